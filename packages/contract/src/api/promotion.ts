@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => z.string().max(max).optional();
+
+export const promotionBase = '/api/v2/youmi';
+
+export const channelTemplate = endpoint({
+  method: 'GET',
+  path: '/api/v2/youmi/service/channel/channel-template',
+  summary: "Promotion template record (code '00' on success)",
+  request: z.object({ templateId: optionalText(40) }),
+  data: z.object({ id: z.string() }).loose(),
+});
+
+const trackingFields = {
+  page_id: optionalText(40),
+  user_from: optionalText(64),
+  client_type: optionalText(16),
+  page_type: optionalText(4),
+  utm_tag: optionalText(128),
+  app_from: optionalText(64),
+};
+
+export const trackVisit = endpoint({
+  method: 'GET',
+  path: '/api/v2/youmi/promotion/track-visit',
+  summary: 'Record a promotion page visit',
+  request: z.object(trackingFields),
+  data: z.unknown(),
+});
+
+export const trackClick = endpoint({
+  method: 'GET',
+  path: '/api/v2/youmi/promotion/track-click',
+  summary: 'Record an apply click (sent before registering)',
+  request: z.object({ ...trackingFields, phone: optionalText(20) }),
+  data: z.unknown(),
+});
+
+export const getSid = endpoint({
+  method: 'GET',
+  path: '/api/v2/youmi/promotion/get-sid',
+  summary: "A captcha session id (code '0' on success)",
+  request: z.object({}).loose(),
+  data: z.object({ sid: z.string() }),
+});
+
+/** The captcha image: GET {API base}promotion/get-captcha?sid=&t= (an image, not JSON). */
+export const getCaptchaPath = '/api/v2/youmi/promotion/get-captcha';
+
+export const getSms = endpoint({
+  method: 'POST',
+  path: '/api/v2/youmi/promotion/get-sms',
+  summary: "Send an SMS code: '0' sent, '101' captcha wrong, '11' already registered",
+  request: z.object({
+    phone: text(20),
+    capcode: text(8),
+    sid: text(64),
+    deviceId: optionalText(64),
+    appName: optionalText(64),
+    app_from: optionalText(64),
+    user_from: optionalText(64),
+    utm_tag: optionalText(128),
+  }),
+  data: z.unknown(),
+});
+
+export const register = endpoint({
+  method: 'POST',
+  path: '/api/v2/youmi/promotion/register',
+  summary: "Register a visitor: '0' registered, '11' already registered, '-1' captcha wrong",
+  request: z.object({
+    phone: text(20),
+    capcode: text(8),
+    sid: text(64),
+    deviceId: optionalText(64),
+    appName: optionalText(64),
+    merchantNumber: z.union([z.string(), z.number()]).optional(),
+    userName: optionalText(20),
+    smsCode: text(8),
+    invite_code: optionalText(64),
+    user_from: optionalText(64),
+    id: optionalText(40),
+    app_from: optionalText(64),
+    utm_tag: optionalText(128),
+  }),
+  data: z.unknown(),
+});
+
+export const promotionCodes = {
+  sent: '0',
+  registered: '0',
+  templateOk: '00',
+  captchaWrongSms: '101',
+  alreadyRegistered: '11',
+  captchaWrongRegister: '-1',
+} as const;

@@ -1,0 +1,27 @@
+/**
+ * Application codes carried in the wrapper's `code` (the HTTP status is set too).
+ * The §8 codes of the promotion and legacy payment calls are listed with their calls.
+ */
+export const errorCodes = {
+  ok: '0',
+  okTemplate: '00',
+  badRequest: '400001',
+  /** Missing, unknown or expired session: the pages show the joint-logon failure page. */
+  sessionInvalid: '401001',
+  operatorUnauthorized: '401002',
+  /** Unknown object, or one that belongs to another borrower (indistinguishable on purpose). */
+  notFound: '404001',
+  /** An order transition that the state machine forbids. */
+  invalidTransition: '409001',
+  /** A loan already in progress for this product with other terms. */
+  orderInProgress: '409002',
+  /** Amount or term outside the product's rules. */
+  outsideProductRules: '422001',
+  productUnavailable: '422002',
+  rateLimited: '429001',
+  internal: '500000',
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+export const sessionErrorCodes: ReadonlySet<string> = new Set([errorCodes.sessionInvalid]);

@@ -1,0 +1,55 @@
+/**
+ * Page routes of the web app (§2). The paths marked "fixed" are a contract with
+ * native apps in the field and must never change; the others are ours.
+ */
+export const routes = {
+  // Loan journey
+  confirmLoan: '/confirm-loan',
+  loanDetails: '/loan-details',
+  /** Same screen as loanDetails, opened from the order list of the native app. */
+  order: '/order',
+  // Repayment
+  repayment: '/repayment',
+  repaymentDelay: '/repayment-delay',
+  /** fixed: payment instruction ("carpmm"), with requestType, amount, payCode. */
+  paymentInstruction: '/carpmm',
+  /** fixed: loan agreement, period flavour ("agony"). */
+  loanAgreementPeriod: '/agony',
+  loanAgreement: '/loan-agreement',
+  cardRepayment: '/card-repayment',
+  bindBank: '/bind-bank',
+  // Complaints
+  complaintEntry: '/complaint',
+  /** fixed */
+  complaintList: '/complaintList',
+  /** fixed */
+  complaintForm: '/complainPageNext',
+  /** fixed, with ?problemId= */
+  complaintDetail: '/complainDetails',
+  // Support and legal
+  customerService: '/customer-service',
+  /** fixed: customer service ("Dag"). */
+  customerServiceShort: '/Dag',
+  aboutUs: '/about-us',
+  /** fixed */
+  privacyPolicy: '/PrivacyPolicy',
+  // Failures and tools
+  jointLoginFailure: '/joint-login-failure',
+  error: '/error',
+  /** fixed */
+  testPreview: '/testPreview',
+  // Marketing site (fixed)
+  home: '/',
+  siteAbout: '/About',
+  siteUser: '/User',
+  siteContact: '/Contact',
+  sitePolicy: '/Policy',
+  siteLoanTerms: '/Loan',
+  // Promotion funnel: served under /promo/ with hash routes (fixed hashes)
+  promo: '/promo/',
+  promoDownloadHash: '#/downloadTemplate',
+  promoAgreementHash: '#/agreementTemplate',
+} as const;
+
+export type RouteName = keyof typeof routes;
+export type RoutePath = (typeof routes)[RouteName];
