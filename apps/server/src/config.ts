@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brands, defaultBrand, type Brand } from '@presta/contract/brand';
+
+/** Repository root (apps/server/src → ../../..). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absent: the server starts its own embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  brand: Brand;
+  /** Public origin used in links the server prints or returns (demo command, test page). */
+  publicBaseUrl: string;
+  /** Demo tools: the test page's demo borrower list and session maker. Never on in production. */
+  demoTools: boolean;
+  sessionTtlHours: number;
+  operatorToken: string | undefined;
+  logLevel: string;
+  webDistDir: string;
+};
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFromEnv('PORT', 3000);
+  const brandId = env.PRESTA_BRAND ?? defaultBrand.id;
+  const brand = brands[brandId];
+  if (!brand) throw new Error(`PRESTA_BRAND "${brandId}" is unknown; known: ${Object.keys(brands).join(', ')}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: path.resolve(repoRoot, env.PRESTA_DATA_DIR ?? 'data'),
+    embeddedPgPort: intFromEnv('EMBEDDED_PG_PORT', 54329),
+    brand,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    demoTools: env.PRESTA_DEMO_TOOLS === '1',
+    sessionTtlHours: intFromEnv('SESSION_TTL_HOURS', 72),
+    operatorToken: env.OPERATOR_TOKEN || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
+  };
+}

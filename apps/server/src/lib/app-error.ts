@@ -1,0 +1,23 @@
+import { errorCodes } from '@presta/contract/error-codes';
+import type { MessageKey } from '../i18n/messages';
+
+/**
+ * A refusal the borrower (or operator) should read: an HTTP status, an
+ * application code and a catalogue message key. The central error handler turns
+ * it into the response wrapper in the request's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly messageKey: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: MessageKey = 'notFound') => new AppError(404, errorCodes.notFound, what);
+export const badRequest = (key: MessageKey, vars?: Record<string, string | number>) =>
+  new AppError(400, errorCodes.badRequest, key, vars);

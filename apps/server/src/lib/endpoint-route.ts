@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { envelopeSchema } from '@presta/contract/envelope';
+import type { Endpoint } from '@presta/contract/api/endpoint';
+import { ok } from './reply';
+import { z as zod } from 'zod';
+
+const errorEnvelope = envelopeSchema(zod.null());
+
+/**
+ * The one way to expose a contract endpoint: its path, method and schemas come
+ * from the contract, so validation, types and the OpenAPI document agree.
+ * The handler gets the validated payload and returns the wrapper's data.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: {
+    auth: 'borrower' | 'public';
+    tags: string[];
+    handler: (input: z.output<E['request']>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['data']>>;
+    rateLimit?: { max: number; timeWindow: number | string };
+  },
+): void {
+  const payloadKey = endpoint.method === 'GET' ? 'querystring' : 'body';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      auth: options.auth,
+      scrambleKeys: true,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    },
+    schema: {
+      summary: endpoint.summary,
+      tags: options.tags,
+      [payloadKey]: endpoint.request,
+      response: { 200: envelopeSchema(endpoint.data), '4xx': errorEnvelope },
+    },
+    handler: async (request, reply) => {
+      const input = (endpoint.method === 'GET' ? request.query : request.body) as z.output<E['request']>;
+      const data = await options.handler(input, request, reply);
+      return ok(request, data);
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '@presta/contract/envelope';
+import { idSchema } from '@presta/contract/api/common';
+import type { Config } from '../../config';
+import { borrowers, orders, productOffers, products } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { ok } from '../../lib/reply';
+import { sessionQueryParams } from './demo-links';
+import { createSession } from '../session/session-service';
+
+const demoBorrowerSchema = z.object({
+  borrowerId: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  language: z.enum(['es', 'en']),
+  offers: z.array(z.object({ productId: z.string(), productName: z.string() })),
+  orders: z.array(z.object({ orderId: z.string(), orderNo: z.string(), productId: z.string(), status: z.string() })),
+});
+
+/**
+ * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
+ * demo borrowers, and a fresh session for one of them.
+ */
+export default async function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/dev/demo-borrowers',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Demo only: the seeded demo borrowers with their offers and orders',
+        tags: ['demo'],
+        response: { 200: envelopeSchema(z.object({ borrowers: z.array(demoBorrowerSchema) })) },
+      },
+    },
+    async (request) => {
+      const people = await app.db
+        .select()
+        .from(borrowers)
+        .where(eq(borrowers.isDemo, true))
+        .orderBy(asc(borrowers.id));
+      const ids = people.map((p) => p.id);
+      const offers = ids.length
+        ? await app.db
+            .select({ borrowerId: productOffers.borrowerId, productId: products.id, productName: products.name })
+            .from(productOffers)
+            .innerJoin(products, eq(products.id, productOffers.productId))
+            .where(inArray(productOffers.borrowerId, ids))
+        : [];
+      const theirOrders = ids.length
+        ? await app.db
+            .select({ borrowerId: orders.borrowerId, id: orders.id, orderNo: orders.orderNo, productId: orders.productId, status: orders.status })
+            .from(orders)
+            .where(inArray(orders.borrowerId, ids))
+            .orderBy(asc(orders.id))
+        : [];
+      return ok(request, {
+        borrowers: people.map((p) => ({
+          borrowerId: String(p.id),
+          name: p.fullName,
+          phone: p.phone,
+          language: p.language,
+          offers: offers
+            .filter((o) => o.borrowerId === p.id)
+            .map((o) => ({ productId: String(o.productId), productName: o.productName })),
+          orders: theirOrders
+            .filter((o) => o.borrowerId === p.id)
+            .map((o) => ({ orderId: String(o.id), orderNo: o.orderNo, productId: String(o.productId), status: o.status })),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/api/dev/demo-session',
+    {
+      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Demo only: a new session for a demo borrower; answers the session query parameters',
+        tags: ['demo'],
+        body: z.object({ borrowerId: idSchema }),
+        response: { 200: envelopeSchema(z.object({ params: z.record(z.string(), z.string()) })) },
+      },
+    },
+    async (request) => {
+      const id = Number(request.body.borrowerId);
+      const [person] = await app.db.select().from(borrowers).where(eq(borrowers.id, id)).limit(1);
+      if (!person || !person.isDemo) throw notFound();
+      const sessionId = await createSession(app.db, { borrowerId: id, deviceId: 'demo-device', ttlHours: opts.config.sessionTtlHours });
+      return ok(request, { params: sessionQueryParams({ sessionId, language: person.language }) });
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { borrowers, sessions } from '../../db/schema';
+
+/** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The database keeps only this digest of a session id. */
+export function hashSessionId(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+export async function createSession(
+  db: DbOrTx,
+  input: { borrowerId: number; deviceId?: string; ttlHours: number; now?: Date },
+): Promise<string> {
+  const id = newSessionId();
+  const now = input.now ?? new Date();
+  await db.insert(sessions).values({
+    idHash: hashSessionId(id),
+    borrowerId: input.borrowerId,
+    deviceId: input.deviceId ?? '',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + input.ttlHours * 3_600_000),
+  });
+  return id;
+}
+
+export type SessionBorrower = { id: number; language: 'es' | 'en' };
+
+export type SessionLookup =
+  | { ok: true; borrower: SessionBorrower }
+  | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
+
+const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
+
+export async function findSessionBorrower(db: DbOrTx, sessionId: string | undefined, now = new Date()): Promise<SessionLookup> {
+  if (!sessionId) return { ok: false, reason: 'missing' };
+  if (!SESSION_ID_PATTERN.test(sessionId)) return { ok: false, reason: 'unknown' };
+  const rows = await db
+    .select({ borrowerId: sessions.borrowerId, expiresAt: sessions.expiresAt, language: borrowers.language })
+    .from(sessions)
+    .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
+    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), isNull(sessions.revokedAt)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'unknown' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, borrower: { id: row.borrowerId, language: row.language } };
+}
+
+export async function revokeSessions(db: DbOrTx, borrowerId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.borrowerId, borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+}

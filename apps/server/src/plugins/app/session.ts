@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import { errorCodes } from '@presta/contract/error-codes';
+import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
+import { AppError } from '../../lib/app-error';
+import { findSessionBorrower, type SessionBorrower } from '../../modules/session/session-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in borrower; set on every route whose config says auth: 'borrower'. */
+    borrower: SessionBorrower;
+    /** The session parameters of the query (device values, productId, orderId). */
+    sessionParams: SessionParams;
+  }
+  interface FastifyContextConfig {
+    auth?: 'borrower' | 'public';
+  }
+}
+
+/**
+ * Sessions (§6): the session id travels in the query (wire name `swift`, or
+ * `sessionId`) or in the form client's `swift` header. A missing, unknown or
+ * expired session is refused with code 401001, which the pages turn into the
+ * joint-logon failure page.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('borrower', null as unknown as SessionBorrower);
+    app.decorateRequest('sessionParams', null as unknown as SessionParams);
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.auth !== 'borrower') return;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const params = readSessionParams(query);
+      const header = request.headers[sessionParamNames.sessionId];
+      if (!params.sessionId && typeof header === 'string' && header !== '') params.sessionId = header;
+      request.sessionParams = params;
+      const found = await findSessionBorrower(app.db, params.sessionId);
+      if (!found.ok) {
+        throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
+      }
+      request.borrower = found.borrower;
+    });
+  },
+  { name: 'session', dependencies: ['db', 'language'] },
+);

@@ -1,0 +1,33 @@
+// Builds the web app when its sources are newer than the last build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+
+function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+export function webBuildNeeded() {
+  if (!fs.existsSync(builtIndex)) return true;
+  const builtAt = fs.statSync(builtIndex).mtimeMs;
+  return sources.some((s) => newest(path.join(root, s)) > builtAt);
+}
+
+export function buildWeb({ force = false } = {}) {
+  if (!force && !webBuildNeeded()) return;
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@presta/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('web build failed');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildWeb({ force: process.argv.includes('--force') });

@@ -1,0 +1,28 @@
+/**
+ * Starts a server for the Playwright run on a fresh database.
+ * `--reset` drops and recreates the e2e database first (the first server only).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import postgres from 'postgres';
+import { e2eDatabaseEnv } from './e2e-env';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const env = { ...process.env, ...e2eDatabaseEnv(), PRESTA_DEMO_TOOLS: '1' };
+
+async function reset() {
+  if (process.env.DATABASE_URL) {
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe('drop database if exists presta_e2e with (force)');
+    await admin.unsafe('create database presta_e2e');
+    await admin.end();
+  } else {
+    fs.rmSync(path.join(root, 'data/e2e'), { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--reset')) await reset();
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
