@@ -39,7 +39,7 @@ async function main() {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   await runMigrations(database);
-  const seeded = await seedDemoData(database.db, { ttlHours: config.sessionTtlHours });
+  const seeded = await seedDemoData(database.db);
   if (seeded) console.log('Seeded demo borrowers and products.');
   app = await buildApp({ config, db: database.db });
   await app.listen({ port: config.port, host: config.host });

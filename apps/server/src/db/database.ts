@@ -102,15 +102,18 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   }
 }
 
-/** Applies pending migrations, one process at a time. */
-export async function runMigrations(database: Database): Promise<void> {
-  const reserved = await database.sql.reserve();
+/** Applies pending migrations, one process at a time (advisory lock on a single connection). */
+export async function runMigrations(database: Pick<Database, 'url'>): Promise<void> {
+  const single = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-    await migrate(drizzle(reserved, { schema }), { migrationsFolder });
+    await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migrate(drizzle(single, { schema }), { migrationsFolder });
+    } finally {
+      await single`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
+    }
   } finally {
-    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.catch(() => {});
-    reserved.release();
+    await single.end({ timeout: 5 });
   }
 }
 

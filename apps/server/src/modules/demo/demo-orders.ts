@@ -1,0 +1,100 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { addDays, todayIn } from '@presta/contract/dates';
+import type { Language } from '@presta/contract/language';
+import type { OrderStatus } from '@presta/contract/order-status';
+import type { DbOrTx } from '../../db/database';
+import { borrowers, coupons, productOffers, products } from '../../db/schema';
+import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
+
+const DAY_MS = 86_400_000;
+
+export type DemoBorrowerInput = {
+  fullName: string;
+  phone?: string;
+  language: Language;
+  productCode: 'presta-mx' | 'presta-in';
+  /** Approved limit on the product, minor units (default: the product's maximum / 2). */
+  limit?: number;
+  couponAmount?: number;
+  /** An offer last evaluated more than a day ago: the confirmation page shows the recalculation modal. */
+  staleOffer?: boolean;
+  isDemo?: boolean;
+};
+
+export async function productByCode(db: DbOrTx, code: string) {
+  const [product] = await db.select().from(products).where(eq(products.code, code)).limit(1);
+  if (!product) throw new Error(`product ${code} is missing: run the server once to seed the catalogue`);
+  return product;
+}
+
+/** A borrower with an offer on one product (and, optionally, a coupon). */
+export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
+  const product = await productByCode(db, input.productCode);
+  const phone = input.phone ?? `${input.productCode === 'presta-in' ? '9' : '55'}${String(randomInt(0, 1e8)).padStart(8, '0')}${input.productCode === 'presta-in' ? '0' : ''}`;
+  const [borrower] = await db
+    .insert(borrowers)
+    .values({
+      phone,
+      fullName: input.fullName,
+      language: input.language,
+      address: input.productCode === 'presta-in' ? '12 MG Road, Bengaluru 560001, Karnataka' : 'Calle Durango 81, Roma Norte, 06700 Ciudad de México',
+      bankAccount: input.productCode === 'presta-in' ? 'HDFC0001234-50100234567891' : '002180700912345678',
+      bankName: input.productCode === 'presta-in' ? 'HDFC Bank' : 'Banamex',
+      isDemo: input.isDemo ?? false,
+    })
+    .returning({ id: borrowers.id });
+  const borrowerId = borrower!.id;
+  await db.insert(productOffers).values({
+    borrowerId,
+    productId: product.id,
+    limitAmount: input.limit ?? Math.floor(product.amountMax / 2 / product.amountStep) * product.amountStep,
+    evaluatedAt: input.staleOffer ? new Date(Date.now() - 2 * DAY_MS) : new Date(),
+  });
+  if (input.couponAmount) {
+    await db.insert(coupons).values({ borrowerId, amount: input.couponAmount, expiresAt: new Date(Date.now() + 30 * DAY_MS) });
+  }
+  return { borrowerId, product };
+}
+
+/**
+ * Walks a new order through the real state machine to the wanted status, the
+ * way the borrower, the lender and the clock would. 180 is reached by dating
+ * the loan in the past so that its first due date has passed.
+ */
+export async function makeOrderInStatus(
+  db: DbOrTx,
+  input: { borrowerId: number; productId: number; status: OrderStatus; lang: Language; periods?: number; amount?: number },
+) {
+  const [product] = await db.select().from(products).where(eq(products.id, input.productId)).limit(1);
+  if (!product) throw new Error('unknown product');
+  const [offer] = await db.select().from(productOffers).where(eq(productOffers.borrowerId, input.borrowerId));
+  const amount = input.amount ?? Math.min(offer?.limitAmount ?? product.amountMin, product.amountMax);
+  const periods = input.periods ?? Math.min(3, product.periodsMax);
+  // An overdue loan: submitted and disbursed so long ago that instalment 1 fell due 3 days ago.
+  const backdays = input.status === '180' ? product.termUnitDays + 4 : 0;
+  const now = new Date(Date.now() - backdays * DAY_MS);
+  const created = await createOrder(db, {
+    borrowerId: input.borrowerId,
+    productId: input.productId,
+    amount,
+    periods,
+    termUnit: product.termUnitDays,
+    lang: input.lang,
+    now,
+  });
+  const move = (action: Parameters<typeof transitionOrder>[1]['action'], extra: Partial<Parameters<typeof transitionOrder>[1]> = {}) =>
+    transitionOrder(db, { orderId: created.orderId, action, actor: 'operator', now, ...extra });
+
+  if (input.status === '110') await move('reject', { reason: 'Demo: income could not be verified' });
+  if (['151', '174', '180', '200'].includes(input.status)) await move('approve');
+  if (['174', '180', '200'].includes(input.status)) {
+    await move('disburse', { disbursedOn: addDays(todayIn(product.timeZone, now), 0) });
+  }
+  if (input.status === '180') await refreshOverdue(db, { orderId: created.orderId });
+  if (input.status === '200') {
+    // Until the repayment ledger exists (repayment issue), a settled demo loan is marked settled by the system.
+    await transitionOrder(db, { orderId: created.orderId, action: 'settle', actor: 'system', reason: 'Demo: repaid in full' });
+  }
+  return created;
+}
