@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { idSchema, textValueSchema } from './common';
 
@@ -15,8 +16,7 @@ export const complaintOrderSchema = z.object({
 });
 
 export const problemInit = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-init',
+  ...apiRoutes.problemInit,
   summary: 'Complaint entry: question types, sub-types, the chosen order and the borrower’s orders',
   request: z.object({ orderId: idSchema.optional() }),
   data: z.object({
@@ -28,8 +28,7 @@ export const problemInit = endpoint({
 });
 
 export const problemList = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-list',
+  ...apiRoutes.problemList,
   summary: "The borrower's complaints in tabs by state",
   request: z.object({}).loose(),
   data: z.object({
@@ -43,8 +42,7 @@ export const problemList = endpoint({
 });
 
 export const problemDetail = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-detail',
+  ...apiRoutes.problemDetail,
   summary: 'One complaint with the support reply',
   request: z.object({ problemId: idSchema }),
   data: z.object({
@@ -60,16 +58,14 @@ export const problemDetail = endpoint({
 });
 
 export const uploadProblemImg = endpoint({
-  method: 'POST',
-  path: '/user-problem/upload-problem-img',
+  ...apiRoutes.uploadProblemImg,
   summary: 'Upload one complaint image (multipart, field problemImage)',
   request: z.object({}).loose(),
   data: z.object({ url: z.string() }),
 });
 
 export const problemSave = endpoint({
-  method: 'POST',
-  path: '/user-problem/problem-save',
+  ...apiRoutes.problemSave,
   summary: 'File a complaint',
   request: z.object({
     problemType: idSchema,

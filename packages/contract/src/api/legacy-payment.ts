@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 
 export const legacyPaymentBase = '/api/v1/youmi/youmi-api/service/loan';
@@ -12,16 +13,14 @@ export const legacyPaymentCodes = {
 export const bankCardSchema = z.object({ id: z.string(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() });
 
 export const repaymentWay = endpoint({
-  method: 'POST',
-  path: '/api/v1/youmi/youmi-api/service/loan/repayment-way',
+  ...apiRoutes.repaymentWay,
   summary: "The borrower's cards and a repay token",
   request: z.object({ orderId: z.string().max(20).optional() }).loose(),
   data: z.object({ alipay: z.string(), repayToken: z.string(), bankCards: z.array(bankCardSchema) }),
 });
 
 export const repaymentCommit = endpoint({
-  method: 'POST',
-  path: '/api/v1/youmi/youmi-api/service/loan/repayment-commit',
+  ...apiRoutes.repaymentCommit,
   summary: "Commit a card repayment; answers '800005' for a repeated request",
   request: z.object({
     amount: z.union([z.string(), z.number()]),
@@ -38,16 +37,14 @@ export const repaymentCommit = endpoint({
 });
 
 export const repaymentConfirm = endpoint({
-  method: 'POST',
-  path: '/api/v1/youmi/youmi-api/service/loan/repayment-confirm',
+  ...apiRoutes.repaymentConfirm,
   summary: "Confirm a card repayment with the SMS code ('800006' wrong code)",
   request: z.object({ orderId: z.string().max(20), verifyCode: z.string().max(8), repaymentRecordId: z.string().max(20) }),
   data: z.unknown(),
 });
 
 export const repaymentHuichao = endpoint({
-  method: 'POST',
-  path: '/api/v1/youmi/youmi-api/service/loan/repayment-huichao',
+  ...apiRoutes.repaymentHuichao,
   summary: 'Hosted card payment page address',
   request: z.object({ userId: z.string().max(20).optional(), orderId: z.string().max(20), amount: z.union([z.string(), z.number()]) }),
   data: z.object({ url: z.string() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { flag, idSchema, intField, textValueSchema } from './common';
 
@@ -46,8 +47,7 @@ export const loanConfirmDataSchema = z.object({
 export type LoanConfirmData = z.infer<typeof loanConfirmDataSchema>;
 
 export const loanDetailConfirm = endpoint({
-  method: 'POST',
-  path: '/v3/loan-confirm/loan-detail-confirm',
+  ...apiRoutes.loanDetailConfirm,
   summary: 'Loan confirmation data: quote, plan and contract link for a product offered to the borrower',
   request: z.object({
     productId: idSchema,
@@ -61,8 +61,7 @@ export const loanDetailConfirm = endpoint({
 });
 
 export const loanDetailPush = endpoint({
-  method: 'POST',
-  path: '/v3/loan-confirm/loan-detail-push',
+  ...apiRoutes.loanDetailPush,
   summary: 'Submit the loan: creates the order in status 21 (idempotent per borrower and product)',
   request: z.object({
     productId: idSchema,
@@ -96,16 +95,14 @@ export const loanDetailsDataSchema = z.object({
 export type LoanDetailsData = z.infer<typeof loanDetailsDataSchema>;
 
 export const loanDetails = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/loan-details',
+  ...apiRoutes.loanDetails,
   summary: "One of the borrower's orders: status, texts, detail rows and available actions",
   request: z.object({ productId: idSchema.optional(), orderId: idSchema }),
   data: loanDetailsDataSchema,
 });
 
 export const googleScore = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/google-score',
+  ...apiRoutes.googleScore,
   summary: "The borrower's 1–5 rating of the service for an order",
   request: z.object({ score: intField(1, 5), /** Falls back to the orderId session parameter of the query. */ orderId: idSchema.optional() }),
   data: z.object({ success: z.boolean() }),
@@ -132,8 +129,7 @@ export const contractDataSchema = z.object({
 export type ContractData = z.infer<typeof contractDataSchema>;
 
 export const contractDetail = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/contract-detail',
+  ...apiRoutes.contractDetail,
   summary: 'Promissory note fields of an order',
   request: z.object({ orderNo: z.string().min(1).max(40) }),
   data: contractDataSchema,

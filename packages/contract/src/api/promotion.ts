@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 
 const text = (max: number) => z.string().max(max);
@@ -7,8 +8,7 @@ const optionalText = (max: number) => z.string().max(max).optional();
 export const promotionBase = '/api/v2/youmi';
 
 export const channelTemplate = endpoint({
-  method: 'GET',
-  path: '/api/v2/youmi/service/channel/channel-template',
+  ...apiRoutes.channelTemplate,
   summary: "Promotion template record (code '00' on success)",
   request: z.object({ templateId: optionalText(40) }),
   data: z.object({ id: z.string() }).loose(),
@@ -24,35 +24,31 @@ const trackingFields = {
 };
 
 export const trackVisit = endpoint({
-  method: 'GET',
-  path: '/api/v2/youmi/promotion/track-visit',
+  ...apiRoutes.trackVisit,
   summary: 'Record a promotion page visit',
   request: z.object(trackingFields),
   data: z.unknown(),
 });
 
 export const trackClick = endpoint({
-  method: 'GET',
-  path: '/api/v2/youmi/promotion/track-click',
+  ...apiRoutes.trackClick,
   summary: 'Record an apply click (sent before registering)',
   request: z.object({ ...trackingFields, phone: optionalText(20) }),
   data: z.unknown(),
 });
 
 export const getSid = endpoint({
-  method: 'GET',
-  path: '/api/v2/youmi/promotion/get-sid',
+  ...apiRoutes.getSid,
   summary: "A captcha session id (code '0' on success)",
   request: z.object({}).loose(),
   data: z.object({ sid: z.string() }),
 });
 
 /** The captcha image: GET {API base}promotion/get-captcha?sid=&t= (an image, not JSON). */
-export const getCaptchaPath = '/api/v2/youmi/promotion/get-captcha';
+export const getCaptchaPath = apiRoutes.getCaptcha.path;
 
 export const getSms = endpoint({
-  method: 'POST',
-  path: '/api/v2/youmi/promotion/get-sms',
+  ...apiRoutes.getSms,
   summary: "Send an SMS code: '0' sent, '101' captcha wrong, '11' already registered",
   request: z.object({
     phone: text(20),
@@ -68,8 +64,7 @@ export const getSms = endpoint({
 });
 
 export const register = endpoint({
-  method: 'POST',
-  path: '/api/v2/youmi/promotion/register',
+  ...apiRoutes.register,
   summary: "Register a visitor: '0' registered, '11' already registered, '-1' captcha wrong",
   request: z.object({
     phone: text(20),

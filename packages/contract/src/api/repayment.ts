@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { idSchema, intField, textValueSchema } from './common';
 
@@ -26,8 +27,7 @@ export const repaymentDataSchema = z.object({
 });
 
 export const loanPlayDetail = endpoint({
-  method: 'POST',
-  path: '/v3/installment/loan-play-detail',
+  ...apiRoutes.loanPlayDetail,
   summary: 'Instalment repayment: amount due, date, detail and payment channels',
   request: z.object({ productId: idSchema.optional(), orderId: idSchema }),
   data: repaymentDataSchema,
@@ -44,8 +44,7 @@ export const extensionDataSchema = z.object({
 });
 
 export const loanPlayDelayDetail = endpoint({
-  method: 'POST',
-  path: '/v3/installment/loan-play-delay-detail',
+  ...apiRoutes.loanPlayDelayDetail,
   summary: 'Extension repayment: extension fee, new due date, plan and payment channels',
   request: z.object({ productId: idSchema.optional(), orderId: idSchema }),
   data: extensionDataSchema,
@@ -67,8 +66,7 @@ export const voucherDataSchema = z.object({
 });
 
 export const generateVcode = endpoint({
-  method: 'POST',
-  path: '/v3/loan-details/generate-vcode',
+  ...apiRoutes.generateVcode,
   summary: 'Payment reference (voucher) for a channel: normal repayment (1) or extension (2)',
   request: z.object({
     productId: idSchema.optional(),

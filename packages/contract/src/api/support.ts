@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 
 export const getWhatsapp = endpoint({
-  method: 'POST',
-  path: '/user-problem/get-whatsapp',
+  ...apiRoutes.getWhatsapp,
   summary: 'Customer service contacts: WhatsApp (phone), telephone (va) and e-mail',
   /** The pages send the fixed numeric parameter 30. */
   request: z.object({ type: z.union([z.string(), z.number()]).optional() }).loose(),

@@ -1,0 +1,289 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppLayout } from '@/app/app-layout';
+import { languageStorageKey } from '@/shared/i18n/language-store';
+import { seriousA11yViolations } from '@/shared/testing/axe';
+import TestPreviewPage from '@/features/dev-preview/test-preview-page';
+import { previewStorageKey } from '@/features/dev-preview/preview-fields';
+
+const borrowers = [
+  {
+    borrowerId: 'b1',
+    name: 'Ana López',
+    phone: '5512345678',
+    language: 'es',
+    offers: [{ productId: '11', productName: 'Presta Flex' }],
+    orders: [{ orderId: '501', orderNo: 'PR-501', productId: '11', status: '174' }],
+  },
+  { borrowerId: 'b2', name: 'John Smith', phone: '5587654321', language: 'en', offers: [], orders: [] },
+];
+
+const sessionParams = {
+  crp_phe: '3.1.0',
+  dearest: 'Demo phone',
+  showy: 'dev-b1',
+  dearer: '14',
+  swift: 'sess-b1',
+  eyes: 'ad-b1',
+  language: '2',
+};
+
+const wrap = (data: unknown, status = 200, success = true) =>
+  new Response(JSON.stringify({ success, code: success ? '0' : '404001', message: success ? '' : 'No encontrado', data }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+type Seen = { method: string; url: URL; body: string };
+
+function stubServer({ demo = true } = {}) {
+  const seen: Seen[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      seen.push({ method: init.method ?? 'GET', url, body: String(init.body ?? '') });
+      if (!demo) return wrap(null, 404, false);
+      if (url.pathname === '/api/dev/demo-borrowers') return wrap({ borrowers });
+      if (url.pathname === '/api/dev/demo-session') return wrap({ params: sessionParams });
+      return wrap(null, 404, false);
+    }),
+  );
+  return seen;
+}
+
+function renderPage(path = '/testPreview') {
+  const router = createMemoryRouter([{ Component: AppLayout, children: [{ path: '/testPreview', Component: TestPreviewPage }] }], {
+    initialEntries: [path],
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+const borrowerName = (name: string) => screen.findByText(name);
+
+const linkHref = (name: string) => new URL(screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')!, 'http://localhost');
+
+beforeEach(() => {
+  stubServer();
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+describe('TestPreviewPage: fields', () => {
+  it('keeps the fields in localStorage across reloads', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderPage();
+    await user.type(screen.getByLabelText('ID de sesión'), 'abc-123');
+    await user.type(screen.getByLabelText('ID de producto'), '7');
+    expect(JSON.parse(localStorage.getItem(previewStorageKey)!)).toMatchObject({ sessionId: 'abc-123', productId: '7' });
+
+    unmount();
+    renderPage();
+    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('abc-123');
+    expect((screen.getByLabelText('ID de producto') as HTMLInputElement).value).toBe('7');
+  });
+
+  it('has the eight fields of the spec', () => {
+    renderPage();
+    for (const label of [
+      'Versión de la app',
+      'Nombre del dispositivo',
+      'ID del dispositivo',
+      'Versión del sistema',
+      'ID de sesión',
+      'ID de publicidad',
+      'ID de producto',
+      'ID de pedido',
+    ]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+  });
+
+  it('clears the fields', async () => {
+    localStorage.setItem(previewStorageKey, JSON.stringify({ sessionId: 'x' }));
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Vaciar campos' }));
+    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('TestPreviewPage: links', () => {
+  beforeEach(() => {
+    localStorage.setItem(
+      previewStorageKey,
+      JSON.stringify({
+        appVersion: '2.3.0',
+        deviceName: 'Pixel 7',
+        deviceId: 'dev-1',
+        osVersion: '14',
+        sessionId: 'sess-9',
+        advertisingId: 'ad-5',
+        productId: '7',
+        orderId: '42',
+      }),
+    );
+  });
+
+  it('builds every link with the fields as wire params and the language', () => {
+    renderPage();
+    const confirm = linkHref('Confirmar préstamo');
+    expect(confirm.pathname).toBe('/confirm-loan');
+    expect(Object.fromEntries(confirm.searchParams)).toEqual({
+      crp_phe: '2.3.0',
+      dearest: 'Pixel 7',
+      showy: 'dev-1',
+      dearer: '14',
+      swift: 'sess-9',
+      eyes: 'ad-5',
+      productId: '7',
+      orderId: '42',
+      language: '2',
+    });
+    expect(linkHref('Instrucciones de pago').pathname).toBe('/carpmm');
+    expect(linkHref('Instrucciones de pago').searchParams.get('requestType')).toBe('1');
+
+    const paths = screen
+      .getAllByRole('link')
+      .map((a) => new URL(a.getAttribute('href')!, 'http://localhost').pathname);
+    expect(paths).toEqual([
+      '/confirm-loan',
+      '/loan-details',
+      '/order',
+      '/repayment',
+      '/repayment-delay',
+      '/carpmm',
+      '/agony',
+      '/complaint',
+      '/complaintList',
+      '/Dag',
+      '/about-us',
+      '/PrivacyPolicy',
+      '/',
+    ]);
+  });
+
+  it('follows field edits at once', async () => {
+    renderPage();
+    const input = screen.getByLabelText('ID de pedido');
+    await userEvent.clear(input);
+    await userEvent.type(input, '77');
+    expect(linkHref('Detalle del préstamo').searchParams.get('orderId')).toBe('77');
+  });
+
+  it('switches the language of the page and of the links', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('radio', { name: 'English' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Test page' })).toBeTruthy();
+    expect(linkHref('Confirm loan').searchParams.get('language')).toBe('1');
+    expect(localStorage.getItem(languageStorageKey)).toBe('en');
+  });
+
+  it('starts in English with language=1', async () => {
+    renderPage('/testPreview?language=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test page' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'English' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('TestPreviewPage: demo borrowers', () => {
+  it('lists the borrowers and fills the fields from a demo session', async () => {
+    const seen = stubServer();
+    renderPage();
+    expect(await borrowerName('Ana López')).toBeTruthy();
+    expect(await borrowerName('John Smith')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Usar Ana López' }));
+    await screen.findByText('Sesión de Ana López lista: los campos se han rellenado.');
+
+    const post = seen.find((s) => s.url.pathname === '/api/dev/demo-session')!;
+    expect(post.method).toBe('POST');
+    expect(post.body).toBe('borrowerId=b1');
+    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('sess-b1');
+    expect((screen.getByLabelText('Versión de la app') as HTMLInputElement).value).toBe('3.1.0');
+
+    const confirm = linkHref('Confirmar Presta Flex');
+    expect(confirm.pathname).toBe('/confirm-loan');
+    expect(confirm.searchParams.get('productId')).toBe('11');
+    expect(confirm.searchParams.get('swift')).toBe('sess-b1');
+    const order = linkHref('Pedido PR-501');
+    expect(order.pathname).toBe('/loan-details');
+    expect(order.searchParams.get('orderId')).toBe('501');
+    expect(screen.getByRole('link', { name: 'Pedido PR-501 · Pagando' })).toBeTruthy();
+  });
+
+  it('shows a short note when demo mode is off', async () => {
+    stubServer({ demo: false });
+    renderPage();
+    expect(await screen.findByText('No hay prestatarios de demostración: el servidor no está en modo demo.')).toBeTruthy();
+    expect(document.querySelector('.adm-toast-main')).toBeNull();
+  });
+});
+
+describe('TestPreviewPage: device tools', () => {
+  it('formats the contact phone 3-4-4', async () => {
+    renderPage();
+    const input = screen.getByLabelText('Teléfono de contacto') as HTMLInputElement;
+    expect(input.type).toBe('tel');
+    await userEvent.type(input, '13800138000999');
+    expect(input.value).toBe('138 0013 8000');
+  });
+
+  it('previews the chosen photo', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo-1'), revokeObjectURL: vi.fn() }));
+    renderPage();
+    const input = screen.getByLabelText(/Foto/) as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+    await userEvent.upload(input, new File(['x'], 'selfie.png', { type: 'image/png' }));
+    const img = screen.getByRole('img', { name: 'Vista previa de selfie.png' });
+    expect(img.getAttribute('src')).toBe('blob:photo-1');
+  });
+
+  it('shows the coordinates', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 19.432608, longitude: -99.133209, accuracy: 12.4 } } as GeolocationPosition),
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Obtener ubicación' }));
+    expect(screen.getByText('Latitud 19.43261, longitud -99.13321 (±12 m)')).toBeTruthy();
+  });
+
+  it('explains a refused permission', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError),
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Obtener ubicación' }));
+    expect(screen.getByText('Permiso de ubicación denegado. Actívalo en los ajustes del navegador.')).toBeTruthy();
+  });
+
+  it('says when there is no geolocation', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Obtener ubicación' }));
+    expect(screen.getByText('Este navegador no ofrece geolocalización.')).toBeTruthy();
+  });
+});
+
+describe('TestPreviewPage: accessibility', () => {
+  it('has no serious or critical violations, with a demo borrower in use', async () => {
+    const { container } = renderPage();
+    await borrowerName('Ana López');
+    await userEvent.click(screen.getByRole('button', { name: 'Usar Ana López' }));
+    await screen.findByRole('link', { name: 'Confirmar Presta Flex' });
+    await act(async () => {
+      await waitFor(() => expect(within(container).getAllByRole('link').length).toBeGreaterThan(13));
+    });
+    expect(await seriousA11yViolations(container)).toEqual([]);
+  });
+});

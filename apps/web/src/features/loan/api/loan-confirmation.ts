@@ -1,0 +1,33 @@
+import { callApi } from '@/shared/http/api-client';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import type { loanDetailConfirm, LoanConfirmData } from '@presta/contract/api/loan';
+import type { Normalised } from '@presta/contract/envelope';
+
+export type LoanConfirmationQuery = {
+  productId: string;
+  /** The reload after the recalculation modal (§4 Confirmation) sends isType=1. */
+  recalculated?: boolean;
+};
+
+/** POST /v3/loan-confirm/loan-detail-confirm: quote, plan and contract link of a product. */
+export async function fetchLoanConfirmation(
+  query: LoanConfirmationQuery,
+  opts: { signal?: AbortSignal } = {},
+): Promise<Normalised<LoanConfirmData>> {
+  const payload = query.recalculated ? { productId: query.productId, isType: 1 } : { productId: query.productId };
+  const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, payload, { signal: opts.signal });
+  if (!result.success || !result.data) return result;
+  const data = result.data;
+  // The answer is typed but not validated at run time: lists and the coupon amount are read defensively.
+  return {
+    ...result,
+    data: {
+      ...data,
+      details: Array.isArray(data.details) ? data.details : [],
+      repay_plans: Array.isArray(data.repay_plans) ? data.repay_plans : [],
+      isNewContract: typeof data.isNewContract === 'string' ? data.isNewContract : '',
+      couNum: Number(data.couNum) || 0,
+      isNeedPop: Number(data.isNeedPop) === 1 ? 1 : 0,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { callApi } from '@/shared/http/api-client';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
+import type { Normalised } from '@presta/contract/envelope';
+
+export type LoanDetailsQuery = { orderId: string; productId?: string };
+
+/**
+ * POST /v3/loan-details/loan-details: one order's status, texts, rows and actions.
+ * `silent` (automatic refreshes) keeps a failure from toasting every 10 s.
+ */
+export async function fetchLoanDetails(
+  query: LoanDetailsQuery,
+  opts: { silent?: boolean; signal?: AbortSignal } = {},
+): Promise<Normalised<LoanDetailsData>> {
+  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
+  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, payload, { silent: opts.silent, signal: opts.signal });
+  if (!result.success || !result.data) return result;
+  const data = result.data;
+  return {
+    ...result,
+    data: {
+      ...data,
+      orderStatus: String(data.orderStatus ?? ''),
+      userOrderDetail: { detail: Array.isArray(data.userOrderDetail?.detail) ? data.userOrderDetail.detail : [] },
+      isScore: Number(data.isScore) === 1 ? 1 : 0,
+      isDelay: Number(data.isDelay) === 1 ? 1 : 0,
+      // §4: the loan-market flag is always turned off after load, so the actions area always shows.
+      inside: 0,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { LoanDialog } from './loan-dialog';
+import './recalculation-modal.css';
+
+export type RecalculationModalProps = {
+  visible: boolean;
+  title: string;
+  text: string;
+  /** Length of the countdown in ms (§9: 5.5 s). */
+  durationMs: number;
+  /** Accessible text of the number in the ring, e.g. (5) => "5 seconds left". */
+  countdownLabel: (seconds: number) => string;
+};
+
+const RING_RADIUS = 34;
+const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
+
+/**
+ * The modal shown while the offer is recalculated (isNeedPop = 1): a ring that
+ * empties over `durationMs` around the seconds left. It cannot be dismissed; the
+ * page closes it once the recalculated offer has loaded.
+ */
+export function RecalculationModal({ visible, title, text, durationMs, countdownLabel }: RecalculationModalProps) {
+  const seconds = useCountdown(visible, durationMs);
+  return (
+    <LoanDialog
+      visible={visible}
+      title={title}
+      className="presta-loan-recalculation"
+      illustration={
+        <div className="presta-loan-countdown" style={{ '--presta-loan-countdown-ms': `${durationMs}ms` } as CSSProperties}>
+          <svg viewBox="0 0 80 80" width="88" height="88" aria-hidden="true" focusable="false">
+            <circle className="presta-loan-countdown-track" cx="40" cy="40" r={RING_RADIUS} />
+            <circle
+              className="presta-loan-countdown-ring"
+              cx="40"
+              cy="40"
+              r={RING_RADIUS}
+              strokeDasharray={RING_LENGTH}
+              transform="rotate(-90 40 40)"
+            />
+          </svg>
+          <span className="presta-loan-countdown-number" aria-hidden="true">
+            {seconds}
+          </span>
+          <span className="presta-loan-visually-hidden">{countdownLabel(seconds)}</span>
+        </div>
+      }
+    >
+      <p>{text}</p>
+    </LoanDialog>
+  );
+}
+
+/** Whole seconds left, counted down once a second while visible. */
+function useCountdown(running: boolean, durationMs: number): number {
+  const full = Math.floor(durationMs / 1000);
+  const [seconds, setSeconds] = useState(full);
+  useEffect(() => {
+    if (!running) return undefined;
+    const started = Date.now();
+    setSeconds(full);
+    const timer = setInterval(() => {
+      const left = Math.max(0, Math.floor((durationMs - (Date.now() - started)) / 1000));
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, durationMs, full]);
+  return seconds;
+}

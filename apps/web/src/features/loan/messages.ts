@@ -1,0 +1,148 @@
+/**
+ * Every visible string of the loan pages (confirmation and loan details).
+ * Spanish is the default language; English must have exactly the same keys.
+ */
+const es = {
+  // Shared states
+  loading: 'Cargando…',
+  loadFailedTitle: 'No pudimos cargar la información',
+  loadFailedText: 'Revisa tu conexión e inténtalo de nuevo.',
+  retry: 'Reintentar',
+  missingProduct: 'No encontramos el producto de este préstamo.',
+  missingOrder: 'No encontramos esta solicitud.',
+  networkError: 'Sin conexión. Inténtalo de nuevo.',
+  close: 'Cerrar',
+  ok: 'Aceptar',
+  pullToRefresh: 'Desliza hacia abajo para actualizar',
+  releaseToRefresh: 'Suelta para actualizar',
+  refreshing: 'Actualizando…',
+  refreshed: 'Actualizado',
+
+  // Loan confirmation
+  confirmTitle: 'Confirma tu préstamo',
+  amountLabel: 'Monto a recibir',
+  termLabel: 'Plazo',
+  termValue: '{days} días',
+  termInstalments: 'en {periods} pagos',
+  dailyRateLabel: 'Tasa de interés diaria',
+  detailsTitle: 'Detalles del préstamo',
+  planTitle: 'Plan de pagos',
+  planAmountLabel: 'Monto',
+  planDueLabel: 'Fecha de pago',
+  couponLabel: 'Cupón de descuento',
+  couponValue: '-{amount}',
+  agreementPrefix: 'He leído y acepto el',
+  agreementLink: 'Contrato de préstamo',
+  agreementRequired: 'Acepta el contrato para continuar',
+  submit: 'Solicitar préstamo',
+  submitting: 'Enviando solicitud…',
+  recalculationTitle: 'Recalculando tu monto',
+  recalculationText: 'Estamos ajustando tu oferta a tu perfil más reciente. Esto solo toma unos segundos.',
+  recalculationCountdown: 'Quedan {seconds} segundos',
+  recalculationCountdownOne: 'Queda 1 segundo',
+
+  // Loan details
+  detailsPageTitle: 'Detalle del préstamo',
+  statusAlt21: 'Tu solicitud está en revisión',
+  statusAlt151: 'Préstamo aprobado, el dinero va en camino',
+  statusAlt110: 'Solicitud no aprobada',
+  statusAlt174: 'Préstamo depositado, en periodo de pago',
+  statusAlt180: 'Pago vencido',
+  statusAlt200: 'Préstamo liquidado',
+  orderDetailsTitle: 'Información del préstamo',
+  autoRefreshNote: 'Esta página se actualiza automáticamente.',
+  repay: 'Pagar ahora',
+  extend: 'Extender plazo',
+  borrowAgain: 'Pedir otro préstamo',
+
+  // Extension reminder
+  extensionTitle: '¿Necesitas más tiempo?',
+  extensionText:
+    'Con la extensión pagas hoy solo el cargo de extensión y tu fecha de pago se recorre un periodo más. Evitas recargos por atraso.',
+  extensionConfirm: 'Sí, extender mi plazo',
+  extensionDecline: 'No es necesario, quiero pagar',
+
+  // Rating
+  ratingTitle: '¿Cómo fue tu experiencia?',
+  ratingText: 'Tu opinión nos ayuda a mejorar Presta.',
+  ratingGroupLabel: 'Calificación',
+  ratingStar: '{count} de 5 estrellas',
+  ratingRequired: 'Seleccione una calificación',
+  ratingSend: 'Enviar',
+  ratingSending: 'Enviando…',
+  ratingLater: 'Ahora no',
+  thanksTitle: '¡Gracias por tu opinión!',
+  thanksText: 'Tomaremos en cuenta tus comentarios para darte un mejor servicio.',
+} as const;
+
+export type LoanMessageKey = keyof typeof es;
+
+const en: Record<LoanMessageKey, string> = {
+  loading: 'Loading…',
+  loadFailedTitle: 'We could not load this information',
+  loadFailedText: 'Check your connection and try again.',
+  retry: 'Try again',
+  missingProduct: 'We could not find the product of this loan.',
+  missingOrder: 'We could not find this application.',
+  networkError: 'No connection. Please try again.',
+  close: 'Close',
+  ok: 'OK',
+  pullToRefresh: 'Pull down to refresh',
+  releaseToRefresh: 'Release to refresh',
+  refreshing: 'Refreshing…',
+  refreshed: 'Updated',
+
+  confirmTitle: 'Confirm your loan',
+  amountLabel: 'Amount you receive',
+  termLabel: 'Term',
+  termValue: '{days} days',
+  termInstalments: 'in {periods} payments',
+  dailyRateLabel: 'Daily interest rate',
+  detailsTitle: 'Loan details',
+  planTitle: 'Repayment plan',
+  planAmountLabel: 'Amount',
+  planDueLabel: 'Due date',
+  couponLabel: 'Discount coupon',
+  couponValue: '-{amount}',
+  agreementPrefix: 'I have read and accept the',
+  agreementLink: 'Loan agreement',
+  agreementRequired: 'Accept the agreement to continue',
+  submit: 'Apply for the loan',
+  submitting: 'Sending your application…',
+  recalculationTitle: 'Recalculating your amount',
+  recalculationText: 'We are adjusting your offer to your latest profile. This only takes a few seconds.',
+  recalculationCountdown: '{seconds} seconds left',
+  recalculationCountdownOne: '1 second left',
+
+  detailsPageTitle: 'Loan details',
+  statusAlt21: 'Your application is under review',
+  statusAlt151: 'Loan approved, the money is on its way',
+  statusAlt110: 'Application not approved',
+  statusAlt174: 'Loan disbursed, repayment in progress',
+  statusAlt180: 'Payment overdue',
+  statusAlt200: 'Loan paid off',
+  orderDetailsTitle: 'Loan information',
+  autoRefreshNote: 'This page updates automatically.',
+  repay: 'Repay now',
+  extend: 'Extend term',
+  borrowAgain: 'Borrow again',
+
+  extensionTitle: 'Need more time?',
+  extensionText:
+    'With an extension you only pay the extension fee today and your due date moves one period later. You avoid late charges.',
+  extensionConfirm: 'Yes, extend my term',
+  extensionDecline: 'No need, I want to repay',
+
+  ratingTitle: 'How was your experience?',
+  ratingText: 'Your feedback helps us improve Presta.',
+  ratingGroupLabel: 'Rating',
+  ratingStar: '{count} of 5 stars',
+  ratingRequired: 'Please select a rating',
+  ratingSend: 'Send',
+  ratingSending: 'Sending…',
+  ratingLater: 'Not now',
+  thanksTitle: 'Thank you for your feedback!',
+  thanksText: 'We will take your comments into account to serve you better.',
+};
+
+export const loanMessages: { es: Record<LoanMessageKey, string>; en: Record<LoanMessageKey, string> } = { es, en };

@@ -1,0 +1,303 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loanDetailConfirm, loanDetailPush } from '@presta/contract/api/loan';
+import type { Endpoint } from '@presta/contract/api/endpoint';
+import type { Normalised } from '@presta/contract/envelope';
+import { callApi } from '@/shared/http/api-client';
+import { initLanguage } from '@/shared/i18n/language-store';
+import { bridge } from '@/shared/bridge/native-bridge';
+import { replaceLocation } from '@/shared/session/navigation';
+import { seriousA11yViolations } from '@/shared/testing/axe';
+import { confirmData, deferred, failed, ok } from '../testing/loan-fixtures';
+import ConfirmLoanPage from './confirm-loan-page';
+
+vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
+vi.mock('@/shared/bridge/native-bridge', () => ({
+  bridge: { confirmBurialPoint: vi.fn(() => true), rateApp: vi.fn(() => true), openSchemeUrl: vi.fn(() => true) },
+}));
+vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
+
+const callApiMock = vi.mocked(callApi as (endpoint: Endpoint, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
+
+const sessionQuery = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=1&orderId=99';
+
+/** Answers the confirmation call with `confirm` (a value or one per call) and the submit call with `push`. */
+function answer(confirm: Normalised<unknown> | Normalised<unknown>[], push?: () => Promise<Normalised<unknown>>) {
+  const confirmAnswers = Array.isArray(confirm) ? [...confirm] : null;
+  callApiMock.mockImplementation(async (endpoint) => {
+    if (endpoint === loanDetailConfirm) return confirmAnswers ? (confirmAnswers.length > 1 ? confirmAnswers.shift()! : confirmAnswers[0]!) : (confirm as Normalised<unknown>);
+    if (endpoint === loanDetailPush && push) return push();
+    throw new Error(`unexpected call ${endpoint.path}`);
+  });
+}
+
+function renderPage(query = sessionQuery) {
+  const url = `/confirm-loan?${query}`;
+  window.history.replaceState(null, '', url);
+  initLanguage(window.location.search);
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <ConfirmLoanPage />
+    </MemoryRouter>,
+  );
+}
+
+function confirmCalls() {
+  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === loanDetailConfirm);
+}
+
+describe('ConfirmLoanPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('with the offer loaded', () => {
+    beforeEach(() => answer(ok(confirmData())));
+
+    it('loads the offer of the session product and confirms the burial point', async () => {
+      renderPage();
+      await screen.findByRole('heading', { level: 1, name: 'Confirma tu préstamo' });
+      expect(callApiMock).toHaveBeenCalledWith(loanDetailConfirm, { productId: '1' }, expect.anything());
+      expect(bridge.confirmBurialPoint).toHaveBeenCalledTimes(1);
+      expect(bridge.confirmBurialPoint).toHaveBeenCalledWith('1');
+    });
+
+    it('shows the amount, the term in days (periods × termUnit) and the daily rate with its label', async () => {
+      renderPage();
+      await screen.findByText('$5.000,00', { selector: '.presta-loan-summary-amount' });
+      expect(screen.getByText('30 días')).toBeTruthy();
+      expect(screen.getByText('en 2 pagos')).toBeTruthy();
+      expect(screen.getByText('Tasa de interés diaria')).toBeTruthy();
+      expect(screen.getByText('0,10%')).toBeTruthy();
+      expect(screen.getByText('El monto depositado descuenta la comisión de apertura.')).toBeTruthy();
+    });
+
+    it("hides detail rows whose value is '' or '0'", async () => {
+      renderPage();
+      const details = await screen.findByRole('region', { name: 'Detalles del préstamo' });
+      expect(within(details).getByText('Monto solicitado')).toBeTruthy();
+      expect(within(details).getByText('Monto a depositar')).toBeTruthy();
+      expect(within(details).queryByText('IVA')).toBeNull();
+      expect(within(details).queryByText('Seguro')).toBeNull();
+    });
+
+    it('lists the repayment plan with title, description, amount and pay time', async () => {
+      renderPage();
+      const plan = await screen.findByRole('region', { name: 'Plan de pagos' });
+      const items = within(plan).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(within(items[1]!).getByText('Pago 2')).toBeTruthy();
+      expect(within(items[1]!).getByText('Capital + intereses')).toBeTruthy();
+      expect(within(items[1]!).getByText('$2.625,00')).toBeTruthy();
+      expect(within(items[1]!).getByText('2025-07-30')).toBeTruthy();
+    });
+
+    it('has no coupon row when couNum is 0', async () => {
+      renderPage();
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByTestId('loan-coupon-row')).toBeNull();
+    });
+
+    it('greys out and disables the submit button while the agreement is unticked', async () => {
+      const user = userEvent.setup();
+      renderPage();
+      const tick = await screen.findByRole('checkbox', { name: /He leído y acepto el/ });
+      const submit = screen.getByRole('button', { name: 'Solicitar préstamo' });
+      expect((tick as HTMLInputElement).checked).toBe(true);
+      expect(submit).toHaveProperty('disabled', false);
+
+      await user.click(tick);
+      expect((tick as HTMLInputElement).checked).toBe(false);
+      expect(submit).toHaveProperty('disabled', true);
+      expect(submit.className).toContain('adm-button-disabled');
+      expect(screen.getByText('Acepta el contrato para continuar')).toBeTruthy();
+      await user.click(submit);
+      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === loanDetailPush)).toBe(false);
+
+      await user.click(tick);
+      expect(submit).toHaveProperty('disabled', false);
+    });
+
+    it('links the agreement to the contract address', async () => {
+      renderPage();
+      const link = await screen.findByRole('link', { name: 'Contrato de préstamo' });
+      expect(link.getAttribute('href')).toBe('/loan-agreement?productId=1');
+    });
+
+    it('has no serious or critical accessibility violations', async () => {
+      const { container } = renderPage();
+      await screen.findByRole('heading', { level: 1 });
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+  });
+
+  it('shows the coupon row, with the coupon product, when couNum > 0', async () => {
+    answer(ok(confirmData({ couNum: 5000, comProductName: 'Cupón de bienvenida', comProductLogo: '/assets/logos/presta.svg' })));
+    renderPage();
+    const row = await screen.findByTestId('loan-coupon-row');
+    expect(within(row).getByText('Cupón de descuento')).toBeTruthy();
+    expect(within(row).getByText('Cupón de bienvenida')).toBeTruthy();
+    expect(within(row).getByText('-$50,00')).toBeTruthy();
+  });
+
+  it('has no tick box and an active submit button when there is no contract', async () => {
+    answer(ok(confirmData({ isNewContract: '' })));
+    renderPage();
+    const submit = await screen.findByRole('button', { name: 'Solicitar préstamo' });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contrato de préstamo' })).toBeNull();
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('submits the offer and replaces the page with the lend details address, the session and from=confirm', async () => {
+    const user = userEvent.setup();
+    answer(ok(confirmData()), async () => ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' }));
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Solicitar préstamo' }));
+
+    expect(callApiMock).toHaveBeenCalledWith(
+      loanDetailPush,
+      { amount: 500000, periods: 2, termUnit: 15, productId: '1' },
+      { loading: 'Enviando solicitud…' },
+    );
+    expect(replaceLocation).toHaveBeenCalledTimes(1);
+    const target = new URL(vi.mocked(replaceLocation).mock.calls[0]![0], 'http://localhost');
+    expect(target.pathname).toBe('/loan-details');
+    expect(target.searchParams.getAll('orderId')).toEqual(['12']);
+    expect(target.searchParams.getAll('productId')).toEqual(['1']);
+    expect(target.searchParams.get('from')).toBe('confirm');
+    expect(target.searchParams.get('swift')).toBe('sess-9');
+    expect(target.searchParams.get('showy')).toBe('dev-1');
+    expect(target.searchParams.get('crp_phe')).toBe('3.2.0');
+    expect(target.searchParams.get('language')).toBe('2');
+  });
+
+  it('ignores a second tap while the submission is pending', async () => {
+    const pending = deferred<Normalised<unknown>>();
+    answer(ok(confirmData()), () => pending.promise);
+    renderPage();
+    const submit = await screen.findByRole('button', { name: 'Solicitar préstamo' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    const pushes = () => callApiMock.mock.calls.filter(([endpoint]) => endpoint === loanDetailPush).length;
+    expect(pushes()).toBe(1);
+    expect(screen.getByRole('button', { name: /Enviando solicitud/ })).toHaveProperty('disabled', true);
+
+    await act(async () => pending.resolve(failed()));
+    expect(replaceLocation).not.toHaveBeenCalled();
+    const again = screen.getByRole('button', { name: 'Solicitar préstamo' });
+    expect(again).toHaveProperty('disabled', false);
+    fireEvent.click(again);
+    expect(pushes()).toBe(2);
+  });
+
+  it('shows a retry button when the offer fails to load, and loads again on tap', async () => {
+    const user = userEvent.setup();
+    answer([failed(), ok(confirmData())]);
+    renderPage();
+    const retry = await screen.findByRole('button', { name: 'Reintentar' });
+    expect(screen.getByRole('alert').textContent).toContain('No pudimos cargar la información');
+    await user.click(retry);
+    await screen.findByRole('heading', { level: 1, name: 'Confirma tu préstamo' });
+    expect(confirmCalls()).toHaveLength(2);
+  });
+
+  it('shows a notice and calls nothing without a product in the session', async () => {
+    answer(ok(confirmData()));
+    renderPage('swift=sess-9');
+    expect(await screen.findByText('No encontramos el producto de este préstamo.')).toBeTruthy();
+    expect(callApiMock).not.toHaveBeenCalled();
+    expect(bridge.confirmBurialPoint).not.toHaveBeenCalled();
+  });
+
+  it('speaks English with language=1', async () => {
+    answer(ok(confirmData({ isNewContract: '' })));
+    renderPage(`${sessionQuery}&language=1`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your loan' })).toBeTruthy();
+    expect(screen.getByText('30 days')).toBeTruthy();
+    expect(screen.getByText('₹5.000,00', { selector: '.presta-loan-summary-amount' })).toBeTruthy();
+  });
+
+  describe('recalculation (isNeedPop = 1)', () => {
+    it('shows the countdown modal, reloads once with isType=1 after 5.5 s, then closes it', async () => {
+      vi.useFakeTimers();
+      answer([ok(confirmData({ isNeedPop: 1, amount: 500000 })), ok(confirmData({ isNeedPop: 1, amount: 450000 }))]);
+      renderPage();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+
+      const dialog = screen.getByRole('dialog', { name: 'Recalculando tu monto' });
+      expect(within(dialog).getByText(/ajustando tu oferta/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Solicitar préstamo' })).toHaveProperty('disabled', true);
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5499);
+      });
+      expect(confirmCalls()).toHaveLength(1);
+
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      expect(confirmCalls()).toHaveLength(2);
+      expect(confirmCalls()[1]![1]).toEqual({ productId: '1', isType: 1 });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByText('$4.500,00', { selector: '.presta-loan-summary-amount' })).toBeTruthy();
+
+      // The reloaded offer still says isNeedPop = 1: no second modal, no second reload.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000);
+      });
+      expect(confirmCalls()).toHaveLength(2);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Solicitar préstamo' })).toHaveProperty('disabled', false);
+    });
+
+    it('counts the seconds down in the modal', async () => {
+      vi.useFakeTimers();
+      answer(ok(confirmData({ isNeedPop: 1 })));
+      renderPage();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      const dialog = screen.getByRole('dialog', { name: 'Recalculando tu monto' });
+      expect(within(dialog).getByText('Quedan 5 segundos')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+      expect(within(dialog).getByText('Quedan 3 segundos')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+      expect(within(dialog).getByText('Queda 1 segundo')).toBeTruthy();
+    });
+
+    it('does not reload when the page is left before 5.5 s', async () => {
+      vi.useFakeTimers();
+      answer(ok(confirmData({ isNeedPop: 1 })));
+      const { unmount } = renderPage();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+      });
+      unmount();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(confirmCalls()).toHaveLength(1);
+    });
+
+    it('has an accessible modal', async () => {
+      vi.useFakeTimers();
+      answer(ok(confirmData({ isNeedPop: 1 })));
+      const { container } = renderPage();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      vi.useRealTimers();
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import type { LoanConfirmData } from '@presta/contract/api/loan';
+import { routes } from '@presta/contract/routes';
+import { bridge } from '@/shared/bridge/native-bridge';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { replaceLocation } from '@/shared/session/navigation';
+import { getSessionParams, pageUrl } from '@/shared/session/session-params';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { fetchLoanConfirmation } from '../api/loan-confirmation';
+import { submitLoan } from '../api/submit-loan';
+import { AgreementTick } from '../components/agreement-tick';
+import { CouponRow } from '../components/coupon-row';
+import { DetailList } from '../components/detail-list';
+import { LoadFailure } from '../components/load-failure';
+import { LoanCard, LoanPage } from '../components/loan-page';
+import { LoanSummary } from '../components/loan-summary';
+import { PageSkeleton } from '../components/page-skeleton';
+import { PlanList } from '../components/plan-list';
+import { RecalculationModal } from '../components/recalculation-modal';
+import { useRemoteData } from '../hooks/use-remote-data';
+import { loanMessages } from '../messages';
+import { sessionLinkFromAddress } from '../utils/links';
+import { visibleRows } from '../utils/rows';
+
+/** §9: the offer is reloaded 5.5 s after the recalculation modal opens. */
+const recalculationDelayMs = 5500;
+
+type Recalculation = 'idle' | 'reloading' | 'done';
+
+/**
+ * Loan confirmation (/confirm-loan): the offer for the product of the session
+ * (amount, term, daily rate, details, plan, coupon), the agreement tick box and
+ * the submit button. Submitting creates the order and replaces this page with
+ * its details page.
+ */
+export default function ConfirmLoanPage() {
+  const { search } = useLocation();
+  const productId = useMemo(() => getSessionParams(search).productId ?? '', [search]);
+  return <ConfirmLoan key={productId} productId={productId} />;
+}
+
+function ConfirmLoan({ productId }: { productId: string }) {
+  const { t, money } = useMessages(loanMessages);
+  usePageTitle(t('confirmTitle'));
+  const hintId = useId();
+
+  const remote = useRemoteData<LoanConfirmData, { recalculated: boolean }>(
+    (arg, { signal }) => fetchLoanConfirmation({ productId, recalculated: arg?.recalculated }, { signal }),
+    { enabled: productId !== '' },
+  );
+  const { data, load } = remote;
+
+  // Analytics: the host is told which product's confirmation was opened (once per page).
+  const burialPointSent = useRef(false);
+  useEffect(() => {
+    if (!productId || burialPointSent.current) return;
+    burialPointSent.current = true;
+    try {
+      bridge.confirmBurialPoint(productId);
+    } catch {
+      // A failing host call must not break the page.
+    }
+  }, [productId]);
+
+  // isNeedPop = 1: countdown modal, then ONE reload with isType=1, then the modal closes.
+  const [recalculation, setRecalculation] = useState<Recalculation>('idle');
+  const needsRecalculation = data?.isNeedPop === 1;
+  useEffect(() => {
+    if (!needsRecalculation || recalculation !== 'idle') return undefined;
+    const timer = setTimeout(() => {
+      setRecalculation('reloading');
+      void load({ recalculated: true }, { silent: true }).finally(() => setRecalculation('done'));
+    }, recalculationDelayMs);
+    return () => clearTimeout(timer);
+  }, [needsRecalculation, recalculation, load]);
+  const recalculating = needsRecalculation && recalculation !== 'done';
+
+  const [agreed, setAgreed] = useState(true);
+  const [submitting, setSubmitting] = useState(false);
+  const submitLock = useRef(false);
+
+  const onSubmit = useCallback(async () => {
+    if (!data || submitLock.current) return;
+    submitLock.current = true;
+    setSubmitting(true);
+    const result = await submitLoan(
+      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId },
+      t('submitting'),
+    );
+    if (result.success && result.data) {
+      const { lendDetailsUrl, orderId } = result.data;
+      const target =
+        sessionLinkFromAddress(lendDetailsUrl, { from: 'confirm' }) ??
+        pageUrl(routes.loanDetails, { orderId, productId, from: 'confirm' });
+      // The page is being replaced: stay locked so a second tap cannot submit again.
+      replaceLocation(target);
+      return;
+    }
+    // The failure was toasted by the API client; the borrower may try again.
+    submitLock.current = false;
+    setSubmitting(false);
+  }, [data, productId, t]);
+
+  if (!productId) {
+    return (
+      <LoanPage>
+        <LoadFailure title={t('loadFailedTitle')} text={t('missingProduct')} />
+      </LoanPage>
+    );
+  }
+  if (!data) {
+    return (
+      <LoanPage>
+        {remote.failed ? (
+          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} retryLabel={t('retry')} onRetry={() => void load()} />
+        ) : (
+          <PageSkeleton label={t('loading')} />
+        )}
+      </LoanPage>
+    );
+  }
+
+  const hasContract = data.isNewContract.trim() !== '';
+  const blockedByAgreement = hasContract && !agreed;
+  const termDays = data.periods * data.termUnit;
+  const details = visibleRows(data.details);
+
+  const actions = (
+    <>
+      {hasContract ? (
+        <AgreementTick
+          checked={agreed}
+          onChange={setAgreed}
+          prefix={t('agreementPrefix')}
+          linkText={t('agreementLink')}
+          href={data.isNewContract}
+        />
+      ) : null}
+      <Button
+        className="presta-loan-button presta-loan-button-primary"
+        color="primary"
+        block
+        disabled={blockedByAgreement || recalculating}
+        loading={submitting}
+        loadingText={t('submitting')}
+        aria-describedby={blockedByAgreement ? hintId : undefined}
+        onClick={onSubmit}
+      >
+        {t('submit')}
+      </Button>
+      {blockedByAgreement ? (
+        <p id={hintId} className="presta-loan-action-hint">
+          {t('agreementRequired')}
+        </p>
+      ) : null}
+    </>
+  );
+
+  return (
+    <LoanPage actions={actions} className="presta-loan-confirm">
+      <LoanSummary
+        heading={t('confirmTitle')}
+        amountLabel={t('amountLabel')}
+        amount={money(data.amount)}
+        facts={[
+          {
+            label: t('termLabel'),
+            value: t('termValue', { days: termDays }),
+            note: data.periods > 1 ? t('termInstalments', { periods: data.periods }) : undefined,
+          },
+          { label: data.ratemsg.trim() || t('dailyRateLabel'), value: data.loanRate },
+        ]}
+        footnote={data.amountDec || undefined}
+      />
+      {data.couNum > 0 ? (
+        <CouponRow
+          label={t('couponLabel')}
+          value={t('couponValue', { amount: money(data.couNum) })}
+          logo={data.comProductLogo || undefined}
+          name={data.comProductName || undefined}
+        />
+      ) : null}
+      {details.length > 0 ? (
+        <LoanCard title={t('detailsTitle')}>
+          <DetailList rows={details} />
+        </LoanCard>
+      ) : null}
+      {data.repay_plans.length > 0 ? (
+        <LoanCard title={t('planTitle')}>
+          <PlanList plans={data.repay_plans} formatMoney={money} amountLabel={t('planAmountLabel')} dueLabel={t('planDueLabel')} />
+        </LoanCard>
+      ) : null}
+      <RecalculationModal
+        visible={recalculating}
+        title={t('recalculationTitle')}
+        text={t('recalculationText')}
+        durationMs={recalculationDelayMs}
+        countdownLabel={(seconds) => (seconds === 1 ? t('recalculationCountdownOne') : t('recalculationCountdown', { seconds }))}
+      />
+    </LoanPage>
+  );
+}

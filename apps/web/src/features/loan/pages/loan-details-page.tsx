@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import Button from 'antd-mobile/es/components/button';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import type { LoanDetailsData } from '@presta/contract/api/loan';
+import { orderStatus } from '@presta/contract/order-status';
+import { routes } from '@presta/contract/routes';
+import { getBrand } from '@/shared/brand/brand';
+import { bridge } from '@/shared/bridge/native-bridge';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { assignLocation } from '@/shared/session/navigation';
+import { getSessionParams, pageUrl } from '@/shared/session/session-params';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { showToast } from '@/shared/ui/toast';
+import { fetchLoanDetails } from '../api/loan-details';
+import { sendRating } from '../api/send-rating';
+import { ExtensionReminderModal } from '../components/extension-reminder-modal';
+import { LoadFailure } from '../components/load-failure';
+import { LoanPage } from '../components/loan-page';
+import { OrderCard } from '../components/order-card';
+import { PageSkeleton } from '../components/page-skeleton';
+import { RatingModal } from '../components/rating-modal';
+import { StatusHero } from '../components/status-hero';
+import { ThanksModal } from '../components/thanks-modal';
+import { useAutoRefresh } from '../hooks/use-auto-refresh';
+import { useRemoteData } from '../hooks/use-remote-data';
+import { loanMessages, type LoanMessageKey } from '../messages';
+import { isExternalAddress, sessionLinkFromAddress } from '../utils/links';
+import { isInProgress, isRepayable, statusPictureCode } from '../utils/order-status';
+
+/** Refresh period while the lender reviews or disburses (21, 151). */
+const pollIntervalMs = 10_000;
+
+type OpenModal = 'none' | 'rating' | 'thanks' | 'extension';
+
+/**
+ * Loan details (/loan-details and /order): the order's status picture and
+ * texts, product and detail rows, and the actions of its status (Repay,
+ * Extension, Borrow again). Refreshes itself while the order is in review or
+ * disbursal, when the tab comes back, and on pull-down.
+ */
+export default function LoanDetailsPage() {
+  const { search } = useLocation();
+  const session = useMemo(() => getSessionParams(search), [search]);
+  const orderId = session.orderId ?? '';
+  const productId = session.productId ?? '';
+  return <LoanDetails key={`${orderId}:${productId}`} orderId={orderId} productId={productId} />;
+}
+
+function LoanDetails({ orderId, productId }: { orderId: string; productId: string }) {
+  const { t } = useMessages(loanMessages);
+  usePageTitle(t('detailsPageTitle'));
+
+  const remote = useRemoteData<LoanDetailsData>(
+    (_arg, opts) => fetchLoanDetails({ orderId, productId: productId || undefined }, opts),
+    { enabled: orderId !== '' },
+  );
+  const { data, load } = remote;
+  const status = data?.orderStatus ?? '';
+
+  const refresh = useCallback(() => load(undefined, { silent: true }), [load]);
+  useAutoRefresh(refresh, { active: data !== null && isInProgress(status), intervalMs: pollIntervalMs });
+
+  const [modal, setModal] = useState<OpenModal>('none');
+
+  // The rating prompt opens at most once per page load, and only when the server asks (isScore = 1).
+  const ratingOffered = useRef(false);
+  useEffect(() => {
+    if (data?.isScore !== 1 || ratingOffered.current || modal !== 'none') return;
+    ratingOffered.current = true;
+    setModal('rating');
+  }, [data?.isScore, modal]);
+
+  if (!orderId) {
+    return (
+      <LoanPage>
+        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
+      </LoanPage>
+    );
+  }
+  if (!data) {
+    return (
+      <LoanPage>
+        {remote.failed ? (
+          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} retryLabel={t('retry')} onRetry={() => void load()} />
+        ) : (
+          <PageSkeleton label={t('loading')} />
+        )}
+      </LoanPage>
+    );
+  }
+
+  const ids = { orderId: data.orderId || orderId, productId: data.productId || productId };
+
+  const goRepay = () => {
+    const h5Url = data.h5Url.trim();
+    if (h5Url && isExternalAddress(h5Url)) {
+      assignLocation(h5Url);
+      return;
+    }
+    assignLocation((h5Url && sessionLinkFromAddress(h5Url)) || pageUrl(routes.repayment, ids));
+  };
+  const goExtension = () => assignLocation(pageUrl(routes.repaymentDelay, ids));
+  const borrowAgain = () => {
+    bridge.openSchemeUrl(getBrand().appScheme + ids.productId, ids.productId);
+  };
+
+  const onSendRating = async (score: number) => {
+    const result = await sendRating(score, ids.orderId);
+    if (!result.success) return false;
+    if (score < 4) {
+      setModal('thanks');
+      return true;
+    }
+    let rated = false;
+    try {
+      rated = bridge.rateApp();
+    } catch {
+      rated = false;
+    }
+    // Outside the app (no store prompt to open) the borrower is thanked instead.
+    setModal(rated ? 'none' : 'thanks');
+    return true;
+  };
+
+  // `inside` (loan market) is always off after load (§4), so the actions area always shows.
+  const showActions = data.inside !== 1;
+  const repayable = isRepayable(status);
+  const canExtend = repayable && data.isDelay === 1;
+  const settled = status === orderStatus.settled;
+
+  const actions =
+    showActions && (repayable || settled) ? (
+      <div className="presta-loan-button-row">
+        {canExtend ? (
+          <Button className="presta-loan-button presta-loan-button-secondary" onClick={() => setModal('extension')}>
+            {t('extend')}
+          </Button>
+        ) : null}
+        {repayable ? (
+          <Button className="presta-loan-button presta-loan-button-primary" color="primary" onClick={goRepay}>
+            {t('repay')}
+          </Button>
+        ) : null}
+        {settled ? (
+          <Button className="presta-loan-button presta-loan-button-primary" color="primary" onClick={borrowAgain}>
+            {t('borrowAgain')}
+          </Button>
+        ) : null}
+      </div>
+    ) : undefined;
+
+  const altKey = `statusAlt${statusPictureCode(status)}` as LoanMessageKey;
+
+  return (
+    <LoanPage actions={actions} className="presta-loan-details">
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('pullToRefresh')}
+        canReleaseText={t('releaseToRefresh')}
+        refreshingText={t('refreshing')}
+        completeText={t('refreshed')}
+      >
+        <div className="presta-loan-details-content">
+          <StatusHero
+            status={status}
+            title={data.noticeStatusText}
+            description={data.noticeDesText}
+            imageAlt={t(altKey)}
+            note={isInProgress(status) ? t('autoRefreshNote') : undefined}
+          />
+          <OrderCard
+            productLogo={data.productLogo}
+            productName={data.productName}
+            rows={data.userOrderDetail.detail}
+            hideRows={status === orderStatus.rejected}
+            rowsLabel={t('orderDetailsTitle')}
+          />
+        </div>
+      </PullToRefresh>
+      <RatingModal
+        visible={modal === 'rating'}
+        onSend={onSendRating}
+        onMissingScore={() => showToast(t('ratingRequired'))}
+        onClose={() => setModal('none')}
+        labels={{
+          title: t('ratingTitle'),
+          text: t('ratingText'),
+          group: t('ratingGroupLabel'),
+          star: (count) => t('ratingStar', { count }),
+          send: t('ratingSend'),
+          sending: t('ratingSending'),
+          later: t('ratingLater'),
+          close: t('close'),
+        }}
+      />
+      <ThanksModal
+        visible={modal === 'thanks'}
+        title={t('thanksTitle')}
+        text={t('thanksText')}
+        okLabel={t('ok')}
+        onClose={() => setModal('none')}
+      />
+      <ExtensionReminderModal
+        visible={modal === 'extension'}
+        onConfirm={goExtension}
+        onDecline={goRepay}
+        onClose={() => setModal('none')}
+        labels={{
+          title: t('extensionTitle'),
+          text: t('extensionText'),
+          confirm: t('extensionConfirm'),
+          decline: t('extensionDecline'),
+          close: t('close'),
+        }}
+      />
+    </LoanPage>
+  );
+}

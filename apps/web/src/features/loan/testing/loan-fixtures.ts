@@ -1,0 +1,83 @@
+import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
+import type { Normalised } from '@presta/contract/envelope';
+
+/** Sample answers shaped by the contract schemas (amounts in minor units). */
+export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfirmData {
+  return {
+    firstPayTime: '2025-07-15',
+    amount: 500000,
+    periods: 2,
+    termUnit: 15,
+    isNeedPop: 0,
+    sendSms: 0,
+    details: [
+      { text: 'Monto solicitado', value: '$5.000,00' },
+      { text: 'Comisión', value: '$250,00' },
+      { text: 'IVA', value: '0' },
+      { text: 'Seguro', value: '' },
+      { text: 'Monto a depositar', value: '$4.750,00' },
+    ],
+    repay_plans: [
+      { title: 'Pago 1', description: 'Capital + intereses', amount: 262500, pay_time: '2025-07-15' },
+      { title: 'Pago 2', description: 'Capital + intereses', amount: 262500, pay_time: '2025-07-30' },
+    ],
+    loanRate: '0,10%',
+    ratemsg: 'Tasa de interés diaria',
+    amountDec: 'El monto depositado descuenta la comisión de apertura.',
+    isNewContract: '/loan-agreement?productId=1',
+    messageType: 0,
+    comProductLogo: '',
+    comProductName: '',
+    couNum: 0,
+    amountMin: 100000,
+    amountMax: 1000000,
+    amountStep: 50000,
+    periodsMin: 1,
+    periodsMax: 6,
+    ...overrides,
+  };
+}
+
+export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetailsData {
+  return {
+    orderStatus: '174',
+    noticeStatusText: 'Préstamo depositado',
+    noticeDesText: 'Tu próximo pago vence el 2025-07-15.',
+    productName: 'Presta MX',
+    productLogo: '/assets/logos/presta-mx.svg',
+    userOrderDetail: {
+      detail: [
+        { text: 'Monto del préstamo', value: '$5.000,00' },
+        { text: 'Fecha de pago', value: '2025-07-15' },
+        { text: 'Cargo por atraso', value: '0' },
+        { text: 'Cupón', value: '' },
+      ],
+    },
+    inside: 1,
+    isScore: 0,
+    h5Url: '',
+    isDelay: 0,
+    isNewContract: '',
+    orderId: '12',
+    orderNo: 'PR2025000012',
+    productId: '1',
+    ...overrides,
+  };
+}
+
+export function ok<T>(data: T): Normalised<T> {
+  return { success: true, code: '0', message: '', data, raw: { code: '0', data } };
+}
+
+export function failed<T>(message = 'Servicio no disponible'): Normalised<T> {
+  return { success: false, code: '500', message, data: null, raw: { code: '500', message } };
+}
+
+/** A promise with its resolve exposed, to hold an answer back. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

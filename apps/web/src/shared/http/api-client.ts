@@ -1,0 +1,138 @@
+import type { DataOf, Endpoint, RequestOf } from '@presta/contract/api/endpoint';
+import type { ApiRoute } from '@presta/contract/api/api-routes';
+import { normaliseResponse, type Normalised } from '@presta/contract/envelope';
+import { sessionErrorCodes } from '@presta/contract/error-codes';
+import { unscrambleKeys } from '@presta/contract/key-mapping';
+import { routes } from '@presta/contract/routes';
+import { languageParam } from '@presta/contract/session-params';
+import { commonMessages } from '@/shared/i18n/common-messages';
+import { getLanguage, languageType } from '@/shared/i18n/language-store';
+import { getMessage } from '@/shared/i18n/use-messages';
+import { apiUrl } from '@/shared/http/api-base';
+import { formClient, HttpError, jsonClient, type HttpClient, type HttpRequest } from '@/shared/http/http-client';
+import { commonParams, withQuery, type QueryParams } from '@/shared/session/session-params';
+import { replaceLocation } from '@/shared/session/navigation';
+import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
+
+/**
+ * The request helpers of §7 "Common behaviour": postForm, getQuery and callApi.
+ * They never reject: every outcome is a normalised result, failures already
+ * toasted (unless `silent`), session failures already redirected.
+ */
+
+/** Codes of the failures the client makes up itself (the server's codes are in error-codes.ts). */
+export const clientErrorCodes = {
+  network: 'network_error',
+  timeout: 'timeout',
+  aborted: 'aborted',
+  invalidResponse: 'invalid_response',
+} as const;
+
+export type RequestOptions = {
+  /** When non-empty, a loading toast with this text shows until the answer arrives. */
+  loading?: string;
+  /** Do not toast a failure (the caller shows it its own way). Session failures still redirect. */
+  silent?: boolean;
+  /** Cancels the request (e.g. on unmount); the result is a failure with code 'aborted', never toasted. */
+  signal?: AbortSignal;
+};
+
+export type FormPayload = Record<string, unknown>;
+
+function failure<T>(code: string, message: string, raw: unknown): Normalised<T> {
+  return { success: false, code, message, data: null, raw };
+}
+
+function clientFailure<T>(error: unknown): Normalised<T> {
+  if (error instanceof HttpError) {
+    switch (error.kind) {
+      case 'timeout':
+        return failure(clientErrorCodes.timeout, getMessage(commonMessages, 'networkTimeout'), error);
+      case 'aborted':
+        return failure(clientErrorCodes.aborted, '', error);
+      case 'network': {
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        return failure(clientErrorCodes.network, getMessage(commonMessages, offline ? 'networkOffline' : 'networkError'), error);
+      }
+      case 'status':
+        return failure(clientErrorCodes.invalidResponse, getMessage(commonMessages, 'serverError'), error.body ?? error);
+    }
+  }
+  return failure(clientErrorCodes.invalidResponse, getMessage(commonMessages, 'serverError'), error);
+}
+
+/** The joint-logon failure page, keeping the language. */
+export function sessionFailureUrl(search: string = typeof location === 'undefined' ? '' : location.search): string {
+  const language = new URLSearchParams(search).get(languageParam) || languageType(getLanguage());
+  return withQuery(routes.jointLoginFailure, { [languageParam]: language });
+}
+
+async function send<T>(client: HttpClient, req: HttpRequest, opts: RequestOptions): Promise<Normalised<T>> {
+  const loading = opts.loading ?? '';
+  if (loading) showLoading(loading);
+  let result: Normalised<T>;
+  try {
+    const body = await client.request({ ...req, signal: opts.signal });
+    const normalised = normaliseResponse<unknown>(body);
+    result = {
+      ...normalised,
+      data: normalised.data === null ? null : unscrambleKeys<T>(normalised.data),
+    };
+    if (normalised.code === clientErrorCodes.invalidResponse && !normalised.message) {
+      result.message = getMessage(commonMessages, 'serverError');
+    }
+  } catch (error) {
+    result = clientFailure<T>(error);
+  } finally {
+    if (loading) hideLoading();
+  }
+
+  if (!result.success) {
+    if (!opts.silent && result.code !== clientErrorCodes.aborted) showToast(result.message);
+    if (sessionErrorCodes.has(result.code)) replaceLocation(sessionFailureUrl());
+  }
+  return result;
+}
+
+/**
+ * POST to API base + path. The query string carries the common device/session
+ * parameters of the page URL (wire names + language); the body is the payload
+ * form-encoded. Never rejects: failures come back normalised (success false),
+ * already toasted unless `silent`.
+ */
+export function postForm<T = unknown>(path: string, payload: FormPayload = {}, opts: RequestOptions = {}): Promise<Normalised<T>> {
+  const url = withQuery(apiUrl(path), commonParams());
+  return send<T>(formClient, { method: 'POST', url, body: payload }, opts);
+}
+
+/** GET API base + path with the common parameters and the caller's parameters in the query. */
+export function getQuery<T = unknown>(path: string, params: QueryParams = {}, opts: RequestOptions = {}): Promise<Normalised<T>> {
+  const url = withQuery(apiUrl(path), { ...commonParams(), ...params });
+  return send<T>(jsonClient, { method: 'GET', url }, opts);
+}
+
+/**
+ * Calls a contract endpoint with postForm or getQuery by its method. The answer
+ * is typed by the endpoint's data schema but not validated at run time (that
+ * would ship zod's parser to every page); the server validates its side.
+ *
+ * The route (method and path) comes from the zod-free `apiRoutes`; the types
+ * come from the endpoint's schemas through a type-only import, so no page
+ * bundles zod:
+ *
+ *   import { apiRoutes } from '@presta/contract/api/api-routes';
+ *   import type { loanDetails } from '@presta/contract/api/loan';
+ *   const res = await callApi<typeof loanDetails>(apiRoutes.loanDetails, { orderId }, { loading: t('loading') });
+ *   if (res.success && res.data) render(res.data.orderStatus);
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: ApiRoute,
+  payload: RequestOf<E>,
+  opts?: RequestOptions,
+): Promise<Normalised<DataOf<E>>> {
+  const fields = (payload ?? {}) as Record<string, unknown>;
+  if (endpoint.method === 'GET') {
+    return getQuery<DataOf<E>>(endpoint.path, fields as QueryParams, opts);
+  }
+  return postForm<DataOf<E>>(endpoint.path, fields, opts);
+}

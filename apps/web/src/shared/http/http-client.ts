@@ -1,0 +1,174 @@
+import { formClientHeaderParams, jsonClientHeaderParams } from '@presta/contract/session-params';
+
+/** Request timeout of both clients (§7, §9). */
+export const requestTimeoutMs = 60_000;
+
+export type HttpErrorKind = 'timeout' | 'network' | 'aborted' | 'status';
+
+/** A request that produced no usable answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly kind: HttpErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST';
+
+export type HttpRequest = {
+  method: HttpMethod;
+  /** Full address, query included. */
+  url: string;
+  /** JSON client: any JSON value. Form client: the fields to form-encode. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export type HttpClient = {
+  request(req: HttpRequest): Promise<unknown>;
+};
+
+type BodyEncoder = (body: unknown) => { body: BodyInit; contentType: string };
+
+export type HttpClientConfig = {
+  /** Page URL query parameters copied into request headers of the same name (only those present). */
+  headerParams: readonly string[];
+  encodeBody: BodyEncoder;
+  timeoutMs?: number;
+  /** Where the header values come from; the page's query string by default. */
+  search?: () => string;
+};
+
+type FormValue = string | number | boolean | null | undefined;
+
+function appendFormValue(form: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendFormValue(form, key, item);
+    return;
+  }
+  form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value as FormValue));
+}
+
+/** A payload as application/x-www-form-urlencoded fields (null/undefined dropped, arrays repeated). */
+export function toFormBody(payload: unknown): URLSearchParams {
+  const form = new URLSearchParams();
+  if (payload instanceof URLSearchParams) return payload;
+  if (payload && typeof payload === 'object') {
+    for (const [key, value] of Object.entries(payload as Record<string, unknown>)) appendFormValue(form, key, value);
+  }
+  return form;
+}
+
+/**
+ * Header values must be Latin-1 for fetch; a value with other characters
+ * (e.g. a device name with an emoji) travels percent-encoded.
+ */
+function headerValue(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
+}
+
+function headersFromSearch(search: string, names: readonly string[]): Record<string, string> {
+  const query = new URLSearchParams(search);
+  const headers: Record<string, string> = {};
+  for (const name of names) {
+    const value = query.get(name);
+    if (value !== null && value !== '') headers[name] = headerValue(value);
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function looksLikeWrapper(body: unknown): boolean {
+  return body !== null && typeof body === 'object' && ('code' in body || 'success' in body);
+}
+
+/**
+ * A fetch client: adds `X-Requested-With: XMLHttpRequest` and the configured
+ * URL-parameter headers, aborts after the timeout, and returns only the parsed
+ * body. A non-2xx answer whose body is a response wrapper is returned as that
+ * wrapper (the server answers 4xx with the wrapper); any other non-2xx answer,
+ * a network failure, a timeout or an abort rejects with an HttpError.
+ */
+export function createHttpClient(config: HttpClientConfig): HttpClient {
+  const timeoutMs = config.timeoutMs ?? requestTimeoutMs;
+  const search = config.search ?? (() => (typeof location === 'undefined' ? '' : location.search));
+
+  return {
+    async request(req: HttpRequest): Promise<unknown> {
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...headersFromSearch(search(), config.headerParams),
+        ...req.headers,
+      };
+      let body: BodyInit | undefined;
+      if (req.method !== 'GET' && req.body !== undefined) {
+        const encoded = config.encodeBody(req.body);
+        body = encoded.body;
+        headers['Content-Type'] = encoded.contentType;
+      }
+
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const onCallerAbort = () => controller.abort();
+      if (req.signal?.aborted) controller.abort();
+      req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+      try {
+        const response = await fetch(req.url, {
+          method: req.method,
+          headers,
+          body,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+        const parsed = await readBody(response);
+        if (response.ok || looksLikeWrapper(parsed)) return parsed;
+        throw new HttpError('status', `HTTP ${response.status}`, response.status, parsed);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (timedOut) throw new HttpError('timeout', `no answer within ${timeoutMs} ms`);
+        if (controller.signal.aborted) throw new HttpError('aborted', 'request aborted');
+        throw new HttpError('network', error instanceof Error ? error.message : 'network failure');
+      } finally {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onCallerAbort);
+      }
+    },
+  };
+}
+
+/** JSON client: headers from the URL parameters crp_phe, dearest, showy, dearer and language. */
+export const jsonClient: HttpClient = createHttpClient({
+  headerParams: jsonClientHeaderParams,
+  encodeBody: (body) => ({ body: JSON.stringify(body), contentType: 'application/json;charset=UTF-8' }),
+});
+
+/** Form-encoded client: headers from the URL parameters swift and eyes. */
+export const formClient: HttpClient = createHttpClient({
+  headerParams: formClientHeaderParams,
+  encodeBody: (body) => ({
+    body: toFormBody(body).toString(),
+    contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+  }),
+});

@@ -1,0 +1,42 @@
+/**
+ * Every API call of §7: method and exact path, with no schema attached, so the
+ * pages can name a call without bundling zod. The schemas of each call live in
+ * the area files (loan.ts, repayment.ts, …) and reuse these entries.
+ */
+export type ApiRoute = { readonly method: 'GET' | 'POST'; readonly path: string };
+
+const post = (path: string) => ({ method: 'POST', path }) as const;
+const get = (path: string) => ({ method: 'GET', path }) as const;
+
+export const apiRoutes = {
+  // Loan (issue: foundation)
+  loanDetailConfirm: post('/v3/loan-confirm/loan-detail-confirm'),
+  loanDetailPush: post('/v3/loan-confirm/loan-detail-push'),
+  loanDetails: post('/v3/loan-details/loan-details'),
+  googleScore: post('/v3/loan-details/google-score'),
+  contractDetail: post('/v3/loan-details/contract-detail'),
+  // Repayment
+  loanPlayDetail: post('/v3/installment/loan-play-detail'),
+  loanPlayDelayDetail: post('/v3/installment/loan-play-delay-detail'),
+  generateVcode: post('/v3/loan-details/generate-vcode'),
+  // Complaints and customer service
+  problemInit: post('/user-problem/problem-init'),
+  problemList: post('/user-problem/problem-list'),
+  problemDetail: post('/user-problem/problem-detail'),
+  uploadProblemImg: post('/user-problem/upload-problem-img'),
+  problemSave: post('/user-problem/problem-save'),
+  getWhatsapp: post('/user-problem/get-whatsapp'),
+  // Promotion funnel
+  channelTemplate: get('/api/v2/youmi/service/channel/channel-template'),
+  trackVisit: get('/api/v2/youmi/promotion/track-visit'),
+  getSid: get('/api/v2/youmi/promotion/get-sid'),
+  getCaptcha: get('/api/v2/youmi/promotion/get-captcha'),
+  getSms: post('/api/v2/youmi/promotion/get-sms'),
+  trackClick: get('/api/v2/youmi/promotion/track-click'),
+  register: post('/api/v2/youmi/promotion/register'),
+  // Legacy card repayment
+  repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
+  repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),
+  repaymentConfirm: post('/api/v1/youmi/youmi-api/service/loan/repayment-confirm'),
+  repaymentHuichao: post('/api/v1/youmi/youmi-api/service/loan/repayment-huichao'),
+} as const satisfies Record<string, ApiRoute>;
