@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { demoOrder } from './support/cli';
+import { bridgeCalls, installFakeIosHost } from './support/native-host';
+
+test('an overdue order with an extension offer shows Extension and its reminder modal', async ({ page }) => {
+  const order = demoOrder('180');
+  await page.goto(order.urls.loanDetails);
+  await expect(page.getByText('Vencido').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
+  // The rating prompt comes first for a disbursed loan; dismiss it.
+  const later = page.getByRole('button', { name: 'Ahora no' });
+  if (await later.isVisible().catch(() => false)) await later.click();
+
+  await page.getByRole('button', { name: 'Extender plazo' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Necesitas más tiempo?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'Sí, extender mi plazo' }).click();
+  await expect(page).toHaveURL(/\/repayment-delay\?/);
+  expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
+
+  await page.goto(order.urls.loanDetails);
+  if (await later.isVisible().catch(() => false)) await later.click();
+  await page.getByRole('button', { name: 'Extender plazo' }).click();
+  await page.getByRole('button', { name: 'No es necesario, quiero pagar' }).click();
+  await expect(page).toHaveURL(/\/repayment\?/);
+});
+
+test('rating with 3 stars thanks the borrower; 5 stars opens the app-store rating', async ({ page }) => {
+  await installFakeIosHost(page);
+  const first = demoOrder('174');
+  await page.goto(first.urls.loanDetails);
+  const rating = page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' });
+  await expect(rating).toBeVisible();
+  await expectAccessible(page);
+
+  // Sending without a star is refused.
+  await rating.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByText('Seleccione una calificación')).toBeVisible();
+
+  await rating.getByRole('radio', { name: '3 de 5 estrellas' }).click();
+  await rating.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('dialog', { name: '¡Gracias por tu opinión!' })).toBeVisible();
+  expect((await bridgeCalls(page)).some((c) => c.name === 'openAppRating')).toBe(false);
+
+  const second = demoOrder('174');
+  await page.goto(second.urls.loanDetails);
+  await page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' }).getByRole('radio', { name: '5 de 5 estrellas' }).click();
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.name)).toContain('openAppRating');
+
+  // Rated: the prompt does not come back.
+  await page.reload();
+  await expect(page.getByText('Desembolsado').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' })).toHaveCount(0);
+});
+
+test('every status has its picture; a settled loan offers Borrow again through the bridge', async ({ page }) => {
+  await installFakeIosHost(page);
+  for (const status of ['21', '151', '110', '174', '180', '200']) {
+    const order = demoOrder(status);
+    await page.goto(order.urls.loanDetails);
+    await expect(page.locator(`img[src$="status-${status}.svg"]`)).toBeVisible();
+    if (status === '110') await expect(page.getByText('Información del préstamo')).toHaveCount(0);
+    if (status === '200') {
+      const later = page.getByRole('button', { name: 'Ahora no' });
+      if (await later.isVisible().catch(() => false)) await later.click();
+      await page.getByRole('button', { name: 'Pedir otro préstamo' }).click();
+      await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.name)).toContain('openSchemeUrl');
+    }
+  }
+});
+
+test('English borrowers read English and rupees', async ({ page }) => {
+  const order = demoOrder('174', { lang: 'en' });
+  await page.goto(order.urls.loanDetails);
+  await expect(page.getByText('Disbursed').first()).toBeVisible();
+  await expect(page.getByText(/₹\d/).first()).toBeVisible();
+});
+
+test('a missing or unknown session shows the joint-logon failure page', async ({ page }) => {
+  const order = demoOrder('21');
+  const url = new URL(order.urls.loanDetails);
+  url.searchParams.set('swift', '0'.repeat(32));
+  await page.goto(url.toString());
+  await expect(page).toHaveURL(/joint-login-failure/);
+  await expect(page.getByRole('heading', { name: 'Fracaso' })).toBeVisible();
+  await expectAccessible(page);
+});
