@@ -61,6 +61,13 @@ const es = {
   status180Desc: 'Su cuota venció el {date}. Pague hoy para evitar más cargos.',
   status200: 'Liquidado',
   status200Desc: 'Pagó su préstamo completo. ¡Gracias! Puede volver a solicitar cuando quiera.',
+  // Loans and orders (loan module)
+  orderIdRequired: 'Indique el pedido que desea calificar.',
+  disbursalDateInvalid: 'La fecha de desembolso {date} no es válida: use AAAA-MM-DD, hoy o un día anterior.',
+  offerBelowMinimum: 'Su límite aprobado de {limit} es menor que el monto mínimo de este producto ({min}).',
+  opsUsage: 'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo>',
+  opsMissingOrderNo: 'Falta el número de pedido.',
+  opsUnknownCommand: 'Comando desconocido: {command}.',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -121,6 +128,12 @@ const en: Record<MessageKey, string> = {
   status180Desc: 'Your instalment was due on {date}. Pay today to avoid further charges.',
   status200: 'Settled',
   status200Desc: 'You have repaid your loan in full. Thank you! You can borrow again any time.',
+  orderIdRequired: 'Say which order you want to rate.',
+  disbursalDateInvalid: 'The disbursal date {date} is not valid: use YYYY-MM-DD, today or an earlier day.',
+  offerBelowMinimum: 'Your approved limit of {limit} is below the minimum amount of this product ({min}).',
+  opsUsage: 'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo>',
+  opsMissingOrderNo: 'The order number is missing.',
+  opsUnknownCommand: 'Unknown command: {command}.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

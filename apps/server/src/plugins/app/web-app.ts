@@ -25,7 +25,7 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
-        res.setHeader(
+        res.header(
           'cache-control',
           hashedFile.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );

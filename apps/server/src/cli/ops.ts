@@ -1,0 +1,171 @@
+/**
+ * The operator command: moves orders along the state machine from a terminal.
+ *
+ *   npm run ops -- approve <orderNo>
+ *   npm run ops -- reject <orderNo> [--reason text]
+ *   npm run ops -- disburse <orderNo> [--on YYYY-MM-DD]
+ *   npm run ops -- sweep-overdue
+ *   npm run ops -- show <orderNo>
+ *
+ * It opens the same database as the server (DATABASE_URL, or the embedded
+ * PostgreSQL under the data directory: joined when the server runs, started and
+ * stopped again otherwise), applies pending migrations, prints a one-line result
+ * (show prints the order) and exits 0 — or prints the catalogue's English
+ * message and exits 1.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config';
+import { openDatabase, runMigrations, type Db } from '../db/database';
+import { translate, type MessageKey } from '../i18n/messages';
+import { AppError } from '../lib/app-error';
+import { getOrderOverview, refreshOverdue, transitionOrder } from '../modules/orders/order-service';
+
+export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
+
+class UsageError extends Error {
+  constructor(
+    readonly messageKey: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+type Parsed = { command: string; orderNo: string | undefined; options: Record<string, string> };
+
+const allowedOptions: Record<string, readonly string[]> = {
+  approve: [],
+  reject: ['reason'],
+  disburse: ['on'],
+  'sweep-overdue': [],
+  show: [],
+};
+
+export function parseOpsArgs(argv: readonly string[]): Parsed {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') throw new UsageError('opsUsage');
+  const allowed = allowedOptions[command];
+  if (!allowed) throw new UsageError('opsUnknownCommand', { command });
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+      const value = eq > 0 ? arg.slice(eq + 1) : rest[++i];
+      if (!allowed.includes(name) || value === undefined) throw new UsageError('opsUsage');
+      options[name] = value;
+    } else {
+      positional.push(arg);
+    }
+  }
+  const needsOrder = command !== 'sweep-overdue';
+  if (needsOrder && positional.length === 0) throw new UsageError('opsMissingOrderNo');
+  if (positional.length > (needsOrder ? 1 : 0)) throw new UsageError('opsUsage');
+  return { command, orderNo: positional[0], options };
+}
+
+/** Runs one operator command against the database; returns the exit code. */
+export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo): Promise<number> {
+  try {
+    const { command, orderNo = '', options } = parseOpsArgs(argv);
+    switch (command) {
+      case 'approve': {
+        const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator' });
+        io.out(`Order ${r.orderNo} approved: ${r.from} → ${r.to}.`);
+        break;
+      }
+      case 'reject': {
+        const r = await transitionOrder(db, { orderNo, action: 'reject', actor: 'operator', reason: options.reason });
+        io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
+        break;
+      }
+      case 'disburse': {
+        const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on });
+        const { plan } = await getOrderOverview(db, r.orderNo);
+        const first = plan[0];
+        io.out(
+          `Order ${r.orderNo} disbursed on ${r.disbursedOn}: ${r.from} → ${r.to}` +
+            (first ? `; instalment 1 of ${plan.length} due ${first.dueDate}.` : '.'),
+        );
+        break;
+      }
+      case 'sweep-overdue': {
+        const moved = await refreshOverdue(db);
+        io.out(
+          moved.length === 0
+            ? 'Overdue sweep: no order moved.'
+            : `Overdue sweep: ${moved.length} order(s) moved 174 → 180: ${moved.map((m) => m.orderNo).join(', ')}.`,
+        );
+        break;
+      }
+      case 'show': {
+        const { order, history, plan } = await getOrderOverview(db, orderNo);
+        io.out(
+          `Order ${order.orderNo} (id ${order.id}): status ${order.status}; borrower ${order.borrowerId}, product ${order.productId}; ` +
+            `principal ${order.principal}, ${order.periods} × ${order.termUnitDays} days; coupon ${order.couponAmount}; ` +
+            `disbursed ${order.disbursedOn ?? '-'}${order.rejectReason ? `; reject reason: ${order.rejectReason}` : ''}`,
+        );
+        io.out('History:');
+        for (const h of history) {
+          io.out(`  ${h.createdAt.toISOString()}  ${h.fromStatus ?? '-'} → ${h.toStatus}  by ${h.actor}${h.reason ? `  (${h.reason})` : ''}`);
+        }
+        io.out('Plan (minor units): seq  due         principal  interest  commission  vat  total');
+        for (const p of plan) {
+          const total = p.principal + p.interest + p.commission + p.vat;
+          io.out(`  ${p.seq}  ${p.dueDate}  ${p.principal}  ${p.interest}  ${p.commission}  ${p.vat}  ${total}`);
+        }
+        break;
+      }
+    }
+    return 0;
+  } catch (err) {
+    if (reportRefusal(err, io)) return 1;
+    throw err;
+  }
+}
+
+/** Prints a refusal (AppError or usage) in English from the catalogue; false for anything else. */
+function reportRefusal(err: unknown, io: OpsIo): boolean {
+  if (!(err instanceof AppError || err instanceof UsageError)) return false;
+  io.err(`error: ${translate('en', err.messageKey, err.vars)}`);
+  if (err instanceof UsageError && err.messageKey !== 'opsUsage') io.err(translate('en', 'opsUsage'));
+  return true;
+}
+
+async function main(): Promise<number> {
+  const io: OpsIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+  const argv = process.argv.slice(2);
+  try {
+    parseOpsArgs(argv); // usage errors without touching the database
+  } catch (err) {
+    if (reportRefusal(err, io)) return 1;
+    throw err;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedPgPort: config.embeddedPgPort,
+    max: 2,
+  });
+  try {
+    await runMigrations(database);
+    return await runOpsCommand(database.db, argv, io);
+  } finally {
+    await database.close();
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}

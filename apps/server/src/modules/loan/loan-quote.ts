@@ -1,0 +1,254 @@
+import { errorCodes } from '@presta/contract/error-codes';
+import { addDays, type CalendarDate } from '@presta/contract/dates';
+import { assertMinor, divideHalfUp, formatMoney, type Minor } from '@presta/contract/money';
+import { AppError } from '../../lib/app-error';
+import type { MessageKey } from '../../i18n/messages';
+
+/*
+ * The loan quote: pure functions over integer minor units. Every division goes
+ * through divideHalfUp (BigInt), so no floating point ever touches money.
+ */
+
+/** Principal: floor(amount / periods) per instalment, the remainder added to the LAST instalment. */
+export const PRINCIPAL_SPLIT = 'PRINCIPAL_SPLIT';
+/** Interest: HALF_UP(outstanding principal at the start of the instalment × dailyRatePpm × termUnitDays / 1e6), declining balance. */
+export const INTEREST_DAILY_SIMPLE = 'INTEREST_DAILY_SIMPLE';
+/** Commission total: HALF_UP(amount × commissionPpm / 1e6). */
+export const COMMISSION_TOTAL = 'COMMISSION_TOTAL';
+/** Commission split: floor(total / periods) per instalment, the remainder added to the LAST instalment. */
+export const COMMISSION_SPLIT = 'COMMISSION_SPLIT';
+/** Coupon: its discount reduces the first instalment's interest, capped at that interest (never negative); any excess is lost. */
+export const COUPON_ON_FIRST_INTEREST = 'COUPON_ON_FIRST_INTEREST';
+/** VAT: HALF_UP((interest after coupon + commission) × vatPpm / 1e6), computed per instalment. */
+export const VAT_PER_INSTALMENT = 'VAT_PER_INSTALMENT';
+/** Due dates: instalment i (1..periods) falls due on start + i × termUnitDays (start = disbursal day; the submission day until then). */
+export const DUE_DATE_RULE = 'DUE_DATE_START_PLUS_I_TERM_UNITS';
+/** Received amount: the principal is disbursed in full; the commission is repaid with the instalments. */
+export const RECEIVED_FULL_PRINCIPAL = 'RECEIVED_FULL_PRINCIPAL';
+/** Default quote when the borrower names no terms: amount = the offer's limit capped by the product maximum, rounded down to the step; periods = periodsMin (the cheapest loan). */
+export const DEFAULT_TERMS_RULE = 'DEFAULT_LIMIT_AND_PERIODS_MIN';
+
+export const quoteRules = [
+  PRINCIPAL_SPLIT,
+  INTEREST_DAILY_SIMPLE,
+  COMMISSION_TOTAL,
+  COMMISSION_SPLIT,
+  COUPON_ON_FIRST_INTEREST,
+  VAT_PER_INSTALMENT,
+  DUE_DATE_RULE,
+  RECEIVED_FULL_PRINCIPAL,
+  DEFAULT_TERMS_RULE,
+] as const;
+
+const PPM = 1_000_000n;
+
+/** The loan's economic terms (the product's, or the order's snapshot). */
+export type LoanTerms = {
+  /** Principal, minor units. */
+  amount: Minor;
+  periods: number;
+  termUnitDays: number;
+  dailyRatePpm: number;
+  commissionPpm: number;
+  vatPpm: number;
+};
+
+export type QuoteInput = LoanTerms & {
+  /** Coupon discount available (face value), minor units; 0 or absent for none. */
+  couponAmount?: Minor;
+  /** Day the term starts counting from (disbursal day, or today for a quote). */
+  startDate: CalendarDate;
+};
+
+export type Instalment = {
+  seq: number;
+  dueDate: CalendarDate;
+  /** Principal outstanding at the start of this instalment. */
+  outstandingPrincipal: Minor;
+  principal: Minor;
+  /** Interest before the coupon. */
+  interestAccrued: Minor;
+  /** Coupon discount applied to this instalment's interest (only the first one). */
+  couponDiscount: Minor;
+  /** Interest owed = interestAccrued − couponDiscount (≥ 0). */
+  interest: Minor;
+  commission: Minor;
+  vat: Minor;
+  /** principal + interest + commission + vat. */
+  total: Minor;
+};
+
+export type QuoteTotals = {
+  principal: Minor;
+  /** Interest before the coupon. */
+  interestAccrued: Minor;
+  couponApplied: Minor;
+  /** Interest owed (after the coupon). */
+  interest: Minor;
+  commission: Minor;
+  vat: Minor;
+  /** principal + interest + commission + vat: the sum of the instalments. */
+  totalOwed: Minor;
+  /** What reaches the borrower's account (RECEIVED_FULL_PRINCIPAL). */
+  received: Minor;
+};
+
+export type Quote = { terms: LoanTerms; startDate: CalendarDate; instalments: Instalment[]; totals: QuoteTotals };
+
+function assertCount(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be a whole number ≥ ${min}: ${value}`);
+}
+
+/** Splits a non-negative total into `parts` integers: floor each, the remainder on the last one. */
+export function splitRemainderLast(total: Minor, parts: number): Minor[] {
+  assertMinor(total);
+  assertCount('parts', parts, 1);
+  if (total < 0) throw new RangeError('total must not be negative');
+  const each = Math.floor(total / parts);
+  const out = new Array<Minor>(parts).fill(each);
+  out[parts - 1] = total - each * (parts - 1);
+  return out;
+}
+
+/** HALF_UP(a × b × c / 1e6) in BigInt, for non-negative integers. */
+function ppmProduct(a: number, ppm: number, c = 1): Minor {
+  return Number(divideHalfUp(BigInt(a) * BigInt(ppm) * BigInt(c), PPM));
+}
+
+/** Due dates of the plan: start + i × termUnitDays, i = 1..periods. */
+export function planDueDates(startDate: CalendarDate, periods: number, termUnitDays: number): CalendarDate[] {
+  return Array.from({ length: periods }, (_, i) => addDays(startDate, (i + 1) * termUnitDays));
+}
+
+/** The repayment plan and its totals (rules above). */
+export function quoteLoan(input: QuoteInput): Quote {
+  const { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, vatPpm } = input;
+  assertMinor(amount);
+  assertCount('amount', amount, 1);
+  assertCount('periods', periods, 1);
+  assertCount('termUnitDays', termUnitDays, 1);
+  assertCount('dailyRatePpm', dailyRatePpm, 0);
+  assertCount('commissionPpm', commissionPpm, 0);
+  assertCount('vatPpm', vatPpm, 0);
+  const coupon = input.couponAmount ?? 0;
+  assertMinor(coupon);
+  if (coupon < 0) throw new RangeError('couponAmount must not be negative');
+
+  const principals = splitRemainderLast(amount, periods);
+  const commissionTotal = ppmProduct(amount, commissionPpm);
+  const commissions = splitRemainderLast(commissionTotal, periods);
+  const dueDates = planDueDates(input.startDate, periods, termUnitDays);
+
+  const instalments: Instalment[] = [];
+  let outstanding = amount;
+  for (let i = 0; i < periods; i++) {
+    const principal = principals[i]!;
+    const commission = commissions[i]!;
+    const interestAccrued = ppmProduct(outstanding, dailyRatePpm, termUnitDays);
+    const couponDiscount = i === 0 ? Math.min(coupon, interestAccrued) : 0;
+    const interest = interestAccrued - couponDiscount;
+    const vat = ppmProduct(interest + commission, vatPpm);
+    instalments.push({
+      seq: i + 1,
+      dueDate: dueDates[i]!,
+      outstandingPrincipal: outstanding,
+      principal,
+      interestAccrued,
+      couponDiscount,
+      interest,
+      commission,
+      vat,
+      total: principal + interest + commission + vat,
+    });
+    outstanding -= principal;
+  }
+
+  const sum = (pick: (x: Instalment) => number) => instalments.reduce((acc, x) => acc + pick(x), 0);
+  const totals: QuoteTotals = {
+    principal: sum((x) => x.principal),
+    interestAccrued: sum((x) => x.interestAccrued),
+    couponApplied: sum((x) => x.couponDiscount),
+    interest: sum((x) => x.interest),
+    commission: sum((x) => x.commission),
+    vat: sum((x) => x.vat),
+    totalOwed: sum((x) => x.total),
+    received: amount,
+  };
+  return {
+    terms: { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, vatPpm },
+    startDate: input.startDate,
+    instalments,
+    totals,
+  };
+}
+
+/** The product rules a requested loan must respect. */
+export type ProductRules = {
+  amountMin: Minor;
+  amountMax: Minor;
+  amountStep: Minor;
+  periodsMin: number;
+  periodsMax: number;
+  termUnitDays: number;
+};
+
+export type LoanRequest = { amount: Minor; periods: number; termUnit?: number };
+
+function outsideRules(key: MessageKey, vars: Record<string, string | number>): AppError {
+  return new AppError(422, errorCodes.outsideProductRules, key, vars);
+}
+
+/**
+ * Checks a requested amount, instalment count and term unit against the product
+ * and the borrower's approved limit. Refusals are AppError 422 / 422001 with the
+ * figures formatted in the reader's currency sign.
+ */
+export function validateLoanRequest(
+  rules: ProductRules,
+  limitAmount: Minor,
+  request: LoanRequest,
+  currencySign: string,
+): void {
+  const money = (m: Minor) => formatMoney(m, currencySign);
+  if (request.termUnit !== undefined && request.termUnit !== rules.termUnitDays) {
+    throw outsideRules('termUnitMismatch', { days: rules.termUnitDays });
+  }
+  if (
+    !Number.isSafeInteger(request.periods) ||
+    request.periods < rules.periodsMin ||
+    request.periods > rules.periodsMax
+  ) {
+    throw outsideRules('periodsOutOfRange', { min: rules.periodsMin, max: rules.periodsMax });
+  }
+  if (
+    !Number.isSafeInteger(request.amount) ||
+    request.amount < rules.amountMin ||
+    request.amount > rules.amountMax ||
+    request.amount % rules.amountStep !== 0
+  ) {
+    throw outsideRules('amountOutOfRange', {
+      min: money(rules.amountMin),
+      max: money(rules.amountMax),
+      step: money(rules.amountStep),
+    });
+  }
+  if (request.amount > limitAmount) {
+    throw outsideRules('amountOverLimit', { limit: money(limitAmount) });
+  }
+}
+
+/**
+ * DEFAULT_TERMS_RULE: the amount a quote shows when none is asked for — the
+ * offer's limit capped by the product maximum, rounded down to the step — or
+ * undefined when that falls below the product minimum.
+ */
+export function defaultQuoteAmount(rules: ProductRules, limitAmount: Minor): Minor | undefined {
+  const cap = Math.min(limitAmount, rules.amountMax);
+  const stepped = Math.floor(cap / rules.amountStep) * rules.amountStep;
+  return stepped >= rules.amountMin ? stepped : undefined;
+}
+
+/** DEFAULT_TERMS_RULE: periodsMin, the cheapest loan; the page may ask for others within periodsMin..periodsMax. */
+export function defaultQuotePeriods(rules: ProductRules): number {
+  return rules.periodsMin;
+}

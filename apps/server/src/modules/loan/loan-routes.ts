@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { googleScore, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
+import type { Config } from '../../config';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { getLoanConfirmation, getLoanDetails, rateOrder, submitLoan } from './loan-service';
+
+/**
+ * The loan calls of §7: confirmation, submission, order details and rating.
+ * (contract-detail belongs to a later issue.)
+ */
+export default async function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
+  // The pages post these calls with the form client (§7): a JSON or text body is
+  // refused with 415 (wrapper code 400001), in this plugin's scope only.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+
+  registerEndpoint(app, loanDetailConfirm, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) => getLoanConfirmation(app.db, request.borrower.id, input, request.lang),
+  });
+
+  registerEndpoint(app, loanDetailPush, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) => submitLoan(app.db, request.borrower.id, input, request.lang),
+  });
+
+  registerEndpoint(app, loanDetails, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang),
+  });
+
+  registerEndpoint(app, googleScore, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) =>
+      rateOrder(app.db, request.borrower.id, input.orderId ?? request.sessionParams.orderId, input.score),
+  });
+}

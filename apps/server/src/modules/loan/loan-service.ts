@@ -1,0 +1,398 @@
+import { and, eq } from 'drizzle-orm';
+import type postgres from 'postgres';
+import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
+import type { TextValue } from '@presta/contract/api/common';
+import { errorCodes } from '@presta/contract/error-codes';
+import type { CalendarDate } from '@presta/contract/dates';
+import { languages, type Language } from '@presta/contract/language';
+import { formatMoney, formatPpmAsPercent, type Minor } from '@presta/contract/money';
+import { repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
+import { routes } from '@presta/contract/routes';
+import type { Db } from '../../db/database';
+import { orders, ratings } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { translate, type MessageKey } from '../../i18n/messages';
+import { createOrder, mustFallDue, refreshOverdue } from '../orders/order-service';
+import { todayInZone } from '../orders/zoned-dates';
+import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
+import { defaultQuoteAmount, defaultQuotePeriods, quoteLoan, validateLoanRequest } from './loan-quote';
+
+/** An offer evaluated longer ago than this is re-evaluated before it is quoted (isNeedPop). */
+export const OFFER_FRESHNESS_MS = 24 * 3_600_000;
+
+const MAX_INT4 = 2_147_483_647;
+
+/** A numeric id of the wire (digits) as a database id, or undefined when it cannot be one. */
+export function toDbId(value: string | number | undefined, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (value === undefined) return undefined;
+  const s = String(value).trim();
+  if (!/^\d{1,18}$/.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : undefined;
+}
+
+/** Loan agreement page of a product (built by a later issue): a same-origin path. */
+export function agreementUrl(productId: number, orderId?: number): string {
+  const q = new URLSearchParams({ productId: String(productId) });
+  if (orderId !== undefined) q.set('orderId', String(orderId));
+  return `${routes.loanAgreement}?${q.toString()}`;
+}
+
+export function loanDetailsUrl(orderId: number, productId: number): string {
+  return `${routes.loanDetails}?orderId=${orderId}&productId=${productId}`;
+}
+
+export function repaymentUrl(orderId: number, productId: number): string {
+  return `${routes.repayment}?orderId=${orderId}&productId=${productId}`;
+}
+
+/** '**** 1234': the last 4 digits of a bank account, '' when there is none. */
+export function maskBankAccount(account: string): string {
+  const digits = account.replace(/\D/g, '');
+  if (digits.length === 0) return '';
+  return `**** ${digits.slice(-4)}`;
+}
+
+const row = (lang: Language, key: MessageKey, value: string): TextValue => ({ text: translate(lang, key), value });
+
+// ---------------------------------------------------------------------------
+// loan-detail-confirm
+// ---------------------------------------------------------------------------
+
+export type ConfirmInput = { productId: string; isType?: number; amount?: number; periods?: number };
+
+/**
+ * The confirmation quote of a product offered to the borrower. Amount and
+ * periods default per DEFAULT_TERMS_RULE; asked-for ones are validated (422).
+ * An offer evaluated more than a day ago answers isNeedPop 1 (the page shows the
+ * modal and reloads with isType=1, which re-evaluates the offer).
+ */
+export async function getLoanConfirmation(
+  db: Db,
+  borrowerId: number,
+  input: ConfirmInput,
+  lang: Language,
+  now = new Date(),
+): Promise<LoanConfirmData> {
+  const productId = toDbId(input.productId, MAX_INT4);
+  const offered = productId === undefined ? undefined : await findOfferedProduct(db, borrowerId, productId);
+  if (!offered) throw notFound('productNotFound');
+  const { product } = offered;
+  let { offer } = offered;
+  const sign = languages[lang].currencySign;
+  const money = (m: Minor) => formatMoney(m, sign);
+
+  let isNeedPop: 0 | 1 = 0;
+  if (input.isType === 1) {
+    offer = await reevaluateOffer(db, offer, product, now);
+  } else if (now.getTime() - offer.evaluatedAt.getTime() > OFFER_FRESHNESS_MS) {
+    isNeedPop = 1;
+  }
+
+  const periods = input.periods ?? defaultQuotePeriods(product);
+  let amount = input.amount;
+  if (amount === undefined) {
+    amount = defaultQuoteAmount(product, offer.limitAmount);
+    if (amount === undefined) {
+      throw new AppError(422, errorCodes.outsideProductRules, 'offerBelowMinimum', {
+        limit: money(offer.limitAmount),
+        min: money(product.amountMin),
+      });
+    }
+  }
+  validateLoanRequest(product, offer.limitAmount, { amount, periods }, sign);
+
+  const coupon = await findBestCoupon(db, borrowerId, { now });
+  const quote = quoteLoan({
+    amount,
+    periods,
+    termUnitDays: product.termUnitDays,
+    dailyRatePpm: product.dailyRatePpm,
+    commissionPpm: product.commissionPpm,
+    vatPpm: product.vatPpm,
+    couponAmount: coupon?.amount ?? 0,
+    startDate: todayInZone(product.timeZone, now),
+  });
+  const t = quote.totals;
+
+  return {
+    firstPayTime: quote.instalments[0]!.dueDate,
+    amount,
+    periods,
+    termUnit: product.termUnitDays,
+    isNeedPop,
+    sendSms: 0,
+    details: [
+      row(lang, 'detailAmount', money(amount)),
+      row(lang, 'detailTerm', translate(lang, 'detailTermValue', { days: periods * product.termUnitDays })),
+      row(lang, 'detailInstalments', String(periods)),
+      row(lang, 'detailInterest', money(t.interestAccrued)),
+      row(lang, 'detailCoupon', t.couponApplied > 0 ? money(-t.couponApplied) : ''),
+      row(lang, 'detailCommission', money(t.commission)),
+      row(lang, 'detailVat', money(t.vat)),
+      row(lang, 'detailTotal', money(t.totalOwed)),
+      row(lang, 'detailReceived', money(t.received)),
+    ],
+    repay_plans: quote.instalments.map((x) => ({
+      title: translate(lang, 'planTitle', { seq: x.seq, count: periods }),
+      description: translate(lang, 'planDescription', {
+        principal: money(x.principal),
+        interest: money(x.interest),
+        commission: money(x.commission),
+        vat: money(x.vat),
+      }),
+      amount: x.total,
+      pay_time: x.dueDate,
+    })),
+    loanRate: formatPpmAsPercent(product.dailyRatePpm),
+    ratemsg: translate(lang, 'rateMessage'),
+    amountDec: translate(lang, 'amountDescription'),
+    isNewContract: agreementUrl(product.id),
+    messageType: 0,
+    comProductLogo: product.logoUrl,
+    comProductName: product.name,
+    couNum: coupon?.amount ?? 0,
+    amountMin: product.amountMin,
+    amountMax: product.amountMax,
+    amountStep: product.amountStep,
+    periodsMin: product.periodsMin,
+    periodsMax: product.periodsMax,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// loan-detail-push
+// ---------------------------------------------------------------------------
+
+export type SubmitInput = { productId: string; amount: number; periods: number; termUnit: number };
+
+/** Submits the loan (createOrder: one transaction, idempotent) and answers the loan-details address. */
+export async function submitLoan(
+  db: Db,
+  borrowerId: number,
+  input: SubmitInput,
+  lang: Language,
+): Promise<{ lendDetailsUrl: string; orderId: string; orderNo: string }> {
+  const productId = toDbId(input.productId, MAX_INT4);
+  if (productId === undefined) throw notFound('productNotFound');
+  const result = await createOrder(db, {
+    borrowerId,
+    productId,
+    amount: input.amount,
+    periods: input.periods,
+    termUnit: input.termUnit,
+    lang,
+  });
+  return {
+    lendDetailsUrl: loanDetailsUrl(result.orderId, result.productId),
+    orderId: String(result.orderId),
+    orderNo: result.orderNo,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// loan-details
+// ---------------------------------------------------------------------------
+
+type PlanJson = { seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
+
+/**
+ * One round trip for loan-details: the order (the borrower's only) with its
+ * product, the borrower's bank account, the plan as JSON and whether it is
+ * rated. Raw SQL run as a PREPARED statement (postgres.js `unsafe` — which
+ * drizzle uses — does not prepare by default, and an unprepared parameterised
+ * query costs two round trips): loan-details is benchmarked.
+ */
+const DETAILS_SQL = `
+select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text as principal, o.periods, o.term_unit_days,
+       o.coupon_amount::text as coupon_amount, o.disbursed_on::text as disbursed_on,
+       to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
+       p.name as product_name, p.logo_url as product_logo, p.time_zone, p.extension_enabled, b.bank_account,
+       coalesce((select json_agg(json_build_object('seq', rp.seq, 'dueDate', rp.due_date, 'principal', rp.principal,
+                                                   'interest', rp.interest, 'commission', rp.commission, 'vat', rp.vat) order by rp.seq)
+                 from repayment_plans rp where rp.order_id = o.id), '[]'::json) as plan,
+       exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated
+  from orders o
+  join products p on p.id = o.product_id
+  join borrowers b on b.id = o.borrower_id
+ where o.id = $1 and o.borrower_id = $2`;
+
+type DetailsRow = {
+  id: string;
+  order_no: string;
+  status: OrderStatus;
+  product_id: number;
+  principal: string;
+  periods: number;
+  term_unit_days: number;
+  coupon_amount: string;
+  disbursed_on: string | null;
+  applied_on: string;
+  product_name: string;
+  product_logo: string;
+  time_zone: string;
+  extension_enabled: boolean;
+  bank_account: string;
+  plan: PlanJson[];
+  rated: boolean;
+};
+
+/** The postgres.js client under a drizzle handle (drizzle() sets $client; the Db type omits it). */
+function sqlClient(db: Db): postgres.Sql {
+  const client = (db as Db & { $client?: postgres.Sql }).$client;
+  if (!client) throw new Error('the database handle has no postgres.js client');
+  return client;
+}
+
+async function readOrderForDetails(db: Db, borrowerId: number, orderId: number) {
+  const rows = await sqlClient(db).unsafe<DetailsRow[]>(DETAILS_SQL, [orderId, borrowerId], { prepare: true });
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: Number(r.id),
+    orderNo: r.order_no,
+    status: r.status,
+    productId: r.product_id,
+    principal: Number(r.principal),
+    periods: r.periods,
+    termUnitDays: r.term_unit_days,
+    couponAmount: Number(r.coupon_amount),
+    disbursedOn: r.disbursed_on,
+    appliedOn: r.applied_on,
+    productName: r.product_name,
+    productLogo: r.product_logo,
+    timeZone: r.time_zone,
+    extensionEnabled: r.extension_enabled,
+    bankAccount: r.bank_account,
+    plan: r.plan,
+    rated: r.rated,
+  };
+}
+
+const statusTextKeys: Record<OrderStatus, [MessageKey, MessageKey]> = {
+  '21': ['status21', 'status21Desc'],
+  '151': ['status151', 'status151Desc'],
+  '110': ['status110', 'status110Desc'],
+  '174': ['status174', 'status174Desc'],
+  '180': ['status180', 'status180Desc'],
+  '200': ['status200', 'status200Desc'],
+};
+
+const ratableStatuses: readonly string[] = ['174', '180', '200'];
+
+/**
+ * One of the borrower's orders (404 orderNotFound for unknown and foreign ids
+ * alike). An order in 174 whose earliest instalment fell due before today moves
+ * to 180 first. productId of the request is not needed: the order names its product.
+ */
+export async function getLoanDetails(
+  db: Db,
+  borrowerId: number,
+  orderIdRaw: string,
+  lang: Language,
+  now = new Date(),
+): Promise<LoanDetailsData> {
+  const orderId = toDbId(orderIdRaw);
+  const order = orderId === undefined ? undefined : await readOrderForDetails(db, borrowerId, orderId);
+  if (!order) throw notFound('orderNotFound');
+
+  const today = todayInZone(order.timeZone, now);
+  const plan = order.plan;
+  const first = plan[0];
+  let status: OrderStatus = order.status;
+  if (mustFallDue(status, first?.dueDate, today)) {
+    const moved = await refreshOverdue(db, { orderId: order.id, today, now });
+    if (moved[0]) {
+      status = moved[0].to;
+    } else {
+      const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+      status = current?.status ?? status;
+    }
+  }
+
+  const sign = languages[lang].currencySign;
+  const money = (m: Minor) => formatMoney(m, sign);
+  const totalOf = (x: PlanJson) => x.principal + x.interest + x.commission + x.vat;
+  const sum = (pick: (x: PlanJson) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
+
+  const repayable = (repayableStatuses as readonly string[]).includes(status);
+  // Next instalment to pay (until payments exist: the earliest one) and what is due now.
+  const nextDue = repayable ? first : undefined;
+  const dueUpTo = nextDue ? (nextDue.dueDate > today ? nextDue.dueDate : today) : '';
+  const amountDue = nextDue ? plan.filter((x) => x.dueDate <= dueUpTo).reduce((acc, x) => acc + totalOf(x), 0) : 0;
+  const interestNet = sum((x) => x.interest);
+
+  const detail: TextValue[] = [
+    row(lang, 'detailDueDate', nextDue?.dueDate ?? ''),
+    row(lang, 'detailDueAmount', nextDue ? money(amountDue) : ''),
+    row(lang, 'detailOrderNo', order.orderNo),
+    row(lang, 'detailAmount', money(order.principal)),
+    row(lang, 'detailTerm', translate(lang, 'detailTermValue', { days: order.periods * order.termUnitDays })),
+    row(lang, 'detailInstalments', String(order.periods)),
+    row(lang, 'detailInterest', money(interestNet + order.couponAmount)),
+    row(lang, 'detailCoupon', order.couponAmount > 0 ? money(-order.couponAmount) : ''),
+    row(lang, 'detailCommission', money(sum((x) => x.commission))),
+    row(lang, 'detailVat', money(sum((x) => x.vat))),
+    row(lang, 'detailTotal', money(sum(totalOf))),
+    row(lang, 'detailApplied', order.appliedOn),
+    row(lang, 'detailDisbursed', order.disbursedOn ?? ''),
+    row(lang, 'detailBankAccount', maskBankAccount(order.bankAccount)),
+  ];
+
+  // §2: any other status is shown like 200.
+  const [titleKey, descKey] = statusTextKeys[status] ?? statusTextKeys['200'];
+  return {
+    orderStatus: status,
+    noticeStatusText: translate(lang, titleKey),
+    noticeDesText: translate(lang, descKey, { date: first?.dueDate ?? '' }),
+    productName: order.productName,
+    productLogo: order.productLogo,
+    userOrderDetail: { detail },
+    inside: 0,
+    isScore: ratableStatuses.includes(status) && !order.rated ? 1 : 0,
+    h5Url: repayable ? repaymentUrl(order.id, order.productId) : '',
+    isDelay: repayable && order.extensionEnabled ? 1 : 0,
+    isNewContract: agreementUrl(order.productId, order.id),
+    orderId: String(order.id),
+    orderNo: order.orderNo,
+    productId: String(order.productId),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// google-score
+// ---------------------------------------------------------------------------
+
+/**
+ * The borrower's 1–5 rating of a disbursed order (174, 180, 200): one per
+ * borrower and order, a new score replaces the old one.
+ */
+export async function rateOrder(
+  db: Db,
+  borrowerId: number,
+  orderIdRaw: string | undefined,
+  score: number,
+  now = new Date(),
+): Promise<{ success: true }> {
+  if (orderIdRaw === undefined || orderIdRaw === '') {
+    throw new AppError(400, errorCodes.badRequest, 'orderIdRequired');
+  }
+  const orderId = toDbId(orderIdRaw);
+  const [order] =
+    orderId === undefined
+      ? []
+      : await db
+          .select({ id: orders.id, status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.borrowerId, borrowerId)))
+          .limit(1);
+  if (!order) throw notFound('orderNotFound');
+  if (!ratableStatuses.includes(order.status)) {
+    throw new AppError(422, errorCodes.outsideProductRules, 'ratingNotAllowed');
+  }
+  await db
+    .insert(ratings)
+    .values({ borrowerId, orderId: order.id, score, createdAt: now })
+    .onConflictDoUpdate({ target: [ratings.borrowerId, ratings.orderId], set: { score, createdAt: now } });
+  return { success: true };
+}

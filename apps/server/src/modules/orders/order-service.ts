@@ -1,0 +1,385 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { errorCodes } from '@presta/contract/error-codes';
+import { isCalendarDate, type CalendarDate } from '@presta/contract/dates';
+import { languages, type Language } from '@presta/contract/language';
+import type { Minor } from '@presta/contract/money';
+import {
+  canTransition,
+  openOrderStatuses,
+  orderStatus,
+  orderTransitions,
+  type OrderStatus,
+  type OrderTransition,
+} from '@presta/contract/order-status';
+import type { DbOrTx } from '../../db/database';
+import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { findBestCoupon, findOfferedProduct } from '../loan/loan-offers';
+import { quoteLoan, validateLoanRequest } from '../loan/loan-quote';
+import { todayInZone } from './zoned-dates';
+
+export type Actor = 'borrower' | 'operator' | 'system';
+export type Order = typeof orders.$inferSelect;
+export type PlanRow = typeof repaymentPlans.$inferSelect;
+export type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** The SQL predicate of the partial unique index orders_one_open_per_product_uq. */
+const openStatusPredicate = sql.raw(`"status" in (${openOrderStatuses.map((s) => `'${s}'`).join(', ')})`);
+
+/** The first SQLSTATE (and constraint) found on an error or its causes (drizzle wraps driver errors). */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const rec = e as { code?: unknown; constraint_name?: unknown; cause?: unknown };
+    if (typeof rec.code === 'string' && /^[0-9A-Z]{5}$/.test(rec.code)) {
+      return { code: rec.code, constraint: typeof rec.constraint_name === 'string' ? rec.constraint_name : undefined };
+    }
+    e = rec.cause;
+  }
+  return {};
+}
+
+// ---------------------------------------------------------------------------
+// Order numbers
+// ---------------------------------------------------------------------------
+
+/** 'PR' + yyyymmdd + 8 random digits, e.g. PR2025011712345678. */
+export function newOrderNo(today: CalendarDate): string {
+  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
+  return `PR${today.replace(/-/g, '')}${digits}`;
+}
+
+// ---------------------------------------------------------------------------
+// Submission
+// ---------------------------------------------------------------------------
+
+export type CreateOrderInput = {
+  borrowerId: number;
+  productId: number;
+  /** Principal, minor units. */
+  amount: Minor;
+  periods: number;
+  /** Days per instalment; must equal the product's (absent: the product's). */
+  termUnit?: number;
+  /** Language of the figures in a refusal message (currency sign). Default Spanish. */
+  lang?: Language;
+  /** Clock, for tests and demos. */
+  now?: Date;
+};
+
+export type CreateOrderResult = {
+  orderId: number;
+  orderNo: string;
+  productId: number;
+  status: OrderStatus;
+  /** false: an open order with the same terms already existed and is answered again. */
+  created: boolean;
+};
+
+function answerExisting(open: Order, input: CreateOrderInput, termUnit: number): CreateOrderResult {
+  if (open.principal !== input.amount || open.periods !== input.periods || open.termUnitDays !== termUnit) {
+    throw new AppError(409, errorCodes.orderInProgress, 'orderInProgress');
+  }
+  return { orderId: open.id, orderNo: open.orderNo, productId: open.productId, status: open.status, created: false };
+}
+
+export async function findOpenOrder(db: DbOrTx, borrowerId: number, productId: number): Promise<Order | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.productId, productId), sql`${openStatusPredicate}`))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Submits a loan (loan-detail-push). The product must be offered to the
+ * borrower and active (404). Idempotent per borrower and product: while an open
+ * order exists, the same terms answer that order again (created: false) and
+ * other terms are refused with 409002 — checked before the terms, so a retry is
+ * answered even if the offer changed since. Otherwise the terms are validated
+ * (422) and ONE transaction creates the order in status 21, its status-history
+ * row (actor borrower), the plan rows (dated from today; the disbursal re-dates
+ * them), the product's rates snapshotted, and marks the best coupon used. Two
+ * concurrent submissions create one order (the partial unique index decides;
+ * the loser answers the winner's order).
+ */
+export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<CreateOrderResult> {
+  const offered = await findOfferedProduct(db, input.borrowerId, input.productId);
+  if (!offered) throw notFound('productNotFound');
+  const { product, offer } = offered;
+  const termUnit = input.termUnit ?? product.termUnitDays;
+
+  // A retry is answered even if the offer changed since (idempotency first).
+  const existing = await findOpenOrder(db, input.borrowerId, input.productId);
+  if (existing) return answerExisting(existing, input, termUnit);
+
+  const currencySign = languages[input.lang ?? 'es'].currencySign;
+  validateLoanRequest(product, offer.limitAmount, { amount: input.amount, periods: input.periods, termUnit }, currencySign);
+
+  const now = input.now ?? new Date();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const created = await db.transaction(async (tx) => {
+        const today = todayInZone(product.timeZone, now);
+        const coupon = await findBestCoupon(tx, input.borrowerId, { now, lock: true });
+        const quote = quoteLoan({
+          amount: input.amount,
+          periods: input.periods,
+          termUnitDays: product.termUnitDays,
+          dailyRatePpm: product.dailyRatePpm,
+          commissionPpm: product.commissionPpm,
+          vatPpm: product.vatPpm,
+          couponAmount: coupon?.amount ?? 0,
+          startDate: today,
+        });
+        const couponApplied = quote.totals.couponApplied;
+        const usedCoupon = coupon && couponApplied > 0 ? coupon : undefined;
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderNo: newOrderNo(today),
+            borrowerId: input.borrowerId,
+            productId: product.id,
+            status: orderStatus.underReview,
+            principal: input.amount,
+            periods: input.periods,
+            termUnitDays: product.termUnitDays,
+            dailyRatePpm: product.dailyRatePpm,
+            commissionPpm: product.commissionPpm,
+            vatPpm: product.vatPpm,
+            couponId: usedCoupon?.id ?? null,
+            couponAmount: usedCoupon ? couponApplied : 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: [orders.borrowerId, orders.productId], where: openStatusPredicate })
+          .returning();
+        if (!order) return undefined; // an open order was committed in the meantime
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: null,
+          toStatus: orderStatus.underReview,
+          actor: 'borrower',
+          reason: '',
+          createdAt: now,
+        });
+        await tx.insert(repaymentPlans).values(
+          quote.instalments.map((x) => ({
+            orderId: order.id,
+            seq: x.seq,
+            dueDate: x.dueDate,
+            principal: x.principal,
+            interest: x.interest,
+            commission: x.commission,
+            vat: x.vat,
+          })),
+        );
+        if (usedCoupon) {
+          await tx.update(coupons).set({ status: 'used', usedOrderId: order.id }).where(eq(coupons.id, usedCoupon.id));
+        }
+        return order;
+      });
+      if (created) {
+        return { orderId: created.id, orderNo: created.orderNo, productId: created.productId, status: created.status, created: true };
+      }
+      const open = await findOpenOrder(db, input.borrowerId, input.productId);
+      if (open) return answerExisting(open, input, termUnit);
+      // The open order closed between the conflict and the read: submit again.
+    } catch (err) {
+      const { code, constraint } = pgError(err);
+      // An order number drawn twice (1 in 10^8 per day): draw again.
+      if (!(code === '23505' && constraint === 'orders_order_no_unique')) throw err;
+    }
+    if (attempt >= 5) throw new Error('could not create the order after 5 attempts');
+  }
+}
+
+// ---------------------------------------------------------------------------
+// State machine
+// ---------------------------------------------------------------------------
+
+export type TransitionInput = {
+  orderNo?: string;
+  orderId?: number;
+  action: OrderTransition;
+  actor: Actor;
+  reason?: string;
+  /** disburse only: the disbursal day (default today in the product's time zone); may be in the past. */
+  disbursedOn?: CalendarDate;
+  /** Clock, for tests and demos. */
+  now?: Date;
+};
+
+export type TransitionResult = {
+  orderId: number;
+  orderNo: string;
+  action: OrderTransition;
+  from: OrderStatus;
+  to: OrderStatus;
+  disbursedOn: CalendarDate | null;
+};
+
+type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn'> & { timeZone: string };
+
+async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number }): Promise<LockedOrder | undefined> {
+  const where = by.orderId !== undefined ? eq(orders.id, by.orderId) : eq(orders.orderNo, by.orderNo ?? '');
+  const rows = await tx
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      status: orders.status,
+      termUnitDays: orders.termUnitDays,
+      disbursedOn: orders.disbursedOn,
+      timeZone: products.timeZone,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(where)
+    .limit(1)
+    .for('update', { of: orders });
+  return rows[0];
+}
+
+async function applyTransition(tx: DbOrTx, order: LockedOrder, input: TransitionInput): Promise<TransitionResult> {
+  const { action } = input;
+  if (!canTransition(action, order.status)) {
+    throw new AppError(409, errorCodes.invalidTransition, 'invalidTransition', {
+      orderNo: order.orderNo,
+      from: order.status,
+      action,
+    });
+  }
+  const to = orderTransitions[action].to;
+  const now = input.now ?? new Date();
+  const reason = (input.reason ?? '').trim().slice(0, 500);
+  let disbursedOn = order.disbursedOn;
+
+  if (action === 'disburse') {
+    const today = todayInZone(order.timeZone, now);
+    disbursedOn = input.disbursedOn ?? today;
+    // Re-date the plan: instalment seq falls due on disbursedOn + seq × termUnitDays.
+    await tx
+      .update(repaymentPlans)
+      .set({ dueDate: sql`${disbursedOn}::date + (${repaymentPlans.seq} * ${order.termUnitDays}::int)` })
+      .where(eq(repaymentPlans.orderId, order.id));
+  }
+
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(action === 'disburse' ? { disbursedOn } : {}),
+      ...(action === 'reject' ? { rejectReason: reason } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: to,
+    actor: input.actor,
+    reason,
+    createdAt: now,
+  });
+  return { orderId: order.id, orderNo: order.orderNo, action, from: order.status, to, disbursedOn };
+}
+
+/**
+ * Moves an order along the state machine (order-status.ts) in ONE transaction,
+ * the order row locked FOR UPDATE: forbidden transitions → 409001
+ * invalidTransition; every move writes order_status_history and updated_at.
+ * disburse sets disbursed_on (default today in the product's time zone; a past
+ * day may be given, never a future one) and re-dates the plan rows. reject keeps
+ * its reason. Unknown order → 404 orderNotFound.
+ */
+export async function transitionOrder(db: DbOrTx, input: TransitionInput): Promise<TransitionResult> {
+  if (input.orderId === undefined && !input.orderNo) throw notFound('orderNotFound');
+  if (input.disbursedOn !== undefined) {
+    if (input.action !== 'disburse' || !isCalendarDate(input.disbursedOn)) {
+      throw new AppError(400, errorCodes.badRequest, 'disbursalDateInvalid', { date: String(input.disbursedOn) });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input);
+    if (!order) throw notFound('orderNotFound');
+    if (input.action === 'disburse' && input.disbursedOn !== undefined) {
+      const today = todayInZone(order.timeZone, input.now ?? new Date());
+      if (input.disbursedOn > today) {
+        throw new AppError(400, errorCodes.badRequest, 'disbursalDateInvalid', { date: input.disbursedOn });
+      }
+    }
+    return applyTransition(tx, order, input);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Overdue
+// ---------------------------------------------------------------------------
+
+/**
+ * The day an order's earliest instalment falls due, correlated to the outer
+ * "orders" row. (When payments arrive, this becomes the earliest UNPAID
+ * instalment: change it here only.) Written with explicit names: drizzle leaves
+ * columns unqualified in a single-table select, which would bind "id" to the
+ * subquery's table.
+ */
+const earliestDueDate = () =>
+  sql<string | null>`(select min(rp.due_date) from repayment_plans rp where rp.order_id = "orders"."id")`;
+
+/** True when an order in 174 must move to 180: its earliest instalment fell due before today. */
+export function mustFallDue(status: string, earliestDue: CalendarDate | null | undefined, today: CalendarDate): boolean {
+  return status === orderStatus.repaying && !!earliestDue && earliestDue < today;
+}
+
+/**
+ * 174 → 180 (action fallDue, actor system) for every order whose earliest
+ * instalment's due date is before today (in the product's time zone, or
+ * `today` when given). With orderId, only that order. Each move is its own
+ * transaction with the order locked and the condition checked again; reading
+ * costs one query and nothing is written when nothing must change.
+ */
+export async function refreshOverdue(
+  db: DbOrTx,
+  opts: { orderId?: number; today?: CalendarDate; now?: Date } = {},
+): Promise<TransitionResult[]> {
+  const now = opts.now ?? new Date();
+  const candidates = await db
+    .select({ id: orders.id, timeZone: products.timeZone, earliestDue: earliestDueDate() })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.status, orderStatus.repaying), opts.orderId !== undefined ? eq(orders.id, opts.orderId) : undefined))
+    .orderBy(asc(orders.id));
+
+  const moved: TransitionResult[] = [];
+  for (const c of candidates) {
+    if (!mustFallDue(orderStatus.repaying, c.earliestDue, opts.today ?? todayInZone(c.timeZone, now))) continue;
+    const result = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, { orderId: c.id });
+      if (!order || order.status !== orderStatus.repaying) return undefined; // moved by someone else meanwhile
+      const [again] = await tx.select({ earliestDue: earliestDueDate() }).from(orders).where(eq(orders.id, c.id));
+      if (!mustFallDue(order.status, again?.earliestDue, opts.today ?? todayInZone(order.timeZone, now))) return undefined;
+      return applyTransition(tx, order, { orderId: c.id, action: 'fallDue', actor: 'system', now });
+    });
+    if (result) moved.push(result);
+  }
+  return moved;
+}
+
+// ---------------------------------------------------------------------------
+// Reading (operator)
+// ---------------------------------------------------------------------------
+
+export type OrderOverview = { order: Order; history: HistoryRow[]; plan: PlanRow[] };
+
+/** An order with its status history and plan, by order number (operator view). */
+export async function getOrderOverview(db: DbOrTx, orderNo: string): Promise<OrderOverview> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  if (!order) throw notFound('orderNotFound');
+  const [history, plan] = await Promise.all([
+    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.id)),
+    db.select().from(repaymentPlans).where(eq(repaymentPlans.orderId, order.id)).orderBy(asc(repaymentPlans.seq)),
+  ]);
+  return { order, history, plan };
+}

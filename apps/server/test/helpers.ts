@@ -1,0 +1,179 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { defaultBrand } from '@presta/contract/brand';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { connect, type Db } from '../src/db/database';
+import { borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans } from '../src/db/schema';
+import { createSession as createSessionRow } from '../src/modules/session/session-service';
+
+export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
+
+/** URL of the database of this test run (created by global-setup.ts). */
+export function testDatabaseUrl(): string {
+  return inject('databaseUrl') ?? process.env.TEST_DATABASE_URL;
+}
+
+/**
+ * The real app on the test database: loadConfig() with demo tools on, the
+ * default brand and no logger (overrides win).
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const url = testDatabaseUrl();
+  const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, ...overrides };
+  const database = connect(url, { max: 6 });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A database connection without an app (service-level tests). */
+export function connectTestDb(): { db: Db; close: () => Promise<void> } {
+  const database = connect(testDatabaseUrl(), { max: 6 });
+  return { db: database.db, close: database.close };
+}
+
+const unique = () => `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+
+export type Borrower = typeof borrowers.$inferSelect;
+export type Product = typeof products.$inferSelect;
+
+export async function createBorrower(db: Db, overrides: Partial<typeof borrowers.$inferInsert> = {}): Promise<Borrower> {
+  const [row] = await db
+    .insert(borrowers)
+    .values({
+      phone: `55${String(randomInt(0, 1e9)).padStart(9, '0')}${randomInt(0, 1e6)}`,
+      fullName: 'Ana Prueba',
+      address: 'Calle Falsa 123, CDMX',
+      bankAccount: '002180700912345678',
+      bankName: 'Banamex',
+      language: 'es',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A live session for the borrower; `expired` makes one that ended an hour ago. */
+export async function createSession(db: Db, borrowerId: number, opts: { expired?: boolean } = {}): Promise<string> {
+  if (opts.expired) {
+    return createSessionRow(db, { borrowerId, ttlHours: 1, now: new Date(Date.now() - 2 * 3_600_000) });
+  }
+  return createSessionRow(db, { borrowerId, ttlHours: 72 });
+}
+
+/**
+ * A Mexican-style product: 1.000,00 .. 10.000,00 in steps of 500,00, 1..6
+ * instalments of 15 days, 0,10% a day, 5% commission, 16% VAT.
+ */
+export async function seedProduct(db: Db, overrides: Partial<typeof products.$inferInsert> = {}): Promise<Product> {
+  const [row] = await db
+    .insert(products)
+    .values({
+      code: `test-${unique()}`,
+      name: 'Presta Test',
+      logoUrl: '/img/products/presta-test.png',
+      market: 'MX',
+      currency: 'MXN',
+      timeZone: 'America/Mexico_City',
+      amountMin: 100_000,
+      amountMax: 1_000_000,
+      amountStep: 50_000,
+      periodsMin: 1,
+      periodsMax: 6,
+      termUnitDays: 15,
+      dailyRatePpm: 1_000,
+      commissionPpm: 50_000,
+      vatPpm: 160_000,
+      lateRule: 'mx_daily_fine',
+      extensionEnabled: true,
+      active: true,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function offerProduct(
+  db: Db,
+  borrowerId: number,
+  productId: number,
+  limit: number,
+  opts: { evaluatedAt?: Date } = {},
+) {
+  const [row] = await db
+    .insert(productOffers)
+    .values({ borrowerId, productId, limitAmount: limit, evaluatedAt: opts.evaluatedAt ?? new Date() })
+    .returning();
+  return row!;
+}
+
+export async function addCoupon(db: Db, borrowerId: number, amount: number, opts: { expiresAt?: Date } = {}) {
+  const [row] = await db
+    .insert(coupons)
+    .values({ borrowerId, amount, expiresAt: opts.expiresAt ?? new Date(Date.now() + 30 * 86_400_000) })
+    .returning();
+  return row!;
+}
+
+/** A borrower with a session and an offer on a fresh product. */
+export async function borrowerWithOffer(
+  db: Db,
+  opts: { limit?: number; product?: Partial<typeof products.$inferInsert>; borrower?: Partial<typeof borrowers.$inferInsert> } = {},
+) {
+  const product = await seedProduct(db, opts.product);
+  const borrower = await createBorrower(db, opts.borrower);
+  const offer = await offerProduct(db, borrower.id, product.id, opts.limit ?? 500_000);
+  const sessionId = await createSession(db, borrower.id);
+  return { product, borrower, offer, sessionId };
+}
+
+export type InjectOptions = {
+  method?: 'GET' | 'POST';
+  url: string;
+  /** Form fields (form-encoded like the pages' form client). */
+  payload?: Record<string, string | number | undefined>;
+  query?: Record<string, string>;
+};
+
+/** Builds the form-encoded body (undefined fields dropped). */
+export function formBody(payload: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(payload)) if (v !== undefined) params.append(k, String(v));
+  return params.toString();
+}
+
+/**
+ * A call as the pages make it: the session id in the `swift` query parameter
+ * (none when sessionId is undefined) and the payload form-encoded.
+ */
+export function injectAs(app: App, sessionId: string | undefined, opts: InjectOptions) {
+  const query = { ...(sessionId !== undefined ? { swift: sessionId } : {}), ...(opts.query ?? {}) };
+  return app.inject({
+    method: opts.method ?? 'POST',
+    url: opts.url,
+    query,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: formBody(opts.payload ?? {}),
+  });
+}
+
+/** Orders, plan rows and history rows of a borrower: to check nothing was half-written. */
+export async function countLoanRows(db: Db, borrowerId: number) {
+  const ids = (await db.select({ id: orders.id }).from(orders).where(eq(orders.borrowerId, borrowerId))).map((r) => r.id);
+  if (ids.length === 0) return { orders: 0, plans: 0, history: 0 };
+  const [plans] = await db.select({ n: count() }).from(repaymentPlans).where(inArray(repaymentPlans.orderId, ids));
+  const [history] = await db.select({ n: count() }).from(orderStatusHistory).where(inArray(orderStatusHistory.orderId, ids));
+  return { orders: ids.length, plans: plans?.n ?? 0, history: history?.n ?? 0 };
+}
+
+export type Wrapper<T = any> = { success: boolean; code: string; message: string; data: T };

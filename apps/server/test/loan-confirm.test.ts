@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { productOffers } from '../src/db/schema';
+import { addCoupon, borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, seedProduct, type TestApp, type Wrapper } from './helpers';
+
+const url = '/v3/loan-confirm/loan-detail-confirm';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('loan-detail-confirm', () => {
+  it('quotes the offer: default amount = limit, periodsMin, plan, details, links', async () => {
+    const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 300_000, product: { periodsMin: 3, periodsMax: 6 } });
+    const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Wrapper>();
+    expect(body).toMatchObject({ success: true, code: '0', message: 'Éxito' });
+    const d = body.data;
+    expect(d).toMatchObject({
+      amount: 300_000,
+      periods: 3,
+      termUnit: 15,
+      isNeedPop: 0,
+      sendSms: 0,
+      loanRate: '0,10%',
+      messageType: 0,
+      comProductLogo: product.logoUrl,
+      comProductName: product.name,
+      couNum: 0,
+      amountMin: 100_000,
+      amountMax: 1_000_000,
+      amountStep: 50_000,
+      periodsMin: 3,
+      periodsMax: 6,
+      isNewContract: `/loan-agreement?productId=${product.id}`,
+    });
+    expect(d.repay_plans).toHaveLength(3);
+    expect(d.repay_plans.map((p: { amount: number }) => p.amount)).toEqual([111_020, 109_280, 107_540]);
+    expect(d.repay_plans[0].title).toBe('Cuota 1/3');
+    expect(d.repay_plans[0].description).toBe('Capital $1.000,00 + interés $45,00 + comisión $50,00 + IVA $15,20');
+    expect(d.firstPayTime).toBe(d.repay_plans[0].pay_time);
+    const value = (text: string) => d.details.find((r: { text: string }) => r.text === text)?.value;
+    expect(value('Monto del préstamo')).toBe('$3.000,00');
+    expect(value('Plazo')).toBe('45 días');
+    expect(value('Total a pagar')).toBe('$3.278,40');
+    expect(value('Monto a recibir')).toBe('$3.000,00');
+    expect(value('Cupón de descuento')).toBe('');
+  });
+
+  it('quotes asked-for terms, in English with ₹ for language=1, with the best coupon', async () => {
+    const { product, borrower, sessionId } = await borrowerWithOffer(t.db, { limit: 800_000 });
+    await addCoupon(t.db, borrower.id, 1_000);
+    await addCoupon(t.db, borrower.id, 2_000);
+    await addCoupon(t.db, borrower.id, 9_000, { expiresAt: new Date(Date.now() - 1000) }); // expired
+    const res = await injectAs(t.app, sessionId, {
+      url,
+      payload: { productId: product.id, amount: 300_000, periods: 3 },
+      query: { language: '1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const d = res.json<Wrapper>().data;
+    expect(res.json<Wrapper>().message).toBe('Success');
+    expect(d.couNum).toBe(2_000);
+    expect(d.repay_plans[0].title).toBe('Instalment 1/3');
+    expect(d.repay_plans[0].amount).toBe(111_020 - 2_000 - 320);
+    const coupon = d.details.find((r: { text: string }) => r.text === 'Discount coupon');
+    expect(coupon.value).toBe('-₹20,00');
+    expect(d.details.find((r: { text: string }) => r.text === 'Loan amount').value).toBe('₹3.000,00');
+  });
+
+  it('a stale offer answers isNeedPop 1; isType=1 re-evaluates it (limit capped by the product max) and answers 0', async () => {
+    const product = await seedProduct(t.db);
+    const borrower = await createBorrower(t.db);
+    const offer = await offerProduct(t.db, borrower.id, product.id, 2_000_000, { evaluatedAt: new Date(Date.now() - 25 * 3_600_000) });
+    const sessionId = await createSession(t.db, borrower.id);
+    const first = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
+    expect(first.json<Wrapper>().data.isNeedPop).toBe(1);
+    expect(first.json<Wrapper>().data.amount).toBe(1_000_000);
+    const again = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, isType: 1 } });
+    expect(again.json<Wrapper>().data.isNeedPop).toBe(0);
+    const [after] = await t.db.select().from(productOffers).where(eq(productOffers.id, offer.id));
+    expect(after!.limitAmount).toBe(1_000_000);
+    expect(Date.now() - after!.evaluatedAt.getTime()).toBeLessThan(60_000);
+    const third = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
+    expect(third.json<Wrapper>().data.isNeedPop).toBe(0);
+  });
+
+  it('404 for a product not offered, inactive, unknown or huge id — same answer', async () => {
+    const { borrower, sessionId } = await borrowerWithOffer(t.db);
+    const other = await seedProduct(t.db);
+    const inactive = await seedProduct(t.db, { active: false });
+    await offerProduct(t.db, borrower.id, inactive.id, 500_000);
+    for (const productId of [other.id, inactive.id, 999_999_999, '999999999999999999']) {
+      const res = await injectAs(t.app, sessionId, { url, payload: { productId } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, code: '404001', message: 'Este producto no está disponible para usted.', data: null });
+    }
+  });
+
+  it("another borrower's offer is not quoted to me", async () => {
+    const a = await borrowerWithOffer(t.db);
+    const b = await borrowerWithOffer(t.db);
+    const res = await injectAs(t.app, b.sessionId, { url, payload: { productId: a.product.id } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<Wrapper>().code).toBe('404001');
+  });
+
+  it('422001 for asked-for terms outside the rules, with formatted figures', async () => {
+    const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 500_000 });
+    const cases: [Record<string, number>, string][] = [
+      [{ amount: 50_000 }, 'El monto debe estar entre $1.000,00 y $10.000,00, en múltiplos de $500,00.'],
+      [{ amount: 120_000 }, 'El monto debe estar entre $1.000,00 y $10.000,00, en múltiplos de $500,00.'],
+      [{ amount: 600_000 }, 'El monto supera su límite aprobado de $5.000,00.'],
+      [{ periods: 7 }, 'El número de cuotas debe estar entre 1 y 6.'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, ...extra } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ success: false, code: '422001', message, data: null });
+    }
+  });
+
+  it('422001 offerBelowMinimum when the limit is below the product minimum', async () => {
+    const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 90_000 });
+    const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Wrapper>().code).toBe('422001');
+  });
+});

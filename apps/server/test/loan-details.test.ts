@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { addDays, todayIn } from '@presta/contract/dates';
+import { orders, orderStatusHistory, ratings, repaymentPlans } from '../src/db/schema';
+import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
+import { addCoupon, borrowerWithOffer, buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
+
+const detailsUrl = '/v3/loan-details/loan-details';
+const pushUrl = '/v3/loan-confirm/loan-detail-push';
+const scoreUrl = '/v3/loan-details/google-score';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Status = '21' | '151' | '110' | '174' | '180' | '200';
+
+/** A borrower with an order walked to `status` through the real state machine. */
+async function orderIn(status: Status, opts: { extensionEnabled?: boolean; coupon?: number; bankAccount?: string } = {}) {
+  const setup = await borrowerWithOffer(t.db, {
+    limit: 500_000,
+    product: { extensionEnabled: opts.extensionEnabled ?? true },
+    borrower: opts.bankAccount !== undefined ? { bankAccount: opts.bankAccount } : {},
+  });
+  if (opts.coupon) await addCoupon(t.db, setup.borrower.id, opts.coupon);
+  const push = await injectAs(t.app, setup.sessionId, {
+    url: pushUrl,
+    payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 },
+  });
+  const { orderId, orderNo } = push.json<Wrapper>().data as { orderId: string; orderNo: string };
+  const move = (action: 'approve' | 'reject' | 'disburse' | 'settle', extra: { disbursedOn?: string } = {}) =>
+    transitionOrder(t.db, { orderId: Number(orderId), action, actor: 'operator', ...extra });
+  const today = todayIn(setup.product.timeZone);
+  if (status === '110') await move('reject');
+  if (['151', '174', '180', '200'].includes(status)) await move('approve');
+  if (['174', '200'].includes(status)) await move('disburse');
+  if (status === '180') await move('disburse', { disbursedOn: addDays(today, -20) });
+  if (status === '180') await refreshOverdue(t.db, { orderId: Number(orderId) });
+  if (status === '200') await move('settle');
+  return { ...setup, orderId, orderNo, today };
+}
+
+const details = (sessionId: string, orderId: string | number, query: Record<string, string> = {}) =>
+  injectAs(t.app, sessionId, { url: detailsUrl, payload: { orderId }, query });
+
+const valueOf = (d: { userOrderDetail: { detail: { text: string; value: string }[] } }, text: string) =>
+  d.userOrderDetail.detail.find((r) => r.text === text)?.value;
+
+describe('loan-details', () => {
+  it('an order under review (21): texts, rows, no actions', async () => {
+    const o = await orderIn('21', { coupon: 2_000 });
+    const res = await details(o.sessionId, o.orderId, { productId: String(o.product.id) });
+    expect(res.statusCode).toBe(200);
+    const d = res.json<Wrapper>().data;
+    expect(d).toMatchObject({
+      orderStatus: '21',
+      noticeStatusText: 'En revisión',
+      noticeDesText: 'Estamos revisando su solicitud. Le daremos una respuesta en menos de 1 día.',
+      productName: o.product.name,
+      productLogo: o.product.logoUrl,
+      inside: 0,
+      isScore: 0,
+      h5Url: '',
+      isDelay: 0,
+      isNewContract: `/loan-agreement?productId=${o.product.id}&orderId=${o.orderId}`,
+      orderId: o.orderId,
+      orderNo: o.orderNo,
+      productId: String(o.product.id),
+    });
+    expect(valueOf(d, 'Número de pedido')).toBe(o.orderNo);
+    expect(valueOf(d, 'Monto del préstamo')).toBe('$3.000,00');
+    expect(valueOf(d, 'Plazo')).toBe('45 días');
+    expect(valueOf(d, 'Cuotas')).toBe('3');
+    expect(valueOf(d, 'Interés')).toBe('$90,00');
+    expect(valueOf(d, 'Cupón de descuento')).toBe('-$20,00');
+    expect(valueOf(d, 'Comisión')).toBe('$150,00');
+    expect(valueOf(d, 'IVA (16% de interés y comisión)')).toBe('$35,20'); // 3840 − 320
+    expect(valueOf(d, 'Total a pagar')).toBe('$3.255,20'); // 327840 − 2000 − 320
+    expect(valueOf(d, 'Fecha de desembolso')).toBe('');
+    expect(valueOf(d, 'Próximo vencimiento')).toBe('');
+    expect(valueOf(d, 'Monto a pagar')).toBe('');
+    expect(valueOf(d, 'Cuenta de depósito')).toBe('**** 5678');
+    expect(valueOf(d, 'Fecha de solicitud')).toBe(o.today);
+  });
+
+  it('151 and 110: texts, no actions', async () => {
+    const approved = await orderIn('151');
+    const a = (await details(approved.sessionId, approved.orderId)).json<Wrapper>().data;
+    expect(a).toMatchObject({ orderStatus: '151', noticeStatusText: 'Aprobado', isScore: 0, h5Url: '', isDelay: 0 });
+    const rejected = await orderIn('110', { bankAccount: '' });
+    const r = (await details(rejected.sessionId, rejected.orderId)).json<Wrapper>().data;
+    expect(r).toMatchObject({ orderStatus: '110', noticeStatusText: 'No aprobado', isScore: 0, h5Url: '', isDelay: 0 });
+    expect(valueOf(r, 'Cuenta de depósito')).toBe('');
+  });
+
+  it('174: repay link, extension per product, rating asked until rated, due rows', async () => {
+    const o = await orderIn('174');
+    const d = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
+    const due = addDays(o.today, 15);
+    expect(d).toMatchObject({
+      orderStatus: '174',
+      noticeStatusText: 'Desembolsado',
+      noticeDesText: `El dinero está en su cuenta. Pague su cuota antes de ${due}.`,
+      isScore: 1,
+      h5Url: `/repayment?orderId=${o.orderId}&productId=${o.product.id}`,
+      isDelay: 1,
+    });
+    expect(valueOf(d, 'Próximo vencimiento')).toBe(due);
+    expect(valueOf(d, 'Monto a pagar')).toBe('$1.110,20');
+    expect(valueOf(d, 'Fecha de desembolso')).toBe(o.today);
+
+    const rated = await injectAs(t.app, o.sessionId, { url: scoreUrl, payload: { score: 5, orderId: o.orderId } });
+    expect(rated.json()).toMatchObject({ success: true, code: '0', data: { success: true } });
+    expect((await details(o.sessionId, o.orderId)).json<Wrapper>().data.isScore).toBe(0);
+
+    const noExtension = await orderIn('174', { extensionEnabled: false });
+    expect((await details(noExtension.sessionId, noExtension.orderId)).json<Wrapper>().data.isDelay).toBe(0);
+  });
+
+  it('reading an order whose due date passed moves it 174 → 180 (once) and answers 180', async () => {
+    const o = await orderIn('174');
+    await t.db.update(orders).set({ disbursedOn: addDays(o.today, -16) }).where(eq(orders.id, Number(o.orderId)));
+    // Re-date the plan as a backdated disbursal would have.
+    await t.db
+      .update(repaymentPlans)
+      .set({ dueDate: sql`${addDays(o.today, -16)}::date + seq * 15` })
+      .where(eq(repaymentPlans.orderId, Number(o.orderId)));
+
+    const first = (await details(o.sessionId, o.orderId, { language: '1' })).json<Wrapper>().data;
+    const overdueSince = addDays(o.today, -1);
+    expect(first).toMatchObject({
+      orderStatus: '180',
+      noticeStatusText: 'Overdue',
+      noticeDesText: `Your instalment was due on ${overdueSince}. Pay today to avoid further charges.`,
+      h5Url: `/repayment?orderId=${o.orderId}&productId=${o.product.id}`,
+      isDelay: 1,
+      isScore: 1,
+    });
+    expect(valueOf(first, 'Next due date')).toBe(overdueSince);
+    expect(valueOf(first, 'Amount due')).toBe('₹1.110,20');
+    const second = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
+    expect(second.orderStatus).toBe('180');
+    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, Number(o.orderId)));
+    expect(history.filter((h) => h.toStatus === '180')).toHaveLength(1);
+  });
+
+  it('an order disbursed today stays 174 when read', async () => {
+    const o = await orderIn('174');
+    expect((await details(o.sessionId, o.orderId)).json<Wrapper>().data.orderStatus).toBe('174');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, Number(o.orderId)));
+    expect(row!.status).toBe('174');
+  });
+
+  it('180 and 200 per status', async () => {
+    const overdue = await orderIn('180');
+    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isDelay: 1, isScore: 1 });
+    const settled = await orderIn('200');
+    const s = (await details(settled.sessionId, settled.orderId)).json<Wrapper>().data;
+    expect(s).toMatchObject({ orderStatus: '200', noticeStatusText: 'Liquidado', isScore: 1, h5Url: '', isDelay: 0 });
+    expect(valueOf(s, 'Próximo vencimiento')).toBe('');
+  });
+
+  it("unknown and another borrower's orders → the same 404", async () => {
+    const mine = await orderIn('21');
+    const theirs = await orderIn('174');
+    for (const orderId of [theirs.orderId, '987654321', '999999999999999999']) {
+      const res = await details(mine.sessionId, orderId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, code: '404001', message: 'No encontramos este pedido.', data: null });
+    }
+  });
+});
+
+describe('google-score', () => {
+  it('rates a disbursed order once per borrower and order (upsert), falling back to the session orderId', async () => {
+    const o = await orderIn('174');
+    const byBody = await injectAs(t.app, o.sessionId, { url: scoreUrl, payload: { score: 2, orderId: o.orderId } });
+    expect(byBody.statusCode).toBe(200);
+    const bySession = await injectAs(t.app, o.sessionId, { url: scoreUrl, payload: { score: 4 }, query: { orderId: o.orderId } });
+    expect(bySession.json()).toMatchObject({ success: true, data: { success: true } });
+    const rows = await t.db.select().from(ratings).where(eq(ratings.orderId, Number(o.orderId)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.score).toBe(4);
+  });
+
+  it('refuses an order that is not disbursed (422, ratingNotAllowed), nothing written', async () => {
+    for (const status of ['21', '151', '110'] as const) {
+      const o = await orderIn(status);
+      const res = await injectAs(t.app, o.sessionId, { url: scoreUrl, payload: { score: 5, orderId: o.orderId } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ success: false, code: '422001', message: 'Solo puede calificar un préstamo desembolsado.', data: null });
+      expect(await t.db.select().from(ratings).where(eq(ratings.orderId, Number(o.orderId)))).toHaveLength(0);
+    }
+  });
+
+  it("another borrower's order → 404, nothing written; no order at all → 400", async () => {
+    const mine = await orderIn('174');
+    const theirs = await orderIn('174');
+    const res = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1, orderId: theirs.orderId } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<Wrapper>().code).toBe('404001');
+    expect(await t.db.select().from(ratings).where(eq(ratings.orderId, Number(theirs.orderId)))).toHaveLength(0);
+    const viaSession = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1 }, query: { orderId: theirs.orderId } });
+    expect(viaSession.statusCode).toBe(404);
+    const none = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1 } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ success: false, code: '400001', message: 'Indique el pedido que desea calificar.' });
+  });
+});
