@@ -16,11 +16,14 @@ const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = 50;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_ONLY=api or BENCH_ONLY=pages runs one half. */
+const only = process.env.BENCH_ONLY;
+const dbName = process.env.BENCH_DB_NAME ?? 'presta_bench';
 
 function benchDbEnv(): Record<string, string> {
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
-    url.pathname = '/presta_bench';
+    url.pathname = `/${dbName}`;
     return { DATABASE_URL: url.toString() };
   }
   return { PRESTA_DATA_DIR: 'data/bench', EMBEDDED_PG_PORT: '54359' };
@@ -29,8 +32,8 @@ function benchDbEnv(): Record<string, string> {
 async function resetDb() {
   if (process.env.DATABASE_URL) {
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe('drop database if exists presta_bench with (force)');
-    await admin.unsafe('create database presta_bench');
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.unsafe(`create database ${dbName}`);
     await admin.end();
   } else {
     fs.rmSync(path.join(root, 'data/bench'), { recursive: true, force: true });
@@ -108,30 +111,35 @@ async function main() {
     const loanBody = new URLSearchParams({ productId: String(order.productId), orderId: String(order.orderId) }).toString();
     const confirmBody = new URLSearchParams({ productId: String(order.productId) }).toString();
 
-    // Warm-up, then the measured runs.
-    await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
-    const hello = await cannon('hello-world', { path: '/api/hello' });
-    const details = await cannon('loan-details', { path: `/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: form });
-    const confirm = await cannon('loan-detail-confirm', { path: `/v3/loan-confirm/loan-detail-confirm?${query}`, method: 'POST', body: confirmBody, headers: form });
-
-    const row = (name: string, r: Result): ApiRow => ({
-      name,
-      rps: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      errors: r.errors + r.timeouts,
-      non2xx: r.non2xx,
-    });
-    const api: ApiRow[] = [row('hello-world (baseline)', hello), row('loan-details', details), row('loan-detail-confirm', confirm)];
-    for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
-    const ld = api[1]!;
-    ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
-    ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
+    const api: ApiRow[] = [];
+    if (only !== 'pages') {
+      // Warm-up, then the measured runs.
+      await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
+      await autocannon({ url: `${base}/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: form, connections: 10, duration: 2 });
+      const hello = await cannon('hello-world', { path: '/api/hello' });
+      const details = await cannon('loan-details', { path: `/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: form });
+      const confirm = await cannon('loan-detail-confirm', { path: `/v3/loan-confirm/loan-detail-confirm?${query}`, method: 'POST', body: confirmBody, headers: form });
+      const row = (name: string, r: Result): ApiRow => ({
+        name,
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
+      api.push(row('hello-world (baseline)', hello), row('loan-details', details), row('loan-detail-confirm', confirm));
+      for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
+      const ld = api[1]!;
+      ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
+      ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
+    }
 
     const pages: Record<string, unknown>[] = [];
-    const detailsUrl = (order.urls as Record<string, string>).loanDetails;
-    const lh = await lighthouseRun(detailsUrl!);
-    pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
+    if (only !== 'api') {
+      const detailsUrl = (order.urls as Record<string, string>).loanDetails;
+      const lh = await lighthouseRun(detailsUrl!);
+      pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
+    }
 
     console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
     console.table(api.map((r) => ({ call: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, '% of baseline': r.ratio ?? '', errors: r.errors, non2xx: r.non2xx, target: r.targets ?? '', pass: r.pass ?? '' })));
@@ -140,8 +148,10 @@ async function main() {
 
     const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, api, pages };
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);
-    console.log('\nWritten bench/results/latest.json');
+    if (!only) {
+      fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);
+      console.log('\nWritten bench/results/latest.json');
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { loggerRedactPaths, loggerSerializers } from './lib/log-redaction';
+import changeFeed from './plugins/app/change-feed';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import keyMapping from './plugins/app/key-mapping';
@@ -39,10 +40,19 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
         redact: { paths: loggerRedactPaths, censor: '[redacted]' },
       } as FastifyServerOptions['logger']),
     bodyLimit: 64 * 1024,
+    // One log line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: true,
     // No case or trailing-slash tricks: the contract's paths are exact.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +81,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
 
   // 2. Our plugins
   await app.register(dbPlugin, { db });
+  await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(language);
   await app.register(errorHandler);
   await app.register(keyMapping, { brand: config.brand });

@@ -19,6 +19,8 @@ export type Config = {
   /** Demo tools: the test page's demo borrower list and session maker. Never on in production. */
   demoTools: boolean;
   sessionTtlHours: number;
+  /** Lifetime of cached sessions and order reads between announced changes; 0 turns the caches off. */
+  cacheTtlMs: number;
   operatorToken: string | undefined;
   logLevel: string;
   webDistDir: string;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     demoTools: env.PRESTA_DEMO_TOOLS === '1',
     sessionTtlHours: intFromEnv('SESSION_TTL_HOURS', 72),
+    cacheTtlMs: intFromEnv('CACHE_TTL_MS', 30_000),
     operatorToken: env.OPERATOR_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),

@@ -17,11 +17,12 @@ export function testDatabaseUrl(): string {
 
 /**
  * The real app on the test database: loadConfig() with demo tools on, the
- * default brand and no logger (overrides win).
+ * default brand, no logger and no caches, so a write is seen by the next read
+ * at once (overrides win; test/change-feed.test.ts turns the caches on).
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = testDatabaseUrl();
-  const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, ...overrides };
+  const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, cacheTtlMs: 0, ...overrides };
   const database = connect(url, { max: 6 });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();

@@ -76,9 +76,20 @@ function invert(mapping: KeyMapping): KeyMapping {
 
 const scrambledToReadable = invert(keyMapping);
 
+/** True when nothing in this object (at any depth) needs renaming: it is returned as it is. */
+function untouched(value: Record<string, unknown>, table: KeyMapping): boolean {
+  for (const key in value) {
+    if (Object.hasOwn(table, key)) return false;
+    const v = value[key];
+    if (v !== null && typeof v === 'object') return false;
+  }
+  return true;
+}
+
 function renameDeep(value: unknown, table: KeyMapping): unknown {
   if (Array.isArray(value)) return value.map((v) => renameDeep(v, table));
   if (value === null || typeof value !== 'object') return value;
+  if (untouched(value as Record<string, unknown>, table)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     const renamed = Object.hasOwn(table, key) ? table[key]! : key;

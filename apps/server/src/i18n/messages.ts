@@ -138,7 +138,25 @@ const en: Record<MessageKey, string> = {
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };
 
+/** A template split once into literal text (even indexes) and placeholder names (odd indexes). */
+const compiled = new Map<string, string[]>();
+function pieces(template: string): string[] {
+  let p = compiled.get(template);
+  if (!p) {
+    p = template.split(/\{(\w+)\}/);
+    compiled.set(template, p);
+  }
+  return p;
+}
+
 export function translate(lang: Language, key: MessageKey, vars: Record<string, string | number> = {}): string {
   const template = catalogues[lang][key] ?? catalogues.es[key];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => (name in vars ? String(vars[name]) : `{${name}}`));
+  const p = pieces(template);
+  if (p.length === 1) return template;
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const piece = p[i]!;
+    out += i % 2 === 0 ? piece : piece in vars ? String(vars[piece]) : `{${piece}}`;
+  }
+  return out;
 }

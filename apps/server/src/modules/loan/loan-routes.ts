@@ -28,7 +28,7 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
   registerEndpoint(app, loanDetails, {
     auth: 'borrower',
     tags: ['loan'],
-    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang),
+    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang, new Date(), app.caches.orderDetails),
   });
 
   registerEndpoint(app, googleScore, {

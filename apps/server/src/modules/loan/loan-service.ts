@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import type postgres from 'postgres';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
 import type { TextValue } from '@presta/contract/api/common';
 import { errorCodes } from '@presta/contract/error-codes';
-import type { CalendarDate } from '@presta/contract/dates';
+import { todayIn, type CalendarDate } from '@presta/contract/dates';
 import { languages, type Language } from '@presta/contract/language';
 import { formatMoney, formatPpmAsPercent, type Minor } from '@presta/contract/money';
 import { repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
@@ -11,9 +10,9 @@ import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
 import { orders, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import type { VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { createOrder, mustFallDue, refreshOverdue } from '../orders/order-service';
-import { todayInZone } from '../orders/zoned-dates';
 import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
 import { defaultQuoteAmount, defaultQuotePeriods, quoteLoan, validateLoanRequest } from './loan-quote';
 
@@ -33,9 +32,7 @@ export function toDbId(value: string | number | undefined, max = Number.MAX_SAFE
 
 /** Loan agreement page of a product (built by a later issue): a same-origin path. */
 export function agreementUrl(productId: number, orderId?: number): string {
-  const q = new URLSearchParams({ productId: String(productId) });
-  if (orderId !== undefined) q.set('orderId', String(orderId));
-  return `${routes.loanAgreement}?${q.toString()}`;
+  return `${routes.loanAgreement}?productId=${productId}${orderId === undefined ? '' : `&orderId=${orderId}`}`;
 }
 
 export function loanDetailsUrl(orderId: number, productId: number): string {
@@ -111,7 +108,7 @@ export async function getLoanConfirmation(
     commissionPpm: product.commissionPpm,
     vatPpm: product.vatPpm,
     couponAmount: coupon?.amount ?? 0,
-    startDate: todayInZone(product.timeZone, now),
+    startDate: todayIn(product.timeZone, now),
   });
   const t = quote.totals;
 
@@ -199,11 +196,11 @@ type PlanJson = { seq: number; dueDate: CalendarDate; principal: Minor; interest
 /**
  * One round trip for loan-details: the order (the borrower's only) with its
  * product, the borrower's bank account, the plan as JSON and whether it is
- * rated. Raw SQL run as a PREPARED statement (postgres.js `unsafe` — which
- * drizzle uses — does not prepare by default, and an unprepared parameterised
- * query costs two round trips): loan-details is benchmarked.
+ * rated. One SQL text with bound parameters, so the connection's prepared
+ * statement is reused (see preparedByDefault in db/database.ts): loan-details
+ * is benchmarked.
  */
-const DETAILS_SQL = `
+const detailsQuery = (orderId: number, borrowerId: number) => sql`
 select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text as principal, o.periods, o.term_unit_days,
        o.coupon_amount::text as coupon_amount, o.disbursed_on::text as disbursed_on,
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
@@ -215,7 +212,7 @@ select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text a
   from orders o
   join products p on p.id = o.product_id
   join borrowers b on b.id = o.borrower_id
- where o.id = $1 and o.borrower_id = $2`;
+ where o.id = ${orderId} and o.borrower_id = ${borrowerId}`;
 
 type DetailsRow = {
   id: string;
@@ -237,18 +234,30 @@ type DetailsRow = {
   rated: boolean;
 };
 
-/** The postgres.js client under a drizzle handle (drizzle() sets $client; the Db type omits it). */
-function sqlClient(db: Db): postgres.Sql {
-  const client = (db as Db & { $client?: postgres.Sql }).$client;
-  if (!client) throw new Error('the database handle has no postgres.js client');
-  return client;
+/** What loan-details reads of an order; cached per order id between changes. */
+export type OrderDetailsSnapshot = NonNullable<Awaited<ReturnType<typeof queryOrderForDetails>>>;
+export type OrderDetailsCache = VersionedCache<number, OrderDetailsSnapshot>;
+
+/**
+ * The order for loan-details, from the cache when the database has announced
+ * no change to it since it was read (plugins/app/change-feed.ts). The cache is
+ * keyed by order id; the borrower check is applied to cached entries too.
+ */
+async function readOrderForDetails(db: Db, borrowerId: number, orderId: number, cache?: OrderDetailsCache) {
+  const hit = cache?.get(orderId);
+  if (hit) return hit.borrowerId === borrowerId ? hit : undefined;
+  const version = cache?.version() ?? 0;
+  const order = await queryOrderForDetails(db, borrowerId, orderId);
+  if (order) cache?.set(orderId, order, version);
+  return order;
 }
 
-async function readOrderForDetails(db: Db, borrowerId: number, orderId: number) {
-  const rows = await sqlClient(db).unsafe<DetailsRow[]>(DETAILS_SQL, [orderId, borrowerId], { prepare: true });
+async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number) {
+  const rows = (await db.execute(detailsQuery(orderId, borrowerId))) as unknown as DetailsRow[];
   const r = rows[0];
   if (!r) return undefined;
   return {
+    borrowerId,
     id: Number(r.id),
     orderNo: r.order_no,
     status: r.status,
@@ -291,12 +300,13 @@ export async function getLoanDetails(
   orderIdRaw: string,
   lang: Language,
   now = new Date(),
+  cache?: OrderDetailsCache,
 ): Promise<LoanDetailsData> {
   const orderId = toDbId(orderIdRaw);
-  const order = orderId === undefined ? undefined : await readOrderForDetails(db, borrowerId, orderId);
+  const order = orderId === undefined ? undefined : await readOrderForDetails(db, borrowerId, orderId, cache);
   if (!order) throw notFound('orderNotFound');
 
-  const today = todayInZone(order.timeZone, now);
+  const today = todayIn(order.timeZone, now);
   const plan = order.plan;
   const first = plan[0];
   let status: OrderStatus = order.status;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
-import { isCalendarDate, type CalendarDate } from '@presta/contract/dates';
+import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import { languages, type Language } from '@presta/contract/language';
 import type { Minor } from '@presta/contract/money';
 import {
@@ -17,7 +17,6 @@ import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '.
 import { AppError, notFound } from '../../lib/app-error';
 import { findBestCoupon, findOfferedProduct } from '../loan/loan-offers';
 import { quoteLoan, validateLoanRequest } from '../loan/loan-quote';
-import { todayInZone } from './zoned-dates';
 
 export type Actor = 'borrower' | 'operator' | 'system';
 export type Order = typeof orders.$inferSelect;
@@ -122,7 +121,7 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
   for (let attempt = 1; ; attempt++) {
     try {
       const created = await db.transaction(async (tx) => {
-        const today = todayInZone(product.timeZone, now);
+        const today = todayIn(product.timeZone, now);
         const coupon = await findBestCoupon(tx, input.borrowerId, { now, lock: true });
         const quote = quoteLoan({
           amount: input.amount,
@@ -257,7 +256,7 @@ async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Transition
   let disbursedOn = order.disbursedOn;
 
   if (action === 'disburse') {
-    const today = todayInZone(order.timeZone, now);
+    const today = todayIn(order.timeZone, now);
     disbursedOn = input.disbursedOn ?? today;
     // Re-date the plan: instalment seq falls due on disbursedOn + seq × termUnitDays.
     await tx
@@ -305,7 +304,7 @@ export async function transitionOrder(db: DbOrTx, input: TransitionInput): Promi
     const order = await lockOrder(tx, input);
     if (!order) throw notFound('orderNotFound');
     if (input.action === 'disburse' && input.disbursedOn !== undefined) {
-      const today = todayInZone(order.timeZone, input.now ?? new Date());
+      const today = todayIn(order.timeZone, input.now ?? new Date());
       if (input.disbursedOn > today) {
         throw new AppError(400, errorCodes.badRequest, 'disbursalDateInvalid', { date: input.disbursedOn });
       }
@@ -354,12 +353,12 @@ export async function refreshOverdue(
 
   const moved: TransitionResult[] = [];
   for (const c of candidates) {
-    if (!mustFallDue(orderStatus.repaying, c.earliestDue, opts.today ?? todayInZone(c.timeZone, now))) continue;
+    if (!mustFallDue(orderStatus.repaying, c.earliestDue, opts.today ?? todayIn(c.timeZone, now))) continue;
     const result = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, { orderId: c.id });
       if (!order || order.status !== orderStatus.repaying) return undefined; // moved by someone else meanwhile
       const [again] = await tx.select({ earliestDue: earliestDueDate() }).from(orders).where(eq(orders.id, c.id));
-      if (!mustFallDue(order.status, again?.earliestDue, opts.today ?? todayInZone(order.timeZone, now))) return undefined;
+      if (!mustFallDue(order.status, again?.earliestDue, opts.today ?? todayIn(order.timeZone, now))) return undefined;
       return applyTransition(tx, order, { orderId: c.id, action: 'fallDue', actor: 'system', now });
     });
     if (result) moved.push(result);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, sessions } from '../../db/schema';
+import type { VersionedCache } from '../../lib/versioned-cache';
 
 /** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
 export function newSessionId(): string {
@@ -37,19 +38,44 @@ export type SessionLookup =
 
 const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-export async function findSessionBorrower(db: DbOrTx, sessionId: string | undefined, now = new Date()): Promise<SessionLookup> {
+/** A live session as cached between calls (see plugins/app/change-feed.ts). */
+export type CachedSession = { borrower: SessionBorrower; expiresAt: number; idHash: string };
+export type SessionCache = VersionedCache<string, CachedSession>;
+
+/**
+ * The borrower of a session id. With a cache, a live session is answered from
+ * memory until the database announces a change to it (revocation, deletion) or
+ * the cache's time limit passes; expiry is still checked on every call.
+ */
+export async function findSessionBorrower(
+  db: DbOrTx,
+  sessionId: string | undefined,
+  opts: { now?: Date; cache?: SessionCache } = {},
+): Promise<SessionLookup> {
+  const now = opts.now ?? new Date();
+  const cache = opts.cache;
   if (!sessionId) return { ok: false, reason: 'missing' };
   if (!SESSION_ID_PATTERN.test(sessionId)) return { ok: false, reason: 'unknown' };
+  // Cached by the id itself (memory only, never logged), so a hit costs no hashing.
+  const hit = cache?.get(sessionId);
+  if (hit) {
+    if (hit.expiresAt <= now.getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, borrower: hit.borrower };
+  }
+  const version = cache?.version() ?? 0;
+  const idHash = hashSessionId(sessionId);
   const rows = await db
     .select({ borrowerId: sessions.borrowerId, expiresAt: sessions.expiresAt, language: borrowers.language })
     .from(sessions)
     .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
-    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)))
     .limit(1);
   const row = rows[0];
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-  return { ok: true, borrower: { id: row.borrowerId, language: row.language } };
+  const borrower: SessionBorrower = { id: row.borrowerId, language: row.language };
+  cache?.set(sessionId, { borrower, expiresAt: row.expiresAt.getTime(), idHash }, version);
+  return { ok: true, borrower };
 }
 
 export async function revokeSessions(db: DbOrTx, borrowerId: number): Promise<void> {

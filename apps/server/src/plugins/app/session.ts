@@ -33,12 +33,12 @@ export default fp(
       const header = request.headers[sessionParamNames.sessionId];
       if (!params.sessionId && typeof header === 'string' && header !== '') params.sessionId = header;
       request.sessionParams = params;
-      const found = await findSessionBorrower(app.db, params.sessionId);
+      const found = await findSessionBorrower(app.db, params.sessionId, { cache: app.caches.sessions });
       if (!found.ok) {
         throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
       }
       request.borrower = found.borrower;
     });
   },
-  { name: 'session', dependencies: ['db', 'language'] },
+  { name: 'session', dependencies: ['db', 'language', 'change-feed'] },
 );

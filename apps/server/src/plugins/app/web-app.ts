@@ -1,16 +1,69 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@presta/contract/error-codes';
-import { routes } from '@presta/contract/routes';
+import { routes, type RouteName } from '@presta/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { translate } from '../../i18n/messages';
 
 const apiPrefixes = ['/api/', '/v3/', '/user-problem/', '/docs'];
 const pagePaths = new Set<string>(Object.values(routes).filter((p) => p.startsWith('/')));
-/** Vite's content-hashed build files can be cached for a year. */
-const hashedFile = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?)$/;
+/** Vite's content-hashed build files (or their pre-compressed .br/.gz twins) can be cached for a year. */
+const hashedFile = /-[A-Za-z0-9_-]{8,}\.(js|css|woff2?)(\.br|\.gz)?$/;
+
+/** Written by the web build (apps/web/vite.config.ts): per route name ('*': any other path), what its page loads. */
+const routePreloadsFile = 'route-preloads.json';
+type RoutePreload = { js: string[]; css: string[] };
+
+function readRoutePreloads(dist: string): Partial<Record<RouteName | '*', RoutePreload>> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dist, routePreloadsFile), 'utf8')) as Partial<Record<RouteName | '*', RoutePreload>>;
+  } catch {
+    return {};
+  }
+}
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * A page's chunk, the chunks it imports and its CSS, requested with the HTML
+ * instead of after the entry has run. The CSS is only preloaded (not
+ * render-blocking): the page's chunk inserts the stylesheets when it loads.
+ */
+function preloadLinks(preload: RoutePreload | undefined): string {
+  if (!preload) return '';
+  return [
+    ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+    ...preload.css.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+  ].join('\n    ');
+}
+
+/** A page's HTML, also compressed, built once at start-up. */
+type PageHtml = { html: string; br: Buffer; gzip: Buffer };
+
+function pageHtml(html: string): PageHtml {
+  return {
+    html,
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(html, { level: 9 }),
+  };
+}
+
+/** The encoding to answer with: br, else gzip, else none (q=0 refuses one). */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
 
 /** Serves the built web app: static files, and index.html (with the brand) for every page route. */
 export default async function webApp(app: FastifyInstance, opts: { config: Config }) {
@@ -23,6 +76,8 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
       root: dist,
       wildcard: false,
       index: false,
+      // The server's own input, not a page asset.
+      allowedPath: (pathName) => !pathName.endsWith(`/${routePreloadsFile}`),
       preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
@@ -35,6 +90,25 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
 
   const brandScript = `<script>window.__PRESTA_BRAND__=${JSON.stringify(opts.config.brand).replace(/</g, '\\u003c')}</script>`;
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('<!--presta-brand-->', brandScript) : '';
+  const routePreloads = built ? readRoutePreloads(dist) : {};
+  const variants = new Map<RoutePreload | undefined, PageHtml>();
+  const withPreloads = (preload: RoutePreload | undefined): PageHtml => {
+    let page = variants.get(preload);
+    if (!page) {
+      page = pageHtml(preload ? indexHtml.replace('</head>', `  ${preloadLinks(preload)}\n  </head>`) : indexHtml);
+      variants.set(preload, page);
+    }
+    return page;
+  };
+  /** index.html for each page path, with its page's preloads; `otherPage` for any other path. */
+  const pages = new Map(
+    built
+      ? (Object.entries(routes) as [RouteName, string][])
+          .filter(([, p]) => p.startsWith('/'))
+          .map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])])
+      : [],
+  );
+  const otherPage = built ? withPreloads(routePreloads['*']) : pageHtml('');
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -50,11 +124,15 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const known = pagePaths.has(pathname) || pathname.startsWith('/promo/');
-    return reply
+    const page = pages.get(pathname) ?? otherPage;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
   });
 }

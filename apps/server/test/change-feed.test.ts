@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../src/db/schema';
+import { hashSessionId } from '../src/modules/session/session-service';
+import { transitionOrder } from '../src/modules/orders/order-service';
+import { borrowerWithOffer, buildTestApp, connectTestDb, injectAs, type TestApp, type Wrapper } from './helpers';
+
+/**
+ * Caches on: sessions and loan-details reads are served from memory until the
+ * database announces a change. The writes here go through another connection,
+ * as the ops command in another process would.
+ */
+let t: TestApp;
+let other: ReturnType<typeof connectTestDb>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ cacheTtlMs: 60_000 });
+  other = connectTestDb();
+});
+afterAll(async () => {
+  await other.close();
+  await t.close();
+});
+
+const details = (sessionId: string, orderId: string) =>
+  injectAs(t.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId } });
+
+async function placeOrder() {
+  const setup = await borrowerWithOffer(t.db, { limit: 500_000 });
+  const push = await injectAs(t.app, setup.sessionId, {
+    url: '/v3/loan-confirm/loan-detail-push',
+    payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: setup.product.termUnitDays },
+  });
+  const { orderId } = push.json<Wrapper>().data as { orderId: string };
+  return { ...setup, orderId };
+}
+
+describe('change feed', () => {
+  it('serves a status change made by another process on the next reads', async () => {
+    const { sessionId, orderId } = await placeOrder();
+    expect((await details(sessionId, orderId)).json<Wrapper>().data.orderStatus).toBe('21');
+    expect(t.app.caches.orderDetails.size).toBeGreaterThan(0);
+
+    await transitionOrder(other.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
+    await expect
+      .poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.orderStatus, { timeout: 5_000, interval: 20 })
+      .toBe('151');
+  });
+
+  it('still refuses another borrower an order that sits in the cache', async () => {
+    const mine = await placeOrder();
+    const someoneElse = await borrowerWithOffer(t.db, { limit: 500_000 });
+    await details(mine.sessionId, mine.orderId); // cached now
+    const res = await details(someoneElse.sessionId, mine.orderId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json<Wrapper>().code).toBe('404001');
+  });
+
+  it('stops a revoked session quickly although it was cached', async () => {
+    const { sessionId, orderId } = await placeOrder();
+    expect((await details(sessionId, orderId)).statusCode).toBe(200);
+    await other.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, hashSessionId(sessionId)));
+    await expect.poll(async () => (await details(sessionId, orderId)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401);
+  });
+});
