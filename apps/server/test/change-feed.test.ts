@@ -16,6 +16,8 @@ let other: ReturnType<typeof connectTestDb>;
 beforeAll(async () => {
   t = await buildTestApp({ cacheTtlMs: 60_000 });
   other = connectTestDb();
+  for (let i = 0; i < 250 && !t.app.caches.orderDetails.enabled; i++) await new Promise((r) => setTimeout(r, 20));
+  if (!t.app.caches.orderDetails.enabled) throw new Error('the change feed did not start listening');
 });
 afterAll(async () => {
   await other.close();

@@ -222,3 +222,144 @@ export const ratings = pgTable(
     check('ratings_score_range', sql`${t.score} between 1 and 5`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Loan ledger (issue 3, docs/ledger.md): append-only, integer minor units.
+// ---------------------------------------------------------------------------
+
+export const ledgerPurposes = ['repayment', 'extension'] as const;
+export const ledgerLateChargeKinds = ['default_penalty', 'late_fee'] as const;
+/** Allocation components, in the order of docs/ledger.md (the last three are loan-level). */
+export const ledgerComponents = [
+  'default_penalty',
+  'late_fee',
+  'commission',
+  'vat',
+  'interest',
+  'principal',
+  'extension_fee',
+  'extension_vat',
+  'overpayment',
+] as const;
+
+/** Money received for an order, recorded once per provider event. */
+export const ledgerPayments = pgTable(
+  'ledger_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    amount: minor('amount').notNull(),
+    purpose: text('purpose', { enum: ledgerPurposes }).notNull(),
+    /** How the borrower paid: 'oxxo', 'spei', 'card', 'upi', 'demo', ... */
+    channel: text('channel').notNull(),
+    /** Who reported the payment; with providerEventId, the idempotency key. */
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    /** The payment reference the borrower used (payment references: later), if any. */
+    referenceId: bigint('reference_id', { mode: 'number' }),
+    /** When the provider received the money. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Ledger day: receivedAt's day in the product's time zone, never before the order's previous value date. */
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /** True when the payment bought an extension. */
+    extended: boolean('extended').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_payments_provider_event_uq').on(t.provider, t.providerEventId),
+    index('ledger_payments_order_idx').on(t.orderId),
+    check('ledger_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Late charges crystallised when a payment is applied (accrued through its value date). */
+export const ledgerLateCharges = pgTable(
+  'ledger_late_charges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    instalmentId: bigint('instalment_id', { mode: 'number' })
+      .notNull()
+      .references(() => repaymentPlans.id),
+    /** The payment whose application crystallised the charge. */
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerPayments.id),
+    kind: text('kind', { enum: ledgerLateChargeKinds }).notNull(),
+    /** Days late covered (both included); one day for the default penalty. */
+    accruedFrom: date('accrued_from', { mode: 'string' }).notNull(),
+    accruedThrough: date('accrued_through', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+    /** Unpaid principal + interest + commission + VAT of the instalment over those days. */
+    base: minor('base').notNull(),
+    /** Daily rate in ppm (null for the one-off default penalty). */
+    ratePpm: integer('rate_ppm'),
+    amount: minor('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_late_charges_order_idx').on(t.orderId),
+    check('ledger_late_charges_amount_positive', sql`${t.amount} > 0 and ${t.days} > 0 and ${t.base} >= 0`),
+  ],
+);
+
+/** The share of a payment that went to one component of one instalment (instalment null: loan-level). */
+export const ledgerAllocations = pgTable(
+  'ledger_allocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerPayments.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    instalmentId: bigint('instalment_id', { mode: 'number' }).references(() => repaymentPlans.id),
+    component: text('component', { enum: ledgerComponents }).notNull(),
+    amount: minor('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_allocations_order_idx').on(t.orderId),
+    index('ledger_allocations_instalment_idx').on(t.instalmentId),
+    index('ledger_allocations_payment_idx').on(t.paymentId),
+    check('ledger_allocations_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'ledger_allocations_instalment_level',
+      sql`(${t.instalmentId} is null) = (${t.component} in ('extension_fee', 'extension_vat', 'overpayment'))`,
+    ),
+  ],
+);
+
+/** An extension bought by a payment: the unpaid instalments moved by shiftDays. */
+export const ledgerExtensions = pgTable(
+  'ledger_extensions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => ledgerPayments.id),
+    /** Due date of the first unpaid instalment, before and after. */
+    fromDueDate: date('from_due_date', { mode: 'string' }).notNull(),
+    toDueDate: date('to_due_date', { mode: 'string' }).notNull(),
+    shiftDays: integer('shift_days').notNull(),
+    lateCharges: minor('late_charges').notNull(),
+    dueInterest: minor('due_interest').notNull(),
+    dueInterestVat: minor('due_interest_vat').notNull(),
+    fee: minor('fee').notNull(),
+    feeVat: minor('fee_vat').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_extensions_order_idx').on(t.orderId),
+    check('ledger_extensions_shift_positive', sql`${t.shiftDays} > 0 and ${t.toDueDate} > ${t.fromDueDate}`),
+  ],
+);

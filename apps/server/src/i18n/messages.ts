@@ -68,6 +68,11 @@ const es = {
   opsUsage: 'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo>',
   opsMissingOrderNo: 'Falta el número de pedido.',
   opsUnknownCommand: 'Comando desconocido: {command}.',
+  // Ledger (payments, extension)
+  paymentAmountInvalid: 'El monto del pago debe ser un número entero positivo de centavos: {amount}.',
+  paymentSourceInvalid: 'El pago debe indicar canal, proveedor e identificador del evento del proveedor.',
+  paymentDateInvalid: 'La fecha de recepción del pago {date} no es válida: no puede ser futura ni anterior al desembolso.',
+  loanNotDisbursed: 'El préstamo {orderNo} está en estado {status}: aún no recibe pagos.',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -134,6 +139,10 @@ const en: Record<MessageKey, string> = {
   opsUsage: 'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo>',
   opsMissingOrderNo: 'The order number is missing.',
   opsUnknownCommand: 'Unknown command: {command}.',
+  paymentAmountInvalid: 'A payment amount must be a positive whole number of minor units: {amount}.',
+  paymentSourceInvalid: 'A payment must name its channel, provider and provider event id.',
+  paymentDateInvalid: 'The payment received date {date} is not valid: it cannot be in the future or before the disbursal.',
+  loanNotDisbursed: 'Loan {orderNo} is in status {status}: it does not take payments yet.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

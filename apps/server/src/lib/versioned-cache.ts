@@ -3,16 +3,19 @@
  * announces a change (see plugins/app/change-feed.ts). Read-through with a
  * version check, so a change announced while a value was being read is never
  * cached over: take `version()` before reading, `set(key, value, version)` after.
+ * Versions are tracked per key, so changes to other keys do not stop a fill.
  * While the change feed is down the cache is off (`enabled = false`).
  */
 export class VersionedCache<K, V> {
   private readonly entries = new Map<K, { value: V; storedAt: number }>();
+  /** Generation of the last invalidation of each key (pruned; see invalidate). */
+  private readonly invalidatedAt = new Map<K, number>();
   private generation = 0;
+  /** Generation of the last invalidation that may have touched any key. */
+  private lastBroadInvalidation = 0;
   enabled = false;
 
-  constructor(
-    private readonly opts: { ttlMs: number; maxEntries: number },
-  ) {}
+  constructor(private readonly opts: { ttlMs: number; maxEntries: number }) {}
 
   get(key: K, now = Date.now()): V | undefined {
     if (!this.enabled) return undefined;
@@ -30,7 +33,9 @@ export class VersionedCache<K, V> {
   }
 
   set(key: K, value: V, versionAtRead: number, now = Date.now()): void {
-    if (!this.enabled || versionAtRead !== this.generation) return;
+    if (!this.enabled) return;
+    if (this.lastBroadInvalidation > versionAtRead) return;
+    if ((this.invalidatedAt.get(key) ?? -1) > versionAtRead) return;
     if (this.entries.size >= this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { value, storedAt: now });
   }
@@ -38,16 +43,25 @@ export class VersionedCache<K, V> {
   invalidate(key: K): void {
     this.generation++;
     this.entries.delete(key);
+    if (this.invalidatedAt.size >= this.opts.maxEntries) {
+      // Forget per-key history; count it as a broad invalidation for reads in flight.
+      this.invalidatedAt.clear();
+      this.lastBroadInvalidation = this.generation;
+    }
+    this.invalidatedAt.set(key, this.generation);
   }
 
   invalidateWhere(predicate: (value: V, key: K) => boolean): void {
     this.generation++;
+    this.lastBroadInvalidation = this.generation;
     for (const [key, entry] of this.entries) if (predicate(entry.value, key)) this.entries.delete(key);
   }
 
   clear(): void {
     this.generation++;
+    this.lastBroadInvalidation = this.generation;
     this.entries.clear();
+    this.invalidatedAt.clear();
   }
 
   get size(): number {

@@ -5,6 +5,7 @@ import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, coupons, productOffers, products } from '../../db/schema';
+import { applyPayment, getLoanPosition, middayOf } from '../ledger/ledger-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 
 const DAY_MS = 86_400_000;
@@ -60,7 +61,9 @@ export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
 /**
  * Walks a new order through the real state machine to the wanted status, the
  * way the borrower, the lender and the clock would. 180 is reached by dating
- * the loan in the past so that its first due date has passed.
+ * the loan in the past so that its first due date has passed; 200 by dating it
+ * so that its last instalment falls due today and paying every instalment on
+ * its due date through the ledger (provider 'demo').
  */
 export async function makeOrderInStatus(
   db: DbOrTx,
@@ -72,7 +75,9 @@ export async function makeOrderInStatus(
   const amount = input.amount ?? Math.min(offer?.limitAmount ?? product.amountMin, product.amountMax);
   const periods = input.periods ?? Math.min(3, product.periodsMax);
   // An overdue loan: submitted and disbursed so long ago that instalment 1 fell due 3 days ago.
-  const backdays = input.status === '180' ? product.termUnitDays + 4 : 0;
+  // A settled loan: disbursed so long ago that its last instalment falls due today.
+  const backdays =
+    input.status === '180' ? product.termUnitDays + 4 : input.status === '200' ? periods * product.termUnitDays : 0;
   const now = new Date(Date.now() - backdays * DAY_MS);
   const created = await createOrder(db, {
     borrowerId: input.borrowerId,
@@ -93,8 +98,24 @@ export async function makeOrderInStatus(
   }
   if (input.status === '180') await refreshOverdue(db, { orderId: created.orderId });
   if (input.status === '200') {
-    // Until the repayment ledger exists (repayment issue), a settled demo loan is marked settled by the system.
-    await transitionOrder(db, { orderId: created.orderId, action: 'settle', actor: 'system', reason: 'Demo: repaid in full' });
+    // Repaid in full: each instalment paid on its due date, as a real payment through the ledger.
+    const { position } = await getLoanPosition(db, created.orderId, todayIn(product.timeZone, now));
+    for (const instalment of position.instalments) {
+      const day = instalment.dueDate;
+      const { position: onDay } = await getLoanPosition(db, created.orderId, day);
+      if (onDay.amountDueNow <= 0) continue;
+      const at = middayOf(day);
+      await applyPayment(db, {
+        orderId: created.orderId,
+        amount: onDay.amountDueNow,
+        purpose: 'repayment',
+        channel: 'demo',
+        provider: 'demo',
+        providerEventId: `demo-${created.orderNo}-${instalment.seq}`,
+        receivedAt: at,
+        now: at,
+      });
+    }
   }
   return created;
 }

@@ -15,6 +15,7 @@ import {
 import type { DbOrTx } from '../../db/database';
 import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { earliestUnpaidDueDateSql } from '../ledger/ledger-sql';
 import { findBestCoupon, findOfferedProduct } from '../loan/loan-offers';
 import { quoteLoan, validateLoanRequest } from '../loan/loan-quote';
 
@@ -220,9 +221,10 @@ export type TransitionResult = {
   disbursedOn: CalendarDate | null;
 };
 
-type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn'> & { timeZone: string };
+/** An order row locked FOR UPDATE in the caller's transaction (lockOrder, or the ledger's own lock). */
+export type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn'> & { timeZone: string };
 
-async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number }): Promise<LockedOrder | undefined> {
+export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number }): Promise<LockedOrder | undefined> {
   const where = by.orderId !== undefined ? eq(orders.id, by.orderId) : eq(orders.orderNo, by.orderNo ?? '');
   const rows = await tx
     .select({
@@ -241,7 +243,12 @@ async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number })
   return rows[0];
 }
 
-async function applyTransition(tx: DbOrTx, order: LockedOrder, input: TransitionInput): Promise<TransitionResult> {
+/**
+ * One transition of an order ALREADY LOCKED in the caller's transaction (the
+ * ledger settles and cures inside the payment's transaction): the same checks
+ * and writes as transitionOrder, without its own transaction.
+ */
+export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: TransitionInput): Promise<TransitionResult> {
   const { action } = input;
   if (!canTransition(action, order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'invalidTransition', {
@@ -318,23 +325,20 @@ export async function transitionOrder(db: DbOrTx, input: TransitionInput): Promi
 // ---------------------------------------------------------------------------
 
 /**
- * The day an order's earliest instalment falls due, correlated to the outer
- * "orders" row. (When payments arrive, this becomes the earliest UNPAID
- * instalment: change it here only.) Written with explicit names: drizzle leaves
- * columns unqualified in a single-table select, which would bind "id" to the
- * subquery's table.
+ * The day an order's earliest UNPAID instalment falls due (docs/ledger.md:
+ * principal, interest, commission and VAT not fully allocated), correlated to
+ * the outer "orders" row.
  */
-const earliestDueDate = () =>
-  sql<string | null>`(select min(rp.due_date) from repayment_plans rp where rp.order_id = "orders"."id")`;
+const earliestDueDate = earliestUnpaidDueDateSql;
 
-/** True when an order in 174 must move to 180: its earliest instalment fell due before today. */
+/** True when an order in 174 must move to 180: its earliest unpaid instalment fell due before today. */
 export function mustFallDue(status: string, earliestDue: CalendarDate | null | undefined, today: CalendarDate): boolean {
   return status === orderStatus.repaying && !!earliestDue && earliestDue < today;
 }
 
 /**
  * 174 → 180 (action fallDue, actor system) for every order whose earliest
- * instalment's due date is before today (in the product's time zone, or
+ * unpaid instalment's due date is before today (in the product's time zone, or
  * `today` when given). With orderId, only that order. Each move is its own
  * transaction with the order locked and the condition checked again; reading
  * costs one query and nothing is written when nothing must change.

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { clabeForOrder, type ClabeIssuer } from './clabe';
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, signNotification, unixSeconds, verifyNotification } from './notification-signature';
+import {
+  createReferenceInputSchema,
+  headerValue,
+  type CreateReferenceInput,
+  type CreatedReference,
+  type IncomingNotification,
+  type NotificationResult,
+  type PaymentProvider,
+} from './payment-provider';
+import { isValidStoreReference, newStoreReference } from './store-reference';
+
+/*
+ * The built-in sandbox provider: references made locally, "payments" sent by
+ * sandboxPay (what a store till or a bank would do) as signed notifications.
+ * Every reference, store or SPEI, is a store reference ('80' + sequence + Luhn
+ * digit); SPEI adds the order's own CLABE at STP (646, plaza 180).
+ */
+
+export const SANDBOX_PROVIDER_ID = 'sandbox';
+export const SANDBOX_NOTIFICATION_PATH = `/api/payments/notifications/${SANDBOX_PROVIDER_ID}`;
+export const SANDBOX_CLABE_ISSUER: ClabeIssuer = { bankCode: '646', plaza: '180' };
+
+/**
+ * DEVELOPMENT ONLY. The sandbox secret when PAYMENT_SANDBOX_SECRET is unset,
+ * public in this repository: anyone can sign a sandbox "payment" with it.
+ * Never run with it where sandbox payments would move real balances.
+ */
+export const DEV_SANDBOX_SECRET = 'presta-dev-sandbox-secret-do-not-use-in-production';
+
+/** The sandbox secret from PAYMENT_SANDBOX_SECRET, else DEV_SANDBOX_SECRET (isDevDefault tells which, e.g. to log a warning). */
+export function sandboxSecretFromEnv(env: NodeJS.ProcessEnv = process.env): { secret: string; isDevDefault: boolean } {
+  const secret = env.PAYMENT_SANDBOX_SECRET;
+  return secret ? { secret, isDevDefault: false } : { secret: DEV_SANDBOX_SECRET, isDevDefault: true };
+}
+
+/** The sandbox notification body: {eventId, reference, amount, paidAt}. Unknown keys are dropped. */
+export const sandboxNotificationBodySchema = z.object({
+  eventId: z.string().regex(/^[\x21-\x7e]{1,100}$/, 'must be 1 to 100 printable ASCII characters, no spaces'),
+  reference: z.string().refine(isValidStoreReference, 'must be a store reference'),
+  /** Positive integer minor units: 150.5, "15050" and "150.50" are all refused. */
+  amount: z.number().int().positive(),
+  paidAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+});
+
+export type SandboxProviderOptions = {
+  secret: string;
+  /**
+   * Next number of a sequence unique per payment reference record (e.g. a
+   * database sequence), 1 to 99 999 999 999: the reference is made from it.
+   */
+  nextSeq: () => number | Promise<number>;
+  clabeIssuer?: ClabeIssuer;
+  toleranceSeconds?: number;
+};
+
+/**
+ * True when every "amount" number in the JSON text is written as an integer
+ * (no '.', no exponent): `150.0` or `1.5e4` mean a sender confused about
+ * minor units, though JSON.parse would turn them into integers. Only called on
+ * text JSON.parse accepted, where `"amount"` followed by ':' can only be a key
+ * (a quote inside a string is always escaped).
+ */
+function amountLiteralsAreIntegers(json: string): boolean {
+  for (const match of json.matchAll(/"amount"\s*:\s*(-?[0-9][0-9.eE+-]*)/g)) if (/[.eE]/.test(match[1]!)) return false;
+  return true;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
+  const { secret, nextSeq, clabeIssuer = SANDBOX_CLABE_ISSUER, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS } = options;
+  if (!secret) throw new RangeError('the sandbox provider needs a secret');
+  clabeForOrder(0, clabeIssuer); // fails fast on a malformed issuer
+
+  return {
+    id: SANDBOX_PROVIDER_ID,
+    channels: ['store', 'spei'],
+
+    async createReference(input: CreateReferenceInput): Promise<CreatedReference> {
+      const parsed = createReferenceInputSchema.safeParse(input);
+      if (!parsed.success) throw new RangeError(`invalid reference request: ${z.prettifyError(parsed.error)}`);
+      const { orderId, channel, expiresAt } = parsed.data;
+      // Validate the CLABE before using up a sequence number.
+      const clabe = channel === 'spei' ? clabeForOrder(orderId, clabeIssuer) : undefined;
+      const reference = newStoreReference(await nextSeq());
+      return clabe
+        ? { reference, clabe, voucherCode: clabe, expiresAt }
+        : { reference, barcodeText: reference, voucherCode: reference, expiresAt };
+    },
+
+    parseNotification(incoming: IncomingNotification, now: Date): NotificationResult {
+      const check = verifyNotification(
+        secret,
+        headerValue(incoming.headers, SIGNATURE_HEADER),
+        incoming.rawBody,
+        unixSeconds(now),
+        toleranceSeconds,
+      );
+      if (!check.ok) return { ok: false, reason: check.reason };
+
+      let text: string;
+      let json: unknown;
+      try {
+        text = typeof incoming.rawBody === 'string' ? incoming.rawBody : utf8.decode(incoming.rawBody);
+        json = JSON.parse(text);
+      } catch {
+        return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
+      }
+      if (!amountLiteralsAreIntegers(text)) {
+        return { ok: false, reason: 'invalid_body', detail: 'amount: must be written as an integer of minor units' };
+      }
+      const body = sandboxNotificationBodySchema.safeParse(json);
+      if (!body.success) return { ok: false, reason: 'invalid_body', detail: z.prettifyError(body.error) };
+      return { ok: true, notification: body.data };
+    },
+  };
+}
+
+export type SandboxPayInput = {
+  /** Server origin (and path prefix, if any), e.g. http://localhost:3000. */
+  baseUrl: string;
+  secret: string;
+  reference: string;
+  /** Positive integer minor units. */
+  amount: number;
+  /** A fresh random id by default; pass the same one again to test idempotency. */
+  eventId?: string;
+  /** Defaults to now. */
+  paidAt?: Date;
+  /** Signing time; defaults to the current clock. */
+  now?: Date;
+};
+
+export type SandboxPayResult = { status: number; body: unknown; eventId: string };
+
+/**
+ * What a store till or a bank runs in the sandbox: builds the notification body
+ * {eventId, reference, amount, paidAt}, signs it and POSTs it to
+ * `${baseUrl}/api/payments/notifications/sandbox`. Returns the HTTP status and
+ * body (parsed JSON, else text). To send a deliberately broken notification,
+ * use signNotification directly.
+ */
+export async function sandboxPay(input: SandboxPayInput): Promise<SandboxPayResult> {
+  const { baseUrl, secret, reference, amount, eventId = `sbx_${randomUUID()}`, now = new Date(), paidAt = now } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive integer of minor units, got ${amount}`);
+  const rawBody = JSON.stringify({ eventId, reference, amount, paidAt: paidAt.toISOString() });
+  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${SANDBOX_NOTIFICATION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signNotification(secret, rawBody, unixSeconds(now)) },
+    body: rawBody,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, eventId };
+}
