@@ -1,16 +1,23 @@
 /**
- * The database of the end-to-end run: a dedicated `presta_e2e` database on the
- * server DATABASE_URL names, or an embedded PostgreSQL under data/e2e. The
- * servers, the demo command and the ops command all get these variables.
+ * The database of the end-to-end run: a dedicated database (E2E_DB, default
+ * `presta_e2e`) on the server DATABASE_URL names, or an embedded PostgreSQL
+ * under data/e2e. The servers, the demo command and the ops command all get
+ * these variables. E2E_PORT moves the two servers (default 3100 and 3101), so
+ * two runs can share a machine.
  */
+const dbName = process.env.E2E_DB ?? 'presta_e2e';
+
 export function e2eDatabaseEnv(): Record<string, string> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const url = new URL(base);
-    url.pathname = '/presta_e2e';
+    url.pathname = `/${dbName}`;
     return { DATABASE_URL: url.toString() };
   }
-  return { PRESTA_DATA_DIR: 'data/e2e', EMBEDDED_PG_PORT: '54349' };
+  return { PRESTA_DATA_DIR: `data/e2e-${dbName}`, EMBEDDED_PG_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 51249) };
 }
 
-export const e2ePorts = { main: 3100, scrambled: 3101 } as const;
+export const e2eDbName = dbName;
+
+const first = Number(process.env.E2E_PORT ?? 3100);
+export const e2ePorts = { main: first, scrambled: first + 1 } as const;

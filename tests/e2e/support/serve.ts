@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import postgres from 'postgres';
-import { e2eDatabaseEnv } from './e2e-env';
+import { e2eDatabaseEnv, e2eDbName } from './e2e-env';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const env = { ...process.env, ...e2eDatabaseEnv(), PRESTA_DEMO_TOOLS: '1' };
@@ -14,11 +14,11 @@ const env = { ...process.env, ...e2eDatabaseEnv(), PRESTA_DEMO_TOOLS: '1' };
 async function reset() {
   if (process.env.DATABASE_URL) {
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe('drop database if exists presta_e2e with (force)');
-    await admin.unsafe('create database presta_e2e');
+    await admin.unsafe(`drop database if exists ${e2eDbName} with (force)`);
+    await admin.unsafe(`create database ${e2eDbName}`);
     await admin.end();
   } else {
-    fs.rmSync(path.join(root, 'data/e2e'), { recursive: true, force: true });
+    fs.rmSync(path.join(root, e2eDatabaseEnv().PRESTA_DATA_DIR!), { recursive: true, force: true });
   }
 }
 
