@@ -2,8 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loanDetailConfirm, loanDetailPush } from '@presta/contract/api/loan';
-import type { Endpoint } from '@presta/contract/api/endpoint';
+import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
 import type { Normalised } from '@presta/contract/envelope';
 import { callApi } from '@/shared/http/api-client';
 import { initLanguage } from '@/shared/i18n/language-store';
@@ -19,7 +18,7 @@ vi.mock('@/shared/bridge/native-bridge', () => ({
 }));
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
 
-const callApiMock = vi.mocked(callApi as (endpoint: Endpoint, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
+const callApiMock = vi.mocked(callApi as (endpoint: ApiRoute, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
 
 const sessionQuery = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=1&orderId=99';
 
@@ -27,8 +26,8 @@ const sessionQuery = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=1&orderId
 function answer(confirm: Normalised<unknown> | Normalised<unknown>[], push?: () => Promise<Normalised<unknown>>) {
   const confirmAnswers = Array.isArray(confirm) ? [...confirm] : null;
   callApiMock.mockImplementation(async (endpoint) => {
-    if (endpoint === loanDetailConfirm) return confirmAnswers ? (confirmAnswers.length > 1 ? confirmAnswers.shift()! : confirmAnswers[0]!) : (confirm as Normalised<unknown>);
-    if (endpoint === loanDetailPush && push) return push();
+    if (endpoint === apiRoutes.loanDetailConfirm) return confirmAnswers ? (confirmAnswers.length > 1 ? confirmAnswers.shift()! : confirmAnswers[0]!) : (confirm as Normalised<unknown>);
+    if (endpoint === apiRoutes.loanDetailPush && push) return push();
     throw new Error(`unexpected call ${endpoint.path}`);
   });
 }
@@ -45,7 +44,7 @@ function renderPage(query = sessionQuery) {
 }
 
 function confirmCalls() {
-  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === loanDetailConfirm);
+  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailConfirm);
 }
 
 describe('ConfirmLoanPage', () => {
@@ -59,7 +58,7 @@ describe('ConfirmLoanPage', () => {
     it('loads the offer of the session product and confirms the burial point', async () => {
       renderPage();
       await screen.findByRole('heading', { level: 1, name: 'Confirma tu préstamo' });
-      expect(callApiMock).toHaveBeenCalledWith(loanDetailConfirm, { productId: '1' }, expect.anything());
+      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.loanDetailConfirm, { productId: '1' }, expect.anything());
       expect(bridge.confirmBurialPoint).toHaveBeenCalledTimes(1);
       expect(bridge.confirmBurialPoint).toHaveBeenCalledWith('1');
     });
@@ -114,7 +113,7 @@ describe('ConfirmLoanPage', () => {
       expect(submit.className).toContain('adm-button-disabled');
       expect(screen.getByText('Acepta el contrato para continuar')).toBeTruthy();
       await user.click(submit);
-      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === loanDetailPush)).toBe(false);
+      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === apiRoutes.loanDetailPush)).toBe(false);
 
       await user.click(tick);
       expect(submit).toHaveProperty('disabled', false);
@@ -158,7 +157,7 @@ describe('ConfirmLoanPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Solicitar préstamo' }));
 
     expect(callApiMock).toHaveBeenCalledWith(
-      loanDetailPush,
+      apiRoutes.loanDetailPush,
       { amount: 500000, periods: 2, termUnit: 15, productId: '1' },
       { loading: 'Enviando solicitud…' },
     );
@@ -182,7 +181,7 @@ describe('ConfirmLoanPage', () => {
     fireEvent.click(submit);
     fireEvent.click(submit);
     fireEvent.click(submit);
-    const pushes = () => callApiMock.mock.calls.filter(([endpoint]) => endpoint === loanDetailPush).length;
+    const pushes = () => callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailPush).length;
     expect(pushes()).toBe(1);
     expect(screen.getByRole('button', { name: /Enviando solicitud/ })).toHaveProperty('disabled', true);
 

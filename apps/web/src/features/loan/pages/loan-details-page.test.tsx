@@ -2,8 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { googleScore, loanDetails, type LoanDetailsData } from '@presta/contract/api/loan';
-import type { Endpoint } from '@presta/contract/api/endpoint';
+import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
+import { type LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
 import { bridge } from '@/shared/bridge/native-bridge';
 import { callApi } from '@/shared/http/api-client';
@@ -24,7 +24,7 @@ vi.mock('@/shared/ui/toast', async (importOriginal) => ({
   showToast: vi.fn(),
 }));
 
-const callApiMock = vi.mocked(callApi as (endpoint: Endpoint, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
+const callApiMock = vi.mocked(callApi as (endpoint: ApiRoute, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
 
 const sessionQuery = 'swift=sess-9&showy=dev-1&orderId=12&productId=1';
 
@@ -32,8 +32,8 @@ const sessionQuery = 'swift=sess-9&showy=dev-1&orderId=12&productId=1';
 function answer(...details: Normalised<LoanDetailsData>[]) {
   const queue = [...details];
   callApiMock.mockImplementation(async (endpoint) => {
-    if (endpoint === loanDetails) return queue.length > 1 ? queue.shift()! : queue[0]!;
-    if (endpoint === googleScore) return ok({ success: true });
+    if (endpoint === apiRoutes.loanDetails) return queue.length > 1 ? queue.shift()! : queue[0]!;
+    if (endpoint === apiRoutes.googleScore) return ok({ success: true });
     throw new Error(`unexpected call ${endpoint.path}`);
   });
 }
@@ -58,7 +58,7 @@ async function loaded(query?: string, path?: string) {
 }
 
 function detailCalls() {
-  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === loanDetails);
+  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetails);
 }
 
 function lastUrl(mock: typeof assignLocation) {
@@ -83,7 +83,7 @@ describe('LoanDetailsPage', () => {
   it('loads the order of the session and shows its texts', async () => {
     answer(ok(detailsData()));
     await loaded();
-    expect(callApiMock).toHaveBeenCalledWith(loanDetails, { productId: '1', orderId: '12' }, expect.anything());
+    expect(callApiMock).toHaveBeenCalledWith(apiRoutes.loanDetails, { productId: '1', orderId: '12' }, expect.anything());
     expect(screen.getByRole('heading', { level: 1, name: 'Préstamo depositado' })).toBeTruthy();
     expect(screen.getByText('Tu próximo pago vence el 2025-07-15.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Presta MX' })).toBeTruthy();
@@ -242,7 +242,7 @@ describe('LoanDetailsPage', () => {
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
       expect(showToast).toHaveBeenCalledWith('Seleccione una calificación');
-      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === googleScore)).toBe(false);
+      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === apiRoutes.googleScore)).toBe(false);
     });
 
     it('says it in English with language=1', async () => {
@@ -260,7 +260,7 @@ describe('LoanDetailsPage', () => {
       await user.click(screen.getByRole('radio', { name: '3 de 5 estrellas' }));
       expect(screen.getByRole('radio', { name: '3 de 5 estrellas' }).getAttribute('aria-checked')).toBe('true');
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
-      expect(callApiMock).toHaveBeenCalledWith(googleScore, { score: 3, orderId: '12' });
+      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 3, orderId: '12' });
       expect(await screen.findByRole('dialog', { name: '¡Gracias por tu opinión!' })).toBeTruthy();
       expect(bridge.rateApp).not.toHaveBeenCalled();
       await user.click(screen.getByRole('button', { name: 'Aceptar' }));
@@ -273,7 +273,7 @@ describe('LoanDetailsPage', () => {
       await loaded();
       await user.click(screen.getByRole('radio', { name: '5 de 5 estrellas' }));
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
-      expect(callApiMock).toHaveBeenCalledWith(googleScore, { score: 5, orderId: '12' });
+      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 5, orderId: '12' });
       expect(bridge.rateApp).toHaveBeenCalledTimes(1);
       expect(screen.queryByRole('dialog')).toBeNull();
     });
