@@ -141,7 +141,8 @@ describe('loan-details', () => {
       isScore: 1,
     });
     expect(valueOf(first, 'Next due date')).toBe(overdueSince);
-    expect(valueOf(first, 'Amount due')).toBe('₹1.110,20');
+    // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31).
+    expect(valueOf(first, 'Amount due')).toBe('₹1.143,51');
     const second = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
     expect(second.orderStatus).toBe('180');
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, Number(o.orderId)));

@@ -4,9 +4,19 @@
  * Creates a borrower with a live session and an order in that status, in the
  * database the server uses, and prints one JSON object with the API base, the
  * session parameters by their real names, the ids and links to the pages.
+ *
+ * npm run demo -- pay <reference> [--amount <minor units>]
+ *
+ * Plays the store till or the bank of the sandbox provider: sends a signed
+ * payment notification for a payment reference to the running server
+ * (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET) and prints the outcome.
+ * The amount defaults to the reference's. Exits non-zero when refused.
  */
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
+import { findReference } from '../modules/repayment/payment-references';
+import { sandboxPay, sandboxSecretFromEnv } from '../modules/payments/sandbox-provider';
+import { isValidStoreReference } from '../modules/payments/store-reference';
 import { loadConfig } from '../config';
 import { openDatabase, runMigrations } from '../db/database';
 import { seedDemoData } from '../db/seed';
@@ -17,7 +27,8 @@ import { AppError } from '../lib/app-error';
 import { translate } from '../i18n/messages';
 
 const usage = `Usage:
-  npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]`;
+  npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]
+  npm run demo -- pay <reference> [--amount <minor units>]`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
 const lastNames = { es: ['Navarro', 'Castillo', 'Morales', 'Ortega', 'Delgado', 'Vega'], en: ['Iyer', 'Kapoor', 'Nair', 'Reddy', 'Gupta', 'Bose'] };
@@ -26,9 +37,10 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' } },
+    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' }, amount: { type: 'string' } },
   });
   const [command] = positionals;
+  if (command === 'pay') return pay(positionals[1], values.amount);
   if (command !== 'order') throw new UsageError(usage);
   const status = values.status ?? '';
   if (!isOrderStatus(status)) throw new UsageError(`--status must be one of 21, 151, 110, 174, 180, 200.\n${usage}`);
@@ -65,6 +77,37 @@ async function main() {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `pay`: what a store till or a bank would do in the sandbox. The reference's
+ * amount is read from the database unless --amount is given; the notification
+ * goes to the server at PUBLIC_BASE_URL; a refusal sets exit code 1.
+ */
+async function pay(reference: string | undefined, amountArg: string | undefined): Promise<void> {
+  if (!reference || !isValidStoreReference(reference)) {
+    throw new UsageError(`a payment reference (14 digits, as in the voucher) is required.\n${usage}`);
+  }
+  if (amountArg !== undefined && !/^\d{1,15}$/.test(amountArg)) {
+    throw new UsageError(`--amount must be a positive whole number of minor units (e.g. 15050 for 150,50).\n${usage}`);
+  }
+  const config = loadConfig();
+  let amount = amountArg === undefined ? undefined : Number(amountArg);
+  if (amount === undefined) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, max: 1 });
+    try {
+      amount = (await findReference(database.db, reference))?.amount;
+    } finally {
+      await database.close();
+    }
+    if (amount === undefined) throw new UsageError(`reference ${reference} is unknown here: pass --amount to send it anyway.`);
+  }
+  if (amount <= 0) throw new UsageError('--amount must be positive.');
+  const { secret, isDevDefault } = sandboxSecretFromEnv();
+  const result = await sandboxPay({ baseUrl: config.publicBaseUrl, secret, reference, amount });
+  const out = { apiBase: config.publicBaseUrl, reference, amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: isDevDefault };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  if (result.status !== 200) process.exitCode = 1;
 }
 
 class UsageError extends Error {}

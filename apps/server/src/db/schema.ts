@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   serial,
   smallint,
@@ -257,8 +258,8 @@ export const ledgerPayments = pgTable(
     /** Who reported the payment; with providerEventId, the idempotency key. */
     provider: text('provider').notNull(),
     providerEventId: text('provider_event_id').notNull(),
-    /** The payment reference the borrower used (payment references: later), if any. */
-    referenceId: bigint('reference_id', { mode: 'number' }),
+    /** The payment reference the borrower used (payment_references), if any. */
+    referenceId: bigint('reference_id', { mode: 'number' }).references(() => paymentReferences.id),
     /** When the provider received the money. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** Ledger day: receivedAt's day in the product's time zone, never before the order's previous value date. */
@@ -270,6 +271,7 @@ export const ledgerPayments = pgTable(
   (t) => [
     uniqueIndex('ledger_payments_provider_event_uq').on(t.provider, t.providerEventId),
     index('ledger_payments_order_idx').on(t.orderId),
+    index('ledger_payments_reference_idx').on(t.referenceId),
     check('ledger_payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -361,5 +363,74 @@ export const ledgerExtensions = pgTable(
   (t) => [
     index('ledger_extensions_order_idx').on(t.orderId),
     check('ledger_extensions_shift_positive', sql`${t.shiftDays} > 0 and ${t.toDueDate} > ${t.fromDueDate}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Payment references (issue 3, docs/payments.md, docs/api.md): what the borrower pays with.
+// ---------------------------------------------------------------------------
+
+export const paymentReferenceChannels = ['store', 'spei'] as const;
+export const paymentReferenceStatuses = ['open', 'paid', 'expired'] as const;
+
+/**
+ * Numbers of the store references (newStoreReference(seq)): one per payment
+ * reference record, whatever its channel. Gaps are harmless.
+ */
+export const paymentReferenceSeq = pgSequence('payment_reference_seq', {
+  startWith: 1,
+  minValue: 1,
+  maxValue: 99_999_999_999,
+  increment: 1,
+  cache: 1,
+});
+
+/**
+ * A payable reference made by a payment provider for one order, purpose,
+ * channel and amount. At most one OPEN reference per (order, purpose, channel,
+ * amount): asking again reuses it. Not payable after expires_at.
+ */
+export const paymentReferences = pgTable(
+  'payment_references',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    /** 'repayment' (requestType 1) or 'extension' (requestType 2). */
+    purpose: text('purpose', { enum: ledgerPurposes }).notNull(),
+    channel: text('channel', { enum: paymentReferenceChannels }).notNull(),
+    /** The provider that made it and receives its notifications ('sandbox'). */
+    provider: text('provider').notNull(),
+    /** What a payment notification names: the store reference number. */
+    reference: text('reference').notNull().unique(),
+    /** What the borrower copies: the store reference, or the CLABE for SPEI. */
+    voucherCode: text('voucher_code').notNull(),
+    /** SPEI only: the CLABE to transfer to. */
+    clabe: text('clabe'),
+    /** Amount to collect, minor units. */
+    amount: minor('amount').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: paymentReferenceStatuses }).notNull().default('open'),
+    /** Random key in the barcode image URL (?token=): the image loads in an <img> without the session. */
+    accessKey: text('access_key').notNull(),
+    /** When the payments naming it first covered its amount. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_references_one_open_uq')
+      .on(t.orderId, t.purpose, t.channel, t.amount)
+      .where(sql`${t.status} = 'open'`),
+    index('payment_references_order_idx').on(t.orderId),
+    check('payment_references_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'payment_references_values_ok',
+      sql`${t.purpose} in ('repayment', 'extension') and ${t.channel} in ('store', 'spei') and ${t.status} in ('open', 'paid', 'expired')`,
+    ),
+    check('payment_references_clabe_spei', sql`(${t.clabe} is not null) = (${t.channel} = 'spei')`),
   ],
 );

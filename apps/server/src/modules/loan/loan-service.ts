@@ -12,6 +12,7 @@ import { orders, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
+import { defaultPenaltyFor, positionAsOf, stateFromLedger, type Component, type LateChargeKind, type LateRule, type LedgerState, type LoanPosition } from '../ledger/ledger-math';
 import { createOrder, mustFallDue, refreshOverdue } from '../orders/order-service';
 import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
 import { defaultQuoteAmount, defaultQuotePeriods, quoteLoan, validateLoanRequest } from './loan-quote';
@@ -191,7 +192,7 @@ export async function submitLoan(
 // loan-details
 // ---------------------------------------------------------------------------
 
-type PlanJson = { seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
+type PlanJson = { id: number; seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
 
 /**
  * One round trip for loan-details: the order (the borrower's only) with its
@@ -203,12 +204,23 @@ type PlanJson = { seq: number; dueDate: CalendarDate; principal: Minor; interest
 const detailsQuery = (orderId: number, borrowerId: number) => sql`
 select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text as principal, o.periods, o.term_unit_days,
        o.coupon_amount::text as coupon_amount, o.disbursed_on::text as disbursed_on,
+       o.daily_rate_ppm, o.vat_ppm,
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
-       p.name as product_name, p.logo_url as product_logo, p.time_zone, p.extension_enabled, b.bank_account,
-       coalesce((select json_agg(json_build_object('seq', rp.seq, 'dueDate', rp.due_date, 'principal', rp.principal,
+       p.name as product_name, p.logo_url as product_logo, p.time_zone, p.extension_enabled, p.late_rule, b.bank_account,
+       coalesce((select json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'dueDate', rp.due_date, 'principal', rp.principal,
                                                    'interest', rp.interest, 'commission', rp.commission, 'vat', rp.vat) order by rp.seq)
                  from repayment_plans rp where rp.order_id = o.id), '[]'::json) as plan,
-       exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated
+       exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated,
+       coalesce((select json_agg(json_build_object('instalmentId', c.instalment_id, 'kind', c.kind, 'amount', c.amount))
+                   from (select lc.instalment_id, lc.kind, sum(lc.amount) as amount from ledger_late_charges lc
+                          where lc.order_id = o.id group by lc.instalment_id, lc.kind) c), '[]'::json) as charges,
+       coalesce((select json_agg(json_build_object('instalmentId', a.instalment_id, 'component', a.component, 'amount', a.amount))
+                   from (select la.instalment_id, la.component, sum(la.amount) as amount from ledger_allocations la
+                          where la.order_id = o.id group by la.instalment_id, la.component) a), '[]'::json) as allocations,
+       (select max(lp.value_date)::text from ledger_payments lp where lp.order_id = o.id) as last_value_date,
+       (p.late_rule = 'in_tiered' and exists (
+          select 1 from orders o2 join order_status_history h on h.order_id = o2.id and h.to_status = '200'
+           where o2.borrower_id = o.borrower_id and o2.id <> o.id and h.created_at < o.created_at)) as repeat_client
   from orders o
   join products p on p.id = o.product_id
   join borrowers b on b.id = o.borrower_id
@@ -229,9 +241,16 @@ type DetailsRow = {
   product_logo: string;
   time_zone: string;
   extension_enabled: boolean;
+  late_rule: LateRule;
+  daily_rate_ppm: number;
+  vat_ppm: number;
   bank_account: string;
   plan: PlanJson[];
   rated: boolean;
+  charges: { instalmentId: number; kind: LateChargeKind; amount: Minor }[];
+  allocations: { instalmentId: number | null; component: Component; amount: Minor }[];
+  last_value_date: CalendarDate | null;
+  repeat_client: boolean;
 };
 
 /** What loan-details reads of an order; cached per order id between changes. */
@@ -275,8 +294,49 @@ async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number)
     bankAccount: r.bank_account,
     plan: r.plan,
     rated: r.rated,
+    ledger: ledgerStateOf(r),
+    /** The last position computed from `ledger` (one per day): the snapshot is immutable while cached. */
+    positionMemo: undefined as { day: CalendarDate; position: LoanPosition } | undefined,
   };
 }
+
+/** What the loan owes as of `today` (late charges accrued through it), computed once per cached snapshot and day. */
+function positionOf(order: OrderDetailsSnapshot, today: CalendarDate): LoanPosition | undefined {
+  if (!order.ledger) return undefined;
+  const memo = order.positionMemo;
+  if (memo && memo.day === today) return memo.position;
+  const position = positionAsOf(order.ledger, today);
+  order.positionMemo = { day: today, position };
+  return position;
+}
+
+/**
+ * The loan's ledger as stored (plan with current due dates, crystallised late
+ * charges, allocations, last value date): the same LedgerState the ledger
+ * service builds, read in the same round trip. Null before disbursal.
+ */
+function ledgerStateOf(r: DetailsRow): LedgerState | null {
+  if (!r.disbursed_on || !ledgerStatuses.includes(r.status)) return null;
+  return stateFromLedger(
+    {
+      disbursedOn: r.disbursed_on,
+      periods: r.periods,
+      termUnitDays: r.term_unit_days,
+      dailyRatePpm: r.daily_rate_ppm,
+      vatPpm: r.vat_ppm,
+      lateRule: r.late_rule,
+      defaultPenalty: defaultPenaltyFor(r.late_rule, r.repeat_client),
+      extensionEnabled: r.extension_enabled,
+    },
+    r.plan,
+    r.charges.map((c) => ({ ...c, amount: Number(c.amount) })),
+    r.allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
+    r.last_value_date,
+  );
+}
+
+/** Statuses whose loan has a ledger (disbursed). */
+const ledgerStatuses: readonly string[] = ['174', '180', '200'];
 
 const statusTextKeys: Record<OrderStatus, [MessageKey, MessageKey]> = {
   '21': ['status21', 'status21Desc'],
@@ -309,8 +369,11 @@ export async function getLoanDetails(
   const today = todayIn(order.timeZone, now);
   const plan = order.plan;
   const first = plan[0];
+  // What is owed as of today, from the ledger (late charges accrued through today).
+  const position = positionOf(order, today);
+  const nextDueDate = position ? position.nextDueDate : (first?.dueDate ?? null);
   let status: OrderStatus = order.status;
-  if (mustFallDue(status, first?.dueDate, today)) {
+  if (mustFallDue(status, nextDueDate, today)) {
     const moved = await refreshOverdue(db, { orderId: order.id, today, now });
     if (moved[0]) {
       status = moved[0].to;
@@ -326,14 +389,19 @@ export async function getLoanDetails(
   const sum = (pick: (x: PlanJson) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
 
   const repayable = (repayableStatuses as readonly string[]).includes(status);
-  // Next instalment to pay (until payments exist: the earliest one) and what is due now.
-  const nextDue = repayable ? first : undefined;
-  const dueUpTo = nextDue ? (nextDue.dueDate > today ? nextDue.dueDate : today) : '';
-  const amountDue = nextDue ? plan.filter((x) => x.dueDate <= dueUpTo).reduce((acc, x) => acc + totalOf(x), 0) : 0;
+  // AMOUNT_DUE_BY_NEXT_DUE_DATE: the earliest unpaid instalment's due date and what must be paid
+  // by then — the outstanding (late charges included) of every unpaid instalment due on or
+  // before the later of that date and today.
+  const nextDue = repayable && position ? position.nextDueDate : null;
+  const dueUpTo = nextDue ? (nextDue > today ? nextDue : today) : '';
+  const amountDue =
+    nextDue && position
+      ? position.instalments.filter((x) => !x.paidOff && x.dueDate <= dueUpTo).reduce((acc, x) => acc + x.totalOutstanding, 0)
+      : 0;
   const interestNet = sum((x) => x.interest);
 
   const detail: TextValue[] = [
-    row(lang, 'detailDueDate', nextDue?.dueDate ?? ''),
+    row(lang, 'detailDueDate', nextDue ?? ''),
     row(lang, 'detailDueAmount', nextDue ? money(amountDue) : ''),
     row(lang, 'detailOrderNo', order.orderNo),
     row(lang, 'detailAmount', money(order.principal)),
@@ -354,7 +422,7 @@ export async function getLoanDetails(
   return {
     orderStatus: status,
     noticeStatusText: translate(lang, titleKey),
-    noticeDesText: translate(lang, descKey, { date: first?.dueDate ?? '' }),
+    noticeDesText: translate(lang, descKey, { date: nextDueDate ?? first?.dueDate ?? '' }),
     productName: order.productName,
     productLogo: order.productLogo,
     userOrderDetail: { detail },

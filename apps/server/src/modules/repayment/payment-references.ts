@@ -1,0 +1,157 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Minor } from '@presta/contract/money';
+import type { Db, DbOrTx } from '../../db/database';
+import { paymentReferences, paymentReferenceSeq } from '../../db/schema';
+import type { PaymentChannel, PaymentProvider, PaymentPurpose } from '../payments/payment-provider';
+
+/*
+ * Payment reference records (table payment_references, docs/api.md "Repayment calls"):
+ * made through a PaymentProvider, at most one OPEN per (order, purpose,
+ * channel, amount) — asking again reuses it — and not payable after
+ * expires_at.
+ */
+
+export type PaymentReference = typeof paymentReferences.$inferSelect;
+
+/** Path of the barcode images: `${BARCODE_ROUTE_PREFIX}/<reference>/barcode.png|svg`. */
+export const BARCODE_ROUTE_PREFIX = '/api/payments/references';
+
+/**
+ * Same-origin URL of a store reference's barcode image. It carries the
+ * reference's random access key (`token`), so an <img> loads it without the
+ * session parameters; the owner's session works too (see repayment-routes.ts).
+ */
+export function barcodeUrl(ref: Pick<PaymentReference, 'reference' | 'accessKey'>, ext: 'png' | 'svg' = 'png'): string {
+  return `${BARCODE_ROUTE_PREFIX}/${ref.reference}/barcode.${ext}?token=${ref.accessKey}`;
+}
+
+/** True when `token` is the reference's access key (constant time). */
+export function accessKeyMatches(ref: Pick<PaymentReference, 'accessKey'>, token: unknown): boolean {
+  if (typeof token !== 'string' || token.length !== ref.accessKey.length) return false;
+  return timingSafeEqual(Buffer.from(token), Buffer.from(ref.accessKey));
+}
+
+/** The next number of the store reference sequence (one per reference record). */
+export async function nextReferenceSeq(db: DbOrTx): Promise<number> {
+  const name = paymentReferenceSeq.seqName!;
+  const rows = (await db.execute(sql`select nextval(${name}::regclass)::text as seq`)) as unknown as { seq: string }[];
+  return Number(rows[0]!.seq);
+}
+
+export type ReferenceRequest = {
+  orderId: number;
+  borrowerId: number;
+  purpose: PaymentPurpose;
+  channel: PaymentChannel;
+  amount: Minor;
+  /** Used only when a new reference is made. */
+  expiresAt: Date;
+  now?: Date;
+};
+
+const openReferenceOf = (db: DbOrTx, input: ReferenceRequest) =>
+  db
+    .select()
+    .from(paymentReferences)
+    .where(
+      and(
+        eq(paymentReferences.orderId, input.orderId),
+        eq(paymentReferences.purpose, input.purpose),
+        eq(paymentReferences.channel, input.channel),
+        eq(paymentReferences.amount, input.amount),
+        eq(paymentReferences.status, 'open'),
+      ),
+    )
+    .limit(1);
+
+/**
+ * The open, unexpired reference for (order, purpose, channel, amount), or a
+ * new one made by the provider. Open references of the order past their
+ * expiry are marked 'expired' first. The provider is called holding no
+ * connection nor lock (a real one is a remote call); two taps at once may
+ * both ask it, but the partial unique index keeps one open reference and
+ * the loser answers the winner's (its own is dropped: for the sandbox a gap
+ * in the sequence, for a real provider a reference that expires unused).
+ */
+export async function createOrReuseReference(
+  db: Db,
+  provider: PaymentProvider,
+  input: ReferenceRequest,
+): Promise<{ reference: PaymentReference; reused: boolean }> {
+  const now = input.now ?? new Date();
+  await expireStale(db, input.orderId, now);
+  const [open] = await openReferenceOf(db, input);
+  if (open) return { reference: open, reused: true };
+
+  const created = await provider.createReference({
+    orderId: input.orderId,
+    amount: input.amount,
+    purpose: input.purpose,
+    channel: input.channel,
+    expiresAt: input.expiresAt,
+  });
+  const [row] = await db
+    .insert(paymentReferences)
+    .values({
+      orderId: input.orderId,
+      borrowerId: input.borrowerId,
+      purpose: input.purpose,
+      channel: input.channel,
+      provider: provider.id,
+      reference: created.reference,
+      voucherCode: created.voucherCode,
+      clabe: created.clabe ?? null,
+      amount: input.amount,
+      expiresAt: created.expiresAt,
+      status: 'open',
+      accessKey: randomBytes(16).toString('hex'),
+      createdAt: now,
+    })
+    .onConflictDoNothing({
+      target: [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount],
+      where: sql`${paymentReferences.status} = 'open'`,
+    })
+    .returning();
+  if (row) return { reference: row, reused: false };
+  const [winner] = await openReferenceOf(db, input);
+  if (!winner) throw new Error('payment reference: conflict without an open reference');
+  return { reference: winner, reused: true };
+}
+
+/** Open references of an order whose time is up become 'expired'. */
+async function expireStale(tx: DbOrTx, orderId: number, now: Date): Promise<void> {
+  await tx
+    .update(paymentReferences)
+    .set({ status: 'expired' })
+    .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open'), lte(paymentReferences.expiresAt, now)));
+}
+
+/** The open, unexpired references of an order for a purpose and amount, newest first (what the pages show). */
+export async function findOpenReferences(
+  db: DbOrTx,
+  orderId: number,
+  purpose: PaymentPurpose,
+  amount: Minor,
+  now: Date = new Date(),
+): Promise<PaymentReference[]> {
+  return db
+    .select()
+    .from(paymentReferences)
+    .where(
+      and(
+        eq(paymentReferences.orderId, orderId),
+        eq(paymentReferences.purpose, purpose),
+        eq(paymentReferences.amount, amount),
+        eq(paymentReferences.status, 'open'),
+        gt(paymentReferences.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(paymentReferences.id));
+}
+
+/** A reference by its number (any status), or undefined. */
+export async function findReference(db: DbOrTx, reference: string): Promise<PaymentReference | undefined> {
+  const [row] = await db.select().from(paymentReferences).where(eq(paymentReferences.reference, reference)).limit(1);
+  return row;
+}

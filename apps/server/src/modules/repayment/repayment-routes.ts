@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractDetail } from '@presta/contract/api/loan';
+import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
+import { errorCodes } from '@presta/contract/error-codes';
+import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
+import type { Config } from '../../config';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { AppError, notFound } from '../../lib/app-error';
+import { renderCode128Png, renderCode128Svg } from '../payments/barcode';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH, sandboxSecretFromEnv } from '../payments/sandbox-provider';
+import { isValidStoreReference } from '../payments/store-reference';
+import { findSessionBorrower } from '../session/session-service';
+import { getContractDetail } from './contract-service';
+import { receiveNotification } from './notification-service';
+import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, nextReferenceSeq } from './payment-references';
+import { generateVoucher, getExtensionDetail, getRepaymentDetail } from './repayment-service';
+
+export type RepaymentRoutesOptions = {
+  config: Config;
+  /** The payment provider; by default the sandbox with PAYMENT_SANDBOX_SECRET (tests may pass their own). */
+  provider?: PaymentProvider;
+};
+
+/** Largest notification body taken (the sandbox's is ~150 bytes). */
+const NOTIFICATION_BODY_LIMIT = 8 * 1024;
+
+/**
+ * Repayment (issue 3): the repayment and extension pages, payment vouchers,
+ * the loan agreement fields, barcode images of store references and the
+ * sandbox provider's payment notifications.
+ */
+export default async function repaymentRoutes(app: FastifyInstance, opts: RepaymentRoutesOptions) {
+  let provider = opts.provider;
+  if (!provider) {
+    const { secret, isDevDefault } = sandboxSecretFromEnv();
+    if (isDevDefault) {
+      app.log.warn('PAYMENT_SANDBOX_SECRET is not set: sandbox notifications are checked with the public development secret');
+    }
+    provider = createSandboxProvider({ secret, nextSeq: () => nextReferenceSeq(app.db) });
+  }
+  const paymentProvider = provider;
+
+  // --- Borrower calls of §7 (form client only, like the loan calls) ---------
+  await app.register(async (borrowerCalls) => {
+    borrowerCalls.removeContentTypeParser(['application/json', 'text/plain']);
+
+    registerEndpoint(borrowerCalls, loanPlayDetail, {
+      auth: 'borrower',
+      tags: ['repayment'],
+      handler: async (input, request) => getRepaymentDetail(app.db, request.borrower.id, input.orderId, request.lang),
+    });
+
+    registerEndpoint(borrowerCalls, loanPlayDelayDetail, {
+      auth: 'borrower',
+      tags: ['repayment'],
+      handler: async (input, request) => getExtensionDetail(app.db, request.borrower.id, input.orderId, request.lang),
+    });
+
+    registerEndpoint(borrowerCalls, generateVcode, {
+      auth: 'borrower',
+      tags: ['repayment'],
+      // Each call may make a reference: generous for a person, a brake on a loop.
+      rateLimit: { max: 120, timeWindow: '1 minute' },
+      handler: async (input, request) =>
+        generateVoucher(app.db, paymentProvider, opts.config.brand, request.borrower.id, input, request.lang),
+    });
+
+    registerEndpoint(borrowerCalls, contractDetail, {
+      auth: 'borrower',
+      tags: ['loan'],
+      handler: async (input, request) =>
+        getContractDetail(app.db, opts.config.brand, request.borrower.id, input.orderNo, request.lang),
+    });
+  });
+
+  // --- Barcode images of store references ------------------------------------
+  const barcode = (ext: 'png' | 'svg') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { reference } = request.params as { reference: string };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const ref = isValidStoreReference(reference) ? await findReference(app.db, reference) : undefined;
+    if (!ref || ref.channel !== 'store') throw notFound('referenceNotFound');
+
+    let allowed = false;
+    if (query.token !== undefined) {
+      // The URL the API handed out: valid while the reference is payable.
+      allowed = accessKeyMatches(ref, query.token) && ref.expiresAt.getTime() > Date.now();
+    } else {
+      // Otherwise the owner's session, like every borrower call.
+      const params = readSessionParams(query);
+      const header = request.headers[sessionParamNames.sessionId];
+      const sessionId = params.sessionId ?? (typeof header === 'string' && header !== '' ? header : undefined);
+      const found = await findSessionBorrower(app.db, sessionId, { cache: app.caches.sessions });
+      if (!found.ok) {
+        throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
+      }
+      allowed = found.borrower.id === ref.borrowerId;
+    }
+    if (!allowed) throw notFound('referenceNotFound');
+
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .header('content-disposition', `inline; filename="${ref.reference}.${ext}"`);
+    if (ext === 'png') return reply.type('image/png').send(await renderCode128Png(ref.reference));
+    return reply
+      .type('image/svg+xml')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(renderCode128Svg(ref.reference));
+  };
+  for (const ext of ['png', 'svg'] as const) {
+    app.route({
+      method: 'GET',
+      url: `${BARCODE_ROUTE_PREFIX}/:reference/barcode.${ext}`,
+      config: { auth: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: { hide: true },
+      handler: barcode(ext),
+    });
+  }
+
+  // --- Payment notifications of the sandbox provider -------------------------
+  await app.register(async (notifications) => {
+    // The signature covers the raw bytes: keep them, parse nothing here.
+    notifications.removeAllContentTypeParsers();
+    notifications.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    notifications.route({
+      method: 'POST',
+      url: SANDBOX_NOTIFICATION_PATH,
+      bodyLimit: NOTIFICATION_BODY_LIMIT,
+      config: { auth: 'public', rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const outcome = await receiveNotification(app.db, paymentProvider, { rawBody, headers: request.headers });
+        if (outcome.status === 200) request.log.info({ notification: outcome.log }, 'payment notification');
+        else request.log.warn({ notification: outcome.log, status: outcome.status }, 'payment notification refused');
+        return reply.status(outcome.status).send(outcome.body);
+      },
+    });
+  });
+}

@@ -1,0 +1,423 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { addDays } from '@presta/contract/dates';
+import { repaymentDataSchema, extensionDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
+import { contractDataSchema } from '@presta/contract/api/loan';
+import { scrambledBrand } from '@presta/contract/brand';
+import { paymentReferences } from '../src/db/schema';
+import { applyPayment, middayOf } from '../src/modules/ledger/ledger-service';
+import { clabeForOrder } from '../src/modules/payments/clabe';
+import { SANDBOX_CLABE_ISSUER } from '../src/modules/payments/sandbox-provider';
+import { isValidStoreReference } from '../src/modules/payments/store-reference';
+import { buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
+import { call, data, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rowsOf = (d: { detail: { text: string; value: string }[] }) => Object.fromEntries(d.detail.map((r) => [r.text, r.value]));
+const referencesOf = (orderId: string) => t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(orderId)));
+
+describe('loan-play-detail', () => {
+  it('a loan due today: the amount due from the ledger, every detail row, both channel groups without a reference yet', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId, productId: loan.product.id }));
+    expect(repaymentDataSchema.safeParse(d).success).toBe(true);
+    expect(d).toMatchObject({
+      repayAmount: ONE_INSTALMENT_TOTAL,
+      repayDate: loan.today,
+      productName: loan.product.name,
+      productLogo: loan.product.logoUrl,
+      noticeMsg: `Pague $1.075,40 a más tardar el ${loan.today}. Su pago se refleja en minutos; conserve su comprobante.`,
+    });
+    expect(d.detail.map((r: { text: string }) => r.text)).toEqual([
+      'Cuota',
+      'Capital',
+      'Interés',
+      'Comisión',
+      'IVA (16% de interés y comisión)',
+      'Cargos por atraso',
+      'Penalización por incumplimiento',
+      'Ya pagado',
+      'Total a pagar hoy',
+    ]);
+    expect(rowsOf(d)).toEqual({
+      Cuota: '1 de 1',
+      Capital: '$1.000,00',
+      'Interés': '$15,00',
+      'Comisión': '$50,00',
+      'IVA (16% de interés y comisión)': '$10,40',
+      'Cargos por atraso': '$0,00',
+      'Penalización por incumplimiento': '$0,00',
+      'Ya pagado': '$0,00',
+      'Total a pagar hoy': '$1.075,40',
+    });
+    expect(d.repayList).toEqual([
+      {
+        reviewer: 'Pago en efectivo en tiendas',
+        list: [
+          {
+            payCode: 'store',
+            logo: '/assets/channels/store.svg',
+            desc: 'Tiendas de conveniencia: pague en efectivo en caja con su número de referencia o código de barras.',
+            vCode: '',
+            BARcodeImg: '',
+          },
+        ],
+      },
+      {
+        reviewer: 'Transferencia bancaria SPEI',
+        list: [
+          {
+            payCode: 'spei',
+            logo: '/assets/channels/spei.svg',
+            desc: 'Transfiera desde la app o la banca en línea de su banco a su CLABE personal.',
+            vCode: '',
+            BARcodeImg: '',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('shows the open reference of the current amount once a voucher was made (store: code and barcode URL; spei: CLABE)', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const store = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }));
+    await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
+    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const [storeChannel] = d.repayList[0].list;
+    const [speiChannel] = d.repayList[1].list;
+    expect(storeChannel.vCode).toBe(store.repayDetail.vCode);
+    expect(isValidStoreReference(storeChannel.vCode)).toBe(true);
+    expect(storeChannel.BARcodeImg).toMatch(new RegExp(`^/api/payments/references/${storeChannel.vCode}/barcode\\.png\\?token=[0-9a-f]{32}$`));
+    expect(storeChannel.BARcodeImg).toBe(store.repayDetail.repayCode);
+    expect(speiChannel).toMatchObject({ vCode: clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER), BARcodeImg: '' });
+  });
+
+  it('an overdue loan: late charges included, overdue notice', async () => {
+    const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 }); // due 5 days ago
+    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE);
+    expect(d.repayDate).toBe(addDays(loan.today, -5));
+    expect(rowsOf(d)['Cargos por atraso']).toBe('$161,30');
+    expect(rowsOf(d)['Total a pagar hoy']).toBe('$1.236,70');
+    expect(d.noticeMsg).toBe(`Su pago venció el ${addDays(loan.today, -5)} y cada día de atraso suma un cargo. Pague hoy $1.236,70.`);
+  });
+
+  it('before the prepayment window: shows the next instalment and when payments open; no voucher can be made yet', async () => {
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 0 });
+    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    // Instalment 1 of 300 000 / 3: 100 000 + 4 500 interest + 5 000 commission + 1 520 VAT.
+    expect(d).toMatchObject({ repayAmount: 111_020, repayDate: addDays(loan.today, 15) });
+    expect(rowsOf(d).Cuota).toBe('1 de 3');
+    // Prepayment from max(7, ceil(45 / 2)) = 23 days after disbursal; instalment 1 falls due before: day 15.
+    expect(d.noticeMsg).toContain(`a partir del ${addDays(loan.today, 15)}`);
+    const refused = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ success: false, code: '409001' });
+    expect(refused.json<Wrapper>().message).toContain(addDays(loan.today, 15));
+    expect(await referencesOf(loan.orderId)).toHaveLength(0);
+  });
+
+  it('in the prepayment window with nothing due: the next instalment is payable before its due date, its reference valid up to 3 days', async () => {
+    // 3 × 15 days, disbursed 25 days ago: prepayment from day max(7, 23) = 23; instalment 1 paid on its due date.
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 25 });
+    await applyPayment(t.db, {
+      orderId: Number(loan.orderId),
+      amount: 111_020,
+      purpose: 'repayment',
+      channel: 'test',
+      provider: 'test',
+      providerEventId: `early-${loan.orderId}`,
+      receivedAt: middayOf(addDays(loan.today, -10)),
+    });
+    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    // Instalment 2: 100 000 + 3 000 interest + 5 000 commission + 1 280 VAT.
+    expect(d).toMatchObject({ repayAmount: 109_280, repayDate: addDays(loan.today, 5) });
+    expect(rowsOf(d).Cuota).toBe('2 de 3');
+    const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }));
+    expect(voucher.dataList[2].content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
+  });
+
+  it('orders not in 174/180 → 409 with a clear message', async () => {
+    for (const status of ['21', '151', '110', '200'] as const) {
+      const loan = await makeLoan(t.db, { status });
+      for (const url of [urls.playDetail, urls.delayDetail]) {
+        const res = await call(t.app, loan.sessionId, url, { orderId: loan.orderId });
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({
+          success: false,
+          code: '409001',
+          message: `El pedido ${loan.orderNo} está en estado ${status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.`,
+          data: null,
+        });
+      }
+      const vcode = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_000, payCode: 'store', requestType: 1 });
+      expect(vcode.statusCode).toBe(409);
+    }
+  });
+
+  it('English: ₹ and English texts', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const res = await injectAs(t.app, loan.sessionId, { url: urls.playDetail, payload: { orderId: loan.orderId }, query: { language: '1' } });
+    const d = res.json<Wrapper>().data;
+    expect(d.repayList[0].reviewer).toBe('Cash payment at stores');
+    expect(rowsOf(d)['Total due today']).toBe('₹1.075,40');
+  });
+});
+
+describe('loan-play-delay-detail', () => {
+  it('an overdue loan: price = late charges + due interest and its VAT + one term of interest and its VAT; plan after the extension', async () => {
+    const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
+    const d = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId, productId: loan.product.id }));
+    expect(extensionDataSchema.safeParse(d).success).toBe(true);
+    const newDue = addDays(loan.today, 15);
+    // 5 days × 3 226 fine + 1 500 interest + 240 VAT on it + 1 500 fee + 240 VAT on the fee.
+    expect(d.delayInfo).toEqual({
+      reviewer: `Extienda su plazo 20 días: su próxima fecha de pago pasa al ${newDue}.`,
+      delayAmount: 5 * ONE_DAY_FINE + 1_500 + 240 + 1_500 + 240,
+      delayTime: newDue,
+    });
+    // Left after the extension: 100 000 principal + 5 000 commission + 800 VAT.
+    expect(d.repayPlan).toEqual([{ title: 'Cuota 1/1', amount: 105_800, remark: `Antes vencía el ${addDays(loan.today, -5)}`, time: newDue }]);
+    expect(d.repayList.map((g: { title: string }) => g.title)).toEqual(['Pago en efectivo en tiendas', 'Transferencia bancaria SPEI']);
+    expect(d.repayList[0].list[0]).toMatchObject({ payCode: 'store', vCode: '', BARcodeImg: '' });
+    expect(d.noticeMsg).toContain('No reduce el capital');
+    expect(d.note).toBe('Pague exactamente $196,10. Un monto menor se aplica como pago normal y no extiende el plazo.');
+    expect(d).toMatchObject({ productName: loan.product.name, productLogo: loan.product.logoUrl });
+  });
+
+  it('a current loan: one term later, the vCode of an extension reference once made', async () => {
+    const loan = await makeLoan(t.db, { status: '174', daysAgo: 3 }); // due in 12 days
+    const d = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    expect(d.delayInfo).toMatchObject({ delayAmount: 1_740, delayTime: addDays(loan.today, 27) });
+    const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }));
+    const again = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    expect(again.repayList[0].list[0].vCode).toBe(voucher.repayDetail.vCode);
+    // The repayment page does not show the extension's reference.
+    const play = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    expect(play.repayList[0].list[0].vCode).toBe('');
+  });
+
+  it('a product without extensions → 409 with the reason', async () => {
+    const loan = await makeLoan(t.db, { status: '174', product: { extensionEnabled: false } });
+    const res = await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: '409001', message: 'Este producto no ofrece extensiones de plazo.' });
+    const vcode = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 });
+    expect(vcode.statusCode).toBe(409);
+  });
+});
+
+describe('generate-vcode', () => {
+  it('store, repayment: the voucher of §3 with a store reference and its barcode URL', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }));
+    expect(voucherDataSchema.safeParse(d).success).toBe(true);
+    const ref = d.repayDetail.vCode as string;
+    expect(isValidStoreReference(ref)).toBe(true);
+    expect(d).toMatchObject({
+      topLogo: loan.product.logoUrl,
+      repayDetail: {
+        amount: ONE_INSTALMENT_TOTAL,
+        repayTitle: 'Pago en efectivo en tiendas',
+        repayDes: 'Muestre el código de barras en caja o dicte el número de referencia y pague exactamente $1.075,40 en efectivo.',
+        companyName: t.config.brand.companyName,
+      },
+      imgList: { title: 'Tiendas participantes', eMail: t.config.brand.serviceEmail, content: ['/assets/channels/store.svg'] },
+      bottomLogo: '/assets/channels/store.svg',
+    });
+    expect(d.repayDetail.repayCode).toMatch(new RegExp(`^/api/payments/references/${ref}/barcode\\.png\\?token=[0-9a-f]{32}$`));
+    expect(d.dataList.map((s: { title: string }) => s.title)).toEqual(['Cómo pagar en tienda', 'Concepto', 'Vigencia']);
+    expect(d.dataList[0].content).toContain(`Muestre el código de barras o dicte la referencia ${ref}.`);
+    expect(d.dataList[1].content).toEqual([`Pago del préstamo ${loan.orderNo}`]);
+    // Due today: the amount changes tomorrow (late charges), so the reference is valid through today.
+    expect(d.dataList[2].content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
+
+    const [row] = await referencesOf(loan.orderId);
+    expect(row).toMatchObject({
+      borrowerId: loan.borrower.id,
+      purpose: 'repayment',
+      channel: 'store',
+      provider: 'sandbox',
+      reference: ref,
+      voucherCode: ref,
+      clabe: null,
+      amount: ONE_INSTALMENT_TOTAL,
+      status: 'open',
+    });
+  });
+
+  it('spei: the CLABE of the order as the voucher code, no barcode', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
+    const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
+    expect(d.repayDetail).toMatchObject({ vCode: clabe, repayCode: '', repayTitle: 'Transferencia bancaria SPEI' });
+    expect(d.dataList[0].title).toBe('Cómo pagar por SPEI');
+    const [row] = await referencesOf(loan.orderId);
+    expect(row).toMatchObject({ channel: 'spei', clabe, voucherCode: clabe });
+    expect(d.dataList[0].content).toContain(`En concepto o referencia numérica escriba ${row!.reference}.`);
+  });
+
+  it('reuses the open reference for the same order, purpose, channel and amount (also under 12 concurrent taps, more than the pool has connections)', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call(t.app, loan.sessionId, urls.vcode, payload)));
+    const codes = new Set(await Promise.all(answers.map(async (r) => (await data(r)).repayDetail.vCode)));
+    expect(codes.size).toBe(1);
+    const again = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    expect(again.repayDetail.vCode).toBe([...codes][0]);
+    expect(await referencesOf(loan.orderId)).toHaveLength(1);
+  });
+
+  it('an expired reference is not reused: marked expired, a new one is made, the page no longer shows it', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
+    const first = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    await t.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(paymentReferences.reference, first.repayDetail.vCode));
+    const page = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    expect(page.repayList[0].list[0].vCode).toBe('');
+    const second = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
+    const rows = await referencesOf(loan.orderId);
+    expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
+  });
+
+  it('extension (requestType 2): exactly the extension price; the repayment amount is refused', async () => {
+    const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
+    const price = 5 * ONE_DAY_FINE + 1_500 + 240 + 1_500 + 240;
+    const wrong = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 2 });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: '422001',
+      message: 'El monto $1.236,70 no coincide con el costo de la extensión hoy ($196,10). Actualice la página e inténtelo de nuevo.',
+    });
+    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }));
+    expect(d.repayDetail.amount).toBe(price);
+    expect(d.dataList[1].content).toEqual([`Extensión de plazo del préstamo ${loan.orderNo}`]);
+    const [row] = await referencesOf(loan.orderId);
+    expect(row).toMatchObject({ purpose: 'extension', amount: price });
+  });
+
+  it('bad input: zero, negative, fractional or wrong amount, unknown payCode, wrong requestType → 400/422, nothing made', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const base = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 } as Record<string, string | number>;
+    const cases: [Record<string, string | number | undefined>, number, string][] = [
+      [{ amount: 0 }, 400, '400001'],
+      [{ amount: -5 }, 400, '400001'],
+      [{ amount: '1075.40' }, 400, '400001'],
+      [{ amount: undefined }, 400, '400001'],
+      [{ amount: ONE_INSTALMENT_TOTAL - 1 }, 422, '422001'],
+      [{ amount: ONE_INSTALMENT_TOTAL + 1 }, 422, '422001'],
+      [{ payCode: 'oxxo' }, 400, '400001'],
+      [{ payCode: '' }, 400, '400001'],
+      [{ requestType: 3 }, 400, '400001'],
+      [{ requestType: 0 }, 400, '400001'],
+      [{ requestType: 'x' }, 400, '400001'],
+      [{ orderId: 'abc' }, 400, '400001'],
+    ];
+    for (const [change, status, code] of cases) {
+      const res = await call(t.app, loan.sessionId, urls.vcode, { ...base, ...change });
+      expect({ change, status: res.statusCode, code: res.json<Wrapper>().code }).toEqual({ change, status, code });
+    }
+    const unknownChannel = await call(t.app, loan.sessionId, urls.vcode, { ...base, payCode: 'oxxo' });
+    expect(unknownChannel.json<Wrapper>().message).toBe('Canal de pago desconocido: oxxo. Use store (efectivo en tienda) o spei (transferencia).');
+    const wrong = await call(t.app, loan.sessionId, urls.vcode, { ...base, amount: 100 });
+    expect(wrong.json<Wrapper>().message).toBe('El monto $1,00 no coincide con el monto a pagar hoy ($1.075,40). Actualice la página e inténtelo de nuevo.');
+    expect(await referencesOf(loan.orderId)).toHaveLength(0);
+  });
+
+  it('no session → 401', async () => {
+    const res = await call(t.app, undefined, urls.vcode, { orderId: '1', amount: 100, payCode: 'store', requestType: 1 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json<Wrapper>().code).toBe('401001');
+  });
+});
+
+describe('contract-detail', () => {
+  it('the promissory note fields of an order, by orderNo', async () => {
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 2 });
+    const d = await data(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }));
+    expect(contractDataSchema.safeParse(d).success).toBe(true);
+    // 300 000 over 3 × 15 days: interest 4 500 + 3 000 + 1 500, commission 15 000, VAT 16 %.
+    expect(d).toEqual({
+      username: 'Ana Prueba',
+      userName: 'Ana Prueba',
+      productName: loan.product.name,
+      mount: '$3.000,00',
+      amount: 300_000,
+      bankNo: '**** 5678',
+      daiDate: addDays(loan.today, -2),
+      planDate: addDays(loan.today, 43),
+      contractAmount: '$3.278,40',
+      commission: '$150,00',
+      Interest: '$90,00',
+      IVA: '$38,40',
+      giveAmount: '$3.000,00',
+      userAddress: 'Calle Falsa 123, CDMX',
+      contractDate: loan.today,
+      company: t.config.brand.companyName,
+    });
+  });
+
+  it('before disbursal: no disbursal date; any status has a contract', async () => {
+    const loan = await makeLoan(t.db, { status: '21' });
+    const d = await data(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }));
+    expect(d.daiDate).toBe('');
+    expect(d.amount).toBe(100_000);
+  });
+
+  it('bad input → 400', async () => {
+    const loan = await makeLoan(t.db, { status: '21' });
+    expect((await call(t.app, loan.sessionId, urls.contract, {})).statusCode).toBe(400);
+    expect((await call(t.app, loan.sessionId, urls.contract, { orderNo: 'x'.repeat(41) })).statusCode).toBe(400);
+  });
+});
+
+describe('ownership: every call taking an id answers 404 for another borrower, as for an unknown id', () => {
+  it('order ids, order numbers', async () => {
+    const mine = await makeLoan(t.db, { status: '174' });
+    const theirs = await makeLoan(t.db, { status: '180', daysAgo: 20 });
+    const notFound = { success: false, code: '404001', message: 'No encontramos este pedido.', data: null };
+    for (const orderId of [theirs.orderId, '987654321', '999999999999999999']) {
+      for (const url of [urls.playDetail, urls.delayDetail]) {
+        const res = await call(t.app, mine.sessionId, url, { orderId });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual(notFound);
+      }
+      const vcode = await call(t.app, mine.sessionId, urls.vcode, { orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 1 });
+      expect(vcode.statusCode).toBe(404);
+      expect(vcode.json()).toEqual(notFound);
+    }
+    for (const orderNo of [theirs.orderNo, 'PR00000000000']) {
+      const res = await call(t.app, mine.sessionId, urls.contract, { orderNo });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
+    const theirRefs = await t.db.select().from(paymentReferences).where(and(eq(paymentReferences.orderId, Number(theirs.orderId))));
+    expect(theirRefs).toHaveLength(0);
+  });
+});
+
+describe('scrambled brand', () => {
+  it('answers with the scrambled keys of the mapping', async () => {
+    const x = await buildTestApp({ brand: scrambledBrand });
+    try {
+      const loan = await makeLoan(x.db, { status: '174' });
+      const res = await injectAs(x.app, loan.sessionId, { url: urls.playDetail, payload: { odx: loan.orderId } });
+      expect(res.statusCode).toBe(200);
+      const d = res.json<Wrapper>().data;
+      expect(d.ram).toBe(ONE_INSTALMENT_TOTAL);
+      expect(d.rls[0].rvw).toBe('Pago en efectivo en tiendas');
+      expect(d.rls[0].lst[0].pcd).toBe('store');
+    } finally {
+      await x.close();
+    }
+  });
+});
