@@ -75,9 +75,16 @@ export async function makeOrderInStatus(
   const amount = input.amount ?? Math.min(offer?.limitAmount ?? product.amountMin, product.amountMax);
   const periods = input.periods ?? Math.min(3, product.periodsMax);
   // An overdue loan: submitted and disbursed so long ago that instalment 1 fell due 3 days ago.
+  // A repaying loan: disbursed one instalment period ago, so instalment 1 falls due today (payable now).
   // A settled loan: disbursed so long ago that its last instalment falls due today.
   const backdays =
-    input.status === '180' ? product.termUnitDays + 4 : input.status === '200' ? periods * product.termUnitDays : 0;
+    input.status === '180'
+      ? product.termUnitDays + 4
+      : input.status === '174'
+        ? product.termUnitDays
+        : input.status === '200'
+          ? periods * product.termUnitDays
+          : 0;
   const now = new Date(Date.now() - backdays * DAY_MS);
   const created = await createOrder(db, {
     borrowerId: input.borrowerId,
