@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { earlyEntryModule, routeModules } from './src/app/route-modules';
 
+const webDir = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
@@ -17,45 +22,168 @@ type ChunkMeta = {
 const antdFamily =
   /\/node_modules\/(antd-mobile|antd-mobile-icons|antd-mobile-v5-count|@react-spring|@use-gesture|@floating-ui|ahooks|rc-[^/]+|@rc-component|classnames|dayjs|deepmerge|nano-memoize|react-fast-compare|react-is|runes2|staged-components|use-sync-external-store|lodash|js-cookie|intersection-observer|screenfull|resize-observer-polyfill|tslib|@babel\/runtime)\//;
 
-/** Per build (keyed by the build's getModuleInfo), so watch mode recomputes it. */
-const entryModulesByBuild = new WeakMap<object, Set<string>>();
+/** Per build (keyed by the build's getModuleInfo) and set of roots, so watch mode recomputes them. */
+const closuresByBuild = new WeakMap<object, Map<string, Set<string>>>();
 
-/** Every module the entry imports statically, directly or not (what the first page load needs). */
-function staticallyFromEntry(meta: ChunkMeta): Set<string> {
-  const cached = entryModulesByBuild.get(meta.getModuleInfo);
+/** Every module the roots import statically, directly or not. */
+function staticClosure(meta: ChunkMeta, name: 'entries' | 'early', roots: () => string[]): Set<string> {
+  let closures = closuresByBuild.get(meta.getModuleInfo);
+  if (!closures) closuresByBuild.set(meta.getModuleInfo, (closures = new Map()));
+  const cached = closures.get(name);
   if (cached) return cached;
   const seen = new Set<string>();
-  const stack = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry);
+  const stack = roots();
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
     stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
   }
-  entryModulesByBuild.set(meta.getModuleInfo, seen);
+  closures.set(name, seen);
   return seen;
 }
+
+/** What the entries import statically (what the first page load needs). */
+const staticallyFromEntry = (meta: ChunkMeta) =>
+  staticClosure(meta, 'entries', () => [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry));
+
+/** What the early entry imports statically: it goes in the early chunk itself, one request. */
+const staticallyFromEarly = (meta: ChunkMeta) =>
+  staticClosure(meta, 'early', () => [path.resolve(webDir, earlyEntryModule)]);
 
 /**
  * Shared chunks. React and the router are loaded by every page; the few
  * antd-mobile pieces the entry needs (global styles, ConfigProvider, locales)
  * form `antd-core`; every other antd-mobile piece goes to one `antd-mobile`
  * chunk that the pages share, so no page ships its own copy, the browser caches
- * it once, and the first load does not download it.
+ * it once, and the first load does not download it. Our modules that the early
+ * entry needs go in its own chunk (the main entry imports it too), so it runs
+ * after one small request.
  */
 function manualChunks(id: string, meta: ChunkMeta): string | undefined {
-  const path = id.replaceAll('\\', '/');
-  if (!path.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(path)) return 'react';
-  if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(path)) return 'router';
-  if (/\/node_modules\/zod\//.test(path)) return 'zod';
-  if (antdFamily.test(path)) return staticallyFromEntry(meta).has(id) ? 'antd-core' : 'antd-mobile';
+  const file = id.replaceAll('\\', '/');
+  if (!file.includes('/node_modules/')) return staticallyFromEarly(meta).has(id) ? 'early' : undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler)\//.test(file)) return 'react';
+  if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(file)) return 'router';
+  if (/\/node_modules\/zod\//.test(file)) return 'zod';
+  // antd-mobile's global styles stay with the entry: its CSS is inlined into index.html, and the
+  // pages' chunks never list the entry's CSS among theirs (so it is not fetched again).
+  if (/\/node_modules\/antd-mobile\/es\/global\//.test(file)) return undefined;
+  if (antdFamily.test(file)) return staticallyFromEntry(meta).has(id) ? 'antd-core' : 'antd-mobile';
   return undefined;
+}
+
+/** What the server adds to index.html for one page route (dist/route-preloads.json, by route name). */
+export type RoutePreload = { js: string[]; css: string[] };
+
+function chunksOf(bundle: OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+}
+
+/** A chunk and every chunk it imports statically, directly or not, in load order (imports first). */
+function withStaticImports(chunk: OutputChunk, byName: Map<string, OutputChunk>, out = new Set<OutputChunk>()): Set<OutputChunk> {
+  if (out.has(chunk)) return out;
+  for (const name of chunk.imports) {
+    const dep = byName.get(name);
+    if (dep) withStaticImports(dep, byName, out);
+  }
+  out.add(chunk);
+  return out;
+}
+
+function cssOf(chunks: Iterable<OutputChunk>): string[] {
+  return [...chunks].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+}
+
+/** Above this, an entry stylesheet stays a file of its own (cached apart from the HTML). */
+const maxInlineCssBytes = 10_000;
+
+/**
+ * The entry's stylesheets (a few KB, needed by every page before its first
+ * paint) and the favicon go into index.html itself: a browser on HTTP/1.1 opens
+ * at most 6 connections per server, and these small requests would hold them
+ * while the scripts wait.
+ */
+function inlineSmallFiles(html: string, bundle: OutputBundle): string {
+  const inlined = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+    const file = bundle[fileName];
+    if (file?.type !== 'asset' || String(file.source).length > maxInlineCssBytes) return tag;
+    return `<style>${String(file.source).replace(/<\/style/gi, '<\\/style').trim()}</style>`;
+  });
+  const favicon = fs.readFileSync(path.join(webDir, 'public/favicon.svg'), 'utf8').replace(/\s*\n\s*/g, ' ').trim();
+  const dataUri = `data:image/svg+xml,${encodeURIComponent(favicon).replace(/%20/g, ' ').replace(/%3D/g, '=').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%22/g, "'")}`;
+  return inlined.replace('href="/favicon.svg"', `href="${dataUri.replace(/"/g, '&quot;')}"`);
+}
+
+/**
+ * Build step of route preloading, from src/app/route-modules.ts:
+ * - writes dist/route-preloads.json: for each route (by name; '*' for any
+ *   other path), the URLs of its page chunk, the chunks it imports and their
+ *   CSS, minus what index.html loads anyway. The server adds them to the page's
+ *   HTML as modulepreload / preload links, so the page's code downloads with
+ *   the entry instead of after it has run;
+ * - adds the early entry (src/app/early.ts, a second input) to index.html as an
+ *   async module script, and inlines the entry's CSS and the favicon.
+ */
+function routePreloads(): Plugin {
+  const facade = (module: string) => path.resolve(webDir, module);
+  const url = (fileName: string) => `/${fileName}`;
+  const htmlEntry = (bundle: OutputBundle) =>
+    chunksOf(bundle).find((c) => c.isEntry && c.facadeModuleId === facade('index.html'));
+
+  return {
+    name: 'presta-route-preloads',
+    config(_config, env) {
+      if (env.command !== 'build') return;
+      return { build: { rollupOptions: { input: { index: facade('index.html'), early: facade(earlyEntryModule) } } } };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const script = (src: string) => `<script type="module" async crossorigin src="${src}"></script>`;
+        if (!ctx.bundle) return html.replace('</head>', `  ${script(`/${earlyEntryModule}`)}\n  </head>`);
+        const chunks = chunksOf(ctx.bundle);
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const early = chunks.find((c) => c.isEntry && c.facadeModuleId === facade(earlyEntryModule));
+        const entry = htmlEntry(ctx.bundle);
+        if (!early || !entry) throw new Error(`index.html or the early entry ${earlyEntryModule} was not built`);
+        const loaded = withStaticImports(entry, byName);
+        const imports = [...withStaticImports(early, byName)].filter((c) => c !== early && !loaded.has(c));
+        const tags = [script(url(early.fileName)), ...imports.map((c) => `<link rel="modulepreload" crossorigin href="${url(c.fileName)}">`)];
+        // Just before the main entry: after the inline scripts (brand, language) and
+        // still the first module script the browser's preload scanner finds.
+        const mainScript = new RegExp(`<script type="module"[^>]*src="${url(entry.fileName)}"`);
+        if (!mainScript.test(html)) throw new Error('the main entry script is not in index.html');
+        return inlineSmallFiles(html.replace(mainScript, (main) => `${tags.join('\n    ')}\n    ${main}`), ctx.bundle);
+      },
+    },
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = htmlEntry(bundle);
+      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === facade(earlyEntryModule));
+      if (!entry || !early) throw new Error(`index.html or the early entry ${earlyEntryModule} was not built`);
+      // What index.html loads anyway: the main entry, the early entry and their imports.
+      const loaded = withStaticImports(early, byName, withStaticImports(entry, byName));
+      const loadedCss = new Set(cssOf(loaded));
+      const preloads: Record<string, RoutePreload> = {};
+      for (const route of routeModules) {
+        const page = chunks.find((c) => c.facadeModuleId === facade(route.module));
+        if (!page) throw new Error(`route ${route.route}: ${route.module} is not a chunk of its own`);
+        const needed = [...withStaticImports(page, byName)].filter((c) => !loaded.has(c));
+        preloads[route.route] = {
+          js: needed.map((c) => url(c.fileName)),
+          css: [...new Set(cssOf(needed))].filter((f) => !loadedCss.has(f)).map(url),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
 }
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   resolve: {
     alias: { '@': srcDir },
   },
@@ -64,6 +192,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     cssCodeSplit: true,
+    // Every browser the app supports has modulepreload.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: { manualChunks },
     },

@@ -1,10 +1,12 @@
-import { StrictMode } from 'react';
+// First: when the early script has not run yet, it runs now, before any page asks for its data.
+import '@/app/early';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import 'antd-mobile/es/global';
 import '@/app/global.css';
 import { Providers } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes, preloadPage } from '@/app/router';
 import { applyBrandTheme } from '@/shared/brand/brand';
 import { initLanguage } from '@/shared/i18n/language-store';
 import { setupAntdForReact19 } from '@/shared/ui/antd-react-19';
@@ -16,10 +18,17 @@ applyBrandTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The page's chunk is preloaded with the HTML: wait for it, so the first render is the page.
+// A transition: React renders that first tree in slices, letting the browser paint and handle input in between.
+const root = createRoot(container);
+void preloadPage(location.pathname).then(() => startTransition(() => root.render(app)));

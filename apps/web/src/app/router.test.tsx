@@ -1,18 +1,21 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@presta/contract/routes';
-import { appRoutes } from '@/app/router';
+import { routeModules } from '@/app/route-modules';
+import { appRoutes, AppRoutes, pageLoader, preloadPage } from '@/app/router';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  return render(<RouterProvider router={router} />);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
 }
 
 describe('app routes', () => {
   it('registers the pages of this issue, each loaded lazily', () => {
-    const children = appRoutes[0]!.children ?? [];
-    expect(children.map((r) => r.path)).toEqual([
+    expect(appRoutes.map((r) => r.path)).toEqual([
       routes.testPreview,
       routes.jointLoginFailure,
       routes.error,
@@ -21,10 +24,24 @@ describe('app routes', () => {
       routes.order,
       '*',
     ]);
-    for (const route of children) {
-      expect(route.lazy).toBeTypeOf('function');
-      expect(route.Component).toBeUndefined();
-    }
+    for (const route of appRoutes) expect(route.page.preload).toBeTypeOf('function');
+  });
+
+  it('names only page modules in route-modules.ts', () => {
+    for (const { module } of routeModules) expect(pageLoader(module)).toBeTypeOf('function');
+    expect(() => pageLoader('src/features/loan/pages/no-such-page.tsx')).toThrow(/not a page module/);
+  });
+
+  it('one page module, one lazy page: /loan-details and /order share theirs', () => {
+    const page = (path: string) => appRoutes.find((r) => r.path === path)!.page;
+    expect(page(routes.loanDetails)).toBe(page(routes.order));
+    expect(page(routes.jointLoginFailure)).toBe(page(routes.error));
+    expect(page(routes.loanDetails)).not.toBe(page(routes.confirmLoan));
+  });
+
+  it('preloadPage loads the page of a path (the not-found page for others) and never rejects', async () => {
+    await expect(preloadPage(routes.jointLoginFailure)).resolves.toBeUndefined();
+    await expect(preloadPage('/no-such-page')).resolves.toBeUndefined();
   });
 
   it.each([routes.jointLoginFailure, routes.error])('%s shows the joint-logon failure page', async (path) => {

@@ -1,43 +1,97 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useEffect, useReducer, useState, type ComponentType } from 'react';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { routes } from '@presta/contract/routes';
 import { AppLayout } from '@/app/app-layout';
-import { RouteError } from '@/app/route-error';
+import { routeModules } from '@/app/route-modules';
 import { PageLoading } from '@/shared/ui/page-loading';
 
 type PageModule = { default: ComponentType };
 
-/** A route whose page is its own chunk, loaded on first visit. */
-function lazyPage(path: string, load: () => Promise<PageModule>): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) };
+/** Every page module, each its own chunk, by path (`/src/…-page.tsx`). */
+const pageLoaders = import.meta.glob<PageModule>(['/src/features/**/*-page.tsx', '!**/*.test.tsx']);
+
+/** The loader of a page module of route-modules.ts. */
+export function pageLoader(module: string): () => Promise<PageModule> {
+  const load = pageLoaders[`/${module}`];
+  if (!load) throw new Error(`route-modules.ts names ${module}, which is not a page module`);
+  return load;
 }
 
-const loadConfirmLoan = () => import('@/features/loan/pages/confirm-loan-page');
-const loadLoanDetails = () => import('@/features/loan/pages/loan-details-page');
-const loadJointLoginFailure = () => import('@/features/session/joint-login-failure-page');
+export type LazyPage = {
+  /** Renders the page, or PageLoading until its chunk has loaded; throws (to RouteErrorBoundary) when it cannot load. */
+  Page: ComponentType;
+  /** Loads the page's chunk (once); rejects when it cannot load. */
+  preload: () => Promise<void>;
+};
+
+/** A page whose code is its own chunk, loaded on first visit (or before the first render, see preloadPage). */
+function lazyPage(load: () => Promise<PageModule>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module.default;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Page() {
+    const [, loaded] = useReducer(() => true, Loaded !== undefined);
+    const [failure, setFailure] = useState<{ error: unknown }>();
+    useEffect(() => {
+      if (Loaded) return;
+      let current = true;
+      preload().then(
+        () => current && loaded(),
+        (error: unknown) => current && setFailure({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, []);
+    if (failure) throw failure.error;
+    return Loaded ? <Loaded /> : <PageLoading />;
+  }
+  return { Page, preload };
+}
+
+const lazyPages = new Map<string, LazyPage>();
+
+export type AppRoute = { path: string; page: LazyPage };
 
 /**
- * Only pages that exist are registered; repayment, complaints, the marketing
- * site and the promotion funnel come with their own issues.
+ * The app's routes, from route-modules.ts. Only pages that exist are
+ * registered; repayment, complaints, the marketing site and the promotion
+ * funnel come with their own issues.
  */
-export const appRoutes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: AppLayout,
-    HydrateFallback: PageLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      lazyPage(routes.testPreview, () => import('@/features/dev-preview/test-preview-page')),
-      lazyPage(routes.jointLoginFailure, loadJointLoginFailure),
-      lazyPage(routes.error, loadJointLoginFailure),
-      lazyPage(routes.confirmLoan, loadConfirmLoan),
-      lazyPage(routes.loanDetails, loadLoanDetails),
-      lazyPage(routes.order, loadLoanDetails),
-      lazyPage('*', () => import('@/features/session/not-found-page')),
-    ],
-  },
-];
+export const appRoutes: AppRoute[] = routeModules.map(({ route, module }) => {
+  let page = lazyPages.get(module);
+  if (!page) lazyPages.set(module, (page = lazyPage(pageLoader(module))));
+  return { path: route === '*' ? '*' : routes[route], page };
+});
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * Loads the code of the page at `pathname` (its chunk is usually preloaded with
+ * the HTML), so the first render shows the page instead of PageLoading.
+ * Never rejects: a page that cannot load shows RouteError when it renders.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const match = matchRoutes(appRoutes, pathname)?.[0];
+  return match ? match.route.page.preload().catch(() => {}) : Promise.resolve();
+}
+
+/** The routes, inside the layout (declarative mode: the data router's code is not bundled). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {appRoutes.map(({ path, page: { Page } }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
+  );
 }

@@ -1,16 +1,15 @@
 import type { DataOf, Endpoint, RequestOf } from '@presta/contract/api/endpoint';
 import type { ApiRoute } from '@presta/contract/api/api-routes';
-import { normaliseResponse, type Normalised } from '@presta/contract/envelope';
+import type { Normalised } from '@presta/contract/envelope';
 import { sessionErrorCodes } from '@presta/contract/error-codes';
-import { unscrambleKeys } from '@presta/contract/key-mapping';
 import { routes } from '@presta/contract/routes';
 import { languageParam } from '@presta/contract/session-params';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { getLanguage, languageType } from '@/shared/i18n/language-store';
 import { getMessage } from '@/shared/i18n/use-messages';
-import { apiUrl } from '@/shared/http/api-base';
+import { formRequest, queryRequest, readAnswer } from '@/shared/http/api-request';
 import { formClient, HttpError, jsonClient, type HttpClient, type HttpRequest } from '@/shared/http/http-client';
-import { commonParams, withQuery, type QueryParams } from '@/shared/session/session-params';
+import { withQuery, type QueryParams } from '@/shared/session/session-params';
 import { replaceLocation } from '@/shared/session/navigation';
 import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
 
@@ -73,12 +72,8 @@ async function send<T>(client: HttpClient, req: HttpRequest, opts: RequestOption
   let result: Normalised<T>;
   try {
     const body = await client.request({ ...req, signal: opts.signal });
-    const normalised = normaliseResponse<unknown>(body);
-    result = {
-      ...normalised,
-      data: normalised.data === null ? null : unscrambleKeys<T>(normalised.data),
-    };
-    if (normalised.code === clientErrorCodes.invalidResponse && !normalised.message) {
+    result = readAnswer<T>(body);
+    if (result.code === clientErrorCodes.invalidResponse && !result.message) {
       result.message = getMessage(commonMessages, 'serverError');
     }
   } catch (error) {
@@ -101,14 +96,12 @@ async function send<T>(client: HttpClient, req: HttpRequest, opts: RequestOption
  * already toasted unless `silent`.
  */
 export function postForm<T = unknown>(path: string, payload: FormPayload = {}, opts: RequestOptions = {}): Promise<Normalised<T>> {
-  const url = withQuery(apiUrl(path), commonParams());
-  return send<T>(formClient, { method: 'POST', url, body: payload }, opts);
+  return send<T>(formClient, formRequest(path, payload), opts);
 }
 
 /** GET API base + path with the common parameters and the caller's parameters in the query. */
 export function getQuery<T = unknown>(path: string, params: QueryParams = {}, opts: RequestOptions = {}): Promise<Normalised<T>> {
-  const url = withQuery(apiUrl(path), { ...commonParams(), ...params });
-  return send<T>(jsonClient, { method: 'GET', url }, opts);
+  return send<T>(jsonClient, queryRequest(path, params), opts);
 }
 
 /**

@@ -32,7 +32,62 @@ export type HttpRequest = {
 
 export type HttpClient = {
   request(req: HttpRequest): Promise<unknown>;
+  /**
+   * Starts a request ahead of its caller (the early entry does, before React
+   * loads) and keeps its answer for the first `request` with the same method,
+   * address, headers and body, which then waits for that answer instead of
+   * asking again (once; a failure reaches that caller like its own would).
+   * Returns the answer, rejecting like `request`.
+   */
+  prefetch(req: HttpRequest): Promise<unknown>;
 };
+
+type PreparedRequest = { req: HttpRequest; headers: Record<string, string>; body: BodyInit | undefined; key: string };
+
+type Prefetched = { answer: Promise<unknown>; startedAt: number };
+
+/** A prefetched answer older than this is not handed out (the caller asks again). */
+export const prefetchMaxAgeMs = 30_000;
+
+/** Answers fetched ahead of their caller, by request key; each is handed out once. */
+const prefetched = new Map<string, Prefetched>();
+
+function takePrefetched(key: string): Prefetched | undefined {
+  const entry = prefetched.get(key);
+  if (!entry) return undefined;
+  prefetched.delete(key);
+  return Date.now() - entry.startedAt <= prefetchMaxAgeMs ? entry : undefined;
+}
+
+/**
+ * The prefetched answer for a caller. When the caller aborts first it gets an
+ * 'aborted' failure and the answer goes back for the next identical request
+ * (e.g. the same page mounted again).
+ */
+function handOver(key: string, entry: Prefetched, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!signal) return entry.answer;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      if (!prefetched.has(key)) prefetched.set(key, entry);
+      reject(new HttpError('aborted', 'request aborted'));
+    };
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new HttpError('network', 'network failure'));
+      },
+    );
+  });
+}
 
 type BodyEncoder = (body: unknown) => { body: BodyInit; contentType: string };
 
@@ -103,57 +158,80 @@ function looksLikeWrapper(body: unknown): boolean {
  * URL-parameter headers, aborts after the timeout, and returns only the parsed
  * body. A non-2xx answer whose body is a response wrapper is returned as that
  * wrapper (the server answers 4xx with the wrapper); any other non-2xx answer,
- * a network failure, a timeout or an abort rejects with an HttpError.
+ * a network failure, a timeout or an abort rejects with an HttpError. A request
+ * identical to one started by `prefetch` gets that one's answer.
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const timeoutMs = config.timeoutMs ?? requestTimeoutMs;
   const search = config.search ?? (() => (typeof location === 'undefined' ? '' : location.search));
 
+  function prepare(req: HttpRequest): PreparedRequest {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...headersFromSearch(search(), config.headerParams),
+      ...req.headers,
+    };
+    let body: BodyInit | undefined;
+    if (req.method !== 'GET' && req.body !== undefined) {
+      const encoded = config.encodeBody(req.body);
+      body = encoded.body;
+      headers['Content-Type'] = encoded.contentType;
+    }
+    const key = JSON.stringify([req.method, req.url, Object.entries(headers).sort(), body === undefined ? null : String(body)]);
+    return { req, headers, body, key };
+  }
+
+  async function run({ req, headers, body }: PreparedRequest, signal: AbortSignal | undefined): Promise<unknown> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    try {
+      const response = await fetch(req.url, {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      const parsed = await readBody(response);
+      if (response.ok || looksLikeWrapper(parsed)) return parsed;
+      throw new HttpError('status', `HTTP ${response.status}`, response.status, parsed);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (timedOut) throw new HttpError('timeout', `no answer within ${timeoutMs} ms`);
+      if (controller.signal.aborted) throw new HttpError('aborted', 'request aborted');
+      throw new HttpError('network', error instanceof Error ? error.message : 'network failure');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
   return {
     async request(req: HttpRequest): Promise<unknown> {
-      const headers: Record<string, string> = {
-        Accept: 'application/json',
-        'X-Requested-With': 'XMLHttpRequest',
-        ...headersFromSearch(search(), config.headerParams),
-        ...req.headers,
-      };
-      let body: BodyInit | undefined;
-      if (req.method !== 'GET' && req.body !== undefined) {
-        const encoded = config.encodeBody(req.body);
-        body = encoded.body;
-        headers['Content-Type'] = encoded.contentType;
-      }
+      const prepared = prepare(req);
+      const early = takePrefetched(prepared.key);
+      if (early) return handOver(prepared.key, early, req.signal);
+      return run(prepared, req.signal);
+    },
 
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
-      const onCallerAbort = () => controller.abort();
-      if (req.signal?.aborted) controller.abort();
-      req.signal?.addEventListener('abort', onCallerAbort, { once: true });
-
-      try {
-        const response = await fetch(req.url, {
-          method: req.method,
-          headers,
-          body,
-          signal: controller.signal,
-          credentials: 'same-origin',
-        });
-        const parsed = await readBody(response);
-        if (response.ok || looksLikeWrapper(parsed)) return parsed;
-        throw new HttpError('status', `HTTP ${response.status}`, response.status, parsed);
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        if (timedOut) throw new HttpError('timeout', `no answer within ${timeoutMs} ms`);
-        if (controller.signal.aborted) throw new HttpError('aborted', 'request aborted');
-        throw new HttpError('network', error instanceof Error ? error.message : 'network failure');
-      } finally {
-        clearTimeout(timer);
-        req.signal?.removeEventListener('abort', onCallerAbort);
-      }
+    prefetch(req: HttpRequest): Promise<unknown> {
+      const prepared = prepare(req);
+      const pending = prefetched.get(prepared.key);
+      if (pending) return pending.answer;
+      const answer = run(prepared, req.signal);
+      // A failure is handled by the caller the answer is handed to.
+      answer.catch(() => {});
+      prefetched.set(prepared.key, { answer, startedAt: Date.now() });
+      return answer;
     },
   };
 }

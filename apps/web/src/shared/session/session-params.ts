@@ -4,7 +4,7 @@ import {
   toWireParams,
   type SessionParams,
 } from '@presta/contract/session-params';
-import { getLanguage, languageType } from '@/shared/i18n/language-store';
+import { getLanguage, languageType } from '@/shared/i18n/language-state';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;

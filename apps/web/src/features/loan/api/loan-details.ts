@@ -2,8 +2,9 @@ import { callApi } from '@/shared/http/api-client';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
+import { loanDetailsPayload, type LoanDetailsQuery } from './loan-details-prefetch';
 
-export type LoanDetailsQuery = { orderId: string; productId?: string };
+export type { LoanDetailsQuery };
 
 /**
  * POST /v3/loan-details/loan-details: one order's status, texts, rows and actions.
@@ -13,8 +14,10 @@ export async function fetchLoanDetails(
   query: LoanDetailsQuery,
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanDetailsData>> {
-  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
-  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, payload, { silent: opts.silent, signal: opts.signal });
+  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, loanDetailsPayload(query), {
+    silent: opts.silent,
+    signal: opts.signal,
+  });
   if (!result.success || !result.data) return result;
   const data = result.data;
   return {

@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const session = 'swift=sess-9&eyes=ad-5&productId=1&orderId=12&language=2';
+
+function stubFetch() {
+  const fetchMock = vi.fn(async () => Response.json({ success: true, code: '0', message: '', data: { orderStatus: '174' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Runs the early entry as the page at `url` would. */
+async function runEarlyAt(url: string) {
+  window.history.replaceState(null, '', url);
+  vi.resetModules();
+  await import('@/app/early');
+}
+
+beforeEach(() => {
+  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
+});
+
+describe('early entry', () => {
+  it.each(['/loan-details', '/order'])('%s: starts the loan-details call before the app loads', async (path) => {
+    const fetchMock = stubFetch();
+    await runEarlyAt(`${path}?${session}`);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url, 'http://localhost').pathname).toBe('/v3/loan-details/loan-details');
+    expect(init.body).toBe('productId=1&orderId=12');
+  });
+
+  it.each(['/confirm-loan', '/testPreview', '/no-such-page'])('%s: does nothing', async (path) => {
+    const fetchMock = stubFetch();
+    await runEarlyAt(`${path}?${session}`);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

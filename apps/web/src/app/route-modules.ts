@@ -1,0 +1,31 @@
+import type { RouteName } from '@presta/contract/routes';
+
+/**
+ * Which page module each route renders: the one list the router (one lazy
+ * chunk per page, see router.tsx) and the build (vite.config.ts writes
+ * dist/route-preloads.json from it, which the server reads to preload a page's
+ * chunk, imports and CSS with its HTML) both use. `route` is a name of
+ * `routes` (@presta/contract/routes), '*' any other path; module paths are
+ * relative to apps/web, and each module default-exports its page component.
+ *
+ * vite.config.ts loads this file in Node: plain data and type-only imports.
+ */
+export const routeModules = [
+  { route: 'testPreview', module: 'src/features/dev-preview/test-preview-page.tsx' },
+  { route: 'jointLoginFailure', module: 'src/features/session/joint-login-failure-page.tsx' },
+  { route: 'error', module: 'src/features/session/joint-login-failure-page.tsx' },
+  { route: 'confirmLoan', module: 'src/features/loan/pages/confirm-loan-page.tsx' },
+  { route: 'loanDetails', module: 'src/features/loan/pages/loan-details-page.tsx' },
+  { route: 'order', module: 'src/features/loan/pages/loan-details-page.tsx' },
+  { route: 'repayment', module: 'src/features/repayment/pages/repayment-page.tsx' },
+  { route: 'repaymentDelay', module: 'src/features/repayment/pages/extension-page.tsx' },
+  { route: 'paymentInstruction', module: 'src/features/repayment/pages/payment-instruction-page.tsx' },
+  { route: 'loanAgreement', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
+  { route: 'loanAgreementPeriod', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
+  { route: '*', module: 'src/features/session/not-found-page.tsx' },
+] as const satisfies readonly { route: RouteName | '*'; module: `src/${string}-page.tsx` }[];
+
+export type RouteModule = (typeof routeModules)[number];
+
+/** The early entry (see early.ts), relative to apps/web. */
+export const earlyEntryModule = 'src/app/early.ts';

@@ -1,0 +1,51 @@
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import type { loanPlayDelayDetail } from '@presta/contract/api/repayment';
+import type { DataOf } from '@presta/contract/api/endpoint';
+import type { Normalised } from '@presta/contract/envelope';
+import { callApi } from '@/shared/http/api-client';
+import { readChannelGroups, readText, type ChannelGroup } from '../utils/channels';
+import type { RepaymentQuery } from './repayment-plan';
+
+type ExtensionAnswer = DataOf<typeof loanPlayDelayDetail>;
+
+export type ExtensionPlanItem = ExtensionAnswer['repayPlan'][number];
+
+/** The extension data, its channel groups read into { title, channels }. */
+export type ExtensionQuote = Omit<ExtensionAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
+
+/** POST /v3/installment/loan-play-delay-detail: extension fee, new due date, plan and payment channels. */
+export async function fetchExtensionQuote(
+  query: RepaymentQuery,
+  opts: { silent?: boolean; signal?: AbortSignal } = {},
+): Promise<Normalised<ExtensionQuote>> {
+  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
+  const result = await callApi<typeof loanPlayDelayDetail>(apiRoutes.loanPlayDelayDetail, payload, opts);
+  if (!result.success || !result.data) return { ...result, data: null };
+  const data = result.data;
+  const { repayList, ...rest } = data;
+  const info = (data.delayInfo ?? {}) as Partial<ExtensionAnswer['delayInfo']>;
+  return {
+    ...result,
+    data: {
+      ...rest,
+      productName: readText(data.productName),
+      productLogo: readText(data.productLogo),
+      noticeMsg: readText(data.noticeMsg),
+      note: readText(data.note),
+      delayInfo: {
+        reviewer: readText(info.reviewer),
+        delayAmount: Number(info.delayAmount) || 0,
+        delayTime: readText(info.delayTime),
+      },
+      repayPlan: Array.isArray(data.repayPlan)
+        ? data.repayPlan.map((plan) => ({
+            title: readText(plan?.title),
+            amount: Number(plan?.amount) || 0,
+            remark: readText(plan?.remark),
+            time: readText(plan?.time),
+          }))
+        : [],
+      channelGroups: readChannelGroups(repayList, 'title'),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import type { loanPlayDetail } from '@presta/contract/api/repayment';
+import type { DataOf } from '@presta/contract/api/endpoint';
+import type { Normalised } from '@presta/contract/envelope';
+import { callApi } from '@/shared/http/api-client';
+import { readChannelGroups, readText, type ChannelGroup } from '../utils/channels';
+
+export type RepaymentQuery = { orderId: string; productId?: string };
+
+type RepaymentAnswer = DataOf<typeof loanPlayDetail>;
+
+/** The instalment repayment data, its channel groups read into { title, channels }. */
+export type RepaymentPlan = Omit<RepaymentAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
+
+/** POST /v3/installment/loan-play-detail: amount due, date, detail rows and payment channels of an order. */
+export async function fetchRepaymentPlan(
+  query: RepaymentQuery,
+  opts: { silent?: boolean; signal?: AbortSignal } = {},
+): Promise<Normalised<RepaymentPlan>> {
+  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
+  const result = await callApi<typeof loanPlayDetail>(apiRoutes.loanPlayDetail, payload, opts);
+  if (!result.success || !result.data) return { ...result, data: null };
+  const data = result.data;
+  // The answer is typed but not validated at run time: lists and texts are read defensively.
+  const { repayList, ...rest } = data;
+  return {
+    ...result,
+    data: {
+      ...rest,
+      repayAmount: Number(data.repayAmount) || 0,
+      productName: readText(data.productName),
+      productLogo: readText(data.productLogo),
+      repayDate: readText(data.repayDate),
+      noticeMsg: readText(data.noticeMsg),
+      detail: Array.isArray(data.detail) ? data.detail : [],
+      channelGroups: readChannelGroups(repayList, 'reviewer'),
+    },
+  };
+}

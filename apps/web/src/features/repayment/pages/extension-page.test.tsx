@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import { assignLocation } from '@/shared/session/navigation';
+import { seriousA11yViolations } from '@/shared/testing/axe';
+import { answerByPath, callsTo, lastUrl, renderAt } from '../testing/render';
+import { extensionAnswer, failed, ok } from '../testing/repayment-fixtures';
+import ExtensionPage from './extension-page';
+
+vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
+vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
+vi.mock('@/shared/ui/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/shared/ui/toast')>()),
+  showToast: vi.fn(),
+}));
+
+const delayPath = apiRoutes.loanPlayDelayDetail.path;
+
+async function loaded(query?: string) {
+  const view = renderAt(<ExtensionPage />, '/repayment-delay', query);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+describe('ExtensionPage', () => {
+  it('shows the reviewer text, extension fee, new due date and product', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    await loaded();
+    expect(callsTo(delayPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
+    const hero = screen.getByRole('region', { name: 'Extensión de plazo' });
+    expect(within(hero).getByText('Paga el cargo y tu fecha se recorre 7 días.')).toBeTruthy();
+    expect(within(hero).getByText('Cargo por extensión')).toBeTruthy();
+    expect(within(hero).getByText('$450,00')).toBeTruthy();
+    expect(within(hero).getByText('Nueva fecha de pago')).toBeTruthy();
+    expect(within(hero).getByText('2025-07-22')).toBeTruthy();
+    expect(within(hero).getByText('Presta MX')).toBeTruthy();
+    expect(document.title).toBe('Extender plazo · Presta');
+  });
+
+  it('shows the plan (title, amount, remark, time), the notice, the channels and the note', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    await loaded();
+    const plan = screen.getByRole('region', { name: 'Tu plan con la extensión' });
+    const items = within(plan).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Cargo por extensión')).toBeTruthy();
+    expect(within(items[0]!).getByText('$450,00')).toBeTruthy();
+    expect(within(items[0]!).getByText('Se paga hoy')).toBeTruthy();
+    expect(within(items[0]!).getByText('2025-07-15')).toBeTruthy();
+    expect(within(items[1]!).getByText('Pago final')).toBeTruthy();
+    expect(within(items[1]!).getByText('$2.625,00')).toBeTruthy();
+    expect(within(items[1]!).getByText('Capital + intereses')).toBeTruthy();
+    expect(within(items[1]!).getByText('2025-07-22')).toBeTruthy();
+
+    expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('La extensión se activa al recibir tu pago.');
+    const channels = screen.getByRole('region', { name: 'Elige cómo pagar' });
+    expect(within(channels).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Efectivo', 'Transferencia']);
+    expect(screen.getByText('Solo puedes extender tu plazo una vez por periodo.')).toBeTruthy();
+  });
+
+  it('tapping a channel opens its payment instruction (/carpmm, requestType 2, the extension fee)', async () => {
+    const user = userEvent.setup();
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Pago en tiendas' }));
+    const target = lastUrl(assignLocation);
+    expect(target.pathname).toBe('/carpmm');
+    expect(target.searchParams.get('requestType')).toBe('2');
+    expect(target.searchParams.get('amount')).toBe('45000');
+    expect(target.searchParams.get('payCode')).toBe('store');
+    expect(target.searchParams.get('orderId')).toBe('12');
+    expect(target.searchParams.get('swift')).toBe('sess-9');
+  });
+
+  it('leaves out an empty notice, note and plan', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer({ noticeMsg: '', note: ' ', repayPlan: [] })) });
+    await loaded();
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Tu plan con la extensión' })).toBeNull();
+  });
+
+  it('shows a failure with a retry', async () => {
+    const user = userEvent.setup();
+    answerByPath({ [delayPath]: [failed(), ok(extensionAnswer())] });
+    renderAt(<ExtensionPage />, '/repayment-delay');
+    await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Nueva fecha de pago')).toBeTruthy();
+  });
+
+  it('is in English with language=1', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    await loaded('orderId=12&language=1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Term extension' })).toBeTruthy();
+    expect(screen.getByText('Extension fee')).toBeTruthy();
+    expect(screen.getByText('New due date')).toBeTruthy();
+    expect(screen.getAllByText('₹450,00').length).toBeGreaterThan(0);
+  });
+
+  it('has no serious or critical accessibility violations', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    const { container } = await loaded();
+    expect(await seriousA11yViolations(container)).toEqual([]);
+  });
+});

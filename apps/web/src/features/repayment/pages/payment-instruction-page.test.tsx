@@ -1,0 +1,166 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import { assignLocation } from '@/shared/session/navigation';
+import { seriousA11yViolations } from '@/shared/testing/axe';
+import { showToast } from '@/shared/ui/toast';
+import { answerByPath, callsTo, lastUrl, renderAt, sessionQuery } from '../testing/render';
+import { failed, ok, voucherAnswer } from '../testing/repayment-fixtures';
+import PaymentInstructionPage from './payment-instruction-page';
+
+vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
+vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
+vi.mock('@/shared/ui/toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/shared/ui/toast')>()),
+  showToast: vi.fn(),
+}));
+
+const vcodePath = apiRoutes.generateVcode.path;
+const validQuery = `${sessionQuery}&requestType=1&amount=262500&payCode=store`;
+
+async function loaded(query = validQuery) {
+  const view = renderAt(<PaymentInstructionPage />, '/carpmm', query);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
+}
+
+describe('PaymentInstructionPage', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
+  it('generates the reference of the channel, with a loading message', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    await loaded();
+    const [route, payload, opts] = callsTo(vcodePath)[0]!;
+    expect(route).toBe(apiRoutes.generateVcode);
+    expect(payload).toEqual({ productId: '1', orderId: '12', amount: 262500, payCode: 'store', requestType: 1 });
+    expect(opts).toMatchObject({ loading: 'Generando tu referencia…' });
+  });
+
+  it('sends requestType 2 for an extension', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    await loaded(`${sessionQuery}&requestType=2&amount=45000&payCode=spei`);
+    expect(callsTo(vcodePath)[0]![1]).toEqual({ productId: '1', orderId: '12', amount: 45000, payCode: 'spei', requestType: 2 });
+  });
+
+  it('shows every section of the voucher', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    await loaded();
+    expect(screen.getByRole('img', { name: 'Método de pago' }).getAttribute('src')).toBe('/assets/channels/store.svg');
+    expect(screen.getByRole('heading', { level: 1, name: 'Instrucciones de pago' })).toBeTruthy();
+    expect(screen.getByText('Total a pagar')).toBeTruthy();
+    expect(screen.getByText('$2.625,00')).toBeTruthy();
+
+    const reference = screen.getByRole('region', { name: 'Paga en efectivo' });
+    expect(within(reference).getByText('Presenta esta referencia en cualquier tienda participante.')).toBeTruthy();
+    const code = within(reference).getByRole('img', { name: 'Código de la referencia de pago 80000000000011' });
+    const src = new URL(code.getAttribute('src')!, 'http://localhost');
+    expect(src.pathname).toBe('/v3/loan-details/barcode/80000000000011.svg');
+    expect(src.searchParams.get('swift')).toBe('sess-9');
+    expect(src.searchParams.get('orderId')).toBe('12');
+    expect(within(reference).getByText('Referencia de pago')).toBeTruthy();
+    expect(within(reference).getByText('80000000000011')).toBeTruthy();
+    expect(within(reference).getByText('Empresa')).toBeTruthy();
+    expect(within(reference).getByText('Presta Servicios Financieros S.A. de C.V.')).toBeTruthy();
+
+    const howTo = screen.getByRole('region', { name: 'Cómo pagar' });
+    expect(within(howTo).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Acude a la caja.',
+      'Indica que pagas un servicio.',
+      'Guarda tu comprobante.',
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Importante' })).getByText('La referencia vence en 48 horas.')).toBeTruthy();
+
+    const stores = screen.getByRole('region', { name: 'Tiendas participantes' });
+    expect(within(stores).getByRole('link', { name: 'pagos@presta.example' }).getAttribute('href')).toBe('mailto:pagos@presta.example');
+    const images = within(stores).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(['/assets/stores/a.png', '/assets/stores/b.png']);
+    expect(images[0]!.getAttribute('alt')).toBe('Tiendas participantes: imagen 1 de 2');
+
+    expect(screen.getByRole('img', { name: 'Procesador de pagos' }).getAttribute('src')).toBe('/assets/logos/presta.svg');
+  });
+
+  it('copies the voucher code and the company name with their own buttons', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Copiar referencia de pago' }));
+    expect(writeText).toHaveBeenLastCalledWith('80000000000011');
+    await user.click(screen.getByRole('button', { name: 'Copiar nombre de la empresa' }));
+    expect(writeText).toHaveBeenLastCalledWith('Presta Servicios Financieros S.A. de C.V.');
+    expect(showToast).toHaveBeenCalledWith('Copiado');
+  });
+
+  it('leaves out the parts the voucher does not have', async () => {
+    answerByPath({
+      [vcodePath]: ok(
+        voucherAnswer({ topLogo: '', bottomLogo: '', dataList: [], imgList: { title: '', eMail: '', content: [] } }),
+      ),
+    });
+    await loaded();
+    expect(screen.queryByRole('img', { name: 'Método de pago' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Procesador de pagos' })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('region')).toHaveLength(2);
+  });
+
+  it.each([
+    ['no amount', `${sessionQuery}&requestType=1&payCode=store`],
+    ['an amount that is not a whole number', `${sessionQuery}&requestType=1&amount=26.5&payCode=store`],
+    ['a zero amount', `${sessionQuery}&requestType=1&amount=0&payCode=store`],
+    ['no payCode', `${sessionQuery}&requestType=1&amount=262500`],
+    ['a requestType other than 1 or 2', `${sessionQuery}&requestType=3&amount=262500&payCode=store`],
+    ['no requestType', `${sessionQuery}&amount=262500&payCode=store`],
+    ['no order', 'swift=sess-9&requestType=1&amount=262500&payCode=store'],
+  ])('shows an error for a link with %s, and calls nothing', async (_name, query) => {
+    answerByPath({});
+    renderAt(<PaymentInstructionPage />, '/carpmm', query);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Enlace de pago no válido' })).toBeTruthy();
+    expect(callsTo(vcodePath)).toHaveLength(0);
+  });
+
+  it('the error leads back to the payment page of its request type', async () => {
+    const user = userEvent.setup();
+    answerByPath({});
+    renderAt(<PaymentInstructionPage />, '/carpmm', `${sessionQuery}&requestType=2&payCode=store`);
+    await user.click(await screen.findByRole('button', { name: 'Volver a pagar' }));
+    const target = lastUrl(assignLocation);
+    expect(target.pathname).toBe('/repayment-delay');
+    expect(target.searchParams.get('orderId')).toBe('12');
+    expect(target.searchParams.get('swift')).toBe('sess-9');
+  });
+
+  it('shows a failure with a retry', async () => {
+    const user = userEvent.setup();
+    answerByPath({ [vcodePath]: [failed(), ok(voucherAnswer())] });
+    renderAt(<PaymentInstructionPage />, '/carpmm', validQuery);
+    await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('80000000000011')).toBeTruthy();
+    expect(callsTo(vcodePath)).toHaveLength(2);
+  });
+
+  it('is in English with language=1', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    await loaded(`${validQuery}&language=1`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment instructions' })).toBeTruthy();
+    expect(screen.getByText('Total to pay')).toBeTruthy();
+    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy company name' })).toBeTruthy();
+    expect(callsTo(vcodePath)[0]![2]).toMatchObject({ loading: 'Creating your reference…' });
+  });
+
+  it('has no serious or critical accessibility violations (voucher and error)', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer()) });
+    const { container, unmount } = await loaded();
+    expect(await seriousA11yViolations(container)).toEqual([]);
+    unmount();
+    const view = renderAt(<PaymentInstructionPage />, '/carpmm', sessionQuery);
+    await screen.findByRole('alert');
+    expect(await seriousA11yViolations(view.container)).toEqual([]);
+  });
+});

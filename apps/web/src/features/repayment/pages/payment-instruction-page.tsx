@@ -1,0 +1,152 @@
+import { useId, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { useRemoteData } from '@/shared/http/use-remote-data';
+import { assignLocation } from '@/shared/session/navigation';
+import { sessionAssetUrl } from '@/shared/session/session-asset-url';
+import { CopyButton } from '@/shared/ui/copy-button';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { PageSkeleton } from '@/shared/ui/page-skeleton';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { generatePaymentReference, type PaymentVoucher } from '../api/payment-reference';
+import { repaymentMessages } from '../messages';
+import { parseInstructionQuery, paymentPageUrl, type InstructionQuery } from '../utils/payment-link';
+import './payment-instruction-page.css';
+
+/**
+ * Payment instruction (/carpmm?requestType=1|2&amount&payCode + session):
+ * generates the channel's payment reference (generate-vcode) and shows how to
+ * pay it: top logo, total, title and description, the reference-code image,
+ * the voucher code and the company name (each with a Copy button), the
+ * channel's titled text sections, the image section with its e-mail link, and
+ * the bottom logo. A link with a missing or invalid field shows an error.
+ */
+export default function PaymentInstructionPage() {
+  const { search } = useLocation();
+  const parsed = useMemo(() => parseInstructionQuery(search), [search]);
+  const { t } = useMessages(repaymentMessages);
+  usePageTitle(t('instructionPageTitle'));
+
+  if (!parsed.ok) {
+    return (
+      <PageLayout>
+        <LoadFailure
+          title={t('invalidLinkTitle')}
+          text={t('invalidLinkText')}
+          actionLabel={t('backToPayment')}
+          onAction={() => assignLocation(paymentPageUrl(parsed.requestType))}
+        />
+      </PageLayout>
+    );
+  }
+  const { query } = parsed;
+  return <PaymentInstruction key={`${query.orderId}:${query.requestType}:${query.amount}:${query.payCode}`} query={query} />;
+}
+
+function PaymentInstruction({ query }: { query: InstructionQuery }) {
+  const { t, money } = useMessages(repaymentMessages);
+  const headingId = useId();
+  const remote = useRemoteData<PaymentVoucher>((_arg, { signal }) =>
+    generatePaymentReference(query, { loading: t('generating'), signal }),
+  );
+  const { data, load } = remote;
+
+  if (!data) {
+    return (
+      <PageLayout>
+        {remote.failed ? (
+          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
+        ) : (
+          <PageSkeleton label={t('generating')} />
+        )}
+      </PageLayout>
+    );
+  }
+
+  const { repayDetail, dataList, imgList } = data;
+  const copyLabels = { label: t('copy'), copiedMessage: t('copied'), failedMessage: t('copyFailed') };
+  const hasImages = imgList.title.trim() !== '' || imgList.eMail !== '' || imgList.content.length > 0;
+
+  return (
+    <PageLayout className="presta-instruction">
+      <section className="presta-instruction-total" aria-labelledby={headingId}>
+        {data.topLogo ? (
+          <img className="presta-instruction-top-logo" src={data.topLogo} alt={t('topLogoAlt')} height={40} />
+        ) : null}
+        <h1 id={headingId} className="presta-instruction-heading">
+          {t('instructionHeading')}
+        </h1>
+        <p className="presta-instruction-total-label">{t('totalLabel')}</p>
+        <p className="presta-instruction-total-amount">{money(repayDetail.amount || query.amount)}</p>
+      </section>
+
+      <PageCard title={repayDetail.repayTitle || undefined} className="presta-instruction-reference">
+        {repayDetail.repayDes ? <p className="presta-instruction-description">{repayDetail.repayDes}</p> : null}
+        {repayDetail.repayCode ? (
+          <div className="presta-instruction-code-image">
+            <img src={sessionAssetUrl(repayDetail.repayCode)} alt={t('referenceImageAlt', { code: repayDetail.vCode })} />
+          </div>
+        ) : null}
+        {repayDetail.vCode ? (
+          <div className="presta-instruction-field">
+            <div className="presta-instruction-field-text">
+              <p className="presta-instruction-field-label">{t('referenceLabel')}</p>
+              <p className="presta-instruction-voucher">{repayDetail.vCode}</p>
+            </div>
+            <CopyButton text={repayDetail.vCode} accessibleLabel={t('copyReference')} {...copyLabels} />
+          </div>
+        ) : null}
+        {repayDetail.companyName ? (
+          <div className="presta-instruction-field">
+            <div className="presta-instruction-field-text presta-instruction-field-text-flow">
+              <p className="presta-instruction-field-label">{t('companyLabel')}</p>
+              <p className="presta-instruction-company">{repayDetail.companyName}</p>
+            </div>
+            <CopyButton text={repayDetail.companyName} accessibleLabel={t('copyCompany')} {...copyLabels} />
+          </div>
+        ) : null}
+      </PageCard>
+
+      {dataList.map((section, index) => (
+        <PageCard key={`${section.title}-${index}`} title={section.title || undefined} className="presta-instruction-section">
+          <ul className="presta-instruction-lines">
+            {section.content.map((line, lineIndex) => (
+              <li key={lineIndex}>{line}</li>
+            ))}
+          </ul>
+        </PageCard>
+      ))}
+
+      {hasImages ? (
+        <PageCard title={imgList.title || undefined} className="presta-instruction-images">
+          {imgList.eMail ? (
+            <p className="presta-instruction-email">
+              <span>{t('emailLabel')}: </span>
+              <a href={`mailto:${imgList.eMail}`}>{imgList.eMail}</a>
+            </p>
+          ) : null}
+          {imgList.content.length > 0 ? (
+            <ul className="presta-instruction-image-grid">
+              {imgList.content.map((src, index) => (
+                <li key={`${src}-${index}`}>
+                  <img
+                    src={src}
+                    alt={t('imageAlt', { title: imgList.title || t('instructionHeading'), index: index + 1, count: imgList.content.length })}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </PageCard>
+      ) : null}
+
+      {data.bottomLogo ? (
+        <div className="presta-instruction-bottom">
+          <img className="presta-instruction-bottom-logo" src={data.bottomLogo} alt={t('bottomLogoAlt')} height={32} />
+        </div>
+      ) : null}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import type { DataOf } from '@presta/contract/api/endpoint';
+import type { loanPlayDetail } from '@presta/contract/api/repayment';
+
+/** A payment channel (§3): payCode, logo, desc, vCode, BARcodeImg. */
+export type PaymentChannel = DataOf<typeof loanPlayDetail>['repayList'][number]['list'][number];
+
+/** Channels under one title; the instalment answer calls the title `reviewer`, the extension answer `title`. */
+export type ChannelGroup = { title: string; channels: PaymentChannel[] };
+
+/** A string field read defensively: strings as they are, numbers as text, anything else ''. */
+export function readText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+const text = readText;
+
+/** One channel read defensively (answers are typed, not validated at run time). */
+export function readChannel(raw: unknown): PaymentChannel {
+  const c = (raw ?? {}) as Record<string, unknown>;
+  return { payCode: text(c.payCode), logo: text(c.logo), desc: text(c.desc), vCode: text(c.vCode), BARcodeImg: text(c.BARcodeImg) };
+}
+
+/** The channel groups of either answer, empty groups dropped. */
+export function readChannelGroups(raw: unknown, titleKey: 'reviewer' | 'title'): ChannelGroup[] {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .map((group: unknown) => {
+      const g = (group ?? {}) as Record<string, unknown>;
+      return { title: text(g[titleKey]), channels: Array.isArray(g.list) ? g.list.map(readChannel) : [] };
+    })
+    .filter((group) => group.channels.length > 0);
+}

@@ -1,0 +1,40 @@
+import type { ApiRoute } from '@presta/contract/api/api-routes';
+import type { Endpoint, RequestOf } from '@presta/contract/api/endpoint';
+import { normaliseResponse, type Normalised } from '@presta/contract/envelope';
+import { unscrambleKeys } from '@presta/contract/key-mapping';
+import { apiUrl } from '@/shared/http/api-base';
+import { formClient, jsonClient, type HttpRequest } from '@/shared/http/http-client';
+import { commonParams, withQuery, type QueryParams } from '@/shared/session/session-params';
+
+/**
+ * The requests of the api-client helpers, and their answers read, without the
+ * toasts and redirects of api-client.ts (which loads antd-mobile): the early
+ * entry uses this file before React loads, so it must stay light.
+ */
+
+/** postForm's request: API base + path with the common params in the query, the payload as the body. */
+export function formRequest(path: string, payload: Record<string, unknown> = {}): HttpRequest {
+  return { method: 'POST', url: withQuery(apiUrl(path), commonParams()), body: payload };
+}
+
+/** getQuery's request: API base + path with the common and the caller's params in the query. */
+export function queryRequest(path: string, params: QueryParams = {}): HttpRequest {
+  return { method: 'GET', url: withQuery(apiUrl(path), { ...commonParams(), ...params }) };
+}
+
+/** An answer body, normalised, its data with readable keys. */
+export function readAnswer<T>(body: unknown): Normalised<T> {
+  const normalised = normaliseResponse<unknown>(body);
+  return { ...normalised, data: normalised.data === null ? null : unscrambleKeys<T>(normalised.data) };
+}
+
+/**
+ * Starts callApi's request for an endpoint ahead of the page (see
+ * HttpClient.prefetch): the page's identical callApi then gets this answer,
+ * with its usual failure handling. Returns the raw answer.
+ */
+export function prefetchApi<E extends Endpoint>(endpoint: ApiRoute, payload: RequestOf<E>): Promise<unknown> {
+  const fields = (payload ?? {}) as Record<string, unknown>;
+  if (endpoint.method === 'GET') return jsonClient.prefetch(queryRequest(endpoint.path, fields as QueryParams));
+  return formClient.prefetch(formRequest(endpoint.path, fields));
+}

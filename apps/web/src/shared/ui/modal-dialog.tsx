@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import CenterPopup from 'antd-mobile/es/components/center-popup';
+import './modal-dialog.css';
+
+export type ModalDialogProps = {
+  visible: boolean;
+  /** Dialog title: shown as its heading and naming the dialog. */
+  title: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  /** When given, Escape and a close (×) button dismiss the dialog. */
+  onClose?: () => void;
+  /** Accessible name of the close button (required with onClose). */
+  closeLabel?: string;
+  /** Tapping the dimmed page around the dialog closes it too (with onClose). */
+  closeOnMaskClick?: boolean;
+  className?: string;
+};
+
+/**
+ * A centred modal dialog on antd-mobile's CenterPopup, with dialog semantics
+ * (role, aria-modal, labelled by its title), focus moved into it on open and
+ * back on close, and Escape to dismiss. Mounted only while visible. The same
+ * component as features/loan LoanDialog, shared (that one can move here).
+ */
+export function ModalDialog({
+  visible,
+  title,
+  children,
+  footer,
+  onClose,
+  closeLabel,
+  closeOnMaskClick = false,
+  className,
+}: ModalDialogProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const bodyId = `${id}-body`;
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!visible) return undefined;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, [visible]);
+
+  if (!visible) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && onClose) {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    <CenterPopup
+      visible
+      className={['presta-modal-dialog', className].filter(Boolean).join(' ')}
+      bodyClassName="presta-modal-dialog-body"
+      closeOnMaskClick={Boolean(onClose) && closeOnMaskClick}
+      onClose={onClose}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={children ? bodyId : undefined}
+        tabIndex={-1}
+        className="presta-modal-dialog-inner"
+        onKeyDown={onKeyDown}
+      >
+        {onClose ? (
+          <button type="button" className="presta-modal-dialog-close" aria-label={closeLabel} onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        ) : null}
+        <h2 id={titleId} className="presta-modal-dialog-title">
+          {title}
+        </h2>
+        {children ? (
+          <div id={bodyId} className="presta-modal-dialog-content">
+            {children}
+          </div>
+        ) : null}
+        {footer ? <div className="presta-modal-dialog-footer">{footer}</div> : null}
+      </div>
+    </CenterPopup>
+  );
+}
