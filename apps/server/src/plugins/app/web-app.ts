@@ -36,7 +36,7 @@ function preloadLinks(preload: RoutePreload | undefined): string {
   if (!preload) return '';
   return [
     ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-    ...preload.css.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+    ...preload.css.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${attr(href)}">`),
   ].join('\n    ');
 }
 
