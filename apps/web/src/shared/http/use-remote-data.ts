@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Normalised } from '@presta/contract/envelope';
 
-/**
- * Shared copy of features/loan/hooks/use-remote-data.ts (same behaviour), so
- * that other features can load page data without importing the loan feature.
- * The loan feature can switch to this file and drop its own.
- */
 
 export type LoadOptions = {
   /**
