@@ -22,6 +22,11 @@ describe('app routes', () => {
       routes.confirmLoan,
       routes.loanDetails,
       routes.order,
+      routes.repayment,
+      routes.repaymentDelay,
+      routes.paymentInstruction,
+      routes.loanAgreement,
+      routes.loanAgreementPeriod,
       '*',
     ]);
     for (const route of appRoutes) expect(route.page.preload).toBeTypeOf('function');
