@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { demoOrder } from './support/cli';
 import { bridgeCalls, installFakeIosHost } from './support/native-host';
+
+/** A disbursed demo order is not rated yet, so the rating prompt opens after load: wait for it and close it. */
+async function dismissRating(page: Page) {
+  const dialog = page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Ahora no' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
 
 test('an overdue order with an extension offer shows Extension and its reminder modal', async ({ page }) => {
   const order = demoOrder('180');
@@ -9,8 +17,7 @@ test('an overdue order with an extension offer shows Extension and its reminder 
   await expect(page.getByText('Vencido').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
   // The rating prompt comes first for a disbursed loan; dismiss it.
-  const later = page.getByRole('button', { name: 'Ahora no' });
-  if (await later.isVisible().catch(() => false)) await later.click();
+  await dismissRating(page);
 
   await page.getByRole('button', { name: 'Extender plazo' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Necesitas más tiempo?' });
@@ -22,7 +29,7 @@ test('an overdue order with an extension offer shows Extension and its reminder 
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
 
   await page.goto(order.urls.loanDetails);
-  if (await later.isVisible().catch(() => false)) await later.click();
+  await dismissRating(page);
   await page.getByRole('button', { name: 'Extender plazo' }).click();
   await page.getByRole('button', { name: 'No es necesario, quiero pagar' }).click();
   await expect(page).toHaveURL(/\/repayment\?/);
@@ -65,8 +72,7 @@ test('every status has its picture; a settled loan offers Borrow again through t
     await expect(page.locator(`img[src$="status-${status}.svg"]`)).toBeVisible();
     if (status === '110') await expect(page.getByText('Información del préstamo')).toHaveCount(0);
     if (status === '200') {
-      const later = page.getByRole('button', { name: 'Ahora no' });
-      if (await later.isVisible().catch(() => false)) await later.click();
+      await dismissRating(page);
       await page.getByRole('button', { name: 'Pedir otro préstamo' }).click();
       await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.name)).toContain('openSchemeUrl');
     }
