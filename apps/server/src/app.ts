@@ -17,6 +17,7 @@ import session from './plugins/app/session';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
+import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
+  await app.register(cardRepaymentRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

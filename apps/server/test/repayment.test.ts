@@ -25,7 +25,7 @@ const rowsOf = (d: { detail: { text: string; value: string }[] }) => Object.from
 const referencesOf = (orderId: string) => t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(orderId)));
 
 describe('loan-play-detail', () => {
-  it('a loan due today: the amount due from the ledger, every detail row, both channel groups without a reference yet', async () => {
+  it('a loan due today: the amount due from the ledger, every detail row, the channel groups without a reference yet', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId, productId: loan.product.id }));
     expect(repaymentDataSchema.safeParse(d).success).toBe(true);
@@ -78,6 +78,18 @@ describe('loan-play-detail', () => {
             payCode: 'spei',
             logo: '/assets/channels/spei.svg',
             desc: 'Transfiera desde la app o la banca en línea de su banco a su CLABE personal.',
+            vCode: '',
+            BARcodeImg: '',
+          },
+        ],
+      },
+      {
+        reviewer: 'Tarjeta de débito',
+        list: [
+          {
+            payCode: 'card',
+            logo: '/assets/channels/card.svg',
+            desc: 'Pague al momento con una tarjeta registrada; le enviaremos un código por SMS.',
             vCode: '',
             BARcodeImg: '',
           },

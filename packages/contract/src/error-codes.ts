@@ -15,6 +15,10 @@ export const errorCodes = {
   invalidTransition: '409001',
   /** A loan already in progress for this product with other terms. */
   orderInProgress: '409002',
+  /** A card repayment that can no longer be confirmed (expired, failed, too many wrong codes), or a stale repay token. */
+  cardRepaymentClosed: '409003',
+  /** The card processor declined the charge. */
+  cardDeclined: '402001',
   /** Amount or term outside the product's rules. */
   outsideProductRules: '422001',
   productUnavailable: '422002',

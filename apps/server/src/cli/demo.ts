@@ -11,6 +11,11 @@
  * payment notification for a payment reference to the running server
  * (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET) and prints the outcome.
  * The amount defaults to the reference's. Exits non-zero when refused.
+ *
+ * npm run demo -- sms <phone>
+ *
+ * Prints the latest text messages sent to a phone (the SMS outbox: with no
+ * SMS gateway, this is where the card payment codes go), newest first.
  */
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
@@ -24,11 +29,15 @@ import { createDemoBorrower, makeOrderInStatus } from '../modules/demo/demo-orde
 import { pageLinks, sessionQueryParams } from '../modules/demo/demo-links';
 import { createSession } from '../modules/session/session-service';
 import { AppError } from '../lib/app-error';
+import { eq } from 'drizzle-orm';
+import { borrowers } from '../db/schema';
+import { recentSms } from '../modules/sms/sms-sender';
 import { translate } from '../i18n/messages';
 
 const usage = `Usage:
   npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]
-  npm run demo -- pay <reference> [--amount <minor units>]`;
+  npm run demo -- pay <reference> [--amount <minor units>]
+  npm run demo -- sms <phone>`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
 const lastNames = { es: ['Navarro', 'Castillo', 'Morales', 'Ortega', 'Delgado', 'Vega'], en: ['Iyer', 'Kapoor', 'Nair', 'Reddy', 'Gupta', 'Bose'] };
@@ -41,6 +50,7 @@ async function main() {
   });
   const [command] = positionals;
   if (command === 'pay') return pay(positionals[1], values.amount);
+  if (command === 'sms') return printSms(positionals[1]);
   if (command !== 'order') throw new UsageError(usage);
   const status = values.status ?? '';
   if (!isOrderStatus(status)) throw new UsageError(`--status must be one of 21, 151, 110, 174, 180, 200.\n${usage}`);
@@ -60,13 +70,15 @@ async function main() {
       });
       const order = await makeOrderInStatus(tx, { borrowerId, productId: product.id, status, lang });
       const sessionId = await createSession(tx, { borrowerId, deviceId: 'demo-cli', ttlHours: config.sessionTtlHours });
-      return { borrowerId, productId: product.id, order, sessionId };
+      const [who] = await tx.select({ phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, borrowerId));
+      return { borrowerId, productId: product.id, order, sessionId, phone: who!.phone };
     });
     const params = sessionQueryParams({ sessionId: result.sessionId, language: lang, productId: result.productId, orderId: result.order.orderId });
     const out = {
       apiBase: config.publicBaseUrl,
       params,
       borrowerId: String(result.borrowerId),
+      phone: result.phone,
       productId: String(result.productId),
       orderId: String(result.order.orderId),
       orderNo: result.order.orderNo,
@@ -118,3 +130,15 @@ main().catch((error: unknown) => {
   else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+async function printSms(phone: string | undefined) {
+  if (!phone || !/^\d{10,11}$/.test(phone)) throw new UsageError(`sms needs a phone number of 10 or 11 digits.\n${usage}`);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, max: 1 });
+  try {
+    const messages = await recentSms(database.db, phone);
+    process.stdout.write(`${JSON.stringify({ phone, messages }, null, 2)}\n`);
+  } finally {
+    await database.close();
+  }
+}

@@ -434,3 +434,164 @@ export const paymentReferences = pgTable(
     check('payment_references_clabe_spei', sql`(${t.clabe} is not null) = (${t.channel} = 'spei')`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Card repayment (the legacy card flow, docs/card-repayment.md)
+// ---------------------------------------------------------------------------
+
+/**
+ * A borrower's card on file with the card processor. The full card number
+ * never reaches us: the processor keeps it and gives a token; we keep the last
+ * four digits for display and the processor's own flag telling whether a
+ * charge needs the borrower's SMS code.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    bankName: text('bank_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    last4: text('last4').notNull(),
+    /** The processor's token for the card ('sandbox' processor: 'card_' + random). */
+    processorToken: text('processor_token').notNull().unique(),
+    /** The processor asks for an SMS code on each charge (needValid 1). */
+    requiresOtp: boolean('requires_otp').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_cards_borrower_idx').on(t.borrowerId),
+    check('bank_cards_last4_digits', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+export const cardRepaymentStatuses = ['awaiting_code', 'succeeded', 'failed', 'expired'] as const;
+
+/**
+ * One card repayment attempt (commit, optional SMS code, charge). The repay
+ * token of repayment-way is single-use (tokenHash unique): a repeated commit
+ * with it is a repeat payment request (800005). At most one attempt per order
+ * waits for its code at a time.
+ */
+export const cardRepayments = pgTable(
+  'card_repayments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankCards.id),
+    /** SHA-256 of the repay token this commit used. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The instalment the borrower meant to pay (the earliest unpaid one when the token was issued). */
+    instalmentSeq: integer('instalment_seq').notNull(),
+    amount: minor('amount').notNull(),
+    status: text('status', { enum: cardRepaymentStatuses }).notNull(),
+    /** HMAC of the SMS code under this record's id; null when no code is needed. */
+    codeHash: text('code_hash'),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    codeSends: smallint('code_sends').notNull().default(0),
+    wrongCodes: smallint('wrong_codes').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The processor's charge id once charged (also the ledger payment's provider event id). */
+    chargeId: text('charge_id'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_repayments_one_waiting_uq').on(t.orderId).where(sql`${t.status} = 'awaiting_code'`),
+    index('card_repayments_order_idx').on(t.orderId),
+    check('card_repayments_amount_positive', sql`${t.amount} > 0`),
+    check('card_repayments_status_ok', sql`${t.status} in ('awaiting_code', 'succeeded', 'failed', 'expired')`),
+  ],
+);
+
+/**
+ * Repay tokens handed out by repayment-way: random 128-bit, stored hashed,
+ * bound to the borrower, the order and the instalment then due; single use.
+ */
+export const cardRepayTokens = pgTable(
+  'card_repay_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    instalmentSeq: integer('instalment_seq').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_repay_tokens_order_idx').on(t.orderId)],
+);
+
+/**
+ * The sandbox card processor's own books: one charge per idempotency key,
+ * whatever the number of retries. A real processor keeps this on its side.
+ */
+export const sandboxCardCharges = pgTable(
+  'sandbox_card_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    cardToken: text('card_token').notNull(),
+    amount: minor('amount').notNull(),
+    status: text('status', { enum: ['succeeded', 'declined'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sandbox_card_charges_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * Hosted card checkouts (repayment-huichao): a one-time page at the card
+ * processor where the borrower pays with a card not on file.
+ */
+export const cardCheckouts = pgTable(
+  'card_checkouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the random token in the page address. */
+    tokenHash: text('token_hash').notNull().unique(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    amount: minor('amount').notNull(),
+    language: text('language', { enum: ['es', 'en'] }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed'] }).notNull().default('open'),
+    chargeId: text('charge_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('card_checkouts_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * Text messages sent to borrowers. The built-in SMS sender writes here (the
+ * outbox a gateway would drain); demo tools read it, since no phone receives it.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+);

@@ -20,6 +20,8 @@ export function registerEndpoint<E extends Endpoint>(
     tags: string[];
     handler: (input: z.output<E['request']>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['data']>>;
     rateLimit?: { max: number; timeWindow: number | string };
+    /** The wrapper's success code: '0' (default) or '00' for the template and legacy payment calls (§8). */
+    successCode?: string;
   },
 ): void {
   const payloadKey = endpoint.method === 'GET' ? 'querystring' : 'body';
@@ -29,7 +31,16 @@ export function registerEndpoint<E extends Endpoint>(
     config: {
       auth: options.auth,
       scrambleKeys: true,
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      // Borrower calls count per borrower (many borrowers share a carrier's IP); the
+      // session hook has run by then (route-level hooks follow the app's).
+      ...(options.rateLimit
+        ? {
+            rateLimit: {
+              ...options.rateLimit,
+              keyGenerator: (request: FastifyRequest) => (request.borrower ? `borrower:${request.borrower.id}` : request.ip),
+            },
+          }
+        : {}),
     },
     schema: {
       summary: endpoint.summary,
@@ -40,7 +51,7 @@ export function registerEndpoint<E extends Endpoint>(
     handler: async (request, reply) => {
       const input = (endpoint.method === 'GET' ? request.query : request.body) as z.output<E['request']>;
       const data = await options.handler(input, request, reply);
-      return ok(request, data);
+      return ok(request, data, options.successCode);
     },
   });
 }

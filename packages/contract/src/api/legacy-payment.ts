@@ -2,50 +2,70 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 
+/*
+ * The legacy card repayment calls (§4 "Legacy repayment by card", §7, §8),
+ * all POST under legacyPaymentBase, answered in the §3 wrapper with code '00'
+ * on success. Amounts are integer minor units, like every other call.
+ * See docs/card-repayment.md for the flow and its rules.
+ */
+
 export const legacyPaymentBase = '/api/v1/youmi/youmi-api/service/loan';
 
+/** §8 codes of the legacy calls. Any other code carries a readable message. */
 export const legacyPaymentCodes = {
   ok: '00',
   wrongVerificationCode: '800006',
   repeatPaymentRequest: '800005',
 } as const;
 
+/** Length of the SMS verification code (§9). */
+export const CARD_SMS_CODE_LENGTH = 6;
+/** Seconds before the SMS code may be sent again (§9). */
+export const CARD_SMS_RESEND_SECONDS = 60;
+
+/** A card on file: only its masked number ('**** **** **** 4242') ever leaves the server. */
 export const bankCardSchema = z.object({ id: z.string(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() });
+export type BankCard = z.infer<typeof bankCardSchema>;
+
+const minorAmount = z.coerce.number().int().positive().max(1_000_000_000_00);
+const idString = z.coerce.string().trim().min(1).max(20);
 
 export const repaymentWay = endpoint({
   ...apiRoutes.repaymentWay,
-  summary: "The borrower's cards and a repay token",
-  request: z.object({ orderId: z.string().max(20).optional() }).loose(),
+  summary: "The borrower's cards on file and a single-use repay token for this order",
+  request: z.object({ orderId: idString }).loose(),
+  /** alipay is always '' (no wallet channel); repayToken is single-use, valid 30 minutes. */
   data: z.object({ alipay: z.string(), repayToken: z.string(), bankCards: z.array(bankCardSchema) }),
 });
 
 export const repaymentCommit = endpoint({
   ...apiRoutes.repaymentCommit,
-  summary: "Commit a card repayment; answers '800005' for a repeated request",
+  summary:
+    "Commit a card repayment. needValid 0: charged at once; 1: an SMS code was sent, confirm it. sendMsg 1 with the same repayToken resends the code (after 60 s). A second commit for the same instalment answers '800005' and charges nothing.",
   request: z.object({
-    amount: z.union([z.string(), z.number()]),
+    amount: minorAmount,
     bankName: z.string().max(64).optional(),
-    cardId: z.string().max(20),
+    cardId: idString,
     cardNo: z.string().max(32).optional(),
     couponId: z.string().max(20).optional(),
-    orderId: z.string().max(20),
-    repayToken: z.string().max(64),
+    orderId: idString,
+    repayToken: z.string().trim().min(1).max(64),
     bankCode: z.string().max(16).optional(),
-    sendMsg: z.union([z.string(), z.number()]).optional(),
+    sendMsg: z.coerce.number().int().min(0).max(1).optional(),
   }),
   data: z.object({ needValid: z.number().int(), repayRecordId: z.string() }),
 });
 
 export const repaymentConfirm = endpoint({
   ...apiRoutes.repaymentConfirm,
-  summary: "Confirm a card repayment with the SMS code ('800006' wrong code)",
-  request: z.object({ orderId: z.string().max(20), verifyCode: z.string().max(8), repaymentRecordId: z.string().max(20) }),
-  data: z.unknown(),
+  summary: "Confirm a card repayment with the SMS code ('800006' wrong code, '800005' already paid)",
+  request: z.object({ orderId: idString, verifyCode: z.string().trim().max(8), repaymentRecordId: idString }),
+  data: z.object({ repayRecordId: z.string(), amount: z.number().int() }),
 });
 
 export const repaymentHuichao = endpoint({
   ...apiRoutes.repaymentHuichao,
-  summary: 'Hosted card payment page address',
-  request: z.object({ userId: z.string().max(20).optional(), orderId: z.string().max(20), amount: z.union([z.string(), z.number()]) }),
+  summary: "Address of the card processor's hosted payment page for this order and amount (another card)",
+  request: z.object({ userId: z.string().max(20).optional(), orderId: idString, amount: minorAmount }),
   data: z.object({ url: z.string() }),
 });

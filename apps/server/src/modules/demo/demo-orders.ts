@@ -4,7 +4,8 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { borrowers, coupons, productOffers, products } from '../../db/schema';
+import { bankCards, borrowers, coupons, productOffers, products } from '../../db/schema';
+import { sandboxCardToken } from '../payments/card-processor';
 import { applyPayment, getLoanPosition, middayOf } from '../ledger/ledger-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 
@@ -55,6 +56,19 @@ export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
   if (input.couponAmount) {
     await db.insert(coupons).values({ borrowerId, amount: input.couponAmount, expiresAt: new Date(Date.now() + 30 * DAY_MS) });
   }
+  // Two sandbox cards on file (docs/card-repayment.md): 4242 asks for the SMS code, 0077 does not.
+  const banks = input.productCode === 'presta-in' ? (['HDFC Bank', 'ICICI Bank'] as const) : (['BBVA México', 'Banorte'] as const);
+  const codes = input.productCode === 'presta-in' ? (['HDFC', 'ICIC'] as const) : (['012', '072'] as const);
+  await db.insert(bankCards).values(
+    (['4242', '0077'] as const).map((last4, i) => ({
+      borrowerId,
+      bankName: banks[i]!,
+      bankCode: codes[i]!,
+      last4,
+      processorToken: sandboxCardToken(last4),
+      requiresOtp: last4 !== '0077',
+    })),
+  );
   return { borrowerId, product };
 }
 

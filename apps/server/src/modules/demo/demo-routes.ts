@@ -10,6 +10,7 @@ import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sessionQueryParams } from './demo-links';
 import { createSession } from '../session/session-service';
+import { recentSms } from '../sms/sms-sender';
 
 const demoBorrowerSchema = z.object({
   borrowerId: z.string(),
@@ -92,6 +93,25 @@ export default async function demoRoutes(fastify: FastifyInstance, opts: { confi
       if (!person || !person.isDemo) throw notFound();
       const sessionId = await createSession(app.db, { borrowerId: id, deviceId: 'demo-device', ttlHours: opts.config.sessionTtlHours });
       return ok(request, { params: sessionQueryParams({ sessionId, language: person.language }) });
+    },
+  );
+
+  app.get(
+    '/api/dev/sms-outbox',
+    {
+      config: { auth: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'Demo only: the latest text messages sent to a phone (the SMS outbox; no gateway in the demo)',
+        tags: ['demo'],
+        querystring: z.object({ phone: z.string().regex(/^\d{10,11}$/) }),
+        response: {
+          200: envelopeSchema(z.object({ messages: z.array(z.object({ body: z.string(), purpose: z.string(), createdAt: z.string() })) })),
+        },
+      },
+    },
+    async (request) => {
+      const messages = await recentSms(app.db, request.query.phone);
+      return ok(request, { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
     },
   );
 }

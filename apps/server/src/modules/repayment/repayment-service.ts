@@ -38,7 +38,7 @@ const channelTexts: Record<PaymentChannel, { title: MessageKey; desc: MessageKey
   spei: { title: 'channelSpeiTitle', desc: 'channelSpeiDesc' },
 };
 
-type OwnedOrder = {
+export type OwnedOrder = {
   id: number;
   orderNo: string;
   status: OrderStatus;
@@ -48,7 +48,7 @@ type OwnedOrder = {
 };
 
 /** The borrower's order (404 orderNotFound for unknown and foreign ids alike). */
-async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string): Promise<OwnedOrder> {
+export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string): Promise<OwnedOrder> {
   const orderId = toDbId(orderIdRaw);
   const [order] =
     orderId === undefined
@@ -70,7 +70,7 @@ async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string): Promi
   return order;
 }
 
-function assertPayable(order: OwnedOrder): void {
+export function assertPayable(order: OwnedOrder): void {
   if (!payableStatuses.includes(order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'repaymentNotAvailable', { orderNo: order.orderNo, status: order.status });
   }
@@ -110,6 +110,17 @@ function channelGroups(lang: Language, refs: PaymentReference[]) {
     title: translate(lang, channelTexts[channel].title),
     list: [channelEntry(lang, channel, refs.find((r) => r.channel === channel))],
   }));
+}
+
+/** Card: paid on the card repayment page (/card-repayment), not through a voucher; repayment only. */
+export const CARD_PAY_CODE = 'card';
+export const cardChannelLogo = '/assets/channels/card.svg';
+
+function cardGroup(lang: Language) {
+  return {
+    title: translate(lang, 'channelCardTitle'),
+    list: [{ payCode: CARD_PAY_CODE, logo: cardChannelLogo, desc: translate(lang, 'channelCardDesc'), vCode: '', BARcodeImg: '' }],
+  };
 }
 
 const sumOf = (xs: { outstanding: Record<InstalmentComponent, Minor> }[], c: InstalmentComponent) =>
@@ -166,7 +177,7 @@ export async function getRepaymentDetail(
     repayDate: quote.dueDate ?? '',
     productLogo: order.productLogo,
     detail,
-    repayList: channelGroups(lang, refs).map((g) => ({ reviewer: g.title, list: g.list })),
+    repayList: [...channelGroups(lang, refs), cardGroup(lang)].map((g) => ({ reviewer: g.title, list: g.list })),
     noticeMsg,
   };
 }

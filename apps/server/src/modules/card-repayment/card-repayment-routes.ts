@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { legacyPaymentCodes, repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
+import type { Config } from '../../config';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { createSandboxCardProcessor, type CardProcessor } from '../payments/card-processor';
+import { outboxSmsSender, type SmsSender } from '../sms/sms-sender';
+import { commitCardRepayment, confirmCardRepayment, repaymentWay as readRepaymentWay } from './card-repayment-service';
+import { CHECKOUT_PATH_PREFIX, createCheckout, payCheckout, renderCheckout } from './hosted-checkout';
+
+export type CardRepaymentRoutesOptions = {
+  config: Config;
+  /** Default: the sandbox card processor. */
+  processor?: CardProcessor;
+  /** Default: the SMS outbox. */
+  sms?: SmsSender;
+};
+
+/** Headers of the hosted checkout pages: the token is in the address, card data in the form. */
+const checkoutHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+/**
+ * The legacy card repayment calls (§7) under /api/v1/youmi/youmi-api/service/loan/,
+ * answered with code '00', and the card processor's hosted checkout page.
+ */
+export default async function cardRepaymentRoutes(app: FastifyInstance, opts: CardRepaymentRoutesOptions) {
+  const deps = { processor: opts.processor ?? createSandboxCardProcessor(), sms: opts.sms ?? outboxSmsSender };
+  const ok = legacyPaymentCodes.ok;
+
+  await app.register(async (calls) => {
+    calls.removeContentTypeParser(['application/json', 'text/plain']);
+
+    registerEndpoint(calls, repaymentWay, {
+      auth: 'borrower',
+      tags: ['card repayment'],
+      successCode: ok,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+      handler: async (input, request) => readRepaymentWay(app.db, request.borrower.id, input.orderId),
+    });
+
+    registerEndpoint(calls, repaymentCommit, {
+      auth: 'borrower',
+      tags: ['card repayment'],
+      successCode: ok,
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+      handler: async (input, request) => commitCardRepayment(app.db, deps, request.borrower.id, input, request.lang),
+    });
+
+    registerEndpoint(calls, repaymentConfirm, {
+      auth: 'borrower',
+      tags: ['card repayment'],
+      successCode: ok,
+      // Each attempt also closes after 5 wrong codes; this brakes guessing across attempts.
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+      handler: async (input, request) => confirmCardRepayment(app.db, deps, request.borrower.id, input),
+    });
+
+    registerEndpoint(calls, repaymentHuichao, {
+      auth: 'borrower',
+      tags: ['card repayment'],
+      successCode: ok,
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+      handler: async (input, request) => createCheckout(app.db, request.borrower.id, input, request.lang, opts.config.publicBaseUrl),
+    });
+  });
+
+  // --- The card processor's hosted checkout page (sandbox) -------------------
+  const tokenParams = z.object({ token: z.string().max(64) });
+  const cardForm = z.record(z.string(), z.union([z.string().max(200), z.array(z.string().max(200)).max(4)]));
+  app.get(
+    `${CHECKOUT_PATH_PREFIX}/:token`,
+    { schema: { hide: true, params: tokenParams }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const out = await renderCheckout(app.db, token);
+      return reply.code(out.status).headers(checkoutHeaders).send(out.html);
+    },
+  );
+  await app.register(async (form) => {
+    form.removeContentTypeParser(['application/json', 'text/plain']);
+    form.post(
+      `${CHECKOUT_PATH_PREFIX}/:token`,
+      { schema: { hide: true, params: tokenParams, body: cardForm }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, bodyLimit: 4096 },
+      async (request, reply) => {
+        const { token } = request.params as { token: string };
+        const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+        const out = await payCheckout(app.db, deps.processor, token, body);
+        return reply.code(out.status).headers(checkoutHeaders).send(out.html);
+      },
+    );
+  });
+}
