@@ -10,12 +10,24 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
     duration: number;
+    /** Answers by HTTP status, e.g. { '200': { count: 1234 }, '429': { count: 5 } }. */
+    statusCodeStats?: Record<string, { count: number }>;
+  };
+  /** One request of a sequence; setupRequest may rewrite it before each send (return a falsy value to skip). */
+  export type RequestSpec = {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: RequestSpec & { headers: Record<string, string> }, context: Record<string, unknown>) => RequestSpec | null | undefined;
   };
   export type Options = {
     url: string;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Each connection loops over these instead of the single request above. */
+    requests?: RequestSpec[];
     connections?: number;
     duration?: number;
     title?: string;

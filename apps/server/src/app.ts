@@ -44,7 +44,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     bodyLimit: 64 * 1024,
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // No case or trailing-slash tricks: the contract's paths are exact.
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();

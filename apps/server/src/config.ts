@@ -24,6 +24,13 @@ export type Config = {
   operatorToken: string | undefined;
   logLevel: string;
   webDistDir: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate
+   * limits of public calls): false (default: none, the socket's address),
+   * true (any: only behind a proxy that overwrites the header), or a
+   * comma-separated list of addresses/CIDRs (e.g. 'loopback,10.0.0.0/8').
+   */
+  trustProxy: boolean | string;
 };
 
 function intFromEnv(name: string, fallback: number): number {
@@ -54,5 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorToken: env.OPERATOR_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
 }

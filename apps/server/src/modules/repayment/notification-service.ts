@@ -54,6 +54,18 @@ export async function receiveNotification(
   const log = { eventId: n.eventId, reference: n.reference, amount: n.amount };
   if (n.amount <= 0) return { status: 400, body: { received: false, error: 'invalid_amount' }, log };
 
+  // A repeat of an event already recorded: answered without taking any lock
+  // (a burst of retries must not queue on the reference row). The unique
+  // (provider, event id) in applyPayment still decides when two race.
+  const [seen] = await db
+    .select({ orderId: ledgerPayments.orderId, referenceId: ledgerPayments.referenceId })
+    .from(ledgerPayments)
+    .where(and(eq(ledgerPayments.provider, provider.id), eq(ledgerPayments.providerEventId, n.eventId)))
+    .limit(1);
+  if (seen) {
+    return { status: 200, body: { received: true, applied: false }, log: { ...log, orderId: seen.orderId, applied: false } };
+  }
+
   try {
     return await db.transaction(async (tx) => {
       const [ref] = await tx

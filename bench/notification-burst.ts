@@ -1,0 +1,112 @@
+/**
+ * Payment notification bursts against the sandbox provider's endpoint
+ * (POST /api/payments/notifications/sandbox), signed as the provider signs
+ * them, then a check in the database that each event id was posted to the
+ * ledger exactly once.
+ */
+import { performance } from 'node:perf_hooks';
+import { SIGNATURE_HEADER, signNotification, unixSeconds } from '../apps/server/src/modules/payments/notification-signature';
+import { SANDBOX_NOTIFICATION_PATH, SANDBOX_PROVIDER_ID } from '../apps/server/src/modules/payments/sandbox-provider';
+import type { BenchDb } from './fixtures';
+
+/** One signed delivery: the exact bytes and header a provider would send. */
+export type Delivery = { eventId: string; rawBody: string; signature: string };
+
+/** Builds and signs the sandbox notification body {eventId, reference, amount, paidAt}. */
+export function signedDelivery(secret: string, event: { eventId: string; reference: string; amount: number; paidAt?: Date }): Delivery {
+  const now = new Date();
+  const rawBody = JSON.stringify({ eventId: event.eventId, reference: event.reference, amount: event.amount, paidAt: (event.paidAt ?? now).toISOString() });
+  return { eventId: event.eventId, rawBody, signature: signNotification(secret, rawBody, unixSeconds(now)) };
+}
+
+type Answer = { status: number; applied: boolean | undefined; ms: number; error?: string };
+
+async function deliver(base: string, d: Delivery): Promise<Answer> {
+  const start = performance.now();
+  try {
+    const res = await fetch(`${base}${SANDBOX_NOTIFICATION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: d.signature },
+      body: d.rawBody,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    let applied: boolean | undefined;
+    try {
+      applied = (JSON.parse(text) as { applied?: boolean }).applied;
+    } catch {}
+    return { status: res.status, applied, ms: performance.now() - start };
+  } catch (e) {
+    return { status: 0, applied: undefined, ms: performance.now() - start, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+export type BurstRow = {
+  name: string;
+  /** Requests sent, all at once. */
+  deliveries: number;
+  /** Distinct event ids among them. */
+  events: number;
+  totalMs: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 200 (network failures count as status 0). */
+  non200: number;
+  statuses: Record<string, number>;
+  /** Answers saying applied: true (expected: one per event). */
+  applied: number;
+  /** ledger_payments rows of these event ids (provider 'sandbox'). */
+  ledgerPayments: number;
+  /** Every event id has exactly one ledger payment. */
+  exactlyOnce: boolean;
+  targets: string;
+  /** exactlyOnce, every answer 200, and applied: true exactly once per event. */
+  pass: boolean;
+};
+
+/**
+ * Sends every delivery at once (one connection each: Node's fetch has no
+ * per-origin connection cap), times the whole burst, then counts the ledger
+ * payments of each event id.
+ */
+export async function burst(base: string, db: BenchDb, name: string, deliveries: Delivery[]): Promise<BurstRow> {
+  const start = performance.now();
+  const answers = await Promise.all(deliveries.map((d) => deliver(base, d)));
+  const totalMs = performance.now() - start;
+
+  const eventIds = [...new Set(deliveries.map((d) => d.eventId))];
+  const rows = await db.sql<{ eventId: string; n: number }[]>`
+    select provider_event_id as "eventId", count(*)::int as n
+    from ledger_payments
+    where provider = ${SANDBOX_PROVIDER_ID} and provider_event_id = any(${eventIds})
+    group by provider_event_id`;
+  const perEvent = new Map(rows.map((r) => [r.eventId, r.n]));
+  const exactlyOnce = eventIds.every((id) => perEvent.get(id) === 1);
+
+  const statuses: Record<string, number> = {};
+  for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+  const non200 = answers.filter((a) => a.status !== 200).length;
+  const applied = answers.filter((a) => a.applied === true).length;
+  const errors = [...new Set(answers.flatMap((a) => (a.error ? [a.error] : [])))];
+  if (errors.length) console.error(`${name}: ${errors.length} kinds of network failure, e.g. ${errors[0]}`);
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  return {
+    name,
+    deliveries: deliveries.length,
+    events: eventIds.length,
+    totalMs: Math.round(totalMs),
+    rps: Math.round(deliveries.length / (totalMs / 1000)),
+    p50: Math.round(percentile(ms, 50)),
+    p99: Math.round(percentile(ms, 99)),
+    non200,
+    statuses,
+    applied,
+    ledgerPayments: rows.reduce((acc, r) => acc + r.n, 0),
+    exactlyOnce,
+    targets: 'exactly one ledger payment per event id',
+    pass: exactlyOnce && non200 === 0 && applied === eventIds.length,
+  };
+}
