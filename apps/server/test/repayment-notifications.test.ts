@@ -83,7 +83,7 @@ describe('payment notifications (sandbox)', () => {
     expect(await statusOf(loan.orderId)).toBe('200');
   });
 
-  it('a partial payment: the rest is what loan-play-detail asks for; the reference stays open', async () => {
+  it('a partial payment: the rest is what loan-play-detail asks for; the old reference is withdrawn', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
     expect((await notify(t.app, { reference, amount: 40_000 })).json()).toEqual({ received: true, applied: true });
@@ -94,7 +94,8 @@ describe('payment notifications (sandbox)', () => {
     // Allocation order: commission 5 000, VAT 1 040, interest 1 500, then principal 32 460.
     expect(rows).toMatchObject({ Capital: '$675,40', 'Comisión': '$0,00', 'Interés': '$0,00', 'Total a pagar hoy': '$675,40' });
     expect(d.repayList[0].list[0].vCode).toBe(''); // the open reference is for the old amount
-    expect((await referenceRow(reference)).status).toBe('open');
+    // Priced before the payment: no longer offered (a store would collect the old amount).
+    expect((await referenceRow(reference)).status).toBe('expired');
     expect(await statusOf(loan.orderId)).toBe('174');
     expect(valueOf(await detailsOf(loan), 'Monto a pagar')).toBe('$675,40');
   });

@@ -212,9 +212,11 @@ describe('loan-play-delay-detail', () => {
     const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }));
     const again = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
     expect(again.repayList[0].list[0].vCode).toBe(voucher.repayDetail.vCode);
-    // The repayment page does not show the extension's reference.
+    // The repayment page does not show the extension's reference: nothing is payable
+    // yet there (prepaying opens at half the term), so it offers no channel at all.
     const play = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
-    expect(play.repayList[0].list[0].vCode).toBe('');
+    expect(play.repayList).toEqual([]);
+    expect(play.noticeMsg).toContain(addDays(loan.today, 5));
   });
 
   it('a product without extensions → 409 with the reason', async () => {

@@ -20,6 +20,7 @@ export const routeModules = [
   { route: 'repayment', module: 'src/features/repayment/pages/repayment-page.tsx' },
   { route: 'repaymentDelay', module: 'src/features/repayment/pages/extension-page.tsx' },
   { route: 'paymentInstruction', module: 'src/features/repayment/pages/payment-instruction-page.tsx' },
+  { route: 'cardRepayment', module: 'src/features/card-repayment/pages/card-repayment-page.tsx' },
   { route: 'loanAgreement', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'loanAgreementPeriod', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: '*', module: 'src/features/session/not-found-page.tsx' },

@@ -25,6 +25,7 @@ describe('app routes', () => {
       routes.repayment,
       routes.repaymentDelay,
       routes.paymentInstruction,
+      routes.cardRepayment,
       routes.loanAgreement,
       routes.loanAgreementPeriod,
       '*',

@@ -4,24 +4,10 @@ import { endpoint } from './endpoint';
 
 /*
  * The legacy card repayment calls (§4 "Legacy repayment by card", §7, §8),
- * all POST under legacyPaymentBase, answered in the §3 wrapper with code '00'
+ * all POST under legacyPaymentBase (legacy-payment-rules.ts), answered in the §3 wrapper with code '00'
  * on success. Amounts are integer minor units, like every other call.
  * See docs/card-repayment.md for the flow and its rules.
  */
-
-export const legacyPaymentBase = '/api/v1/youmi/youmi-api/service/loan';
-
-/** §8 codes of the legacy calls. Any other code carries a readable message. */
-export const legacyPaymentCodes = {
-  ok: '00',
-  wrongVerificationCode: '800006',
-  repeatPaymentRequest: '800005',
-} as const;
-
-/** Length of the SMS verification code (§9). */
-export const CARD_SMS_CODE_LENGTH = 6;
-/** Seconds before the SMS code may be sent again (§9). */
-export const CARD_SMS_RESEND_SECONDS = 60;
 
 /** A card on file: only its masked number ('**** **** **** 4242') ever leaves the server. */
 export const bankCardSchema = z.object({ id: z.string(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { legacyPaymentCodes, repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
+import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
+import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { createSandboxCardProcessor, type CardProcessor } from '../payments/card-processor';

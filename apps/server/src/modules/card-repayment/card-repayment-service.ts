@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BankCard, repaymentCommit, repaymentConfirm } from '@presta/contract/api/legacy-payment';
-import { CARD_SMS_CODE_LENGTH, CARD_SMS_RESEND_SECONDS, legacyPaymentCodes } from '@presta/contract/api/legacy-payment';
+import { CARD_SMS_CODE_LENGTH, CARD_SMS_RESEND_SECONDS, legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { OrderStatus } from '@presta/contract/order-status';

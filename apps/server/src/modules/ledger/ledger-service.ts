@@ -11,6 +11,7 @@ import {
   ledgerPayments,
   orders,
   orderStatusHistory,
+  paymentReferences,
   products,
   repaymentPlans,
 } from '../../db/schema';
@@ -437,6 +438,13 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
         }),
       );
     }
+    // Every open payment reference of the order was priced before this payment:
+    // none is offered again (a store would collect its old amount). Money still
+    // arriving for one is applied like any other (docs/payments.md).
+    await tx
+      .update(paymentReferences)
+      .set({ status: 'expired' })
+      .where(and(eq(paymentReferences.orderId, order.id), eq(paymentReferences.status, 'open')));
     const credited = applied.allocations.filter((a) => a.component === 'overpayment').reduce((acc, a) => acc + a.amount, 0);
     return {
       applied: true,

@@ -177,7 +177,8 @@ export async function getRepaymentDetail(
     repayDate: quote.dueDate ?? '',
     productLogo: order.productLogo,
     detail,
-    repayList: [...channelGroups(lang, refs), cardGroup(lang)].map((g) => ({ reviewer: g.title, list: g.list })),
+    // Nothing payable yet (prepayment window closed): no channel to tap; noticeMsg names the day.
+    repayList: quote.payable > 0 ? [...channelGroups(lang, refs), cardGroup(lang)].map((g) => ({ reviewer: g.title, list: g.list })) : [],
     noticeMsg,
   };
 }

@@ -5,7 +5,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { assignLocation } from '@/shared/session/navigation';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { answerByPath, callsTo, lastUrl, renderAt } from '../testing/render';
-import { failed, ok, repaymentAnswer } from '../testing/repayment-fixtures';
+import { cardChannel, failed, ok, repaymentAnswer, speiChannel } from '../testing/repayment-fixtures';
 import RepaymentPage from './repayment-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
@@ -78,6 +78,25 @@ describe('RepaymentPage', () => {
     expect(target.searchParams.get('swift')).toBe('sess-9');
     expect(target.searchParams.get('showy')).toBe('dev-1');
     expect(target.searchParams.get('language')).toBe('2');
+  });
+
+  it('tapping the card channel opens the card payment page with the amount due and the session', async () => {
+    const user = userEvent.setup();
+    answerByPath({
+      [detailPath]: ok(repaymentAnswer({ repayList: [{ reviewer: 'Tarjeta', list: [cardChannel] }, { reviewer: 'Transferencia', list: [speiChannel] }] })),
+    });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Tarjeta de débito o crédito' }));
+    const target = lastUrl(assignLocation);
+    expect(target.pathname).toBe('/card-repayment');
+    expect(target.searchParams.get('amount')).toBe('262500');
+    expect(target.searchParams.getAll('orderId')).toEqual(['12']);
+    expect(target.searchParams.getAll('productId')).toEqual(['1']);
+    expect(target.searchParams.get('swift')).toBe('sess-9');
+    expect(target.searchParams.get('showy')).toBe('dev-1');
+    expect(target.searchParams.get('language')).toBe('2');
+    expect(target.searchParams.has('payCode')).toBe(false);
+    expect(target.searchParams.has('requestType')).toBe(false);
   });
 
   it('shows a failure with a retry that loads again', async () => {

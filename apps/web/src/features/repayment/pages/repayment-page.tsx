@@ -16,14 +16,15 @@ import { RepaymentHero } from '../components/repayment-hero';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
-import { paymentInstructionUrl } from '../utils/payment-link';
+import { repaymentChannelUrl } from '../utils/payment-link';
 import { visibleRows } from '../utils/rows';
 
 /**
  * Instalment repayment (/repayment?orderId&productId + session): the amount
  * due and its date, the product, the detail rows folded to two, a notice, and
  * the payment channels. Choosing a channel opens its payment instruction
- * (/carpmm, requestType 1).
+ * (/carpmm, requestType 1); the card channel (payCode 'card') opens the card
+ * payment page (/card-repayment) instead.
  */
 export default function RepaymentPage() {
   const { search } = useLocation();
@@ -63,9 +64,7 @@ function Repayment({ orderId, productId }: { orderId: string; productId: string 
   }
 
   const onSelect = (channel: PaymentChannel) => {
-    assignLocation(
-      paymentInstructionUrl({ requestType: 1, amount: data.repayAmount, payCode: channel.payCode, orderId, productId }),
-    );
+    assignLocation(repaymentChannelUrl({ amount: data.repayAmount, payCode: channel.payCode, orderId, productId }));
   };
 
   return (

@@ -24,6 +24,15 @@ export const speiChannel = {
   BARcodeImg: '',
 };
 
+/** The card channel (legacy card repayment): it opens /card-repayment, not /carpmm. */
+export const cardChannel = {
+  payCode: 'card',
+  logo: '/assets/channels/card.svg',
+  desc: 'Tarjeta de débito o crédito',
+  vCode: '',
+  BARcodeImg: '',
+};
+
 export function repaymentAnswer(overrides: Partial<RepaymentAnswer> = {}): RepaymentAnswer {
   return {
     repayAmount: 262500,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseInstructionQuery, paymentInstructionUrl } from './payment-link';
+import { cardRepaymentUrl, parseInstructionQuery, paymentInstructionUrl, repaymentChannelUrl } from './payment-link';
 
 describe('payment links', () => {
   beforeEach(() => {
@@ -19,6 +19,28 @@ describe('payment links', () => {
       amount: '45000',
       payCode: 'store',
     });
+  });
+
+  it('builds the /card-repayment address with the amount and the session', () => {
+    const url = new URL(cardRepaymentUrl({ amount: 262500, orderId: '12', productId: '1' }), 'http://localhost');
+    expect(url.pathname).toBe('/card-repayment');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      crp_phe: '3.1.0',
+      swift: 'sess-9',
+      orderId: '12',
+      productId: '1',
+      language: '1',
+      amount: '262500',
+    });
+  });
+
+  it('sends the card channel of an instalment to the card page, the others to /carpmm (requestType 1)', () => {
+    const card = new URL(repaymentChannelUrl({ amount: 262500, payCode: 'card', orderId: '12', productId: '1' }), 'http://localhost');
+    expect(card.pathname).toBe('/card-repayment');
+    const store = new URL(repaymentChannelUrl({ amount: 262500, payCode: 'store', orderId: '12' }), 'http://localhost');
+    expect(store.pathname).toBe('/carpmm');
+    expect(store.searchParams.get('requestType')).toBe('1');
+    expect(store.searchParams.get('payCode')).toBe('store');
   });
 
   it('reads a valid /carpmm query', () => {

@@ -21,6 +21,23 @@ export function paymentInstructionUrl({ requestType, amount, payCode, orderId, p
   return pageUrl(routes.paymentInstruction, { orderId, productId: productId || undefined, requestType, amount, payCode });
 }
 
+/** The payCode of the card channel: it opens the card payment page instead of a payment instruction. */
+export const cardPayCode = 'card';
+
+/**
+ * The legacy card payment page (/card-repayment) for an instalment: the
+ * amount being paid (minor units) plus the session parameters of the current
+ * page (pageUrl). Only the instalment repayment offers the card channel.
+ */
+export function cardRepaymentUrl({ amount, orderId, productId }: { amount: number; orderId: string; productId?: string }): string {
+  return pageUrl(routes.cardRepayment, { orderId, productId: productId || undefined, amount });
+}
+
+/** Where a channel of the instalment repayment leads: the card page for 'card', else its payment instruction. */
+export function repaymentChannelUrl(link: Omit<PaymentInstructionLink, 'requestType'>): string {
+  return link.payCode === cardPayCode ? cardRepaymentUrl(link) : paymentInstructionUrl({ ...link, requestType: 1 });
+}
+
 export type InstructionQuery = {
   requestType: RequestType;
   amount: number;
