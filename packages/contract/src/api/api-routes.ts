@@ -25,6 +25,8 @@ export const apiRoutes = {
   problemDetail: post('/user-problem/problem-detail'),
   uploadProblemImg: post('/user-problem/upload-problem-img'),
   problemSave: post('/user-problem/problem-save'),
+  /** Ours (the spec shows no call): the borrower's score of the support reply. */
+  problemScore: post('/user-problem/problem-score'),
   getWhatsapp: post('/user-problem/get-whatsapp'),
   // Promotion funnel
   channelTemplate: get('/api/v2/youmi/service/channel/channel-template'),

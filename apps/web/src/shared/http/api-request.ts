@@ -38,3 +38,12 @@ export function prefetchApi<E extends Endpoint>(endpoint: ApiRoute, payload: Req
   if (endpoint.method === 'GET') return jsonClient.prefetch(queryRequest(endpoint.path, fields as QueryParams));
   return formClient.prefetch(formRequest(endpoint.path, fields));
 }
+
+/**
+ * The address of a borrower call or resource (API base + path + the common
+ * params, session included), for what is not sent through the form client:
+ * an <img> of a stored complaint image, a multipart upload.
+ */
+export function apiAddress(path: string): string {
+  return withQuery(apiUrl(path), commonParams());
+}
