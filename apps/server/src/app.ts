@@ -18,6 +18,7 @@ import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
 import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
+import complaintRoutes from './modules/complaints/complaint-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
+  await app.register(complaintRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

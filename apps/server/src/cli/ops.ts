@@ -6,6 +6,8 @@
  *   npm run ops -- disburse <orderNo> [--on YYYY-MM-DD]
  *   npm run ops -- sweep-overdue
  *   npm run ops -- show <orderNo>
+ *   npm run ops -- complaints [--status open|answered|closed]
+ *   npm run ops -- reply <problemId> --text "..." [--image photo.jpg]
  *
  * It opens the same database as the server (DATABASE_URL, or the embedded
  * PostgreSQL under the data directory: joined when the server runs, started and
@@ -20,6 +22,9 @@ import { openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { getOrderOverview, refreshOverdue, transitionOrder } from '../modules/orders/order-service';
+import { readFile } from 'node:fs/promises';
+import { cleanImage, ImageRejected } from '../modules/complaints/complaint-images';
+import { complaintsForSupport, replyToComplaint } from '../modules/complaints/complaint-service';
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
 
@@ -40,7 +45,12 @@ const allowedOptions: Record<string, readonly string[]> = {
   disburse: ['on'],
   'sweep-overdue': [],
   show: [],
+  complaints: ['status'],
+  reply: ['text', 'image'],
 };
+
+/** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id). */
+const noPositional = new Set(['sweep-overdue', 'complaints']);
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
@@ -61,8 +71,10 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
       positional.push(arg);
     }
   }
-  const needsOrder = command !== 'sweep-overdue';
-  if (needsOrder && positional.length === 0) throw new UsageError('opsMissingOrderNo');
+  const needsOrder = !noPositional.has(command);
+  if (needsOrder && positional.length === 0) throw new UsageError(command === 'reply' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
+  if (command === 'reply' && !options.text) throw new UsageError('opsUsage');
+  if (command === 'complaints' && options.status && !['open', 'answered', 'closed'].includes(options.status)) throw new UsageError('opsUsage');
   if (positional.length > (needsOrder ? 1 : 0)) throw new UsageError('opsUsage');
   return { command, orderNo: positional[0], options };
 }
@@ -117,6 +129,39 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
           const total = p.principal + p.interest + p.commission + p.vat;
           io.out(`  ${p.seq}  ${p.dueDate}  ${p.principal}  ${p.interest}  ${p.commission}  ${p.vat}  ${total}`);
         }
+        break;
+      }
+      case 'complaints': {
+        const rows = await complaintsForSupport(db, options.status as 'open' | 'answered' | 'closed' | undefined);
+        if (rows.length === 0) io.out('No complaints.');
+        for (const c of rows) {
+          io.out(
+            `#${c.id}  ${c.status}  ${c.createdAt.toISOString()}  order ${c.orderNo}  phone ${c.phone}  type ${c.typeValue}` +
+              `${c.subTypeValue ? `/${c.subTypeValue}` : ''}  images ${c.images}${c.score ? `  score ${c.score}` : ''}`,
+          );
+          io.out(`    ${c.detail.replace(/\s+/g, ' ')}`);
+          if (c.replyText) io.out(`    reply: ${c.replyText.replace(/\s+/g, ' ')}`);
+        }
+        break;
+      }
+      case 'reply': {
+        const images = [];
+        if (options.image) {
+          let bytes: Buffer;
+          try {
+            bytes = await readFile(options.image);
+          } catch {
+            throw new UsageError('opsImageUnreadable', { file: options.image });
+          }
+          try {
+            images.push(await cleanImage(bytes));
+          } catch (err) {
+            if (err instanceof ImageRejected) throw new UsageError('opsImageUnreadable', { file: options.image });
+            throw err;
+          }
+        }
+        const r = await replyToComplaint(db, { problemId: orderNo, text: options.text ?? '', images, by: 'operator' });
+        io.out(`Complaint #${r.problemId} answered${r.images ? ` with ${r.images} image(s)` : ''}; the borrower is asked for a score.`);
         break;
       }
     }

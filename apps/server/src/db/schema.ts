@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -594,4 +595,93 @@ export const smsOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Complaints (docs/complaints.md)
+// ---------------------------------------------------------------------------
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Question types (parentValue null) and sub-types (parentValue = their type's
+ * value), seeded; value 1 is collection. Titles per language.
+ */
+export const complaintTypes = pgTable(
+  'complaint_types',
+  {
+    id: serial('id').primaryKey(),
+    value: integer('value').notNull().unique(),
+    parentValue: integer('parent_value'),
+    titleEs: text('title_es').notNull(),
+    titleEn: text('title_en').notNull(),
+    sort: smallint('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('complaint_types_value_positive', sql`${t.value} > 0`)],
+);
+
+export const complaintStatuses = ['open', 'answered', 'closed'] as const;
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    typeValue: integer('type_value').notNull(),
+    subTypeValue: integer('sub_type_value'),
+    detail: text('detail').notNull(),
+    status: text('status', { enum: complaintStatuses }).notNull().default('open'),
+    replyText: text('reply_text').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: text('replied_by'),
+    /** The borrower's score of the reply, 1 to 5. */
+    score: smallint('score'),
+    scoredAt: timestamp('scored_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** SHA-256 of order, type, sub-type, text and images: a double tap saves one complaint. */
+    contentHash: text('content_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaints_borrower_idx').on(t.borrowerId, t.createdAt),
+    index('complaints_status_idx').on(t.status, t.createdAt),
+    check('complaints_status_ok', sql`${t.status} in ('open', 'answered', 'closed')`),
+    check('complaints_detail_length', sql`char_length(${t.detail}) between 1 and 200`),
+    check('complaints_score_range', sql`${t.score} is null or ${t.score} between 1 and 5`),
+  ],
+);
+
+/**
+ * Complaint images, re-encoded without metadata, kept in the database so that
+ * every API process serves them. A borrower's upload waits (complaintId null)
+ * until a complaint names it; support's reply images belong to the complaint
+ * from the start.
+ */
+export const complaintImages = pgTable(
+  'complaint_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    complaintId: bigint('complaint_id', { mode: 'number' }).references(() => complaints.id),
+    uploader: text('uploader', { enum: ['borrower', 'support'] }).notNull(),
+    mime: text('mime', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaint_images_complaint_idx').on(t.complaintId),
+    index('complaint_images_borrower_idx').on(t.borrowerId, t.createdAt),
+    check('complaint_images_mime_ok', sql`${t.mime} in ('image/jpeg', 'image/png', 'image/webp')`),
+  ],
 );

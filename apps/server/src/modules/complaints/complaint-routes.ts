@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
+import { COMPLAINT_IMAGE_FIELD, COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
+import { envelopeSchema } from '@presta/contract/envelope';
+import { errorCodes } from '@presta/contract/error-codes';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { ok } from '../../lib/reply';
+import type { MessageKey } from '../../i18n/messages';
+import { cleanImage, ImageRejected, type ImageRefusal } from './complaint-images';
+import { complaintDetail, complaintInit, listComplaints, readImage, saveComplaint, scoreComplaint, storeBorrowerImage } from './complaint-service';
+
+const refusalKeys: Record<ImageRefusal, MessageKey> = {
+  empty: 'complaintImageEmpty',
+  too_large: 'complaintImageTooLarge',
+  not_an_image: 'complaintImageNotImage',
+  unreadable: 'complaintImageUnreadable',
+};
+
+/** Headers of a stored image: its real type, never sniffed, private to the viewer. */
+function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) {
+  return reply
+    .headers({
+      'content-type': image.mime,
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=86400, immutable',
+      'content-security-policy': "default-src 'none'; sandbox",
+    })
+    .send(image.bytes);
+}
+
+/**
+ * Complaints (issue 4): the §7 /user-problem calls, the multipart image
+ * upload, stored images for their owner, and support's copy of an image with
+ * the operator token.
+ */
+export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
+  await app.register(async (calls) => {
+    calls.removeContentTypeParser(['application/json', 'text/plain']);
+
+    registerEndpoint(calls, problemInit, {
+      auth: 'borrower',
+      tags: ['complaints'],
+      handler: async (input, request) => complaintInit(app.db, request.borrower.id, input.orderId, request.lang),
+    });
+    registerEndpoint(calls, problemList, {
+      auth: 'borrower',
+      tags: ['complaints'],
+      handler: async (_input, request) => listComplaints(app.db, request.borrower.id, request.lang),
+    });
+    registerEndpoint(calls, problemDetail, {
+      auth: 'borrower',
+      tags: ['complaints'],
+      handler: async (input, request) => complaintDetail(app.db, request.borrower.id, input.problemId, request.lang),
+    });
+    registerEndpoint(calls, problemSave, {
+      auth: 'borrower',
+      tags: ['complaints'],
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+      handler: async (input, request) => saveComplaint(app.db, request.borrower.id, input),
+    });
+    registerEndpoint(calls, problemScore, {
+      auth: 'borrower',
+      tags: ['complaints'],
+      rateLimit: { max: 20, timeWindow: '1 minute' },
+      handler: async (input, request) => scoreComplaint(app.db, request.borrower.id, input),
+    });
+  });
+
+  // --- upload-problem-img: multipart, one file ------------------------------
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: COMPLAINT_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 },
+    });
+    uploads.route({
+      method: uploadProblemImg.method,
+      url: uploadProblemImg.path,
+      bodyLimit: COMPLAINT_IMAGE_MAX_BYTES + 64 * 1024,
+      config: {
+        auth: 'borrower',
+        scrambleKeys: true,
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => (request.borrower ? `borrower:${request.borrower.id}` : request.ip),
+        },
+      },
+      schema: {
+        summary: uploadProblemImg.summary,
+        tags: ['complaints'],
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(uploadProblemImg.data), '4xx': envelopeSchema(z.null()) },
+      },
+      handler: async (request) => {
+        if (!request.isMultipart()) throw new AppError(415, errorCodes.badRequest, 'complaintImageMultipart');
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== COMPLAINT_IMAGE_FIELD || bytes !== undefined) {
+              await part.toBuffer().catch(() => undefined);
+              continue;
+            }
+            bytes = await part.toBuffer();
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, errorCodes.badRequest, 'complaintImageTooLarge');
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+            throw new AppError(400, errorCodes.badRequest, 'complaintImageOneFile');
+          }
+          throw new AppError(400, errorCodes.badRequest, 'complaintImageMultipart');
+        }
+        if (!bytes) throw new AppError(400, errorCodes.badRequest, 'complaintImageMissing');
+        try {
+          const image = await cleanImage(bytes);
+          return ok(request, await storeBorrowerImage(app.db, request.borrower.id, image));
+        } catch (error) {
+          if (error instanceof ImageRejected) {
+            throw new AppError(error.reason === 'too_large' ? 413 : error.reason === 'empty' ? 400 : 415, errorCodes.badRequest, refusalKeys[error.reason]);
+          }
+          throw error;
+        }
+      },
+    });
+  });
+
+  // --- Stored images ---------------------------------------------------------
+  const imageParams = z.object({ imageId: z.string().max(20) });
+  app.get(
+    `${COMPLAINT_IMAGE_PATH}/:imageId`,
+    {
+      config: { auth: 'borrower' },
+      schema: { summary: 'A complaint image, to its owner only (the page adds its session parameters)', tags: ['complaints'], params: imageParams },
+    },
+    async (request, reply) => {
+      const { imageId } = request.params as { imageId: string };
+      const image = await readImage(app.db, imageId, { borrowerId: request.borrower.id });
+      if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');
+      return sendImage(reply, image);
+    },
+  );
+
+  // Support: any complaint image, with the operator token (Authorization: Bearer <OPERATOR_TOKEN>).
+  app.get(
+    '/api/ops/complaint-images/:imageId',
+    { config: { auth: 'public' }, schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams } },
+    async (request, reply) => {
+      const expected = opts.config.operatorToken;
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const matches =
+        expected !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+      if (!matches) throw new AppError(401, errorCodes.operatorUnauthorized, 'operatorUnauthorized');
+      const { imageId } = request.params as { imageId: string };
+      const image = await readImage(app.db, imageId, 'support');
+      if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');
+      return sendImage(reply, image);
+    },
+  );
+}
