@@ -18,7 +18,7 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     setupRequest?: (req: RequestSpec & { headers: Record<string, string> }, context: Record<string, unknown>) => RequestSpec | null | undefined;
   };
   export type Options = {

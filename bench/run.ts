@@ -26,6 +26,7 @@ import {
   type WebRequest,
 } from './fixtures';
 import { burst, signedDelivery, type BurstRow } from './notification-burst';
+import { benchPhoto, LISTED_COMPLAINTS, problemListRequest, seedComplaints, uploadRequest, type UploadRequest } from './complaints';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -120,6 +121,8 @@ type ApiRow = {
   rateLimitedPct?: number;
   borrowers?: number;
   referencesCreated?: number;
+  uploadsStored?: number;
+  storedBytesAvg?: number;
 };
 
 async function cannon(
@@ -140,7 +143,7 @@ async function cannon(
 }
 
 /** One request sequence for autocannon: each send takes the next of `list` (shared by all connections, so they spread over it). */
-function roundRobin(list: WebRequest[]): RequestSpec[] {
+function roundRobin(list: (WebRequest | UploadRequest)[]): RequestSpec[] {
   let next = 0;
   return [
     {
@@ -302,6 +305,19 @@ async function main() {
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
       });
+      // Complaints: the list of a borrower with complaints in every state; uploads of a
+      // photo-sized JPEG spread over the voucher borrowers (uploads are limited per
+      // borrower: 30 a minute, 30 unattached in 2 hours), 10 connections (CPU-bound).
+      const lister = vcodeBorrowers[0]!;
+      await seedComplaints(database, lister);
+      const listReq = problemListRequest(lister);
+      await autocannon({ url: `${base}${listReq.path}`, method: 'POST', body: listReq.body, headers: listReq.headers, connections: 10, duration: 2 });
+      const problemListResult = await cannon('problem-list', { path: listReq.path, method: 'POST', body: listReq.body, headers: listReq.headers });
+      const photo = await benchPhoto();
+      const uploads = vcodeBorrowers.map((b) => uploadRequest(b, photo));
+      const uploadResult = await autocannon({ url: `${base}/`, requests: roundRobin(uploads), connections: 10, duration, title: 'upload-problem-img' });
+      const [stored] = await database.sql<{ n: number; bytes: number }[]>`select count(*)::int as n, coalesce(avg(length(bytes)), 0)::int as bytes from complaint_images`;
+
       const vcodeRow = row('generate-vcode (store, requestType 1)', vcode);
       const answers = Object.values(vcode.statusCodeStats ?? {}).reduce((acc, x) => acc + x.count, 0);
       vcodeRow.rateLimited = vcode.statusCodeStats?.['429']?.count ?? 0;
@@ -315,6 +331,13 @@ async function main() {
         row('loan-detail-confirm', confirm),
         row('loan-play-detail', play),
         vcodeRow,
+        { ...row(`problem-list (${LISTED_COMPLAINTS} complaints in 3 tabs)`, problemListResult) },
+        {
+          ...row(`upload-problem-img (${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`, uploadResult),
+          rateLimited: uploadResult.statusCodeStats?.['429']?.count ?? 0,
+          uploadsStored: stored?.n ?? 0,
+          storedBytesAvg: stored?.bytes ?? 0,
+        },
       );
       for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
       const ld = api[1]!;
@@ -334,6 +357,7 @@ async function main() {
     console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
     console.table(api.map((r) => ({ call: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, '% of baseline': r.ratio ?? '', errors: r.errors, non2xx: r.non2xx, '429s': r.rateLimited ?? '', target: r.targets ?? '', pass: r.pass ?? '' })));
     for (const r of api) {
+      if (r.uploadsStored !== undefined) console.log(`${r.name}: ${r.uploadsStored} images stored, re-encoded to ${r.storedBytesAvg} bytes on average; ${r.rateLimited} rate-limited answers`);
       if (r.borrowers !== undefined) {
         console.log(`${r.name}: ${r.borrowers} borrowers, each from its own client address; ${r.rateLimited} rate-limited answers (${r.rateLimitedPct}%); ${r.referencesCreated} references made (each borrower's first call), the other calls reused them`);
       }

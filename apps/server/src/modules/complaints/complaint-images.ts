@@ -52,7 +52,7 @@ export async function cleanImage(input: Buffer): Promise<CleanImage> {
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded =
       mime === 'image/jpeg'
-        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        ? pipeline.jpeg({ quality: 82 })
         : mime === 'image/png'
           ? pipeline.png({ compressionLevel: 9 })
           : pipeline.webp({ quality: 82 });
