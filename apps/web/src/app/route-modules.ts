@@ -23,6 +23,10 @@ export const routeModules = [
   { route: 'cardRepayment', module: 'src/features/card-repayment/pages/card-repayment-page.tsx' },
   { route: 'loanAgreement', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'loanAgreementPeriod', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
+  { route: 'complaintEntry', module: 'src/features/complaint-filing/pages/complaint-entry-page.tsx' },
+  { route: 'complaintForm', module: 'src/features/complaint-filing/pages/complaint-form-page.tsx' },
+  { route: 'complaintList', module: 'src/features/complaint-follow-up/pages/complaint-list-page.tsx' },
+  { route: 'complaintDetail', module: 'src/features/complaint-follow-up/pages/complaint-detail-page.tsx' },
   { route: '*', module: 'src/features/session/not-found-page.tsx' },
 ] as const satisfies readonly { route: RouteName | '*'; module: `src/${string}-page.tsx` }[];
 

@@ -28,6 +28,10 @@ describe('app routes', () => {
       routes.cardRepayment,
       routes.loanAgreement,
       routes.loanAgreementPeriod,
+      routes.complaintEntry,
+      routes.complaintForm,
+      routes.complaintList,
+      routes.complaintDetail,
       '*',
     ]);
     for (const route of appRoutes) expect(route.page.preload).toBeTypeOf('function');

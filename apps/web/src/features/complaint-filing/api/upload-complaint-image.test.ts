@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initLanguage } from '@/shared/i18n/language-store';
+import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
+import { uploadComplaintImage } from './upload-complaint-image';
+
+vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
+vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(), showLoading: vi.fn(), hideLoading: vi.fn() }));
+
+const file = () => new File([new Uint8Array(16)], 'foto.jpg', { type: 'image/jpeg' });
+
+function stubFetch(answer: (init: RequestInit) => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn((_input: RequestInfo | URL, init: RequestInit = {}) => answer(init)));
+}
+
+const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+describe('uploadComplaintImage', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/complainPageNext?swift=sess-9&language=2');
+    initLanguage();
+  });
+
+  it('answers the stored address, with a loading toast while it runs', async () => {
+    stubFetch(() => json({ success: true, code: '0', message: '', data: { url: '/user-problem/problem-image/7' } }));
+    const result = await uploadComplaintImage(file(), { loading: 'Subiendo…' });
+    expect(result).toMatchObject({ success: true, code: '0', data: { url: '/user-problem/problem-image/7' } });
+    expect(showLoading).toHaveBeenCalledWith('Subiendo…');
+    expect(hideLoading).toHaveBeenCalledTimes(1);
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the timeout and says so', async () => {
+    stubFetch(
+      (init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const result = await uploadComplaintImage(file(), { timeoutMs: 20 });
+    expect(result).toMatchObject({ success: false, code: 'timeout' });
+    expect(showToast).toHaveBeenCalledWith('El servidor tardó demasiado en responder. Inténtalo de nuevo.');
+  });
+
+  it('a network failure and an answer that is not the wrapper are failures with a readable message', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await uploadComplaintImage(file())).toMatchObject({ success: false, code: 'network_error' });
+    expect(showToast).toHaveBeenLastCalledWith('No pudimos conectar con el servidor. Inténtalo de nuevo.');
+
+    stubFetch(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
+    expect(await uploadComplaintImage(file())).toMatchObject({ success: false, code: 'invalid_response' });
+    expect(showToast).toHaveBeenLastCalledWith('Algo salió mal. Inténtalo de nuevo más tarde.');
+  });
+
+  it('keeps only our own image address (never one of another site)', async () => {
+    stubFetch(() => json({ success: true, code: '0', message: '', data: { url: 'https://elsewhere.example/x.png' } }));
+    expect(await uploadComplaintImage(file(), { silent: true })).toMatchObject({ success: false, data: null });
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('an aborted upload is not toasted', async () => {
+    const controller = new AbortController();
+    stubFetch(
+      (init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = uploadComplaintImage(file(), { signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ success: false, code: 'aborted' });
+    expect(showToast).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+import { useSearchParams } from 'react-router';
+import Tabs from 'antd-mobile/es/components/tabs';
+import { routes } from '@presta/contract/routes';
+import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { pageUrl } from '@/shared/session/session-params';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageLayout } from '@/shared/ui/page-layout';
+import { PageSkeleton } from '@/shared/ui/page-skeleton';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { fetchComplaintList, type ComplaintTab } from '../api/complaint-list';
+import { ComplaintItems, EmptyState } from '../components/complaint-items';
+import { complaintFollowUpMessages } from '../messages';
+import { problemIdParam } from '../utils/problem-id';
+import './complaint-heading.css';
+import './complaint-list-page.css';
+
+/** URL parameter of the chosen tab (its index), so that coming back from a complaint shows the same tab. */
+export const tabParam = 'tab';
+
+/** The tab index of the URL, when it names one of `count` tabs; else the first. */
+function tabIndexOf(value: string | null, count: number): number {
+  const index = Number(value);
+  return value !== null && Number.isInteger(index) && index >= 0 && index < count ? index : 0;
+}
+
+/**
+ * The borrower's complaints (/complaintList + session): tabs by state (open,
+ * answered, closed; titles from the server), each listing its complaints
+ * newest first with number, time, type and the start of the text. A
+ * complaint opens its detail (/complainDetails?problemId=…).
+ */
+export default function ComplaintListPage() {
+  const { t } = useMessages(complaintFollowUpMessages);
+  usePageTitle(t('listPageTitle'));
+  const remote = useRemoteData<{ tabs: ComplaintTab[] }>((_arg, { signal }) => fetchComplaintList({ signal }));
+  const { data, load } = remote;
+
+  return (
+    <PageLayout className="presta-complaint-list">
+      <h1 className="presta-complaint-heading">{t('listHeading')}</h1>
+      {data ? (
+        <ComplaintTabs tabs={data.tabs} />
+      ) : remote.failed ? (
+        <LoadFailure
+          level={2}
+          title={t('listLoadFailedTitle')}
+          text={t('listLoadFailedText')}
+          actionLabel={t('retry')}
+          onAction={() => void load()}
+        />
+      ) : (
+        <PageSkeleton label={t('loading')} />
+      )}
+    </PageLayout>
+  );
+}
+
+function ComplaintTabs({ tabs }: { tabs: ComplaintTab[] }) {
+  const { t } = useMessages(complaintFollowUpMessages);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const active = tabIndexOf(searchParams.get(tabParam), tabs.length);
+
+  const noComplaints = tabs.every((tab) => tab.list.length === 0);
+  if (tabs.length === 0) {
+    return (
+      <EmptyState
+        title={t('emptyTabTitle')}
+        text={t('noComplaintsText')}
+        action={{ label: t('fileComplaint'), href: pageUrl(routes.complaintEntry) }}
+      />
+    );
+  }
+
+  const choose = (key: string) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(tabParam, key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const tab = tabs[active]!;
+  return (
+    <>
+      <div className="presta-complaint-tabs">
+        <Tabs activeKey={String(active)} onChange={choose} stretch>
+          {tabs.map((item, index) => (
+            <Tabs.Tab key={String(index)} title={item.title} />
+          ))}
+        </Tabs>
+      </div>
+      <div role="tabpanel" aria-label={tab.title} className="presta-complaint-tab-panel">
+        {tab.list.length > 0 ? (
+          <ComplaintItems
+            items={tab.list}
+            hrefOf={(item) => pageUrl(routes.complaintDetail, { [problemIdParam]: item.id })}
+            numberLabel={(id) => t('itemNumber', { id })}
+          />
+        ) : noComplaints ? (
+          <EmptyState
+            title={t('emptyTabTitle')}
+            text={t('noComplaintsText')}
+            action={{ label: t('fileComplaint'), href: pageUrl(routes.complaintEntry) }}
+          />
+        ) : (
+          <EmptyState title={t('emptyTabTitle')} text={t('emptyTabText')} />
+        )}
+      </div>
+    </>
+  );
+}
