@@ -181,13 +181,25 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     expect(await paymentsOf(loan)).toHaveLength(1);
   });
 
-  it('a new commit while one waits for its code is 800005; the fifth wrong code closes the attempt for good', async () => {
+  it('a new payment (new token) replaces the attempt waiting for its code: the old one can no longer be confirmed', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const withCode = await addCard(loan.borrower.id, '4242');
+    const noCode = await addCard(loan.borrower.id, '0077');
+    const first = await startPayment(loan);
+    const old = await data(await commitAs(loan, { cardId: withCode.id, repayToken: first.repayToken }));
+    const oldCode = await lastCode(loan.borrower.phone);
+    const second = await startPayment(loan);
+    expect(wrapper(await commitAs(loan, { cardId: noCode.id, repayToken: second.repayToken }))).toMatchObject({ code: '00', data: { needValid: 0 } });
+    const late = await call(t.app, loan.sessionId, confirm, { orderId: loan.orderId, verifyCode: oldCode, repaymentRecordId: old.repayRecordId });
+    expect(wrapper(late).code).toBe('409003');
+    expect(await paymentsOf(loan)).toHaveLength(1);
+  });
+
+  it('the fifth wrong code closes the attempt for good', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const card = await addCard(loan.borrower.id, '4242');
     const first = await startPayment(loan);
     const { repayRecordId } = await data(await commitAs(loan, { cardId: card.id, repayToken: first.repayToken }));
-    const second = await startPayment(loan);
-    expect(wrapper(await commitAs(loan, { cardId: card.id, repayToken: second.repayToken })).code).toBe('800005');
 
     const code = await lastCode(loan.borrower.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -197,6 +209,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
       answers.push(wrapper(res).code);
     }
     expect(answers).toEqual(['800006', '800006', '800006', '800006', '409003']);
+    expect(await paymentsOf(loan)).toHaveLength(0);
     const late = await call(t.app, loan.sessionId, confirm, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: repayRecordId });
     expect(wrapper(late)).toMatchObject({ success: false, code: '409003' });
     expect(await paymentsOf(loan)).toHaveLength(0);
@@ -395,6 +408,64 @@ describe('repayment-huichao: the hosted checkout', () => {
     // The card number never reaches our tables.
     const dump = JSON.stringify(await t.db.select().from(sandboxCardCharges));
     expect(dump).not.toContain('4242424242424242');
+  });
+
+  it('two pages for one instalment: the second is refused once the first paid it (no double charge)', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const open = async () => new URL((await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }))).url).pathname;
+    const [a, b] = [await open(), await open()];
+    const pay = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
+      });
+    expect((await pay(a)).statusCode).toBe(200);
+    const second = await pay(b);
+    expect(second.statusCode).toBe(409);
+    expect(second.body).toContain('No se hizo ningún cargo.');
+    expect(await paymentsOf(loan)).toHaveLength(1);
+  });
+
+  it('two pages for instalment 1 of 2, the next one payable ahead: the second page does not pay instalment 2', async () => {
+    const loan = await makeLoan(t.db, { status: '174', periods: 2, daysAgo: 15 });
+    const first = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const open = async () =>
+      new URL((await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: first.repayAmount }))).url).pathname;
+    const [a, b] = [await open(), await open()];
+    const pay = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
+      });
+    expect((await pay(a)).statusCode).toBe(200);
+    const after = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    expect(after.repayList.length).toBeGreaterThan(0); // instalment 2 can be paid ahead now
+    const second = await pay(b);
+    expect(second.statusCode).toBe(409);
+    expect(second.body).toContain('Esta cuota ya fue pagada. No se hizo ningún cargo.');
+    expect(await paymentsOf(loan)).toHaveLength(1);
+  });
+
+  it('a store payment arrives after the page was made: the page charges nothing', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const { url } = await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }));
+    const voucher = await data(
+      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
+    );
+    expect((await notify(t.app, { reference: voucher.repayDetail.vCode, amount: 10_000 })).statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('El monto a pagar cambió');
+    expect((await paymentsOf(loan)).map((p) => p.channel)).toEqual(['store']);
   });
 
   it('more than is due: 422; another borrower order: 404', async () => {

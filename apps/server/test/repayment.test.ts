@@ -166,7 +166,10 @@ describe('loan-play-detail', () => {
         expect(res.json()).toEqual({
           success: false,
           code: '409001',
-          message: `El pedido ${loan.orderNo} está en estado ${status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.`,
+          message:
+            status === '200'
+              ? 'Este préstamo ya está pagado: no tiene nada pendiente.'
+              : `El pedido ${loan.orderNo} está en estado ${status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.`,
           data: null,
         });
       }

@@ -9,10 +9,16 @@
  *   prepaid before half the term (docs/ledger.md), so no payment made today
  *   can settle a `demo order --status 174`. This file runs itself as the
  *   script that makes such an order, with the demo command's own modules.
+ *   It also answers the borrower's `phone` (where the card payment codes go).
+ * - `ledgerPayments`: the money the ledger holds for an order (one row per
+ *   provider event), read from the e2e database by the same script.
+ * - `latestSmsCode`: the newest card payment code in the SMS outbox of a phone
+ *   (`GET /api/dev/sms-outbox`, a demo tool of the e2e server).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
 import type { DemoOrder } from './cli';
 import { e2eDatabaseEnv, e2ePorts } from './e2e-env';
 
@@ -48,9 +54,40 @@ export function demoPay(reference: string, opts: { amount?: number } = {}): Demo
   return lastJson<DemoPayResult>(runTsx('apps/server/src/cli/demo.ts', args));
 }
 
-/** A Spanish borrower's order in 174 whose only instalment falls due today (see the file comment). */
-export function oneInstalmentOrder(): DemoOrder {
-  return lastJson<DemoOrder>(runTsx(thisFile, ['one-instalment-order']));
+/** A demo order and its borrower's phone (the SMS outbox is read by phone). */
+export type OneInstalmentOrder = DemoOrder & { phone: string };
+
+/**
+ * A Spanish borrower's order in 174 whose only instalment falls due today (see
+ * the file comment). The borrower has the two sandbox cards of every demo
+ * borrower: '…4242' (asks for the SMS code) and '…0077' (charged at once).
+ */
+export function oneInstalmentOrder(): OneInstalmentOrder {
+  return lastJson<OneInstalmentOrder>(runTsx(thisFile, ['one-instalment-order']));
+}
+
+export type LedgerPayment = { amount: number; channel: string; provider: string; purpose: string };
+
+/** Every payment the ledger holds for an order (ledger_payments), oldest first. */
+export function ledgerPayments(orderId: string): LedgerPayment[] {
+  return lastJson<{ payments: LedgerPayment[] }>(runTsx(thisFile, ['ledger-payments', orderId])).payments;
+}
+
+export type SmsMessage = { body: string; purpose: string; createdAt: string };
+
+/** The latest text messages sent to a phone, newest first (the demo tools' SMS outbox). */
+export async function smsOutbox(request: APIRequestContext, phone: string): Promise<SmsMessage[]> {
+  const response = await request.get(`/api/dev/sms-outbox?phone=${encodeURIComponent(phone)}`);
+  if (!response.ok()) throw new Error(`GET /api/dev/sms-outbox answered ${response.status()}: ${await response.text()}`);
+  const body = (await response.json()) as { data: { messages: SmsMessage[] } | null };
+  return body.data?.messages ?? [];
+}
+
+/** The 6-digit code of an SMS message ('… es 123456. Vence en 5 minutos …'). */
+export function codeOf(message: SmsMessage): string {
+  const match = /\b(\d{6})\b/.exec(message.body);
+  if (!match) throw new Error(`no 6-digit code in ${JSON.stringify(message.body)}`);
+  return match[1]!;
 }
 
 /** Reads '$3.613,66' (the pages' money format, es-MX) as minor units. */
@@ -65,6 +102,8 @@ export function minorFromText(text: string): number {
 // ---------------------------------------------------------------------------
 
 async function makeOneInstalmentOrder(): Promise<void> {
+  const { eq } = await import('drizzle-orm');
+  const { borrowers } = await import('../../../apps/server/src/db/schema');
   const { loadConfig } = await import('../../../apps/server/src/config');
   const { openDatabase } = await import('../../../apps/server/src/db/database');
   const { createDemoBorrower, makeOrderInStatus } = await import('../../../apps/server/src/modules/demo/demo-orders');
@@ -79,14 +118,16 @@ async function makeOneInstalmentOrder(): Promise<void> {
       const { borrowerId, product } = await createDemoBorrower(tx, { fullName: 'Elena Ruiz', language: 'es', productCode: 'presta-mx' });
       const order = await makeOrderInStatus(tx, { borrowerId, productId: product.id, status: '174', lang: 'es', periods: 1 });
       const sessionId = await createSession(tx, { borrowerId, deviceId: 'e2e-one-instalment', ttlHours: config.sessionTtlHours });
-      return { borrowerId, productId: product.id, order, sessionId };
+      const [who] = await tx.select({ phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, borrowerId));
+      return { borrowerId, productId: product.id, order, sessionId, phone: who!.phone };
     });
     const { sessionId, productId, order } = made;
     const params = sessionQueryParams({ sessionId, language: 'es', productId, orderId: order.orderId });
-    const out: DemoOrder = {
+    const out: OneInstalmentOrder = {
       apiBase: config.publicBaseUrl,
       params,
       borrowerId: String(made.borrowerId),
+      phone: made.phone,
       productId: String(made.productId),
       orderId: String(made.order.orderId),
       orderNo: made.order.orderNo,
@@ -99,8 +140,33 @@ async function makeOneInstalmentOrder(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && process.argv[2] === 'one-instalment-order') {
-  makeOneInstalmentOrder().catch((error: unknown) => {
+async function printLedgerPayments(orderId: string | undefined): Promise<void> {
+  if (!orderId || !/^\d+$/.test(orderId)) throw new Error('ledger-payments needs an order id');
+  const { asc, eq } = await import('drizzle-orm');
+  const { ledgerPayments: table } = await import('../../../apps/server/src/db/schema');
+  const { loadConfig } = await import('../../../apps/server/src/config');
+  const { openDatabase } = await import('../../../apps/server/src/db/database');
+  const { databaseUrl, dataDir, embeddedPgPort } = loadConfig();
+  const database = await openDatabase({ databaseUrl, dataDir, embeddedPgPort, max: 1 });
+  try {
+    const payments = await database.db
+      .select({ amount: table.amount, channel: table.channel, provider: table.provider, purpose: table.purpose })
+      .from(table)
+      .where(eq(table.orderId, Number(orderId)))
+      .orderBy(asc(table.id));
+    process.stdout.write(`${JSON.stringify({ payments })}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+const scripts: Record<string, (arg: string | undefined) => Promise<void>> = {
+  'one-instalment-order': makeOneInstalmentOrder,
+  'ledger-payments': printLedgerPayments,
+};
+const script = process.argv[2] ? scripts[process.argv[2]] : undefined;
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && script) {
+  script(process.argv[3]).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

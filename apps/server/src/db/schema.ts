@@ -572,6 +572,8 @@ export const cardCheckouts = pgTable(
       .notNull()
       .references(() => borrowers.id),
     amount: minor('amount').notNull(),
+    /** The instalment the borrower meant to pay (the earliest unpaid one when the page was made); 0 for checkouts made before this was kept. */
+    instalmentSeq: integer('instalment_seq').notNull().default(0),
     language: text('language', { enum: ['es', 'en'] }).notNull(),
     status: text('status', { enum: ['open', 'paid', 'failed'] }).notNull().default('open'),
     chargeId: text('charge_id'),

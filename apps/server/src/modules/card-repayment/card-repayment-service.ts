@@ -127,9 +127,10 @@ async function sendCode(tx: DbOrTx, deps: CardDeps, attemptId: number, phone: st
 
 /**
  * Commits a card repayment of `amount` for the token's order.
- * - A token already used, an instalment (the one the token was issued for)
- *   already paid off, or another attempt of the order waiting for its code:
- *   '800005', nothing charged.
+ * - A token already used, a settled loan, or an instalment (the one the
+ *   token was issued for) already paid off: '800005', nothing charged.
+ * - Another attempt of the order waiting for its code (made with another
+ *   token) is replaced: it can no longer be confirmed.
  * - sendMsg 1 with the token of the attempt waiting for its code: a new code
  *   (no sooner than 60 s after the last, at most 5 codes), same attempt.
  * - The card needs no code: charged now, posted to the ledger (needValid 0).
@@ -181,7 +182,7 @@ export async function commitCardRepayment(
       return { kind: 'ok', needValid: 1, repayRecordId: String(waiting.id) };
     }
 
-    if (token.usedAt || waiting) throw repeatRequest();
+    if (token.usedAt) throw repeatRequest();
     // A settled loan: the repeat of a payment that went through (the token was issued while it was owed).
     if (status === '200') throw repeatRequest();
     assertPayable({ ...order, status });
@@ -204,6 +205,15 @@ export async function commitCardRepayment(
       : [];
     if (!card) throw notFound('cardNotFound');
 
+    // A new payment (a new token) replaces one still waiting for its code (the
+    // borrower closed the code step, or chose another card): the old attempt
+    // can no longer be confirmed, so at most one of them is ever charged.
+    if (waiting) {
+      await tx
+        .update(cardRepayments)
+        .set({ status: 'expired', failureReason: 'superseded', codeHash: null, updatedAt: now })
+        .where(eq(cardRepayments.id, waiting.id));
+    }
     await tx.update(cardRepayTokens).set({ usedAt: now }).where(eq(cardRepayTokens.tokenHash, tokenHash));
     const [attempt] = await tx
       .insert(cardRepayments)
@@ -360,7 +370,7 @@ export async function confirmCardRepayment(
     case 'ok':
       return { repayRecordId: String(outcome.id), amount: outcome.amount };
     case 'wrong':
-      throw new AppError(400, legacyPaymentCodes.wrongVerificationCode, 'cardWrongCode', { left: outcome.left });
+      throw new AppError(400, legacyPaymentCodes.wrongVerificationCode, outcome.left === 1 ? 'cardWrongCodeLast' : 'cardWrongCode', { left: outcome.left });
     case 'closed':
       throw new AppError(409, errorCodes.cardRepaymentClosed, 'cardRepaymentClosed');
     case 'changed':

@@ -5,7 +5,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { languages, type Language } from '@presta/contract/language';
 import { formatMoney, type Minor } from '@presta/contract/money';
 import type { Db } from '../../db/database';
-import { cardCheckouts, orders } from '../../db/schema';
+import { cardCheckouts, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
@@ -49,6 +49,7 @@ export async function createCheckout(
     orderId: order.id,
     borrowerId,
     amount: input.amount,
+    instalmentSeq: quote.instalments[0]?.seq ?? 0,
     language: lang,
     expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
   });
@@ -93,7 +94,7 @@ button{margin-top:20px;width:100%;font-size:17px;font-weight:600;padding:12px;bo
 <body><main><p class="note">${t('checkoutProcessor')}</p>${body}</main></body></html>`;
 }
 
-function formPage(c: Checkout, token: string, error?: string): string {
+function formPage(c: Checkout, token: string, error?: string, kept: { expiry?: string; holder?: string } = {}): string {
   const lang = c.language;
   const t = (k: MessageKey) => escapeHtml(translate(lang, k));
   const money = formatMoney(c.amount, languages[lang].currencySign);
@@ -102,17 +103,18 @@ function formPage(c: Checkout, token: string, error?: string): string {
     translate(lang, 'checkoutTitle'),
     `<h1>${t('checkoutTitle')}</h1>
 <p class="note">${escapeHtml(translate(lang, 'checkoutOrder', { orderNo: c.orderNo }))}</p>
-<p class="amount">${escapeHtml(money)}</p>
+<p class="note" id="amount-label">${t('checkoutAmountLabel')}</p>
+<p class="amount" aria-labelledby="amount-label">${escapeHtml(money)}</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form class="card" method="post" action="${CHECKOUT_PATH_PREFIX}/${token}">
 <label for="cardNumber">${t('checkoutCardNumber')}</label>
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
 <div class="row"><div><label for="expiry">${t('checkoutExpiry')}</label>
-<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA" maxlength="5" required></div>
+<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="${lang === 'en' ? 'MM/YY' : 'MM/AA'}" maxlength="5" value="${escapeHtml(kept.expiry ?? '')}" required></div>
 <div><label for="cvc">${t('checkoutCvc')}</label>
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></div></div>
 <label for="holder">${t('checkoutHolder')}</label>
-<input id="holder" name="holder" autocomplete="cc-name" maxlength="80" required>
+<input id="holder" name="holder" autocomplete="cc-name" maxlength="80" value="${escapeHtml(kept.holder ?? '')}" required>
 <button type="submit">${escapeHtml(translate(lang, 'checkoutPay', { amount: money }))}</button>
 </form>
 <p class="note">${t('checkoutSandboxNote')}</p>`,
@@ -172,8 +174,10 @@ export async function payCheckout(
           ? 'checkoutHolderMissing'
           : undefined;
   const tokenised = errorKey ? undefined : processor.tokenise(cardNumber);
+  // What the borrower typed that is not card data is kept when the form comes back.
+  const kept = { expiry: field('expiry').slice(0, 5), holder: field('holder').slice(0, 80) };
   if (errorKey || !tokenised || 'error' in tokenised) {
-    return { status: 400, html: formPage(found, token, translate(lang, errorKey ?? 'checkoutCardInvalid')) };
+    return { status: 400, html: formPage(found, token, translate(lang, errorKey ?? 'checkoutCardInvalid'), kept) };
   }
 
   return db.transaction(async (tx) => {
@@ -182,13 +186,30 @@ export async function payCheckout(
     const money = formatMoney(c.amount, languages[lang].currencySign);
     if (c.status === 'paid') return { status: 200, html: resultPage(lang, 'checkoutPaid', { amount: money }) };
     if (c.status !== 'open' || c.expiresAt.getTime() < now.getTime()) return { status: 410, html: resultPage(lang, 'checkoutExpired') };
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(and(eq(orders.id, c.orderId))).for('update');
+    const [order] = await tx
+      .select({ status: orders.status, timeZone: products.timeZone })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.id, c.orderId))
+      .for('update', { of: orders });
     if (!order || !['174', '180'].includes(order.status)) {
       await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
       return { status: 409, html: resultPage(lang, 'checkoutNothingOwed') };
     }
+    // The same checks as a card on file (docs/card-repayment.md): the instalment
+    // this page was made for is still unpaid, and its amount is still due.
+    const { position } = await getLoanPosition(tx, c.orderId, todayIn(order.timeZone, now));
+    const instalment = position.instalments.find((x) => x.seq === c.instalmentSeq);
+    if (c.instalmentSeq > 0 && (!instalment || instalment.paidOff)) {
+      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
+      return { status: 409, html: resultPage(lang, 'checkoutAlreadyPaid') };
+    }
+    if (c.amount > repaymentQuote(position).payable) {
+      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
+      return { status: 409, html: resultPage(lang, 'checkoutAmountChanged') };
+    }
     const charge = await processor.charge(tx, { cardToken: tokenised.token, amount: c.amount, idempotencyKey: `card-checkout-${c.id}:${sha256(cardNumber).slice(0, 16)}` });
-    if (!charge.ok) return { status: 402, html: formPage({ ...found, ...c }, token, translate(lang, 'cardDeclined')) };
+    if (!charge.ok) return { status: 402, html: formPage({ ...found, ...c }, token, translate(lang, 'cardDeclined'), kept) };
     await applyPayment(tx, {
       orderId: c.orderId,
       amount: c.amount,

@@ -70,7 +70,8 @@ export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string)
   return order;
 }
 
-export function assertPayable(order: OwnedOrder): void {
+export function assertPayable(order: Pick<OwnedOrder, 'orderNo' | 'status'>): void {
+  if (order.status === '200') throw new AppError(409, errorCodes.invalidTransition, 'loanAlreadySettled', { orderNo: order.orderNo });
   if (!payableStatuses.includes(order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'repaymentNotAvailable', { orderNo: order.orderNo, status: order.status });
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "card_checkouts" ADD COLUMN "instalment_seq" integer DEFAULT 0 NOT NULL;
