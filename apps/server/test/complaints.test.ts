@@ -200,7 +200,7 @@ describe('problem-save', () => {
     const list = await data(await call(t.app, loan.sessionId, urls.list, {}));
     expect(problemList.data.safeParse(list).success).toBe(true);
     expect(list.tabs.map((x: { title: string }) => x.title)).toEqual(['En proceso', 'Respondidas', 'Cerradas']);
-    expect(list.tabs[0].list).toEqual([{ id: id1, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/), type: 'Pagos y reembolsos', content: 'Me cobraron dos veces el mismo pago.' }]);
+    expect(list.tabs[0].list).toEqual([{ id: id1, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), type: 'Pagos y reembolsos', content: 'Me cobraron dos veces el mismo pago.' }]);
 
     const detail = await data(await call(t.app, loan.sessionId, urls.detail, { problemId: id1 }));
     expect(problemDetail.data.safeParse(detail).success).toBe(true);

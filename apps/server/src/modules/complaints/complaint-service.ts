@@ -299,7 +299,7 @@ export async function listComplaints(db: Db, borrowerId: number, lang: Language)
         .filter((r) => r.status === status)
         .map((r) => ({
           id: String(r.id),
-          time: formatDate(r.createdAt, { withTime: true, timeZone: LIST_TIME_ZONE }),
+          time: formatDate(r.createdAt, { withTime: true, timeZone: LIST_TIME_ZONE }).slice(0, 16),
           type: typeTitle(r.typeValue),
           content: r.detail,
         })),
