@@ -13,6 +13,7 @@ export const agreementMessages = defineCatalogue({
     intro:
       'Este contrato se celebra entre {company} (el «Prestamista») y la persona que solicita el préstamo en la aplicación (el «Prestatario»). Léelo con atención: al confirmar tu préstamo lo aceptas.',
     loading: 'Cargando los datos del pagaré…',
+    refusedTitle: 'No es posible mostrar el pagaré',
     loadFailedTitle: 'No pudimos cargar los datos del pagaré',
     loadFailedText: 'Revisa tu conexión e inténtalo de nuevo. Las cláusulas del contrato siguen disponibles abajo.',
     retry: 'Reintentar',
@@ -68,6 +69,7 @@ export const agreementMessages = defineCatalogue({
     intro:
       'This agreement is made between {company} (the “Lender”) and the person who applies for the loan in the app (the “Borrower”). Read it carefully: you accept it when you confirm your loan.',
     loading: 'Loading the promissory note details…',
+    refusedTitle: 'The promissory note cannot be shown',
     loadFailedTitle: 'We could not load the promissory note details',
     loadFailedText: 'Check your connection and try again. The clauses of the agreement are still available below.',
     retry: 'Try again',

@@ -9,6 +9,7 @@ export const repaymentMessages = defineCatalogue({
   es: {
     // Shared states
     loading: 'Cargando…',
+    refusedTitle: 'No es posible continuar',
     loadFailedTitle: 'No pudimos cargar la información',
     loadFailedText: 'Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
@@ -68,6 +69,7 @@ export const repaymentMessages = defineCatalogue({
   },
   en: {
     loading: 'Loading…',
+    refusedTitle: 'This cannot go ahead',
     loadFailedTitle: 'We could not load this information',
     loadFailedText: 'Check your connection and try again.',
     retry: 'Try again',

@@ -2,6 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Normalised } from '@presta/contract/envelope';
 
 
+/** Failure codes the client makes up itself (api-client.ts clientErrorCodes): not a server refusal. */
+const clientFailureCodes = new Set(['network_error', 'timeout', 'aborted', 'invalid_response', '']);
+
+/**
+ * The server's message when it refused the call (a readable wrapper with a
+ * 4xx-class code such as 409001), else null: also for its own failures
+ * (codes 5xxxxx), after which a retry may help.
+ */
+function refusalOf(result: Normalised<unknown>): string | null {
+  if (result.success || clientFailureCodes.has(result.code) || result.code.startsWith('5')) return null;
+  const message = result.message.trim();
+  return message === '' ? null : message;
+}
+
 export type LoadOptions = {
   /**
    * A silent load keeps the page as it is, does not toast a failure and only
@@ -21,6 +35,13 @@ export type RemoteData<T, A> = {
   loading: boolean;
   /** True when a load failed and there is no data to show. */
   failed: boolean;
+  /**
+   * When `failed` because the server refused (a readable answer, e.g. "this
+   * loan is already paid"), its message: pages show it instead of the generic
+   * "check your connection" text, and offer no retry. Null after a network
+   * failure or timeout (retrying may help).
+   */
+  refusal: string | null;
   load: (arg?: A, opts?: LoadOptions) => Promise<Normalised<T> | null>;
 };
 
@@ -31,7 +52,7 @@ export type RemoteData<T, A> = {
  */
 export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabled?: boolean } = {}): RemoteData<T, A> {
   const enabled = opts.enabled ?? true;
-  const [state, setState] = useState({ data: null as T | null, loading: enabled, failed: !enabled });
+  const [state, setState] = useState({ data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null });
   const fetcherRef = useRef(fetcher);
   const sequence = useRef(0);
   const controller = useRef<AbortController | null>(null);
@@ -45,16 +66,17 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabl
     if (!active || active.signal.aborted) return null;
     const silent = loadOpts.silent ?? false;
     const id = ++sequence.current;
-    if (!silent) setState((s) => ({ ...s, loading: true, failed: false }));
+    if (!silent) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
     const result = await fetcherRef.current(arg, { silent, signal: active.signal });
     if (active.signal.aborted || id !== sequence.current) return result;
+    const refusal = refusalOf(result);
     if (result.success && result.data) {
-      setState({ data: result.data, loading: false, failed: false });
+      setState({ data: result.data, loading: false, failed: false, refusal: null });
     } else if (!silent) {
-      setState((s) => ({ data: s.data, loading: false, failed: s.data === null }));
+      setState((s) => ({ data: s.data, loading: false, failed: s.data === null, refusal: s.data === null ? refusal : null }));
     } else {
       // A silent load that replaced a normal one still has to end the loading state.
-      setState((s) => (s.loading ? { data: s.data, loading: false, failed: s.data === null } : s));
+      setState((s) => (s.loading ? { data: s.data, loading: false, failed: s.data === null, refusal: s.data === null ? refusal : null } : s));
     }
     return result;
   }, []);

@@ -47,3 +47,19 @@ describe('toast (antd-mobile, React 19 render)', () => {
     await waitFor(() => expect(toastText()).toBeNull(), { timeout: 3000 });
   });
 });
+
+describe('announce', () => {
+  it('writes every toast to one polite live region for screen readers', async () => {
+    showToast('Código de verificación incorrecto.');
+    await new Promise((r) => setTimeout(r, 80));
+    const regions = document.querySelectorAll('[data-presta-announcer]');
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.getAttribute('role')).toBe('status');
+    expect(regions[0]!.getAttribute('aria-live')).toBe('polite');
+    expect(regions[0]!.textContent).toBe('Código de verificación incorrecto.');
+    showToast('Pago realizado con éxito');
+    await new Promise((r) => setTimeout(r, 80));
+    expect(document.querySelectorAll('[data-presta-announcer]')).toHaveLength(1);
+    expect(regions[0]!.textContent).toBe('Pago realizado con éxito');
+  });
+});

@@ -84,10 +84,9 @@ function LoanAgreement({ query }: { query: ContractQuery | null }) {
           ) : remote.failed ? (
             <LoadFailure
               level={2}
-              title={t('loadFailedTitle')}
-              text={t('loadFailedText')}
-              actionLabel={t('retry')}
-              onAction={() => void remote.load()}
+              title={remote.refusal ? t('refusedTitle') : t('loadFailedTitle')}
+              text={remote.refusal ?? t('loadFailedText')}
+              {...(remote.refusal ? {} : { actionLabel: t('retry'), onAction: () => void remote.load() })}
             />
           ) : (
             <div className="presta-agreement-loading" role="status" aria-live="polite">

@@ -328,16 +328,27 @@ describe('CardRepaymentPage', () => {
     expect(showToast).toHaveBeenLastCalledWith('Error de conexión. Inténtalo de nuevo.');
   });
 
-  it('a failed card list shows "card list query failed" by default, the server message otherwise, and a retry', async () => {
+  it('a failed card list shows "card list query failed" by default with a retry; a refusal shows the server message without one', async () => {
     const user = userEvent.setup();
-    answerByPath({ [wayPath]: [refused('500000'), refused('404001', 'Pedido no encontrado'), ok(cardsAnswer())] });
+    answerByPath({ [wayPath]: [refused('500000'), refused('409001', 'Este préstamo ya está pagado: no tiene nada pendiente.')] });
     renderAt(<CardRepaymentPage />, '/card-repayment');
     const alert = await screen.findByRole('alert');
     expect(showToast).toHaveBeenLastCalledWith('No pudimos consultar tus tarjetas');
     expect(within(alert).getByRole('heading', { name: 'No pudimos cargar tus tarjetas' })).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(showToast).toHaveBeenLastCalledWith('Pedido no encontrado'));
-    await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(showToast).toHaveBeenLastCalledWith('Este préstamo ya está pagado: no tiene nada pendiente.'));
+    const refusal = await screen.findByRole('alert');
+    expect(within(refusal).getByRole('heading', { name: 'No es posible pagar con tarjeta' })).toBeTruthy();
+    expect(within(refusal).getByText('Este préstamo ya está pagado: no tiene nada pendiente.')).toBeTruthy();
+    expect(within(refusal).queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('after a network failure, a retry loads the cards', async () => {
+    const user = userEvent.setup();
+    answerByPath({ [wayPath]: [refused('500000'), ok(cardsAnswer())] });
+    renderAt(<CardRepaymentPage />, '/card-repayment');
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('radio', { name: 'BBVA, terminada en 4242' })).toBeTruthy();
   });
 

@@ -137,7 +137,11 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
     return (
       <PageLayout>
         {remote.failed ? (
+          remote.refusal ? (
+          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
+        ) : (
           <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
+        )
         ) : (
           <PageSkeleton label={t('loading')} />
         )}

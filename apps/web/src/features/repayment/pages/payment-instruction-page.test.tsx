@@ -144,6 +144,16 @@ describe('PaymentInstructionPage', () => {
     expect(callsTo(vcodePath)).toHaveLength(2);
   });
 
+  it('a refusal (nothing payable yet) shows the server message and no retry', async () => {
+    const message = 'Podrá pagar a partir del 2026-11-29.';
+    answerByPath({ [vcodePath]: { success: false, code: '409001', message, data: null, raw: { code: '409001', message } } });
+    renderAt(<PaymentInstructionPage />, '/carpmm', validQuery);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'No es posible continuar' })).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
   it('is in English with language=1', async () => {
     answerByPath({ [vcodePath]: ok(voucherAnswer()) });
     await loaded(`${validQuery}&language=1`);

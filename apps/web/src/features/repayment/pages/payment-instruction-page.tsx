@@ -56,7 +56,11 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
     return (
       <PageLayout>
         {remote.failed ? (
+          remote.refusal ? (
+          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
+        ) : (
           <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
+        )
         ) : (
           <PageSkeleton label={t('generating')} />
         )}

@@ -55,7 +55,11 @@ function Repayment({ orderId, productId }: { orderId: string; productId: string 
     return (
       <PageLayout>
         {remote.failed ? (
+          remote.refusal ? (
+          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
+        ) : (
           <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
+        )
         ) : (
           <PageSkeleton label={t('loading')} />
         )}
