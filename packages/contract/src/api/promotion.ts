@@ -7,11 +7,35 @@ const optionalText = (max: number) => z.string().max(max).optional();
 
 export const promotionBase = '/api/v2/youmi';
 
+/**
+ * A promotion template (the landing page's configuration), stored in the
+ * database; template 1 is the seeded default. The registration form's own
+ * labels are the page's catalogue (static in its HTML, for a fast first
+ * paint); the template gives the agreement, the download page and its store
+ * links, and the conversion pixel.
+ */
+export const promotionTemplateSchema = z.object({
+  id: z.string(),
+  /** The app's name (download page, agreement). */
+  appName: z.string(),
+  agreementTitle: z.string(),
+  /** The agreement page's paragraphs (#/agreementTemplate). */
+  agreementParagraphs: z.array(z.string()),
+  downloadTitle: z.string(),
+  downloadText: z.string(),
+  /** App store links of the download page ('' when the app is not in that store). */
+  iosUrl: z.string(),
+  androidUrl: z.string(),
+  /** Conversion pixel id for the CompleteRegistration event when UC is present; '' = off (the default). */
+  pixelId: z.string(),
+});
+export type PromotionTemplate = z.infer<typeof promotionTemplateSchema>;
+
 export const channelTemplate = endpoint({
   ...apiRoutes.channelTemplate,
-  summary: "Promotion template record (code '00' on success)",
+  summary: "Promotion template record (code '00' on success; an unknown id answers the default template)",
   request: z.object({ templateId: optionalText(40) }),
-  data: z.object({ id: z.string() }).loose(),
+  data: promotionTemplateSchema,
 });
 
 const trackingFields = {
@@ -83,12 +107,3 @@ export const register = endpoint({
   }),
   data: z.unknown(),
 });
-
-export const promotionCodes = {
-  sent: '0',
-  registered: '0',
-  templateOk: '00',
-  captchaWrongSms: '101',
-  alreadyRegistered: '11',
-  captchaWrongRegister: '-1',
-} as const;
