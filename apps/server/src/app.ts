@@ -19,6 +19,7 @@ import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
 import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
 import complaintRoutes from './modules/complaints/complaint-routes';
+import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(repaymentRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
   await app.register(complaintRoutes, { config });
+  await app.register(promotionRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

@@ -31,6 +31,10 @@ export type Config = {
    * comma-separated list of addresses/CIDRs (e.g. 'loopback,10.0.0.0/8').
    */
   trustProxy: boolean | string;
+  /** Who delivers text messages: 'console' (default: the log) or 'http' (SMS_PROVIDER_URL, SMS_PROVIDER_KEY). */
+  smsProvider: 'console' | 'http';
+  smsProviderUrl: string | undefined;
+  smsProviderKey: string | undefined;
 };
 
 function intFromEnv(name: string, fallback: number): number {
@@ -62,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',
+    smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
+    smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
   };
 }
 

@@ -12,7 +12,7 @@
  * (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET) and prints the outcome.
  * The amount defaults to the reference's. Exits non-zero when refused.
  *
- * npm run demo -- sms <phone>
+ * npm run demo -- sms-outbox <phone>   (or: sms <phone>)
  *
  * Prints the latest text messages sent to a phone (the SMS outbox: with no
  * SMS gateway, this is where the card payment codes go), newest first.
@@ -37,7 +37,7 @@ import { translate } from '../i18n/messages';
 const usage = `Usage:
   npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]
   npm run demo -- pay <reference> [--amount <minor units>]
-  npm run demo -- sms <phone>`;
+  npm run demo -- sms-outbox <phone>`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
 const lastNames = { es: ['Navarro', 'Castillo', 'Morales', 'Ortega', 'Delgado', 'Vega'], en: ['Iyer', 'Kapoor', 'Nair', 'Reddy', 'Gupta', 'Bose'] };
@@ -50,7 +50,7 @@ async function main() {
   });
   const [command] = positionals;
   if (command === 'pay') return pay(positionals[1], values.amount);
-  if (command === 'sms') return printSms(positionals[1]);
+  if (command === 'sms' || command === 'sms-outbox') return printSms(positionals[1]);
   if (command !== 'order') throw new UsageError(usage);
   const status = values.status ?? '';
   if (!isOrderStatus(status)) throw new UsageError(`--status must be one of 21, 151, 110, 174, 180, 200.\n${usage}`);

@@ -8,6 +8,7 @@
  *   npm run ops -- show <orderNo>
  *   npm run ops -- complaints [--status open|answered|closed]
  *   npm run ops -- reply <problemId> --text "..." [--image photo.jpg]
+ *   npm run ops -- funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]
  *
  * It opens the same database as the server (DATABASE_URL, or the embedded
  * PostgreSQL under the data directory: joined when the server runs, started and
@@ -25,6 +26,8 @@ import { getOrderOverview, refreshOverdue, transitionOrder } from '../modules/or
 import { readFile } from 'node:fs/promises';
 import { cleanImage, ImageRejected } from '../modules/complaints/complaint-images';
 import { complaintsForSupport, replyToComplaint } from '../modules/complaints/complaint-service';
+import { funnelReport } from '../modules/promotion/promotion-service';
+import { funnelRange } from '../modules/promotion/promotion-routes';
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
 
@@ -47,10 +50,11 @@ const allowedOptions: Record<string, readonly string[]> = {
   show: [],
   complaints: ['status'],
   reply: ['text', 'image'],
+  funnel: ['from', 'to'],
 };
 
 /** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id). */
-const noPositional = new Set(['sweep-overdue', 'complaints']);
+const noPositional = new Set(['sweep-overdue', 'complaints', 'funnel']);
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
@@ -141,6 +145,18 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
           );
           io.out(`    ${c.detail.replace(/\s+/g, ' ')}`);
           if (c.replyText) io.out(`    reply: ${c.replyText.replace(/\s+/g, ' ')}`);
+        }
+        break;
+      }
+      case 'funnel': {
+        for (const d of [options.from, options.to]) if (d !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new UsageError('opsUsage');
+        const range = funnelRange(options.from, options.to);
+        const rows = await funnelReport(db, range.from, range.to);
+        io.out(`Promotion funnel ${range.from.toISOString()} → ${range.to.toISOString()}`);
+        io.out('template  utm_tag  visits  clicks  sms_sent  registrations  conversion');
+        if (rows.length === 0) io.out('  (no activity)');
+        for (const r of rows) {
+          io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
         }
         break;
       }

@@ -32,6 +32,12 @@ export const borrowers = pgTable('borrowers', {
   language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
   /** Seeded demo borrowers are listed on the test page. */
   isDemo: boolean('is_demo').notNull().default(false),
+  /** Where a borrower who registered on the promotion page came from (null otherwise). */
+  promoTemplateId: integer('promo_template_id'),
+  appFrom: text('app_from'),
+  userFrom: text('user_from'),
+  utmTag: text('utm_tag'),
+  inviteCode: text('invite_code'),
   createdAt: createdAt(),
 });
 
@@ -686,4 +692,87 @@ export const complaintImages = pgTable(
     index('complaint_images_borrower_idx').on(t.borrowerId, t.createdAt),
     check('complaint_images_mime_ok', sql`${t.mime} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Promotion funnel (docs/promotion.md)
+// ---------------------------------------------------------------------------
+
+/** Landing page templates; id 1 is the seeded default. */
+export const promotionTemplates = pgTable('promotion_templates', {
+  id: serial('id').primaryKey(),
+  appName: text('app_name').notNull(),
+  agreementTitle: text('agreement_title').notNull(),
+  agreementParagraphs: text('agreement_paragraphs').array().notNull(),
+  downloadTitle: text('download_title').notNull(),
+  downloadText: text('download_text').notNull(),
+  iosUrl: text('ios_url').notNull().default(''),
+  androidUrl: text('android_url').notNull().default(''),
+  /** Conversion pixel id ('' = off). */
+  pixelId: text('pixel_id').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * A visitor's captcha session (get-sid): the current captcha's answer (hashed
+ * with the sid), when it was drawn, wrong answers, and the phone it was passed
+ * for (one SMS per captcha; register accepts it again for that phone only).
+ */
+export const promoSessions = pgTable(
+  'promo_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    answerHash: text('answer_hash'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    draws: integer('draws').notNull().default(0),
+    wrongAnswers: smallint('wrong_answers').notNull().default(0),
+    passedPhone: text('passed_phone'),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    clientIp: text('client_ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promo_sessions_created_idx').on(t.createdAt)],
+);
+
+/** SMS codes of the registration: hashed, 5 minutes, single use, 5 wrong tries. */
+export const promoSmsCodes = pgTable(
+  'promo_sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sid: text('sid').notNull(),
+    clientIp: text('client_ip').notNull().default(''),
+    appFrom: text('app_from'),
+    userFrom: text('user_from'),
+    utmTag: text('utm_tag'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: smallint('wrong_tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('promo_sms_codes_phone_idx').on(t.phone, t.createdAt),
+    index('promo_sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+  ],
+);
+
+/** Page views and apply clicks of the promotion page. */
+export const promoEvents = pgTable(
+  'promo_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['visit', 'click'] }).notNull(),
+    pageId: text('page_id').notNull().default(''),
+    userFrom: text('user_from').notNull().default(''),
+    clientType: text('client_type').notNull().default(''),
+    pageType: text('page_type').notNull().default(''),
+    utmTag: text('utm_tag').notNull().default(''),
+    appFrom: text('app_from').notNull().default(''),
+    /** Clicks: the phone typed (to count distinct applicants). */
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promo_events_kind_idx').on(t.kind, t.createdAt)],
 );

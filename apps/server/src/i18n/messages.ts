@@ -66,7 +66,7 @@ const es = {
   disbursalDateInvalid: 'La fecha de desembolso {date} no es válida: use AAAA-MM-DD, hoy o un día anterior.',
   offerBelowMinimum: 'Su límite aprobado de {limit} es menor que el monto mínimo de este producto ({min}).',
   opsUsage:
-    'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo]',
+    'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD]',
   opsMissingOrderNo: 'Falta el número de pedido.',
   opsMissingProblemId: 'Falta el número de la queja.',
   opsImageUnreadable: 'No se puede usar la imagen {file}: debe ser un JPEG, PNG o WebP legible de hasta 5 MB.',
@@ -190,6 +190,20 @@ const es = {
   complaintImageNotFound: 'No encontramos esta imagen.',
   complaintImageUnknown: 'Una de las imágenes no es suya o ya se usó. Vuelva a subirla.',
   complaintTooManyUploads: 'Subió demasiadas imágenes. Inténtelo más tarde.',
+  // Promotion funnel
+  promoPhoneInvalid: 'Escriba un número de teléfono válido de 11 dígitos.',
+  promoCaptchaWrong: 'El código de la imagen no es correcto. Escriba el de la nueva imagen.',
+  promoAlreadyRegistered: 'Este número ya está registrado. Descargue la aplicación e inicie sesión.',
+  promoResendWait: 'Espere {seconds} s para pedir otro código.',
+  promoDailyCap: 'Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.',
+  promoSmsSent: 'Le enviamos un código por SMS.',
+  promoSmsBody: 'Presta: su código de registro es {code}. Vence en {minutes} minutos. No lo comparta con nadie.',
+  promoSmsExpired: 'El código SMS venció o no existe. Pida uno nuevo.',
+  promoSmsTooManyTries: 'Demasiados intentos con este código. Pida uno nuevo.',
+  promoSmsWrong: 'El código SMS no es correcto.',
+  promoRegistered: 'Registro completado.',
+  promoTemplateMissing: 'Esta promoción no existe.',
+  promoSidUnknown: 'La sesión de la página caducó. Vuelva a cargarla.',
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -254,7 +268,7 @@ const en: Record<MessageKey, string> = {
   disbursalDateInvalid: 'The disbursal date {date} is not valid: use YYYY-MM-DD, today or an earlier day.',
   offerBelowMinimum: 'Your approved limit of {limit} is below the minimum amount of this product ({min}).',
   opsUsage:
-    'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file]',
+    'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]',
   opsMissingOrderNo: 'The order number is missing.',
   opsMissingProblemId: 'The complaint number is missing.',
   opsImageUnreadable: 'Cannot use the image {file}: it must be a readable JPEG, PNG or WebP of at most 5 MB.',
@@ -374,6 +388,19 @@ const en: Record<MessageKey, string> = {
   complaintImageNotFound: 'We could not find this image.',
   complaintImageUnknown: 'One of the images is not yours or was already used. Upload it again.',
   complaintTooManyUploads: 'You uploaded too many images. Try again later.',
+  promoPhoneInvalid: 'Enter a valid 11-digit phone number.',
+  promoCaptchaWrong: 'The image code is not right. Type the one in the new image.',
+  promoAlreadyRegistered: 'This number is already registered. Download the app and log in.',
+  promoResendWait: 'Wait {seconds} s before asking for another code.',
+  promoDailyCap: 'You reached the most codes for today. Try again tomorrow.',
+  promoSmsSent: 'We sent you a code by SMS.',
+  promoSmsBody: 'Presta: your sign-up code is {code}. It expires in {minutes} minutes. Never share it.',
+  promoSmsExpired: 'The SMS code expired or does not exist. Ask for a new one.',
+  promoSmsTooManyTries: 'Too many tries with this code. Ask for a new one.',
+  promoSmsWrong: 'The SMS code is not right.',
+  promoRegistered: 'Registration complete.',
+  promoTemplateMissing: 'This promotion does not exist.',
+  promoSidUnknown: 'The page session expired. Reload the page.',
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

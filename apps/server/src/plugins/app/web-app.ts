@@ -109,6 +109,9 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
       : [],
   );
   const otherPage = built ? withPreloads(routePreloads['*']) : pageHtml('');
+  // The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo.
+  const promoFile = path.join(dist, 'promo', 'index.html');
+  const promoPage = fs.existsSync(promoFile) ? pageHtml(fs.readFileSync(promoFile, 'utf8')) : undefined;
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -123,8 +126,13 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const known = pagePaths.has(pathname) || pathname.startsWith('/promo/');
-    const page = pages.get(pathname) ?? otherPage;
+    if (pathname === '/promo') {
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(`/promo/${query}`, 301);
+    }
+    const isPromo = pathname === '/promo/' && promoPage !== undefined;
+    const known = isPromo || pagePaths.has(pathname);
+    const page = isPromo ? promoPage : (pages.get(pathname) ?? otherPage);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .status(known ? 200 : 404)

@@ -1,0 +1,140 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import { envelopeSchema } from '@presta/contract/envelope';
+import { errorCodes } from '@presta/contract/error-codes';
+import { promotionCodes } from '@presta/contract/promotion-rules';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../i18n/messages';
+import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
+import { drawCaptcha, findTemplate, funnelReport, maskPhone, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
+
+const anyEnvelope = envelopeSchema(z.unknown());
+
+function answer(request: FastifyRequest, reply: FastifyReply, a: PromoAnswer) {
+  const success = a.code === promotionCodes.sent || a.code === promotionCodes.templateOk;
+  return reply.status(a.status ?? 200).send({ success, code: a.code, message: translate(request.lang, a.messageKey, a.vars), data: null });
+}
+
+/**
+ * The promotion calls of §7 (public: visitors have no session), with the §8
+ * codes, rate-limited per client address (shared through Redis when
+ * REDIS_URL is set); and the funnel report for operators.
+ */
+export default async function promotionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
+  const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
+  const limit = (max: number) => ({ auth: 'public' as const, rateLimit: { max, timeWindow: '1 minute' } });
+  const tags = ['promotion'];
+
+  app.get(
+    channelTemplate.path,
+    { config: limit(120), schema: { summary: channelTemplate.summary, tags, querystring: channelTemplate.request, response: { 200: anyEnvelope } } },
+    async (request, reply) => {
+      const { templateId } = request.query as { templateId?: string };
+      const template = await findTemplate(app.db, templateId);
+      if (!template) throw new AppError(404, errorCodes.notFound, 'promoTemplateMissing');
+      return reply.send({ success: true, code: promotionCodes.templateOk, message: translate(request.lang, 'ok'), data: template });
+    },
+  );
+
+  app.get(
+    getSid.path,
+    { config: limit(30), schema: { summary: getSid.summary, tags, response: { 200: anyEnvelope } } },
+    async (request, reply) => {
+      const sid = await newSid(app.db, request.ip);
+      return reply.send({ success: true, code: promotionCodes.sidOk, message: translate(request.lang, 'ok'), data: { sid } });
+    },
+  );
+
+  app.get(
+    apiRoutes.getCaptcha.path,
+    {
+      config: limit(60),
+      schema: {
+        summary: 'The captcha image of a sid (PNG, 4 characters; each call draws a new one)',
+        tags,
+        querystring: z.object({ sid: z.string().max(64), t: z.string().max(20).optional() }).loose(),
+      },
+    },
+    async (request, reply) => {
+      const { sid } = request.query as { sid: string };
+      const png = await drawCaptcha(app.db, sid);
+      if (!png) throw new AppError(404, errorCodes.notFound, 'promoSidUnknown');
+      return reply
+        .headers({ 'content-type': 'image/png', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+        .send(png);
+    },
+  );
+
+  await app.register(async (forms) => {
+    forms.removeContentTypeParser(['application/json', 'text/plain']);
+    forms.post(
+      getSms.path,
+      { config: limit(10), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      async (request, reply) => {
+        const out = await requestSmsCode(app.db, request.body as z.output<typeof getSms.request>, request.ip, request.lang);
+        if (out.deliver) {
+          const message = out.deliver;
+          // After the commit: the code is stored and queued whatever the gateway does.
+          await sms.deliver(message).catch((err: unknown) => {
+            request.log.error({ err, to: maskPhone(message.phone) }, 'sms delivery failed');
+          });
+        }
+        return answer(request, reply, out.answer);
+      },
+    );
+    forms.post(
+      register.path,
+      { config: limit(20), schema: { summary: register.summary, tags, body: register.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      async (request, reply) => answer(request, reply, await registerVisitor(app.db, request.body as z.output<typeof register.request>)),
+    );
+  });
+
+  for (const [endpoint, kind] of [
+    [trackVisit, 'visit'],
+    [trackClick, 'click'],
+  ] as const) {
+    app.get(
+      endpoint.path,
+      { config: limit(120), schema: { summary: endpoint.summary, tags, querystring: endpoint.request.loose(), response: { 200: anyEnvelope } } },
+      async (request, reply) => {
+        await track(app.db, kind, request.query as Record<string, string>);
+        return reply.send({ success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: null });
+      },
+    );
+  }
+
+  // --- The funnel, for operators --------------------------------------------
+  app.get(
+    '/api/ops/promotion-funnel',
+    {
+      config: { auth: 'public' },
+      schema: {
+        summary: 'Operators: visits, clicks, SMS sent and registrations per template and utm_tag (Authorization: Bearer OPERATOR_TOKEN)',
+        tags: ['support'],
+        querystring: z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
+      },
+    },
+    async (request) => {
+      const expected = opts.config.operatorToken;
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!expected || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
+        throw new AppError(401, errorCodes.operatorUnauthorized, 'operatorUnauthorized');
+      }
+      const { from, to } = request.query as { from?: string; to?: string };
+      const range = funnelRange(from, to);
+      return { success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: { ...range, rows: await funnelReport(app.db, range.from, range.to) } };
+    },
+  );
+}
+
+/** From the start of `from` (default: 30 days ago) to the end of `to` (default: now), UTC. */
+export function funnelRange(from?: string, to?: string): { from: Date; to: Date } {
+  const end = to ? new Date(`${to}T00:00:00Z`) : new Date();
+  if (to) end.setUTCDate(end.getUTCDate() + 1);
+  const start = from ? new Date(`${from}T00:00:00Z`) : new Date(end.getTime() - 30 * 86_400_000);
+  return { from: start, to: end };
+}

@@ -1,0 +1,324 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import svgCaptcha from 'svg-captcha';
+import type { z } from 'zod';
+import type { getSms, register, promotionTemplateSchema } from '@presta/contract/api/promotion';
+import { PROMO_PHONE_PATTERN, PROMO_SMS_CODE_LENGTH, PROMO_SMS_RESEND_SECONDS, promotionCodes } from '@presta/contract/promotion-rules';
+import type { Db, DbOrTx } from '../../db/database';
+import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../../db/schema';
+import { translate, type MessageKey } from '../../i18n/messages';
+import type { Language } from '@presta/contract/language';
+
+/*
+ * The promotion funnel (docs/promotion.md): a captcha session per visitor, an
+ * image captcha bound to it, SMS codes (hashed, 5 minutes, single use, 5 wrong
+ * tries, 60 s between sends, daily caps per phone and per client address),
+ * registration, and page tracking. Every limit is counted in PostgreSQL under
+ * a per-phone advisory lock, so it holds across API processes.
+ */
+
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+export const CAPTCHA_MAX_WRONG = 5;
+/** Captchas drawn per sid (refreshes): a brake on harvesting images. */
+export const CAPTCHA_MAX_DRAWS = 30;
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+export const SMS_MAX_WRONG = 5;
+export const SMS_DAILY_PER_PHONE = 10;
+export const SMS_DAILY_PER_ADDRESS = 30;
+const DAY_MS = 86_400_000;
+
+type Template = z.input<typeof promotionTemplateSchema>;
+type GetSmsInput = z.output<typeof getSms.request>;
+type RegisterInput = z.output<typeof register.request>;
+
+/** A §8 answer: the wrapper's code and message (data null). */
+export type PromoAnswer = { code: string; messageKey: MessageKey; vars?: Record<string, string | number>; status?: number };
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+export const answerHash = (sid: string, answer: string) => sha256(`captcha:${sid}:${answer.trim().toLowerCase()}`);
+const smsHash = (phone: string, code: string) => sha256(`promo-sms:${phone}:${code}`);
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** A phone as §5 wants it: 11 digits, 1 then 3–9 (spaces and dashes dropped). */
+export function normalisePhone(raw: string): string | undefined {
+  const digits = raw.replace(/[\s-]/g, '');
+  return PROMO_PHONE_PATTERN.test(digits) ? digits : undefined;
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+}
+
+// ---------------------------------------------------------------------------
+// Template, sid, captcha
+// ---------------------------------------------------------------------------
+
+export async function findTemplate(db: Db, idRaw: string | undefined): Promise<Template | undefined> {
+  const id = idRaw && /^\d{1,9}$/.test(idRaw.trim()) ? Number(idRaw) : 1;
+  const rows = await db
+    .select()
+    .from(promotionTemplates)
+    .where(and(eq(promotionTemplates.active, true), sql`${promotionTemplates.id} in (${id}, 1)`));
+  const t = rows.find((r) => r.id === id) ?? rows.find((r) => r.id === 1);
+  if (!t) return undefined;
+  return {
+    id: String(t.id),
+    appName: t.appName,
+    agreementTitle: t.agreementTitle,
+    agreementParagraphs: t.agreementParagraphs,
+    downloadTitle: t.downloadTitle,
+    downloadText: t.downloadText,
+    iosUrl: t.iosUrl,
+    androidUrl: t.androidUrl,
+    pixelId: t.pixelId,
+  };
+}
+
+export async function newSid(db: Db, clientIp: string): Promise<string> {
+  const sid = randomBytes(16).toString('hex');
+  await db.insert(promoSessions).values({ sid, clientIp });
+  return sid;
+}
+
+/** Draws a new captcha for the sid (the previous one stops working); undefined for an unknown sid or too many draws. */
+export async function drawCaptcha(db: Db, sidRaw: string, now = new Date()): Promise<Buffer | undefined> {
+  const sid = /^[0-9a-f]{32}$/.test(sidRaw) ? sidRaw : undefined;
+  if (!sid) return undefined;
+  const captcha = svgCaptcha.create({
+    size: 4,
+    noise: 3,
+    ignoreChars: '0oO1lIi',
+    color: true,
+    background: '#f4f4f8',
+    width: 132,
+    height: 48,
+    fontSize: 52,
+  });
+  const [row] = await db
+    .update(promoSessions)
+    .set({ answerHash: answerHash(sid, captcha.text), drawnAt: now, draws: sql`${promoSessions.draws} + 1`, wrongAnswers: 0, passedPhone: null, passedAt: null })
+    .where(and(eq(promoSessions.sid, sid), sql`${promoSessions.draws} < ${CAPTCHA_MAX_DRAWS}`))
+    .returning({ sid: promoSessions.sid });
+  if (!row) return undefined;
+  return sharp(Buffer.from(captcha.data)).png().toBuffer();
+}
+
+/** Checks an answer against the sid's captcha (expiry, 5 wrong answers); a wrong one is counted. */
+async function checkCaptcha(tx: DbOrTx, sid: string, answer: string, now: Date): Promise<'ok' | 'wrong'> {
+  const [s] = await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).for('update');
+  if (!s || !s.answerHash || !s.drawnAt) return 'wrong';
+  if (now.getTime() - s.drawnAt.getTime() > CAPTCHA_TTL_MS || s.wrongAnswers >= CAPTCHA_MAX_WRONG || s.passedPhone) return 'wrong';
+  if (!safeEqual(answerHash(sid, answer), s.answerHash)) {
+    await tx.update(promoSessions).set({ wrongAnswers: s.wrongAnswers + 1 }).where(eq(promoSessions.sid, sid));
+    return 'wrong';
+  }
+  return 'ok';
+}
+
+async function isRegistered(tx: DbOrTx, phone: string): Promise<boolean> {
+  const [b] = await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone)).limit(1);
+  return b !== undefined;
+}
+
+/** Serialises everything about one phone across processes (the limits below are read-then-write). */
+async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-phone:${phone}`}))`);
+}
+
+// ---------------------------------------------------------------------------
+// get-sms
+// ---------------------------------------------------------------------------
+
+export type SmsToDeliver = { phone: string; body: string };
+
+/**
+ * Sends a registration code. Order of checks: phone format; sid; captcha
+ * ('101', counted; the captcha is then used up for this phone); already
+ * registered ('11'); 60 s since the last code to this phone; daily caps per
+ * phone and per client address. The code is stored hashed and queued in the
+ * SMS outbox in the same transaction; `deliver` is what the caller hands to the
+ * SMS provider after the commit.
+ */
+export async function requestSmsCode(
+  db: Db,
+  input: GetSmsInput,
+  clientIp: string,
+  lang: Language,
+  now = new Date(),
+): Promise<{ answer: PromoAnswer; deliver?: SmsToDeliver }> {
+  const phone = normalisePhone(input.phone);
+  if (!phone) return { answer: { code: '400001', messageKey: 'promoPhoneInvalid', status: 400 } };
+  const sid = input.sid.trim();
+  if (!/^[0-9a-f]{32}$/.test(sid)) return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
+
+  return db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    if ((await checkCaptcha(tx, sid, input.capcode, now)) === 'wrong') {
+      return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
+    }
+    // The captcha is spent on this phone: one SMS per captcha.
+    await tx.update(promoSessions).set({ passedPhone: phone, passedAt: now }).where(eq(promoSessions.sid, sid));
+    if (await isRegistered(tx, phone)) return { answer: { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' } };
+
+    const [last] = await tx
+      .select({ createdAt: promoSmsCodes.createdAt })
+      .from(promoSmsCodes)
+      .where(eq(promoSmsCodes.phone, phone))
+      .orderBy(sql`${promoSmsCodes.createdAt} desc`)
+      .limit(1);
+    if (last) {
+      const wait = Math.ceil((last.createdAt.getTime() + PROMO_SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+      if (wait > 0) return { answer: { code: '429001', messageKey: 'promoResendWait', vars: { seconds: wait }, status: 429 } };
+    }
+    const since = new Date(now.getTime() - DAY_MS);
+    const [perPhone] = await tx.select({ n: count() }).from(promoSmsCodes).where(and(eq(promoSmsCodes.phone, phone), gte(promoSmsCodes.createdAt, since)));
+    if ((perPhone?.n ?? 0) >= SMS_DAILY_PER_PHONE) return { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
+    if (clientIp) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-ip:${clientIp}`}))`);
+      const [perIp] = await tx
+        .select({ n: count() })
+        .from(promoSmsCodes)
+        .where(and(eq(promoSmsCodes.clientIp, clientIp), gte(promoSmsCodes.createdAt, since)));
+      if ((perIp?.n ?? 0) >= SMS_DAILY_PER_ADDRESS) return { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
+    }
+
+    const code = String(randomInt(0, 10 ** PROMO_SMS_CODE_LENGTH)).padStart(PROMO_SMS_CODE_LENGTH, '0');
+    await tx.insert(promoSmsCodes).values({
+      phone,
+      codeHash: smsHash(phone, code),
+      sid,
+      clientIp,
+      appFrom: input.app_from ?? null,
+      userFrom: input.user_from ?? null,
+      utmTag: input.utm_tag ?? null,
+      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+      createdAt: now,
+    });
+    const body = translate(lang, 'promoSmsBody', { code, minutes: SMS_CODE_TTL_MS / 60_000 });
+    await tx.insert(smsOutbox).values({ phone, purpose: 'promo_register_code', body });
+    return { answer: { code: promotionCodes.sent, messageKey: 'promoSmsSent' }, deliver: { phone, body } };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// register
+// ---------------------------------------------------------------------------
+
+/**
+ * Registers a visitor: phone format; the sid's captcha passed for this phone
+ * ('-1' otherwise); already registered ('11'); the latest code sent to the
+ * phone, unexpired and unused, with fewer than 5 wrong tries (a sixth try is
+ * refused even when right); then the borrower is created with where they came
+ * from, and the code is used up — one transaction.
+ */
+export async function registerVisitor(db: Db, input: RegisterInput, now = new Date()): Promise<PromoAnswer> {
+  const phone = normalisePhone(input.phone);
+  if (!phone) return { code: '400001', messageKey: 'promoPhoneInvalid', status: 400 };
+  const sid = input.sid.trim();
+  const smsCode = input.smsCode.trim();
+  return db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    const [s] = /^[0-9a-f]{32}$/.test(sid) ? await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).limit(1) : [];
+    const captchaOk =
+      s !== undefined &&
+      s.passedPhone === phone &&
+      s.answerHash !== null &&
+      s.drawnAt !== null &&
+      now.getTime() - s.drawnAt.getTime() <= CAPTCHA_TTL_MS + SMS_CODE_TTL_MS &&
+      safeEqual(answerHash(sid, input.capcode), s.answerHash);
+    if (!captchaOk) return { code: promotionCodes.captchaWrongRegister, messageKey: 'promoCaptchaWrong' };
+    if (await isRegistered(tx, phone)) return { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' };
+
+    const [latest] = await tx
+      .select()
+      .from(promoSmsCodes)
+      .where(and(eq(promoSmsCodes.phone, phone), isNull(promoSmsCodes.usedAt)))
+      .orderBy(sql`${promoSmsCodes.createdAt} desc`)
+      .limit(1);
+    if (!latest || latest.expiresAt.getTime() < now.getTime()) return { code: '400002', messageKey: 'promoSmsExpired', status: 400 };
+    if (latest.wrongTries >= SMS_MAX_WRONG) return { code: '400002', messageKey: 'promoSmsTooManyTries', status: 400 };
+    if (!/^\d{6}$/.test(smsCode) || !safeEqual(smsHash(phone, smsCode), latest.codeHash)) {
+      await tx.update(promoSmsCodes).set({ wrongTries: latest.wrongTries + 1 }).where(eq(promoSmsCodes.id, latest.id));
+      return { code: '400002', messageKey: 'promoSmsWrong', status: 400 };
+    }
+    await tx.update(promoSmsCodes).set({ usedAt: now }).where(eq(promoSmsCodes.id, latest.id));
+    const templateId = input.id && /^\d{1,9}$/.test(input.id) ? Number(input.id) : null;
+    await tx.insert(borrowers).values({
+      phone,
+      language: 'es',
+      promoTemplateId: templateId,
+      appFrom: input.app_from ?? null,
+      userFrom: input.user_from ?? null,
+      utmTag: input.utm_tag ?? null,
+      inviteCode: input.invite_code ?? null,
+    });
+    return { code: promotionCodes.registered, messageKey: 'promoRegistered' };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Tracking and the funnel
+// ---------------------------------------------------------------------------
+
+export type TrackInput = { page_id?: string; user_from?: string; client_type?: string; page_type?: string; utm_tag?: string; app_from?: string; phone?: string };
+
+export async function track(db: Db, kind: 'visit' | 'click', q: TrackInput): Promise<void> {
+  await db.insert(promoEvents).values({
+    kind,
+    pageId: q.page_id ?? '',
+    userFrom: q.user_from ?? '',
+    clientType: q.client_type ?? '',
+    pageType: q.page_type ?? '',
+    utmTag: q.utm_tag ?? '',
+    appFrom: q.app_from ?? '',
+    phone: kind === 'click' ? (normalisePhone(q.phone ?? '') ?? '') : '',
+  });
+}
+
+export type FunnelRow = { template: string; utmTag: string; visits: number; clicks: number; smsSent: number; registrations: number; conversionPct: number };
+
+/**
+ * Visits, apply clicks, SMS codes sent and registrations per template and
+ * utm_tag between two instants. SMS requests carry no template: they are
+ * attributed to the template of the latest visit with the same utm_tag
+ * ('' when none).
+ */
+export async function funnelReport(db: Db, from: Date, to: Date): Promise<FunnelRow[]> {
+  const rows = await db.execute<{ template: string; utm_tag: string; visits: number; clicks: number; sms: number; registrations: number }>(sql`
+    with ev as (
+      select page_id as template, utm_tag,
+             count(*) filter (where kind = 'visit')::int as visits,
+             count(*) filter (where kind = 'click')::int as clicks
+      from promo_events where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+      group by 1, 2
+    ),
+    sms as (
+      select coalesce((select e.page_id from promo_events e where e.utm_tag = coalesce(c.utm_tag, '') and e.kind = 'visit' order by e.created_at desc limit 1), '') as template,
+             coalesce(c.utm_tag, '') as utm_tag, count(*)::int as sms
+      from promo_sms_codes c where c.created_at >= ${from.toISOString()}::timestamptz and c.created_at < ${to.toISOString()}::timestamptz
+      group by 1, 2
+    ),
+    reg as (
+      select coalesce(promo_template_id::text, '') as template, coalesce(utm_tag, '') as utm_tag, count(*)::int as registrations
+      from borrowers where promo_template_id is not null and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+      group by 1, 2
+    ),
+    keys as (select template, utm_tag from ev union select template, utm_tag from sms union select template, utm_tag from reg)
+    select k.template, k.utm_tag, coalesce(ev.visits, 0) as visits, coalesce(ev.clicks, 0) as clicks,
+           coalesce(sms.sms, 0) as sms, coalesce(reg.registrations, 0) as registrations
+    from keys k
+    left join ev using (template, utm_tag)
+    left join sms using (template, utm_tag)
+    left join reg using (template, utm_tag)
+    order by k.template, k.utm_tag`);
+  return [...rows].map((r) => ({
+    template: r.template,
+    utmTag: r.utm_tag,
+    visits: r.visits,
+    clicks: r.clicks,
+    smsSent: r.sms,
+    registrations: r.registrations,
+    conversionPct: r.visits > 0 ? Math.round((r.registrations / r.visits) * 1000) / 10 : 0,
+  }));
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { borrowers, promoEvents, promoSessions, promoSmsCodes, smsOutbox } from '../src/db/schema';
+import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
+import { sniffImageType } from '../src/modules/complaints/complaint-images';
+import { runOpsCommand } from '../src/cli/ops';
+import { buildTestApp, type TestApp, type Wrapper } from './helpers';
+
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  // Two API processes' worth of app on one database: limits must hold across them.
+  [a, b] = await Promise.all([buildTestApp({ operatorToken: 'ops-token-for-promo-tests' }), buildTestApp()]);
+});
+afterAll(async () => {
+  await Promise.all([a.close(), b.close()]);
+});
+
+const paths = {
+  template: '/api/v2/youmi/service/channel/channel-template',
+  visit: '/api/v2/youmi/promotion/track-visit',
+  sid: '/api/v2/youmi/promotion/get-sid',
+  captcha: '/api/v2/youmi/promotion/get-captcha',
+  sms: '/api/v2/youmi/promotion/get-sms',
+  click: '/api/v2/youmi/promotion/track-click',
+  register: '/api/v2/youmi/promotion/register',
+};
+
+let phoneSeq = 0;
+/** A fresh valid phone: 1, then 3–9, then 9 digits. */
+const newPhone = () => `13${String(Date.now() % 1e6).padStart(6, '0')}${String(++phoneSeq % 1000).padStart(3, '0')}`;
+
+let ipSeq = 0;
+/** Each call from its own address unless told: the per-address rate limits are not what these tests measure. */
+const nextIp = () => `198.51.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+const form = (app: TestApp, url: string, payload: Record<string, string | number>, ip = nextIp()) =>
+  app.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+  });
+const wrapper = (res: { json: <J>() => J }) => res.json<Wrapper>();
+
+/** A sid whose captcha answer is known (the image itself is checked separately). */
+async function sidWithCaptcha(app: TestApp, answer = 'k7mp', drawnAt = new Date()): Promise<string> {
+  const sid = wrapper(await app.app.inject({ method: 'GET', url: paths.sid, remoteAddress: nextIp() })).data.sid as string;
+  expect((await app.app.inject({ method: 'GET', url: paths.captcha, query: { sid, t: '1' }, remoteAddress: nextIp() })).statusCode).toBe(200);
+  await app.db.update(promoSessions).set({ answerHash: answerHash(sid, answer), drawnAt }).where(eq(promoSessions.sid, sid));
+  return sid;
+}
+
+async function lastCode(app: TestApp, phone: string): Promise<string> {
+  const [m] = await app.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+  const code = /\b(\d{6})\b/.exec(m?.body ?? '')?.[1];
+  if (!code) throw new Error('no code');
+  return code;
+}
+
+const smsPayload = (phone: string, sid: string, capcode = 'k7mp') => ({ phone, capcode, sid, deviceId: sid, appName: 'Presta', app_from: 'fb', user_from: 'ad1', utm_tag: 'spring' });
+const registerPayload = (phone: string, sid: string, smsCode: string, capcode = 'k7mp') => ({
+  phone,
+  capcode,
+  sid,
+  deviceId: sid,
+  appName: 'Presta',
+  merchantNumber: 0,
+  userName: phone,
+  smsCode,
+  invite_code: 'INV42',
+  user_from: 'ad1',
+  id: '1',
+  app_from: 'fb',
+  utm_tag: 'spring',
+});
+
+describe('template, sid, captcha', () => {
+  it("channel-template answers '00' with the seeded default (also for an unknown id)", async () => {
+    for (const templateId of ['1', '999', 'abc']) {
+      const res = wrapper(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId } }));
+      expect(res).toMatchObject({ success: true, code: '00' });
+      expect(res.data).toMatchObject({ id: '1', appName: 'Presta', pixelId: '' });
+      expect(res.data.androidUrl).toMatch(/^https:\/\/play\.google\.com\//);
+    }
+  });
+
+  it("get-sid answers '0' with a 128-bit sid; get-captcha is a real PNG, never cached; an unknown sid is 404", async () => {
+    const sid = wrapper(await a.app.inject({ method: 'GET', url: paths.sid }));
+    expect(sid).toMatchObject({ success: true, code: '0' });
+    expect(sid.data.sid).toMatch(/^[0-9a-f]{32}$/);
+    const img = await a.app.inject({ method: 'GET', url: paths.captcha, query: { sid: sid.data.sid, t: String(Date.now()) } });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['cache-control']).toBe('no-store');
+    expect(sniffImageType(img.rawPayload)).toBe('image/png');
+    expect((await a.app.inject({ method: 'GET', url: paths.captcha, query: { sid: '0'.repeat(32) } })).statusCode).toBe(404);
+    expect((await a.app.inject({ method: 'GET', url: paths.captcha, query: { sid: 'x' } })).statusCode).toBe(404);
+  });
+});
+
+describe('get-sms', () => {
+  it("'0': a 6-digit code is stored hashed and queued; the page's tracking is recorded", async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    const res = await form(a, paths.sms, smsPayload(phone, sid));
+    expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
+    const code = await lastCode(a, phone);
+    const [row] = await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone));
+    expect(row!.codeHash).not.toContain(code);
+    expect(row!.utmTag).toBe('spring');
+  });
+
+  it("'101' for a wrong captcha; the captcha is single use; refused after 5 wrong answers even when right", async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid, 'zzzz')))).toMatchObject({ success: false, code: '101' });
+    for (let i = 0; i < 4; i++) await form(a, paths.sms, smsPayload(phone, sid, 'zzzz'));
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid))).code).toBe('101');
+    const sid2 = await sidWithCaptcha(a);
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid2))).code).toBe('0');
+    // The same captcha again (another phone): used up.
+    expect(wrapper(await form(a, paths.sms, smsPayload(newPhone(), sid2))).code).toBe('101');
+  });
+
+  it("'11' for a registered phone, and no SMS is sent", async () => {
+    const phone = newPhone();
+    await a.db.insert(borrowers).values({ phone });
+    const sid = await sidWithCaptcha(a);
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid))).code).toBe('11');
+    expect(await a.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).toHaveLength(0);
+  });
+
+  it('a resend inside 60 s is refused, through the other API process too', async () => {
+    const phone = newPhone();
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, await sidWithCaptcha(a)))).code).toBe('0');
+    const again = await form(b, paths.sms, smsPayload(phone, await sidWithCaptcha(b)));
+    expect(again.statusCode).toBe(429);
+    expect(wrapper(again).message).toMatch(/^Espere \d+ s para pedir otro código\.$/);
+    expect(await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone))).toHaveLength(1);
+  });
+
+  it('the daily cap per phone holds (10 a day)', async () => {
+    const phone = newPhone();
+    const t0 = Date.now();
+    for (let i = 0; i < 10; i++) {
+      const sid = await sidWithCaptcha(a, 'k7mp', new Date(t0 + i * 61_000));
+      const out = await requestSmsCode(a.db, smsPayload(phone, sid), `203.0.113.${i}`, 'es', new Date(t0 + i * 61_000));
+      expect(out.answer.code).toBe('0');
+    }
+    const sid = await sidWithCaptcha(a, 'k7mp', new Date(t0 + 11 * 61_000));
+    const out = await requestSmsCode(a.db, smsPayload(phone, sid), '203.0.113.99', 'es', new Date(t0 + 11 * 61_000));
+    expect(out.answer).toMatchObject({ code: '429001', messageKey: 'promoDailyCap' });
+  });
+
+  it('bad input: an invalid phone, a missing sid, wrong types, very long fields — 4xx, never 500, nothing sent', async () => {
+    const sid = await sidWithCaptcha(a);
+    const bad = await form(a, paths.sms, smsPayload('23800138000', sid));
+    expect(bad.statusCode).toBe(400);
+    expect(wrapper(bad).message).toBe('Escriba un número de teléfono válido de 11 dígitos.');
+    expect(wrapper(await form(a, paths.sms, { phone: newPhone(), capcode: 'k7mp' })).code).toBe('400001');
+    expect((await form(a, paths.sms, { ...smsPayload(newPhone(), sid), utm_tag: 'x'.repeat(5000) })).statusCode).toBe(400);
+    expect((await form(a, paths.sms, { ...smsPayload(newPhone(), 'not-a-sid') })).statusCode).toBe(200);
+    const json = await a.app.inject({ method: 'POST', url: paths.sms, headers: { 'content-type': 'application/json' }, payload: '{"phone":1}' });
+    expect(json.statusCode).toBe(415);
+  });
+});
+
+describe('register', () => {
+  it("'0' creates the borrower with where they came from; '11' afterwards", async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    await form(a, paths.sms, smsPayload(phone, sid));
+    const code = await lastCode(a, phone);
+    // Sent through one process, verified through the other.
+    const res = await form(b, paths.register, registerPayload(phone, sid, code));
+    expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
+    const [who] = await a.db.select().from(borrowers).where(eq(borrowers.phone, phone));
+    expect(who).toMatchObject({ promoTemplateId: 1, appFrom: 'fb', userFrom: 'ad1', utmTag: 'spring', inviteCode: 'INV42' });
+    expect(wrapper(await form(a, paths.register, registerPayload(phone, sid, code))).code).toBe('11');
+  });
+
+  it("'-1' when the captcha was not passed for this phone", async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    await form(a, paths.sms, smsPayload(phone, sid));
+    const code = await lastCode(a, phone);
+    expect(wrapper(await form(a, paths.register, registerPayload(phone, sid, code, 'zzzz'))).code).toBe('-1');
+    const otherSid = await sidWithCaptcha(a);
+    expect(wrapper(await form(a, paths.register, registerPayload(phone, otherSid, code))).code).toBe('-1');
+  });
+
+  it('the sixth try is refused even with the right code; a used code cannot be used again', async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    await form(a, paths.sms, smsPayload(phone, sid));
+    const code = await lastCode(a, phone);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect(wrapper(await form(i % 2 ? a : b, paths.register, registerPayload(phone, sid, wrongCode))).message).toBe('El código SMS no es correcto.');
+    const sixth = await form(a, paths.register, registerPayload(phone, sid, code));
+    expect(wrapper(sixth)).toMatchObject({ success: false, message: 'Demasiados intentos con este código. Pida uno nuevo.' });
+    expect(await a.db.select().from(borrowers).where(eq(borrowers.phone, phone))).toHaveLength(0);
+  });
+
+  it('two registrations at once create one borrower', async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    await form(a, paths.sms, smsPayload(phone, sid));
+    const code = await lastCode(a, phone);
+    const [r1, r2] = await Promise.all([form(a, paths.register, registerPayload(phone, sid, code)), form(b, paths.register, registerPayload(phone, sid, code))]);
+    expect([wrapper(r1).code, wrapper(r2).code].sort()).toEqual(['0', '11']);
+    expect(await a.db.select().from(borrowers).where(eq(borrowers.phone, phone))).toHaveLength(1);
+  });
+});
+
+describe('tracking and the funnel', () => {
+  it('visits and clicks are stored; the funnel counts visits, clicks, SMS and registrations per template and utm_tag', async () => {
+    const tag = `t${Date.now()}`;
+    const q = { page_id: '1', user_from: 'ad1', client_type: 'android', page_type: '1', utm_tag: tag, app_from: 'fb' };
+    for (let i = 0; i < 3; i++) expect((await a.app.inject({ method: 'GET', url: paths.visit, query: q })).statusCode).toBe(200);
+    const phone = newPhone();
+    await a.app.inject({ method: 'GET', url: paths.click, query: { ...q, phone } });
+    const sid = await sidWithCaptcha(a);
+    await form(a, paths.sms, { ...smsPayload(phone, sid), utm_tag: tag });
+    await form(a, paths.register, { ...registerPayload(phone, sid, await lastCode(a, phone)), utm_tag: tag });
+    const clicks = await a.db.select().from(promoEvents).where(eq(promoEvents.utmTag, tag));
+    expect(clicks.filter((e) => e.kind === 'click').map((e) => e.phone)).toEqual([phone]);
+
+    const rows = await funnelReport(a.db, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
+    expect(rows.find((r) => r.utmTag === tag)).toEqual({ template: '1', utmTag: tag, visits: 3, clicks: 1, smsSent: 1, registrations: 1, conversionPct: 33.3 });
+
+    const out: string[] = [];
+    expect(await runOpsCommand(a.db, ['funnel'], { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
+    expect(out.some((l) => l.includes(`1  ${tag}  3  1  1  1  33.3%`))).toBe(true);
+    expect(await runOpsCommand(a.db, ['funnel', '--from', 'yesterday'], { out: () => undefined, err: () => undefined })).toBe(1);
+
+    const url = '/api/ops/promotion-funnel';
+    expect((await a.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const ok = await a.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ops-token-for-promo-tests' } });
+    expect(ok.statusCode).toBe(200);
+    expect(wrapper(ok).data.rows.some((r: { utmTag: string }) => r.utmTag === tag)).toBe(true);
+  });
+});
