@@ -31,6 +31,8 @@ const card = {
   resendWait: /^Podrás pedir otro código en \d+ segundos\.$/,
   confirm: 'Confirmar pago',
   loadFailedTitle: 'No pudimos cargar tus tarjetas',
+  refusedTitle: 'No es posible pagar con tarjeta',
+  loanSettled: 'Este préstamo ya está pagado: no tiene nada pendiente.',
 } as const;
 /** Server texts (apps/server/src/i18n/messages.ts, Spanish). */
 const server = {
@@ -290,7 +292,11 @@ test('a paid loan is not charged twice: a double tap, a page left open and the r
   const way = page.waitForResponse(isCall('repayment-way'));
   await page.goto(cardPageUrl);
   expect(await answerOf(way)).toMatchObject({ status: 409, body: { success: false } });
-  await expect(page.getByText(card.loadFailedTitle, { exact: true })).toBeVisible();
+  // The server's reason, not "check your connection", and no useless retry.
+  const refusal = page.getByRole('alert');
+  await expect(refusal.getByRole('heading', { name: card.refusedTitle })).toBeVisible();
+  await expect(refusal.getByText(card.loanSettled)).toBeVisible();
+  await expect(refusal.getByRole('button', { name: 'Reintentar' })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: card.pay, exact: true })).toHaveCount(0);
   expect(ledgerPayments(order.orderId)).toEqual([cardPayment(due)]);

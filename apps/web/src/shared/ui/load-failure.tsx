@@ -13,7 +13,7 @@ export type LoadFailureProps = {
 
 /**
  * The failure state of a page (or a part of one) whose data did not load or
- * cannot load, with an optional button. Same look as features/loan LoadFailure.
+ * cannot load, with an optional button.
  */
 export function LoadFailure({ title, text, actionLabel, onAction, level = 1 }: LoadFailureProps) {
   const Heading = level === 1 ? 'h1' : 'h2';

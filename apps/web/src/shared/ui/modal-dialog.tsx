@@ -6,6 +6,8 @@ export type ModalDialogProps = {
   visible: boolean;
   /** Dialog title: shown as its heading and naming the dialog. */
   title: ReactNode;
+  /** Decorative picture above the title. */
+  illustration?: ReactNode;
   children?: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
@@ -21,12 +23,12 @@ export type ModalDialogProps = {
 /**
  * A centred modal dialog on antd-mobile's CenterPopup, with dialog semantics
  * (role, aria-modal, labelled by its title), focus moved into it on open and
- * back on close, and Escape to dismiss. Mounted only while visible. The same
- * component as features/loan LoanDialog, shared (that one can move here).
+ * back on close, and Escape to dismiss. Mounted only while visible.
  */
 export function ModalDialog({
   visible,
   title,
+  illustration,
   children,
   footer,
   onClose,
@@ -82,6 +84,7 @@ export function ModalDialog({
             </svg>
           </button>
         ) : null}
+        {illustration ? <div className="presta-modal-dialog-illustration">{illustration}</div> : null}
         <h2 id={titleId} className="presta-modal-dialog-title">
           {title}
         </h2>

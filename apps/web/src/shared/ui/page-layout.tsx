@@ -2,9 +2,8 @@ import { useId, type ReactNode } from 'react';
 import './page-layout.css';
 
 /**
- * The borrower page layout of the loan pages (features/loan LoanPage and
- * LoanCard), shared so any feature can use it: grey canvas, white rounded
- * cards, an optional sticky bottom action area.
+ * The borrower page layout: grey canvas, white rounded cards, an optional
+ * sticky bottom action area.
  */
 
 export type PageLayoutProps = {

@@ -48,18 +48,18 @@ describe('toast (antd-mobile, React 19 render)', () => {
   });
 });
 
-describe('announce', () => {
-  it('writes every toast to one polite live region for screen readers', async () => {
+describe('screen readers', () => {
+  it('toasts are drawn inside one polite live region, not hidden from assistive technologies', async () => {
     showToast('Código de verificación incorrecto.');
-    await new Promise((r) => setTimeout(r, 80));
-    const regions = document.querySelectorAll('[data-presta-announcer]');
-    expect(regions).toHaveLength(1);
-    expect(regions[0]!.getAttribute('role')).toBe('status');
-    expect(regions[0]!.getAttribute('aria-live')).toBe('polite');
-    expect(regions[0]!.textContent).toBe('Código de verificación incorrecto.');
+    await waitFor(() => expect(toastText()).toBe('Código de verificación incorrecto.'));
+    const roots = document.querySelectorAll('[data-presta-toasts]');
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.getAttribute('role')).toBe('status');
+    expect(roots[0]!.getAttribute('aria-live')).toBe('polite');
+    expect(roots[0]!.contains(document.querySelector('.adm-toast-main'))).toBe(true);
+    await waitFor(() => expect(roots[0]!.querySelector('[aria-hidden="true"]')).toBeNull());
     showToast('Pago realizado con éxito');
-    await new Promise((r) => setTimeout(r, 80));
-    expect(document.querySelectorAll('[data-presta-announcer]')).toHaveLength(1);
-    expect(regions[0]!.textContent).toBe('Pago realizado con éxito');
+    await waitFor(() => expect(toastText()).toBe('Pago realizado con éxito'));
+    expect(document.querySelectorAll('[data-presta-toasts]')).toHaveLength(1);
   });
 });

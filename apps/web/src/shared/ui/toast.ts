@@ -7,32 +7,26 @@ let loadingCount = 0;
 let loadingHandler: ToastHandler | null = null;
 
 /*
- * antd-mobile draws its toast inside an aria-hidden wrapper, so screen readers
- * never hear it. Every toast text is also written to one polite live region
- * (visually hidden), created on first use.
+ * antd-mobile draws its toast inside a mask marked aria-hidden, so screen
+ * readers never hear it. Toasts are rendered into one polite live region
+ * instead (created on first use), and the mask's aria-hidden is dropped as
+ * soon as it is added: the text is then read out, once, from the toast itself.
  */
-let liveRegion: HTMLElement | null = null;
-let announceTimer: ReturnType<typeof setTimeout> | undefined;
+let toastRoot: HTMLElement | null = null;
 
-/** Reads `text` out to screen readers (a repeat of the same text is read again). */
-export function announce(text: string): void {
-  if (typeof document === 'undefined' || !text) return;
-  if (!liveRegion || !liveRegion.isConnected) {
-    liveRegion = document.createElement('div');
-    liveRegion.setAttribute('role', 'status');
-    liveRegion.setAttribute('aria-live', 'polite');
-    liveRegion.setAttribute('aria-atomic', 'true');
-    liveRegion.className = 'presta-visually-hidden';
-    liveRegion.dataset.prestaAnnouncer = '';
-    document.body.appendChild(liveRegion);
-  }
-  const region = liveRegion;
-  region.textContent = '';
-  clearTimeout(announceTimer);
-  // A change after a short pause: assistive technologies announce it even when it repeats.
-  announceTimer = setTimeout(() => {
-    region.textContent = text;
-  }, 50);
+function liveToastRoot(): HTMLElement {
+  if (toastRoot && toastRoot.isConnected) return toastRoot;
+  const root = document.createElement('div');
+  root.setAttribute('role', 'status');
+  root.setAttribute('aria-live', 'polite');
+  root.dataset.prestaToasts = '';
+  document.body.appendChild(root);
+  const reveal = () => {
+    for (const el of root.querySelectorAll('[aria-hidden="true"]')) el.removeAttribute('aria-hidden');
+  };
+  new MutationObserver(reveal).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden'] });
+  toastRoot = root;
+  return root;
 }
 
 /**
@@ -42,8 +36,7 @@ export function announce(text: string): void {
 export function showToast(content: string, durationMs: number = toastDurationMs): void {
   if (!content) return;
   loadingHandler = null;
-  Toast.show({ content, duration: durationMs, maskClickable: true });
-  announce(content);
+  Toast.show({ content, duration: durationMs, maskClickable: true, getContainer: liveToastRoot });
 }
 
 /**
@@ -52,8 +45,7 @@ export function showToast(content: string, durationMs: number = toastDurationMs)
  */
 export function showLoading(content: string): void {
   loadingCount += 1;
-  loadingHandler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false });
-  announce(content);
+  loadingHandler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false, getContainer: liveToastRoot });
 }
 
 export function hideLoading(): void {

@@ -230,8 +230,8 @@ describe('ComplaintDetailPage', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Calificar la respuesta' })).toBeNull();
       await vi.waitFor(() => expect(calls.filter((c) => c.path === detailPath)).toHaveLength(2));
-      // The reload is quiet: the page stays as it was (no loading state; the toast announcer aside).
-      expect(document.querySelector('[role="status"]:not([data-presta-announcer])')).toBeNull();
+      // The reload is quiet: the page stays as it was (no loading state; the toasts' live region aside).
+      expect(document.querySelector('[role="status"]:not([data-presta-toasts])')).toBeNull();
       expect(screen.getByRole('region', { name: 'Queja N.º 41' })).toBeTruthy();
     });
 

@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
-import { LoanDialog } from './loan-dialog';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
+import './loan-button.css';
 
 export type ExtensionReminderModalProps = {
   visible: boolean;
@@ -15,7 +16,7 @@ export type ExtensionReminderModalProps = {
 /** Reminder opened by the Extension button: extend now, or repay instead. */
 export function ExtensionReminderModal({ visible, onConfirm, onDecline, onClose, labels }: ExtensionReminderModalProps) {
   return (
-    <LoanDialog
+    <ModalDialog
       visible={visible}
       title={labels.title}
       onClose={onClose}
@@ -42,6 +43,6 @@ export function ExtensionReminderModal({ visible, onConfirm, onDecline, onClose,
       }
     >
       <p>{labels.text}</p>
-    </LoanDialog>
+    </ModalDialog>
   );
 }

@@ -30,9 +30,9 @@ export function PlanList({ plans, formatMoney, amountLabel, dueLabel }: PlanList
             {plan.description ? <p className="presta-loan-plan-description">{plan.description}</p> : null}
           </div>
           <dl className="presta-loan-plan-figures">
-            <dt className="presta-loan-visually-hidden">{amountLabel}</dt>
+            <dt className="presta-visually-hidden">{amountLabel}</dt>
             <dd className="presta-loan-plan-amount">{formatMoney(plan.amount)}</dd>
-            <dt className="presta-loan-visually-hidden">{dueLabel}</dt>
+            <dt className="presta-visually-hidden">{dueLabel}</dt>
             <dd className="presta-loan-plan-date">{plan.pay_time}</dd>
           </dl>
         </li>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import { LoanDialog } from './loan-dialog';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { StarRating } from './star-rating';
+import './loan-button.css';
 
 export type RatingModalProps = {
   visible: boolean;
@@ -45,7 +46,7 @@ export function RatingModal({ visible, onSend, onMissingScore, onClose, labels }
   };
 
   return (
-    <LoanDialog
+    <ModalDialog
       visible={visible}
       title={labels.title}
       onClose={onClose}
@@ -71,6 +72,6 @@ export function RatingModal({ visible, onSend, onMissingScore, onClose, labels }
     >
       <p>{labels.text}</p>
       <StarRating value={score} onChange={setScore} label={labels.group} starLabel={labels.star} />
-    </LoanDialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { LoanDialog } from './loan-dialog';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
 import './recalculation-modal.css';
 
 export type RecalculationModalProps = {
@@ -23,7 +23,7 @@ const RING_LENGTH = 2 * Math.PI * RING_RADIUS;
 export function RecalculationModal({ visible, title, text, durationMs, countdownLabel }: RecalculationModalProps) {
   const seconds = useCountdown(visible, durationMs);
   return (
-    <LoanDialog
+    <ModalDialog
       visible={visible}
       title={title}
       className="presta-loan-recalculation"
@@ -43,12 +43,12 @@ export function RecalculationModal({ visible, title, text, durationMs, countdown
           <span className="presta-loan-countdown-number" aria-hidden="true">
             {seconds}
           </span>
-          <span className="presta-loan-visually-hidden">{countdownLabel(seconds)}</span>
+          <span className="presta-visually-hidden">{countdownLabel(seconds)}</span>
         </div>
       }
     >
       <p>{text}</p>
-    </LoanDialog>
+    </ModalDialog>
   );
 }
 

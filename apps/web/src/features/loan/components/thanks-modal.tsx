@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
-import { LoanDialog } from './loan-dialog';
+import { ModalDialog } from '@/shared/ui/modal-dialog';
+import './loan-button.css';
 
 export type ThanksModalProps = {
   visible: boolean;
@@ -12,7 +13,7 @@ export type ThanksModalProps = {
 /** Thanks after a rating below 4 stars. */
 export function ThanksModal({ visible, title, text, okLabel, onClose }: ThanksModalProps) {
   return (
-    <LoanDialog
+    <ModalDialog
       visible={visible}
       title={title}
       className="presta-loan-thanks"
@@ -30,6 +31,6 @@ export function ThanksModal({ visible, title, text, okLabel, onClose }: ThanksMo
       }
     >
       <p>{text}</p>
-    </LoanDialog>
+    </ModalDialog>
   );
 }

@@ -4,25 +4,27 @@ import Button from 'antd-mobile/es/components/button';
 import type { LoanConfirmData } from '@presta/contract/api/loan';
 import { routes } from '@presta/contract/routes';
 import { bridge } from '@/shared/bridge/native-bridge';
+import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { replaceLocation } from '@/shared/session/navigation';
 import { getSessionParams, pageUrl } from '@/shared/session/session-params';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
 import { submitLoan } from '../api/submit-loan';
 import { AgreementTick } from '../components/agreement-tick';
 import { CouponRow } from '../components/coupon-row';
 import { DetailList } from '../components/detail-list';
-import { LoadFailure } from '../components/load-failure';
-import { LoanCard, LoanPage } from '../components/loan-page';
 import { LoanSummary } from '../components/loan-summary';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { PlanList } from '../components/plan-list';
 import { RecalculationModal } from '../components/recalculation-modal';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { loanMessages } from '../messages';
 import { sessionLinkFromAddress } from '../utils/links';
 import { visibleRows } from '../utils/rows';
+import '../components/loan-button.css';
+import './confirm-loan-page.css';
 
 /** §9: the offer is reloaded 5.5 s after the recalculation modal opens. */
 const recalculationDelayMs = 5500;
@@ -105,20 +107,20 @@ function ConfirmLoan({ productId }: { productId: string }) {
 
   if (!productId) {
     return (
-      <LoanPage>
+      <PageLayout>
         <LoadFailure title={t('loadFailedTitle')} text={t('missingProduct')} />
-      </LoanPage>
+      </PageLayout>
     );
   }
   if (!data) {
     return (
-      <LoanPage>
+      <PageLayout>
         {remote.failed ? (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} retryLabel={t('retry')} onRetry={() => void load()} />
+          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
         ) : (
           <PageSkeleton label={t('loading')} />
         )}
-      </LoanPage>
+      </PageLayout>
     );
   }
 
@@ -159,7 +161,7 @@ function ConfirmLoan({ productId }: { productId: string }) {
   );
 
   return (
-    <LoanPage actions={actions} className="presta-loan-confirm">
+    <PageLayout actions={actions} className="presta-loan-confirm">
       <LoanSummary
         heading={t('confirmTitle')}
         amountLabel={t('amountLabel')}
@@ -183,14 +185,14 @@ function ConfirmLoan({ productId }: { productId: string }) {
         />
       ) : null}
       {details.length > 0 ? (
-        <LoanCard title={t('detailsTitle')}>
+        <PageCard title={t('detailsTitle')}>
           <DetailList rows={details} />
-        </LoanCard>
+        </PageCard>
       ) : null}
       {data.repay_plans.length > 0 ? (
-        <LoanCard title={t('planTitle')}>
+        <PageCard title={t('planTitle')}>
           <PlanList plans={data.repay_plans} formatMoney={money} amountLabel={t('planAmountLabel')} dueLabel={t('planDueLabel')} />
-        </LoanCard>
+        </PageCard>
       ) : null}
       <RecalculationModal
         visible={recalculating}
@@ -199,6 +201,6 @@ function ConfirmLoan({ productId }: { productId: string }) {
         durationMs={recalculationDelayMs}
         countdownLabel={(seconds) => (seconds === 1 ? t('recalculationCountdownOne') : t('recalculationCountdown', { seconds }))}
       />
-    </LoanPage>
+    </PageLayout>
   );
 }

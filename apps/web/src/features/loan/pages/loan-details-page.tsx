@@ -7,26 +7,28 @@ import { orderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import { getBrand } from '@/shared/brand/brand';
 import { bridge } from '@/shared/bridge/native-bridge';
+import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { getSessionParams, pageUrl } from '@/shared/session/session-params';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageLayout } from '@/shared/ui/page-layout';
+import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
 import { sendRating } from '../api/send-rating';
 import { ExtensionReminderModal } from '../components/extension-reminder-modal';
-import { LoadFailure } from '../components/load-failure';
-import { LoanPage } from '../components/loan-page';
 import { OrderCard } from '../components/order-card';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { RatingModal } from '../components/rating-modal';
 import { StatusHero } from '../components/status-hero';
 import { ThanksModal } from '../components/thanks-modal';
 import { useAutoRefresh } from '../hooks/use-auto-refresh';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { loanMessages, type LoanMessageKey } from '../messages';
 import { isExternalAddress, sessionLinkFromAddress } from '../utils/links';
 import { isInProgress, isRepayable, statusPictureCode } from '../utils/order-status';
+import '../components/loan-button.css';
+import './loan-details-page.css';
 
 /** Refresh period while the lender reviews or disburses (21, 151). */
 const pollIntervalMs = 10_000;
@@ -73,20 +75,20 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
 
   if (!orderId) {
     return (
-      <LoanPage>
+      <PageLayout>
         <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
-      </LoanPage>
+      </PageLayout>
     );
   }
   if (!data) {
     return (
-      <LoanPage>
+      <PageLayout>
         {remote.failed ? (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} retryLabel={t('retry')} onRetry={() => void load()} />
+          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
         ) : (
           <PageSkeleton label={t('loading')} />
         )}
-      </LoanPage>
+      </PageLayout>
     );
   }
 
@@ -153,7 +155,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
   const altKey = `statusAlt${statusPictureCode(status)}` as LoanMessageKey;
 
   return (
-    <LoanPage actions={actions} className="presta-loan-details">
+    <PageLayout actions={actions} className="presta-loan-details">
       <PullToRefresh
         onRefresh={refresh}
         pullingText={t('pullToRefresh')}
@@ -214,6 +216,6 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
           close: t('close'),
         }}
       />
-    </LoanPage>
+    </PageLayout>
   );
 }
