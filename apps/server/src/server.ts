@@ -49,6 +49,7 @@ async function main() {
       '',
       `Presta is running on ${base}`,
       `  Test page:      ${base}${routes.testPreview}`,
+      `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
       `  API reference:  ${base}/docs`,
       `  Database:       ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg)`}`,
       `  Brand:          ${config.brand.brandName}${config.brand.obfuscateKeys ? ' (scrambled keys)' : ''}`,
