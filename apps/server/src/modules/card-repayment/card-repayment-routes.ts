@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { createSandboxCardProcessor, type CardProcessor } from '../payments/card-processor';
 import { outboxSmsSender, type SmsSender } from '../sms/sms-sender';
+import { createSmsProvider, maskPhone, type SmsMessage } from '../sms/sms-provider';
 import { commitCardRepayment, confirmCardRepayment, repaymentWay as readRepaymentWay } from './card-repayment-service';
 import { CHECKOUT_PATH_PREFIX, createCheckout, payCheckout, renderCheckout } from './hosted-checkout';
 
@@ -32,7 +33,13 @@ const checkoutHeaders = {
  * answered with code '00', and the card processor's hosted checkout page.
  */
 export default async function cardRepaymentRoutes(app: FastifyInstance, opts: CardRepaymentRoutesOptions) {
-  const deps = { processor: opts.processor ?? createSandboxCardProcessor(), sms: opts.sms ?? outboxSmsSender };
+  const provider = createSmsProvider(opts.config, app.log);
+  const deps = {
+    processor: opts.processor ?? createSandboxCardProcessor(),
+    sms: opts.sms ?? outboxSmsSender,
+    deliver: (m: SmsMessage) =>
+      provider.deliver(m).catch((err: unknown) => app.log.error({ err, to: maskPhone(m.phone) }, 'sms delivery failed')),
+  };
   const ok = legacyPaymentCodes.ok;
 
   await app.register(async (calls) => {

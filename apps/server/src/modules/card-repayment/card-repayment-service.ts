@@ -39,7 +39,13 @@ export const CARD_MAX_WRONG_CODES = 5;
 /** Codes sent (the first included) per attempt. */
 export const CARD_MAX_CODE_SENDS = 5;
 
-export type CardDeps = { processor: CardProcessor; sms: SmsSender };
+export type CardDeps = {
+  processor: CardProcessor;
+  /** Queues the code's text in the outbox, inside the attempt's transaction. */
+  sms: SmsSender;
+  /** Hands a queued text to the SMS provider once the transaction has committed (none: the outbox only). */
+  deliver?: (message: { phone: string; body: string }) => Promise<void>;
+};
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const codeHashOf = (attemptId: number, code: string) => sha256(`card-code:${attemptId}:${code}`);
@@ -115,13 +121,19 @@ async function payableNow(tx: DbOrTx, orderId: number, timeZone: string, now: Da
   return { quote, paidOff: (seq: number) => position.instalments.find((x) => x.seq === seq)?.paidOff ?? true };
 }
 
-async function sendCode(tx: DbOrTx, deps: CardDeps, attemptId: number, phone: string, lang: Language, now: Date) {
+async function sendCode(
+  tx: DbOrTx,
+  deps: CardDeps,
+  attemptId: number,
+  phone: string,
+  lang: Language,
+  now: Date,
+  sent: { phone: string; body: string }[],
+) {
   const code = String(randomInt(0, 10 ** CARD_SMS_CODE_LENGTH)).padStart(CARD_SMS_CODE_LENGTH, '0');
-  await deps.sms.send(tx, {
-    phone,
-    purpose: 'card_repayment_code',
-    body: translate(lang, 'cardSmsBody', { code, minutes: CARD_CODE_TTL_MS / 60_000 }),
-  });
+  const body = translate(lang, 'cardSmsBody', { code, minutes: CARD_CODE_TTL_MS / 60_000 });
+  await deps.sms.send(tx, { phone, purpose: 'card_repayment_code', body });
+  sent.push({ phone, body });
   return { codeHash: codeHashOf(attemptId, code), codeSentAt: now };
 }
 
@@ -148,6 +160,7 @@ export async function commitCardRepayment(
   const order = await ownedOrder(db, borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
+  const texts: { phone: string; body: string }[] = [];
 
   const outcome = await db.transaction(async (tx): Promise<CommitOutcome> => {
     const status = await lockOrder(tx, order.id);
@@ -174,7 +187,7 @@ export async function commitCardRepayment(
       if (wait > 0) throw new AppError(429, errorCodes.rateLimited, 'cardResendWait', { seconds: wait });
       if (waiting.codeSends >= CARD_MAX_CODE_SENDS) throw new AppError(429, errorCodes.rateLimited, 'cardTooManyCodes');
       const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, waiting.id, phone, lang, now);
+      const sent = await sendCode(tx, deps, waiting.id, phone, lang, now, texts);
       await tx
         .update(cardRepayments)
         .set({ ...sent, codeSends: sql`${cardRepayments.codeSends} + 1`, updatedAt: now })
@@ -231,7 +244,7 @@ export async function commitCardRepayment(
 
     if (card.requiresOtp) {
       const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, attempt!.id, phone, lang, now);
+      const sent = await sendCode(tx, deps, attempt!.id, phone, lang, now, texts);
       await tx.update(cardRepayments).set({ ...sent, codeSends: 1 }).where(eq(cardRepayments.id, attempt!.id));
       return { kind: 'ok', needValid: 1, repayRecordId: String(attempt!.id) };
     }
@@ -239,6 +252,8 @@ export async function commitCardRepayment(
     return charged ? { kind: 'ok', needValid: 0, repayRecordId: String(attempt!.id) } : { kind: 'declined' };
   });
 
+  // Committed: the code may leave now.
+  if (deps.deliver) for (const text of texts) await deps.deliver(text);
   if (outcome.kind === 'declined') throw new AppError(402, errorCodes.cardDeclined, 'cardDeclined');
   return { needValid: outcome.needValid, repayRecordId: outcome.repayRecordId };
 }

@@ -9,8 +9,8 @@ import { promotionCodes } from '@presta/contract/promotion-rules';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
-import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
-import { drawCaptcha, findTemplate, funnelReport, maskPhone, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
+import { createSmsProvider, maskPhone, type SmsProvider } from '../sms/sms-provider';
+import { drawCaptcha, findTemplate, funnelReport, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
 const anyEnvelope = envelopeSchema(z.unknown());
 

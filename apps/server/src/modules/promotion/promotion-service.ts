@@ -46,10 +46,6 @@ export function normalisePhone(raw: string): string | undefined {
   return PROMO_PHONE_PATTERN.test(digits) ? digits : undefined;
 }
 
-export function maskPhone(phone: string): string {
-  return phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
-}
-
 // ---------------------------------------------------------------------------
 // Template, sid, captcha
 // ---------------------------------------------------------------------------

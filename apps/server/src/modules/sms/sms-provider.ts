@@ -11,6 +11,11 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type SmsMessage = { phone: string; body: string };
 
+/** A phone for logs: the first 3 and last 4 digits. */
+export function maskPhone(phone: string): string {
+  return phone.length > 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
+}
+
 export interface SmsProvider {
   readonly id: 'console' | 'http';
   deliver(message: SmsMessage): Promise<void>;
