@@ -20,17 +20,17 @@ const loan = loanMessages.es;
 const card = {
   heading: 'Pago con tarjeta',
   amountLabel: 'Monto a pagar',
-  cardsTitle: 'Elige una tarjeta',
+  cardsTitle: 'Elija una tarjeta',
   pay: 'Pagar',
   anotherCard: 'Pagar con otra tarjeta',
   paymentDone: 'Pago realizado con éxito',
-  selectCardFirst: 'Primero selecciona una tarjeta bancaria',
+  selectCardFirst: 'Primero seleccione una tarjeta bancaria',
   smsTitle: 'Código de verificación',
   smsCodeLabel: 'Código SMS',
   resendIn: /^Reenviar en (\d+) s$/,
-  resendWait: /^Podrás pedir otro código en \d+ segundos\.$/,
+  resendWait: /^Podrá pedir otro código en \d+ segundos\.$/,
   confirm: 'Confirmar pago',
-  loadFailedTitle: 'No pudimos cargar tus tarjetas',
+  loadFailedTitle: 'No pudimos cargar sus tarjetas',
   refusedTitle: 'No es posible pagar con tarjeta',
   loanSettled: 'Este préstamo ya está pagado: no tiene nada pendiente.',
 } as const;
@@ -93,7 +93,7 @@ async function expectSettled(page: Page, order: OneInstalmentOrder) {
 
 /** On /repayment: the amount due today (minor units), from the header card. */
 async function amountDue(page: Page): Promise<number> {
-  const hero = page.getByRole('region', { name: 'Pago de tu préstamo' });
+  const hero = page.getByRole('region', { name: 'Pago de su préstamo' });
   const amount = hero.locator('p', { hasText: /^\$\d/ });
   await expect(amount).toBeVisible();
   return minorFromText((await amount.textContent()) ?? '');

@@ -5,7 +5,7 @@ import { bridgeCalls, installFakeIosHost } from './support/native-host';
 
 /** A disbursed demo order is not rated yet, so the rating prompt opens after load: wait for it and close it. */
 async function dismissRating(page: Page) {
-  const dialog = page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' });
+  const dialog = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Ahora no' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -20,7 +20,7 @@ test('an overdue order with an extension offer shows Extension and its reminder 
   await dismissRating(page);
 
   await page.getByRole('button', { name: 'Extender plazo' }).click();
-  const dialog = page.getByRole('dialog', { name: '¿Necesitas más tiempo?' });
+  const dialog = page.getByRole('dialog', { name: '¿Necesita más tiempo?' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
 
@@ -39,7 +39,7 @@ test('rating with 3 stars thanks the borrower; 5 stars opens the app-store ratin
   await installFakeIosHost(page);
   const first = demoOrder('174');
   await page.goto(first.urls.loanDetails);
-  const rating = page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' });
+  const rating = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
   await expect(rating).toBeVisible();
   await expectAccessible(page);
 
@@ -49,19 +49,19 @@ test('rating with 3 stars thanks the borrower; 5 stars opens the app-store ratin
 
   await rating.getByRole('radio', { name: '3 de 5 estrellas' }).click();
   await rating.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('dialog', { name: '¡Gracias por tu opinión!' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '¡Gracias por su opinión!' })).toBeVisible();
   expect((await bridgeCalls(page)).some((c) => c.name === 'openAppRating')).toBe(false);
 
   const second = demoOrder('174');
   await page.goto(second.urls.loanDetails);
-  await page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' }).getByRole('radio', { name: '5 de 5 estrellas' }).click();
+  await page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' }).getByRole('radio', { name: '5 de 5 estrellas' }).click();
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.name)).toContain('openAppRating');
 
   // Rated: the prompt does not come back.
   await page.reload();
   await expect(page.getByText('Desembolsado').first()).toBeVisible();
-  await expect(page.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' })).toHaveCount(0);
 });
 
 test('every status has its picture; a settled loan offers Borrow again through the bridge', async ({ page }) => {

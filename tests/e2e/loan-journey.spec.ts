@@ -14,7 +14,7 @@ test('a borrower confirms a loan from the test page and watches review and disbu
 
   // Confirmation page: figures, plan, agreement tick.
   await expect(page).toHaveURL(/\/confirm-loan\?/);
-  await expect(page.getByRole('heading', { name: 'Confirma tu préstamo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirme su préstamo' })).toBeVisible();
   await expect(page.getByText('Plan de pagos')).toBeVisible();
   await expect(page.getByTestId('loan-coupon-row')).toBeVisible();
   await expectAccessible(page);

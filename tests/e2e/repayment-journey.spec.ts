@@ -14,13 +14,13 @@ import { demoPay, minorFromText, oneInstalmentOrder } from './support/payments';
 const loan = loanMessages.es;
 /** Texts of the repayment pages (apps/web/src/features/repayment/messages.ts, Spanish). */
 const repay = {
-  repaymentHeading: 'Pago de tu préstamo',
+  repaymentHeading: 'Pago de su préstamo',
   repayAmountLabel: 'Monto a pagar',
   repayDateLabel: 'Fecha de pago',
   extensionHeading: 'Extensión de plazo',
   extensionAmountLabel: 'Cargo por extensión',
   newDueDateLabel: 'Nueva fecha de pago',
-  planTitle: 'Tu plan con la extensión',
+  planTitle: 'Su plan con la extensión',
   instructionHeading: 'Instrucciones de pago',
   totalLabel: 'Total a pagar',
   referenceLabel: 'Referencia de pago',

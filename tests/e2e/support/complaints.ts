@@ -31,8 +31,8 @@ export const complaintTexts = {
   entryHeading: 'Quejas y sugerencias',
   myComplaints: 'Mis quejas',
   orderTitle: 'Pedido',
-  typesTitle: 'Selecciona el tipo de problema',
-  subTypesTitle: 'Selecciona el subtipo',
+  typesTitle: 'Seleccione el tipo de problema',
+  subTypesTitle: 'Seleccione el subtipo',
   collectionNotAllowed: 'El pedido seleccionado no admite quejas de cobranza',
   // Form (/complainPageNext)
   formHeading: 'Nueva queja',
@@ -48,7 +48,7 @@ export const complaintTexts = {
   uploadDone: 'Carga exitosa',
   submit: 'Enviar',
   submitDoneTitle: 'Queja enviada',
-  submitDoneText: 'Gracias. Revisaremos tu caso y te responderemos en Mis quejas.',
+  submitDoneText: 'Gracias. Revisaremos su caso y le responderemos en Mis quejas.',
   // List (/complaintList)
   listHeading: 'Mis quejas',
   itemNumber: (id: string) => `N.º ${id}`,
@@ -64,10 +64,10 @@ export const complaintTexts = {
   replyImagesLabel: 'Imágenes de la respuesta',
   viewReplyImage: (index: number, total: number) => `Ver imagen ${index} de ${total} de la respuesta`,
   rateReply: 'Calificar la respuesta',
-  scoreTitle: '¿Qué te pareció nuestra respuesta?',
+  scoreTitle: '¿Qué le pareció nuestra respuesta?',
   scoreStar: (count: number) => `${count} de 5 estrellas`,
   scoreSend: 'Enviar',
-  scoreThanks: '¡Gracias por tu calificación!',
+  scoreThanks: '¡Gracias por su calificación!',
   // Server data: types (migration 0005) and tabs (apps/server/src/i18n/messages.ts)
   typeCollection: 'Cobranza',
   typeOther: 'Otro',

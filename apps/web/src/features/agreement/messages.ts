@@ -11,18 +11,18 @@ export const agreementMessages = defineCatalogue({
     pageTitle: 'Contrato de préstamo',
     heading: 'Contrato de préstamo',
     intro:
-      'Este contrato se celebra entre {company} (el «Prestamista») y la persona que solicita el préstamo en la aplicación (el «Prestatario»). Léelo con atención: al confirmar tu préstamo lo aceptas.',
+      'Este contrato se celebra entre {company} (el «Prestamista») y la persona que solicita el préstamo en la aplicación (el «Prestatario»). Léalo con atención: al confirmar su préstamo lo acepta.',
     loading: 'Cargando los datos del pagaré…',
     refusedTitle: 'No es posible mostrar el pagaré',
     loadFailedTitle: 'No pudimos cargar los datos del pagaré',
-    loadFailedText: 'Revisa tu conexión e inténtalo de nuevo. Las cláusulas del contrato siguen disponibles abajo.',
+    loadFailedText: 'Revise su conexión e inténtelo de nuevo. Las cláusulas del contrato siguen disponibles abajo.',
     retry: 'Reintentar',
 
     noteHeading: 'Pagaré',
     notePromise:
       'Debo y pagaré incondicionalmente a la orden de {company} la cantidad de {contractAmount} el día {planDate}, conforme a los datos de este pagaré.',
     noteTableCaption: 'Datos del pagaré',
-    notePending: 'Los datos de tu préstamo aparecerán en este pagaré cuando se cree tu solicitud.',
+    notePending: 'Los datos de su préstamo aparecerán en este pagaré cuando se cree su solicitud.',
     noteFieldHeader: 'Concepto',
     noteValueHeader: 'Dato',
     empty: '—',

@@ -13,47 +13,47 @@ export const cardRepaymentMessages = defineCatalogue({
     pageTitle: 'Pagar con tarjeta',
     heading: 'Pago con tarjeta',
     amountLabel: 'Monto a pagar',
-    loading: 'Cargando tus tarjetas…',
+    loading: 'Cargando sus tarjetas…',
     refusedTitle: 'No es posible pagar con tarjeta',
-    loadFailedTitle: 'No pudimos cargar tus tarjetas',
-    loadFailedText: 'Revisa tu conexión e inténtalo de nuevo.',
+    loadFailedTitle: 'No pudimos cargar sus tarjetas',
+    loadFailedText: 'Revise su conexión e inténtelo de nuevo.',
     retry: 'Reintentar',
     invalidLinkTitle: 'Enlace de pago no válido',
-    invalidLinkText: 'Faltan datos del pago o no son correctos. Vuelve a la página de pago y elige un método otra vez.',
+    invalidLinkText: 'Faltan datos del pago o no son correctos. Vuelva a la página de pago y elija un método otra vez.',
     backToPayment: 'Volver a pagar',
 
     // Cards on file
-    cardsTitle: 'Elige una tarjeta',
-    noCards: 'No tienes tarjetas guardadas. Puedes pagar con otra tarjeta.',
+    cardsTitle: 'Elija una tarjeta',
+    noCards: 'No tiene tarjetas guardadas. Puede pagar con otra tarjeta.',
     cardEnding: 'terminada en {digits}',
     pay: 'Pagar',
-    paying: 'Procesando tu pago…',
+    paying: 'Procesando su pago…',
     anotherCard: 'Pagar con otra tarjeta',
     openingAnotherCard: 'Abriendo la página de pago…',
     paymentDone: 'Pago realizado con éxito',
 
     // SMS verification step
     smsTitle: 'Código de verificación',
-    smsSent: 'Te enviamos un código de {length} dígitos por SMS. Escríbelo para confirmar el pago.',
+    smsSent: 'Le enviamos un código de {length} dígitos por SMS. Escríbalo para confirmar el pago.',
     smsCodeLabel: 'Código SMS',
     resend: 'Reenviar código',
     resendIn: 'Reenviar en {seconds} s',
-    resendWait: 'Podrás pedir otro código en {seconds} segundos.',
-    resendReady: 'Ya puedes pedir otro código.',
+    resendWait: 'Podrá pedir otro código en {seconds} segundos.',
+    resendReady: 'Ya puede pedir otro código.',
     sendingCode: 'Enviando el código…',
-    codeResent: 'Te enviamos un código nuevo. Revisa tu teléfono.', // zh (§8, SMS sent): 验证码已发送，请注意查收
+    codeResent: 'Le enviamos un código nuevo. Revise su teléfono.', // zh (§8, SMS sent): 验证码已发送，请注意查收
     confirm: 'Confirmar pago',
-    confirming: 'Confirmando tu pago…',
+    confirming: 'Confirmando su pago…',
     close: 'Cerrar',
 
     // Refusals and failures (§5, §8)
-    selectCardFirst: 'Primero selecciona una tarjeta bancaria', // zh: 请先选择银行卡
-    enterValidCode: 'Ingresa el código de verificación correcto', // zh: 请输入正确的验证码
+    selectCardFirst: 'Primero seleccione una tarjeta bancaria', // zh: 请先选择银行卡
+    enterValidCode: 'Ingrese el código de verificación correcto', // zh: 请输入正确的验证码
     wrongCode: 'El código de verificación no es correcto', // '800006' without a message; zh: 验证码错误
     repeatPayment: 'Este pago ya fue solicitado', // '800005' without a message; zh: 重复支付请求
-    cardListFailed: 'No pudimos consultar tus tarjetas', // zh: 银行卡列表查询失败
-    processingFailed: 'No se pudo procesar. Inténtalo de nuevo.', // zh: 处理失败
-    networkError: 'Error de conexión. Inténtalo de nuevo.', // §8: a network failure shows 'error'
+    cardListFailed: 'No pudimos consultar sus tarjetas', // zh: 银行卡列表查询失败
+    processingFailed: 'No se pudo procesar. Inténtelo de nuevo.', // zh: 处理失败
+    networkError: 'Error de conexión. Inténtelo de nuevo.', // §8: a network failure shows 'error'
   },
   en: {
     pageTitle: 'Pay by card',

@@ -5,7 +5,7 @@ export const previewMessages = defineCatalogue({
   es: {
     pageTitle: 'Página de prueba',
     badge: 'Desarrollo',
-    intro: 'Abre las páginas con datos de dispositivo y sesión de prueba. Los campos se guardan en este navegador.',
+    intro: 'Abra las páginas con datos de dispositivo y sesión de prueba. Los campos se guardan en este navegador.',
     fieldsTitle: 'Dispositivo y sesión',
     appVersion: 'Versión de la app',
     deviceName: 'Nombre del dispositivo',
@@ -68,9 +68,9 @@ export const previewMessages = defineCatalogue({
     locate: 'Obtener ubicación',
     locating: 'Buscando ubicación…',
     located: 'Latitud {lat}, longitud {lng} (±{accuracy} m)',
-    locationDenied: 'Permiso de ubicación denegado. Actívalo en los ajustes del navegador.',
+    locationDenied: 'Permiso de ubicación denegado. Actívelo en los ajustes del navegador.',
     locationUnavailable: 'No se pudo determinar la ubicación.',
-    locationTimeout: 'La ubicación tardó demasiado. Inténtalo de nuevo.',
+    locationTimeout: 'La ubicación tardó demasiado. Inténtelo de nuevo.',
     locationUnsupported: 'Este navegador no ofrece geolocalización.',
   },
   en: {

@@ -265,7 +265,7 @@ describe('TestPreviewPage: device tools', () => {
     });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Obtener ubicación' }));
-    expect(screen.getByText('Permiso de ubicación denegado. Actívalo en los ajustes del navegador.')).toBeTruthy();
+    expect(screen.getByText('Permiso de ubicación denegado. Actívelo en los ajustes del navegador.')).toBeTruthy();
   });
 
   it('says when there is no geolocation', async () => {

@@ -6,20 +6,20 @@ const es = {
   // Shared states
   loading: 'Cargando…',
   loadFailedTitle: 'No pudimos cargar la información',
-  loadFailedText: 'Revisa tu conexión e inténtalo de nuevo.',
+  loadFailedText: 'Revise su conexión e inténtelo de nuevo.',
   retry: 'Reintentar',
   missingProduct: 'No encontramos el producto de este préstamo.',
   missingOrder: 'No encontramos esta solicitud.',
-  networkError: 'Sin conexión. Inténtalo de nuevo.',
+  networkError: 'Sin conexión. Inténtelo de nuevo.',
   close: 'Cerrar',
   ok: 'Aceptar',
-  pullToRefresh: 'Desliza hacia abajo para actualizar',
-  releaseToRefresh: 'Suelta para actualizar',
+  pullToRefresh: 'Deslice hacia abajo para actualizar',
+  releaseToRefresh: 'Suelte para actualizar',
   refreshing: 'Actualizando…',
   refreshed: 'Actualizado',
 
   // Loan confirmation
-  confirmTitle: 'Confirma tu préstamo',
+  confirmTitle: 'Confirme su préstamo',
   amountLabel: 'Monto a recibir',
   termLabel: 'Plazo',
   termValue: '{days} días',
@@ -33,17 +33,17 @@ const es = {
   couponValue: '-{amount}',
   agreementPrefix: 'He leído y acepto el',
   agreementLink: 'Contrato de préstamo',
-  agreementRequired: 'Acepta el contrato para continuar',
+  agreementRequired: 'Acepte el contrato para continuar',
   submit: 'Solicitar préstamo',
   submitting: 'Enviando solicitud…',
-  recalculationTitle: 'Recalculando tu monto',
-  recalculationText: 'Estamos ajustando tu oferta a tu perfil más reciente. Esto solo toma unos segundos.',
+  recalculationTitle: 'Recalculando su monto',
+  recalculationText: 'Estamos ajustando su oferta a su perfil más reciente. Esto solo toma unos segundos.',
   recalculationCountdown: 'Quedan {seconds} segundos',
   recalculationCountdownOne: 'Queda 1 segundo',
 
   // Loan details
   detailsPageTitle: 'Detalle del préstamo',
-  statusAlt21: 'Tu solicitud está en revisión',
+  statusAlt21: 'Su solicitud está en revisión',
   statusAlt151: 'Préstamo aprobado, el dinero va en camino',
   statusAlt110: 'Solicitud no aprobada',
   statusAlt174: 'Préstamo depositado, en periodo de pago',
@@ -56,23 +56,23 @@ const es = {
   borrowAgain: 'Pedir otro préstamo',
 
   // Extension reminder
-  extensionTitle: '¿Necesitas más tiempo?',
+  extensionTitle: '¿Necesita más tiempo?',
   extensionText:
-    'Con la extensión pagas hoy solo el cargo de extensión y tu fecha de pago se recorre un periodo más. Evitas recargos por atraso.',
+    'Con la extensión paga hoy solo el cargo de extensión y su fecha de pago se recorre un periodo más. Evita recargos por atraso.',
   extensionConfirm: 'Sí, extender mi plazo',
   extensionDecline: 'No es necesario, quiero pagar',
 
   // Rating
-  ratingTitle: '¿Cómo fue tu experiencia?',
-  ratingText: 'Tu opinión nos ayuda a mejorar Presta.',
+  ratingTitle: '¿Cómo fue su experiencia?',
+  ratingText: 'Su opinión nos ayuda a mejorar Presta.',
   ratingGroupLabel: 'Calificación',
   ratingStar: '{count} de 5 estrellas',
   ratingRequired: 'Seleccione una calificación',
   ratingSend: 'Enviar',
   ratingSending: 'Enviando…',
   ratingLater: 'Ahora no',
-  thanksTitle: '¡Gracias por tu opinión!',
-  thanksText: 'Tomaremos en cuenta tus comentarios para darte un mejor servicio.',
+  thanksTitle: '¡Gracias por su opinión!',
+  thanksText: 'Tomaremos en cuenta sus comentarios para darle un mejor servicio.',
 } as const;
 
 export type LoanMessageKey = keyof typeof es;

@@ -194,7 +194,7 @@ describe('failures', () => {
     await vi.advanceTimersByTimeAsync(1);
     const result = await pending;
     expect(result).toMatchObject({ success: false, code: 'timeout', data: null });
-    expect(result.message).toBe('El servidor tardó demasiado en responder. Inténtalo de nuevo.');
+    expect(result.message).toBe('El servidor tardó demasiado en responder. Inténtelo de nuevo.');
     expect(toast.hideLoading).toHaveBeenCalledTimes(1);
     expect(toast.showToast).toHaveBeenCalledWith(result.message);
   });
@@ -204,7 +204,7 @@ describe('failures', () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const result = await getQuery('/x', {}, { loading: 'Cargando…' });
     expect(result).toMatchObject({ success: false, code: 'network_error' });
-    expect(result.message).toBe('Sin conexión a internet. Revisa tu conexión e inténtalo de nuevo.');
+    expect(result.message).toBe('Sin conexión a internet. Revise su conexión e inténtelo de nuevo.');
     expect(toast.hideLoading).toHaveBeenCalledTimes(1);
     expect(toast.showToast).toHaveBeenCalledWith(result.message);
   });
@@ -222,7 +222,7 @@ describe('failures', () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const result = await postForm('/x', {});
     expect(result).toMatchObject({ success: false, code: 'invalid_response' });
-    expect(toast.showToast).toHaveBeenCalledWith('Algo salió mal. Inténtalo de nuevo más tarde.');
+    expect(toast.showToast).toHaveBeenCalledWith('Algo salió mal. Inténtelo de nuevo más tarde.');
   });
 
   it('an aborted request is a quiet failure', async () => {

@@ -116,7 +116,7 @@ describe('LoanAgreementPage', () => {
     renderAt('/loan-agreement', 'productId=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Contrato de préstamo' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Pagaré' })).toBeTruthy();
-    expect(screen.getByText('Los datos de tu préstamo aparecerán en este pagaré cuando se cree tu solicitud.')).toBeTruthy();
+    expect(screen.getByText('Los datos de su préstamo aparecerán en este pagaré cuando se cree su solicitud.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(callApiMock).not.toHaveBeenCalled();
     for (const figure of figures) expect(clauseTexts()).toContain(figure);

@@ -71,7 +71,7 @@ describe('CardRepaymentPage', () => {
     const header = screen.getByRole('region', { name: 'Pago con tarjeta' });
     expect(within(header).getByText('Monto a pagar')).toBeTruthy();
     expect(within(header).getByText('$2.625,00')).toBeTruthy();
-    const group = screen.getByRole('group', { name: 'Elige una tarjeta' });
+    const group = screen.getByRole('group', { name: 'Elija una tarjeta' });
     const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.checked)).toEqual([false, false]);
     expect(within(group).getByRole('radio', { name: 'BBVA, terminada en 4242' })).toBeTruthy();
@@ -87,7 +87,7 @@ describe('CardRepaymentPage', () => {
     answerByPath({ [wayPath]: ok(cardsAnswer()) });
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
-    expect(showToast).toHaveBeenCalledWith('Primero selecciona una tarjeta bancaria');
+    expect(showToast).toHaveBeenCalledWith('Primero seleccione una tarjeta bancaria');
     expect(callsTo(commitPath)).toHaveLength(0);
   });
 
@@ -108,7 +108,7 @@ describe('CardRepaymentPage', () => {
       repayToken: 'tok-1',
       sendMsg: 0,
     });
-    expect(opts).toMatchObject({ loading: 'Procesando tu pago…', silent: true });
+    expect(opts).toMatchObject({ loading: 'Procesando su pago…', silent: true });
     expect(showToast).toHaveBeenCalledWith('Pago realizado con éxito');
     await waitFor(() => expect(replaceLocation).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expectLoanDetails(lastUrl(replaceLocation));
@@ -133,7 +133,7 @@ describe('CardRepaymentPage', () => {
     await user.type(input, '12a34');
     expect((input as HTMLInputElement).value).toBe('1234');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar pago' }));
-    expect(showToast).toHaveBeenLastCalledWith('Ingresa el código de verificación correcto');
+    expect(showToast).toHaveBeenLastCalledWith('Ingrese el código de verificación correcto');
     expect(callsTo(confirmPath)).toHaveLength(0);
 
     await user.type(input, '56789');
@@ -147,7 +147,7 @@ describe('CardRepaymentPage', () => {
 
     await user.type(input, '654321{Enter}');
     expect(callsTo(confirmPath)[1]![1]).toEqual({ orderId: '12', verifyCode: '654321', repaymentRecordId: '77' });
-    expect(callsTo(confirmPath)[1]![2]).toMatchObject({ loading: 'Confirmando tu pago…' });
+    expect(callsTo(confirmPath)[1]![2]).toMatchObject({ loading: 'Confirmando su pago…' });
     expect(showToast).toHaveBeenLastCalledWith('Pago realizado con éxito');
     expect(dismissRepaymentDialog).toHaveBeenCalledWith('{}');
     await waitFor(() => expect(replaceLocation).toHaveBeenCalledTimes(1), { timeout: 3000 });
@@ -193,25 +193,25 @@ describe('CardRepaymentPage', () => {
     const status = within(dialog).getByRole('status');
     expect(resend().disabled).toBe(true);
     expect(resend().textContent).toBe('Reenviar en 60 s');
-    expect(status.textContent).toBe('Podrás pedir otro código en 60 segundos.');
+    expect(status.textContent).toBe('Podrá pedir otro código en 60 segundos.');
 
     act(() => vi.advanceTimersByTime(1000));
     expect(resend().textContent).toBe('Reenviar en 59 s');
     // The live region says nothing new each second.
-    expect(status.textContent).toBe('Podrás pedir otro código en 60 segundos.');
+    expect(status.textContent).toBe('Podrá pedir otro código en 60 segundos.');
     act(() => vi.advanceTimersByTime((CARD_SMS_RESEND_SECONDS - 2) * 1000));
     expect(resend().textContent).toBe('Reenviar en 1 s');
     expect(resend().disabled).toBe(true);
     act(() => vi.advanceTimersByTime(1000));
     expect(resend().disabled).toBe(false);
     expect(resend().textContent).toBe('Reenviar código');
-    expect(status.textContent).toBe('Ya puedes pedir otro código.');
+    expect(status.textContent).toBe('Ya puede pedir otro código.');
 
     await user.click(resend());
     const [, payload, opts] = callsTo(commitPath)[1]!;
     expect(payload).toMatchObject({ cardId: bbvaCard.id, repayToken: 'tok-1', sendMsg: 1, amount: 262500, orderId: '12' });
     expect(opts).toMatchObject({ loading: 'Enviando el código…' });
-    expect(showToast).toHaveBeenLastCalledWith('Te enviamos un código nuevo. Revisa tu teléfono.');
+    expect(showToast).toHaveBeenLastCalledWith('Le enviamos un código nuevo. Revise su teléfono.');
     expect(resend().disabled).toBe(true);
     expect(resend().textContent).toBe('Reenviar en 60 s');
 
@@ -248,7 +248,7 @@ describe('CardRepaymentPage', () => {
     const again = await screen.findByRole('dialog', { name: 'Código de verificación' });
     expect(callsTo(commitPath)).toHaveLength(1);
     expect(within(again).getByRole('button', { name: 'Reenviar en 40 s' })).toBeTruthy();
-    expect(within(again).getByRole('status').textContent).toBe('Podrás pedir otro código en 40 segundos.');
+    expect(within(again).getByRole('status').textContent).toBe('Podrá pedir otro código en 40 segundos.');
     await user.type(within(again).getByRole('textbox', { name: 'Código SMS' }), '123456{Enter}');
     expect(callsTo(confirmPath)[0]![1]).toEqual({ orderId: '12', verifyCode: '123456', repaymentRecordId: '77' });
   });
@@ -322,10 +322,10 @@ describe('CardRepaymentPage', () => {
     expect(showToast).toHaveBeenLastCalledWith('El banco rechazó el cargo');
     await waitFor(() => expect(callsTo(wayPath)).toHaveLength(2));
     await user.click(pay);
-    expect(showToast).toHaveBeenLastCalledWith('No se pudo procesar. Inténtalo de nuevo.');
+    expect(showToast).toHaveBeenLastCalledWith('No se pudo procesar. Inténtelo de nuevo.');
     await waitFor(() => expect(callsTo(wayPath)).toHaveLength(3));
     await user.click(pay);
-    expect(showToast).toHaveBeenLastCalledWith('Error de conexión. Inténtalo de nuevo.');
+    expect(showToast).toHaveBeenLastCalledWith('Error de conexión. Inténtelo de nuevo.');
   });
 
   it('a failed card list shows "card list query failed" by default with a retry; a refusal shows the server message without one', async () => {
@@ -333,8 +333,8 @@ describe('CardRepaymentPage', () => {
     answerByPath({ [wayPath]: [refused('500000'), refused('409001', 'Este préstamo ya está pagado: no tiene nada pendiente.')] });
     renderAt(<CardRepaymentPage />, '/card-repayment');
     const alert = await screen.findByRole('alert');
-    expect(showToast).toHaveBeenLastCalledWith('No pudimos consultar tus tarjetas');
-    expect(within(alert).getByRole('heading', { name: 'No pudimos cargar tus tarjetas' })).toBeTruthy();
+    expect(showToast).toHaveBeenLastCalledWith('No pudimos consultar sus tarjetas');
+    expect(within(alert).getByRole('heading', { name: 'No pudimos cargar sus tarjetas' })).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(showToast).toHaveBeenLastCalledWith('Este préstamo ya está pagado: no tiene nada pendiente.'));
     const refusal = await screen.findByRole('alert');
@@ -372,13 +372,13 @@ describe('CardRepaymentPage', () => {
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Pagar con otra tarjeta' }));
     expect(assignLocation).not.toHaveBeenCalled();
-    expect(showToast).toHaveBeenLastCalledWith('No se pudo procesar. Inténtalo de nuevo.');
+    expect(showToast).toHaveBeenLastCalledWith('No se pudo procesar. Inténtelo de nuevo.');
   });
 
   it('without cards on file, says so and offers another card as the main action', async () => {
     answerByPath({ [wayPath]: ok(cardsAnswer({ bankCards: [] })) });
     await loaded();
-    expect(screen.getByText('No tienes tarjetas guardadas. Puedes pagar con otra tarjeta.')).toBeTruthy();
+    expect(screen.getByText('No tiene tarjetas guardadas. Puede pagar con otra tarjeta.')).toBeTruthy();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pagar' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Pagar con otra tarjeta' }).className).toContain('presta-primary-button');

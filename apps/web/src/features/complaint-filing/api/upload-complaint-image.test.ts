@@ -38,17 +38,17 @@ describe('uploadComplaintImage', () => {
     );
     const result = await uploadComplaintImage(file(), { timeoutMs: 20 });
     expect(result).toMatchObject({ success: false, code: 'timeout' });
-    expect(showToast).toHaveBeenCalledWith('El servidor tardó demasiado en responder. Inténtalo de nuevo.');
+    expect(showToast).toHaveBeenCalledWith('El servidor tardó demasiado en responder. Inténtelo de nuevo.');
   });
 
   it('a network failure and an answer that is not the wrapper are failures with a readable message', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await uploadComplaintImage(file())).toMatchObject({ success: false, code: 'network_error' });
-    expect(showToast).toHaveBeenLastCalledWith('No pudimos conectar con el servidor. Inténtalo de nuevo.');
+    expect(showToast).toHaveBeenLastCalledWith('No pudimos conectar con el servidor. Inténtelo de nuevo.');
 
     stubFetch(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 })));
     expect(await uploadComplaintImage(file())).toMatchObject({ success: false, code: 'invalid_response' });
-    expect(showToast).toHaveBeenLastCalledWith('Algo salió mal. Inténtalo de nuevo más tarde.');
+    expect(showToast).toHaveBeenLastCalledWith('Algo salió mal. Inténtelo de nuevo más tarde.');
   });
 
   it('keeps only our own image address (never one of another site)', async () => {

@@ -24,12 +24,12 @@ const initPath = apiRoutes.problemInit.path;
 
 async function loaded(query?: string) {
   const view = renderAt(<ComplaintEntryPage />, '/complaint', query);
-  await screen.findByRole('region', { name: 'Selecciona el tipo de problema' });
+  await screen.findByRole('region', { name: 'Seleccione el tipo de problema' });
   return view;
 }
 
 const orderCard = () => screen.getByRole('region', { name: 'Pedido' });
-const typesCard = () => screen.getByRole('region', { name: 'Selecciona el tipo de problema' });
+const typesCard = () => screen.getByRole('region', { name: 'Seleccione el tipo de problema' });
 
 function expectFormUrl(target: URL) {
   expect(target.pathname).toBe('/complainPageNext');
@@ -76,7 +76,7 @@ describe('ComplaintEntryPage', () => {
     answerByPath({ [initPath]: ok(initAnswer()) });
     await loaded();
     await user.click(within(orderCard()).getByRole('button', { name: 'Todos los pedidos' }));
-    const dialog = screen.getByRole('dialog', { name: 'Elige un pedido' });
+    const dialog = screen.getByRole('dialog', { name: 'Elija un pedido' });
     const options = within(dialog).getAllByRole('button', { pressed: undefined }).filter((b) => b.hasAttribute('aria-pressed'));
     expect(options.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
     await user.click(within(dialog).getByRole('button', { name: /Crédito Fácil/ }));
@@ -118,7 +118,7 @@ describe('ComplaintEntryPage', () => {
     await user.click(collection);
     expect(collection.getAttribute('aria-expanded')).toBe('true');
     const nested = document.getElementById(collection.getAttribute('aria-controls')!)!;
-    expect(within(nested).getByRole('heading', { name: 'Selecciona el subtipo' })).toBeTruthy();
+    expect(within(nested).getByRole('heading', { name: 'Seleccione el subtipo' })).toBeTruthy();
     expect(within(nested).getAllByRole('button').map((b) => b.textContent)).toEqual(['Llamadas excesivas', 'Trato irrespetuoso']);
     expect(assignLocation).not.toHaveBeenCalled();
 
@@ -183,7 +183,7 @@ describe('ComplaintEntryPage', () => {
   it('without any order, says so and keeps the types inactive (a complaint names an order)', async () => {
     answerByPath({ [initPath]: ok(initAnswer({ orderDetail: null, orderList: [] })) });
     await loaded();
-    expect(within(orderCard()).getByText('Aún no tienes préstamos')).toBeTruthy();
+    expect(within(orderCard()).getByText('Aún no tiene préstamos')).toBeTruthy();
     expect(within(orderCard()).queryByRole('button', { name: 'Todos los pedidos' })).toBeNull();
     const buttons = within(typesCard()).getAllByRole('button') as HTMLButtonElement[];
     expect(buttons.every((b) => b.disabled)).toBe(true);
@@ -197,7 +197,7 @@ describe('ComplaintEntryPage', () => {
     expect(within(alert).getByRole('heading', { name: 'No pudimos cargar la información' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Mis quejas' })).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByRole('region', { name: 'Selecciona el tipo de problema' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Seleccione el tipo de problema' })).toBeTruthy();
     expect(callsTo(initPath)).toHaveLength(2);
   });
 

@@ -111,7 +111,7 @@ describe('ComplaintFormPage', () => {
     answerByPath({ [savePath]: ok({ problemId: '1' }) });
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(showToast).toHaveBeenLastCalledWith('Por favor, escribe tus opiniones y sugerencias');
+    expect(showToast).toHaveBeenLastCalledWith('Por favor, escriba sus opiniones y sugerencias');
     await user.type(textarea(), '   ');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(showToast).toHaveBeenCalledTimes(2);
@@ -177,7 +177,7 @@ describe('ComplaintFormPage', () => {
     await user.upload(addInput()!, new File(['%PDF'], 'contrato.pdf', { type: 'application/pdf' }));
     expect(showToast).toHaveBeenLastCalledWith('Solo se admiten imágenes JPEG, PNG o WebP.');
     await user.upload(addInput()!, pngFile('enorme.png', COMPLAINT_IMAGE_MAX_BYTES + 1));
-    expect(showToast).toHaveBeenLastCalledWith('La imagen pesa más de 5 MB. Elige una más ligera.');
+    expect(showToast).toHaveBeenLastCalledWith('La imagen pesa más de 5 MB. Elija una más ligera.');
     expect(calls).toHaveLength(0);
   });
 
@@ -219,7 +219,7 @@ describe('ComplaintFormPage', () => {
       problemImage: '/user-problem/problem-image/41,/user-problem/problem-image/42',
       orderNo: 'PM2025070112',
     });
-    expect(opts).toMatchObject({ loading: 'Enviando tu queja…' });
+    expect(opts).toMatchObject({ loading: 'Enviando su queja…' });
   });
 
   it('leaves the sub-type out for other types and sends no images as an empty list', async () => {
@@ -291,7 +291,7 @@ describe('ComplaintFormPage', () => {
     if (draft) seedDraft(draft, seedQuery);
     renderAt(<ComplaintFormPage />, '/complainPageNext');
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Primero elige el tipo de problema' })).toBeTruthy();
+    expect(within(alert).getByRole('heading', { name: 'Primero elija el tipo de problema' })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     await user.click(within(alert).getByRole('button', { name: 'Elegir tipo de problema' }));
     const target = lastUrl(assignLocation);

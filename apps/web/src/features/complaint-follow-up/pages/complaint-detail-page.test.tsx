@@ -174,7 +174,7 @@ describe('ComplaintDetailPage', () => {
       await settle(COMPLAINT_SCORE_DELAY_MS - 1);
       expect(screen.queryByRole('dialog')).toBeNull();
       await settle(1);
-      const dialog = screen.getByRole('dialog', { name: '¿Qué te pareció nuestra respuesta?' });
+      const dialog = screen.getByRole('dialog', { name: '¿Qué le pareció nuestra respuesta?' });
       const stars = within(dialog).getAllByRole('radio');
       expect(stars.map((s) => s.getAttribute('aria-label'))).toEqual([
         '1 de 5 estrellas',
@@ -202,7 +202,7 @@ describe('ComplaintDetailPage', () => {
       const calls = stubApi({ [detailPath]: ok(detailAnswer({ isNeedScore: 1 })) });
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Calificar la respuesta' }));
-      const dialog = screen.getByRole('dialog', { name: '¿Qué te pareció nuestra respuesta?' });
+      const dialog = screen.getByRole('dialog', { name: '¿Qué le pareció nuestra respuesta?' });
       await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
       expect(showToast).toHaveBeenCalledWith('Seleccione una calificación');
       expect(calls.filter((c) => c.path === scorePath)).toHaveLength(0);
@@ -226,7 +226,7 @@ describe('ComplaintDetailPage', () => {
       expect(scoreCalls[0]!.method).toBe('POST');
       expect(scoreCalls[0]!.rawBody).toBe('problemId=41&score=4');
       expect(scoreCalls[0]!.url.searchParams.get('swift')).toBe('sess-9');
-      expect(showToast).toHaveBeenCalledWith('¡Gracias por tu calificación!');
+      expect(showToast).toHaveBeenCalledWith('¡Gracias por su calificación!');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Calificar la respuesta' })).toBeNull();
       await vi.waitFor(() => expect(calls.filter((c) => c.path === detailPath)).toHaveLength(2));
@@ -266,7 +266,7 @@ describe('ComplaintDetailPage', () => {
       await settle(COMPLAINT_SCORE_DELAY_MS * 2);
       expect(screen.queryByRole('dialog')).toBeNull();
       await act(async () => screen.getByRole('button', { name: 'Calificar la respuesta' }).click());
-      expect(screen.getByRole('dialog', { name: '¿Qué te pareció nuestra respuesta?' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: '¿Qué le pareció nuestra respuesta?' })).toBeTruthy();
     });
 
     it('a refused score (already scored) closes the prompt and reloads; the server’s message is shown', async () => {

@@ -77,7 +77,7 @@ describe('ComplaintListPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Cerradas' }));
     expect(itemLinks()).toHaveLength(0);
     expect(within(panel()).getByText('Nada por aquí')).toBeTruthy();
-    expect(within(panel()).getByText('No tienes quejas en esta sección.')).toBeTruthy();
+    expect(within(panel()).getByText('No tiene quejas en esta sección.')).toBeTruthy();
   });
 
   it('arrow keys move between the tabs', async () => {
@@ -121,7 +121,7 @@ describe('ComplaintListPage', () => {
   it('with no complaints at all, invites to file one', async () => {
     stubApi({ [listPath]: ok(listAnswer({ tabs: [{ title: 'En proceso', list: [] }, { title: 'Respondidas', list: [] }, { title: 'Cerradas', list: [] }] })) });
     await loaded();
-    expect(within(panel()).getByText('Aún no tienes quejas. Si algo no salió bien, cuéntanoslo.')).toBeTruthy();
+    expect(within(panel()).getByText('Aún no tiene quejas. Si algo no salió bien, cuéntenoslo.')).toBeTruthy();
     const file = within(panel()).getByRole('link', { name: 'Presentar una queja' });
     const href = new URL(file.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe(routes.complaintEntry);
@@ -133,7 +133,7 @@ describe('ComplaintListPage', () => {
     const calls = stubApi({ [listPath]: [serverError(), ok(listAnswer())] });
     renderAt(<ComplaintListPage />, routes.complaintList);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'No pudimos cargar tus quejas' })).toBeTruthy();
+    expect(within(alert).getByRole('heading', { name: 'No pudimos cargar sus quejas' })).toBeTruthy();
     expect(showToast).not.toHaveBeenCalled();
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('tablist')).toBeTruthy();

@@ -57,7 +57,7 @@ describe('ConfirmLoanPage', () => {
 
     it('loads the offer of the session product and confirms the burial point', async () => {
       renderPage();
-      await screen.findByRole('heading', { level: 1, name: 'Confirma tu préstamo' });
+      await screen.findByRole('heading', { level: 1, name: 'Confirme su préstamo' });
       expect(callApiMock).toHaveBeenCalledWith(apiRoutes.loanDetailConfirm, { productId: '1' }, expect.anything());
       expect(bridge.confirmBurialPoint).toHaveBeenCalledTimes(1);
       expect(bridge.confirmBurialPoint).toHaveBeenCalledWith('1');
@@ -111,7 +111,7 @@ describe('ConfirmLoanPage', () => {
       expect((tick as HTMLInputElement).checked).toBe(false);
       expect(submit).toHaveProperty('disabled', true);
       expect(submit.className).toContain('adm-button-disabled');
-      expect(screen.getByText('Acepta el contrato para continuar')).toBeTruthy();
+      expect(screen.getByText('Acepte el contrato para continuar')).toBeTruthy();
       await user.click(submit);
       expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === apiRoutes.loanDetailPush)).toBe(false);
 
@@ -200,7 +200,7 @@ describe('ConfirmLoanPage', () => {
     const retry = await screen.findByRole('button', { name: 'Reintentar' });
     expect(screen.getByRole('alert').textContent).toContain('No pudimos cargar la información');
     await user.click(retry);
-    await screen.findByRole('heading', { level: 1, name: 'Confirma tu préstamo' });
+    await screen.findByRole('heading', { level: 1, name: 'Confirme su préstamo' });
     expect(confirmCalls()).toHaveLength(2);
   });
 
@@ -229,8 +229,8 @@ describe('ConfirmLoanPage', () => {
         await vi.advanceTimersByTimeAsync(0);
       });
 
-      const dialog = screen.getByRole('dialog', { name: 'Recalculando tu monto' });
-      expect(within(dialog).getByText(/ajustando tu oferta/)).toBeTruthy();
+      const dialog = screen.getByRole('dialog', { name: 'Recalculando su monto' });
+      expect(within(dialog).getByText(/ajustando su oferta/)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Solicitar préstamo' })).toHaveProperty('disabled', true);
 
       await act(async () => {
@@ -262,7 +262,7 @@ describe('ConfirmLoanPage', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(0);
       });
-      const dialog = screen.getByRole('dialog', { name: 'Recalculando tu monto' });
+      const dialog = screen.getByRole('dialog', { name: 'Recalculando su monto' });
       expect(within(dialog).getByText('Quedan 5 segundos')).toBeTruthy();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(2000);

@@ -67,7 +67,7 @@ function lastUrl(mock: typeof assignLocation) {
 }
 
 const statusAlts: Record<string, string> = {
-  '21': 'Tu solicitud está en revisión',
+  '21': 'Su solicitud está en revisión',
   '151': 'Préstamo aprobado, el dinero va en camino',
   '110': 'Solicitud no aprobada',
   '174': 'Préstamo depositado, en periodo de pago',
@@ -175,7 +175,7 @@ describe('LoanDetailsPage', () => {
       answer(ok(detailsData({ orderStatus: '180', isDelay: 1 })));
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Extender plazo' }));
-      const dialog = screen.getByRole('dialog', { name: '¿Necesitas más tiempo?' });
+      const dialog = screen.getByRole('dialog', { name: '¿Necesita más tiempo?' });
       await user.click(within(dialog).getByRole('button', { name: 'Sí, extender mi plazo' }));
       const target = lastUrl(assignLocation);
       expect(target.pathname).toBe('/repayment-delay');
@@ -188,7 +188,7 @@ describe('LoanDetailsPage', () => {
       answer(ok(detailsData({ orderStatus: '174', isDelay: 1 })));
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Extender plazo' }));
-      const dialog = screen.getByRole('dialog', { name: '¿Necesitas más tiempo?' });
+      const dialog = screen.getByRole('dialog', { name: '¿Necesita más tiempo?' });
       await user.click(within(dialog).getByRole('button', { name: 'No es necesario, quiero pagar' }));
       expect(lastUrl(assignLocation).pathname).toBe('/repayment');
     });
@@ -222,7 +222,7 @@ describe('LoanDetailsPage', () => {
     it('asks with five accessible stars when isScore is 1', async () => {
       answer(ok(detailsData({ isScore: 1 })));
       await loaded();
-      const dialog = screen.getByRole('dialog', { name: '¿Cómo fue tu experiencia?' });
+      const dialog = screen.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
       const group = within(dialog).getByRole('radiogroup', { name: 'Calificación' });
       const stars = within(group).getAllByRole('radio');
       expect(stars).toHaveLength(5);
@@ -261,7 +261,7 @@ describe('LoanDetailsPage', () => {
       expect(screen.getByRole('radio', { name: '3 de 5 estrellas' }).getAttribute('aria-checked')).toBe('true');
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
       expect(callApiMock).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 3, orderId: '12' });
-      expect(await screen.findByRole('dialog', { name: '¡Gracias por tu opinión!' })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: '¡Gracias por su opinión!' })).toBeTruthy();
       expect(bridge.rateApp).not.toHaveBeenCalled();
       await user.click(screen.getByRole('button', { name: 'Aceptar' }));
       expect(screen.queryByRole('dialog')).toBeNull();

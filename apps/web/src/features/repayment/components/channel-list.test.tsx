@@ -13,7 +13,7 @@ vi.mock('@/shared/ui/toast', async (importOriginal) => ({
 }));
 
 const labels: ChannelListLabels = {
-  hint: 'Toca un método para generar tu referencia.',
+  hint: 'Toque un método para generar su referencia.',
   empty: 'No hay métodos de pago.',
   voucherCode: 'Referencia',
   copy: 'Copiar',
@@ -23,7 +23,7 @@ const labels: ChannelListLabels = {
   openBarcode: (channel) => `Ver código de barras de ${channel}`,
   barcodeTitle: 'Código de barras',
   barcodeAlt: (code) => `Código de barras de la referencia ${code}`,
-  barcodeScan: 'Muestra este código en caja.',
+  barcodeScan: 'Muestre este código en caja.',
   close: 'Cerrar',
 };
 
@@ -95,7 +95,7 @@ describe('ChannelList', () => {
     expect(src.searchParams.get('showy')).toBe('dev-1');
     expect(src.searchParams.get('orderId')).toBe('12');
     expect(src.searchParams.get('language')).toBe('2');
-    expect(within(dialog).getByText('Muestra este código en caja.')).toBeTruthy();
+    expect(within(dialog).getByText('Muestre este código en caja.')).toBeTruthy();
     // The dialog is portalled to the body: check the whole document.
     expect(await seriousA11yViolations(document.body)).toEqual([]);
 

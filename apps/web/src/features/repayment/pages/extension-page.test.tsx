@@ -41,7 +41,7 @@ describe('ExtensionPage', () => {
   it('shows the plan (title, amount, remark, time), the notice, the channels and the note', async () => {
     answerByPath({ [delayPath]: ok(extensionAnswer()) });
     await loaded();
-    const plan = screen.getByRole('region', { name: 'Tu plan con la extensión' });
+    const plan = screen.getByRole('region', { name: 'Su plan con la extensión' });
     const items = within(plan).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Cargo por extensión')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('ExtensionPage', () => {
     expect(within(items[1]!).getByText('2025-07-22')).toBeTruthy();
 
     expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('La extensión se activa al recibir tu pago.');
-    const channels = screen.getByRole('region', { name: 'Elige cómo pagar' });
+    const channels = screen.getByRole('region', { name: 'Elija cómo pagar' });
     expect(within(channels).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Efectivo', 'Transferencia']);
     expect(screen.getByText('Solo puedes extender tu plazo una vez por periodo.')).toBeTruthy();
   });
@@ -77,7 +77,7 @@ describe('ExtensionPage', () => {
     answerByPath({ [delayPath]: ok(extensionAnswer({ noticeMsg: '', note: ' ', repayPlan: [] })) });
     await loaded();
     expect(screen.queryByRole('note')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Tu plan con la extensión' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Su plan con la extensión' })).toBeNull();
   });
 
   it('shows a failure with a retry', async () => {

@@ -36,7 +36,7 @@ describe('PaymentInstructionPage', () => {
     const [route, payload, opts] = callsTo(vcodePath)[0]!;
     expect(route).toBe(apiRoutes.generateVcode);
     expect(payload).toEqual({ productId: '1', orderId: '12', amount: 262500, payCode: 'store', requestType: 1 });
-    expect(opts).toMatchObject({ loading: 'Generando tu referencia…' });
+    expect(opts).toMatchObject({ loading: 'Generando su referencia…' });
   });
 
   it('sends requestType 2 for an extension', async () => {

@@ -28,7 +28,7 @@ describe('RepaymentPage', () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer()) });
     await loaded();
     expect(callsTo(detailPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
-    const hero = screen.getByRole('region', { name: 'Pago de tu préstamo' });
+    const hero = screen.getByRole('region', { name: 'Pago de su préstamo' });
     expect(within(hero).getByText('Monto a pagar')).toBeTruthy();
     expect(within(hero).getByText('$2.625,00')).toBeTruthy();
     expect(within(hero).getByText('Fecha de pago')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('RepaymentPage', () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer()) });
     await loaded();
     expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('Tu pago se refleja en un máximo de 30 minutos.');
-    const channels = screen.getByRole('region', { name: 'Elige cómo pagar' });
+    const channels = screen.getByRole('region', { name: 'Elija cómo pagar' });
     expect(within(channels).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Efectivo', 'Transferencia']);
     expect(within(channels).getByRole('button', { name: 'Pago en tiendas' })).toBeTruthy();
     expect(within(channels).getByRole('button', { name: 'Transferencia SPEI' })).toBeTruthy();
@@ -114,7 +114,7 @@ describe('RepaymentPage', () => {
     answerByPath({});
     renderAt(<RepaymentPage />, '/repayment', 'swift=sess-9');
     expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(screen.getByText('No encontramos este préstamo. Vuelve a abrir la página desde la aplicación.')).toBeTruthy();
+    expect(screen.getByText('No encontramos este préstamo. Vuelva a abrir la página desde la aplicación.')).toBeTruthy();
     expect(callsTo(detailPath)).toHaveLength(0);
   });
 
