@@ -1,12 +1,23 @@
-// Builds the web app when its sources are newer than the last build.
+// Builds the web app (the SPA and the promotion landing page, apps/web/vite.promo.config.ts)
+// when its sources are newer than the last build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/promo',
+  'apps/web/vite.promo.config.ts',
+  'apps/web/package.json',
+  'packages/contract/src',
+];
+/** One page of each build: the SPA's, then the promotion page's (built after it). */
+const builtPages = ['apps/web/dist/index.html', 'apps/web/dist/promo/index.html'].map((p) => path.join(root, p));
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -18,8 +29,8 @@ function newest(p) {
 }
 
 export function webBuildNeeded() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const builtAt = fs.statSync(builtIndex).mtimeMs;
+  if (!builtPages.every((p) => fs.existsSync(p))) return true;
+  const builtAt = Math.min(...builtPages.map((p) => fs.statSync(p).mtimeMs));
   return sources.some((s) => newest(path.join(root, s)) > builtAt);
 }
 

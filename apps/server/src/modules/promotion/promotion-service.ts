@@ -97,7 +97,8 @@ export async function drawCaptcha(db: Db, sidRaw: string, now = new Date()): Pro
     .where(and(eq(promoSessions.sid, sid), sql`${promoSessions.draws} < ${CAPTCHA_MAX_DRAWS}`))
     .returning({ sid: promoSessions.sid });
   if (!row) return undefined;
-  return sharp(Buffer.from(captcha.data)).png().toBuffer();
+  // Drawn at twice the size the page shows (132×48): sharp on high-density screens.
+  return sharp(Buffer.from(captcha.data), { density: 144 }).png().toBuffer();
 }
 
 /** Checks an answer against the sid's captcha (expiry, 5 wrong answers); a wrong one is counted. */

@@ -1,0 +1,124 @@
+import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
+import { languages, type Language } from '@presta/contract/language';
+import { languageParam } from '@presta/contract/session-params';
+import { apiUrl } from '@/shared/http/api-base';
+import type { ClientType } from './device';
+
+/**
+ * The promotion calls of §7 with fetch (no http library, no zod: the page
+ * reads the few fields it needs). Every answer is the wrapper
+ * `{ success, code, message, data }`, refusals included (they come with a 4xx
+ * status); a request that fails, times out (60 s, §7) or answers something
+ * that is not the wrapper throws PromoNetworkError, which the page shows as
+ * 'error' (§8).
+ */
+export type PromoAnswer = { code: string; message: string; data: unknown };
+
+export class PromoNetworkError extends Error {
+  constructor(cause?: unknown) {
+    super('promotion call failed', { cause });
+    this.name = 'PromoNetworkError';
+  }
+}
+
+/** §7: 60000 ms. */
+export const PROMO_REQUEST_TIMEOUT_MS = 60_000;
+
+type Params = Record<string, string | undefined>;
+
+/** Drops absent values (an empty required field, e.g. no sid yet, is still sent: the server answers its code). */
+function compact(params: Params): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+function readAnswer(body: unknown): PromoAnswer {
+  if (body === null || typeof body !== 'object' || !('code' in body)) throw new PromoNetworkError('not the response wrapper');
+  const r = body as Record<string, unknown>;
+  return {
+    code: String(r.code),
+    message: typeof r.message === 'string' ? r.message : typeof r.msg === 'string' ? r.msg : '',
+    data: r.data ?? null,
+  };
+}
+
+/** Tracking fields of track-visit and track-click (§7). */
+export type TrackingParams = {
+  page_id?: string;
+  user_from?: string;
+  client_type: ClientType;
+  utm_tag?: string;
+  app_from?: string;
+};
+
+export type SmsRequest = {
+  phone: string;
+  capcode: string;
+  sid: string;
+  appName?: string;
+  app_from?: string;
+  user_from?: string;
+  utm_tag?: string;
+};
+
+export type RegisterRequest = SmsRequest & {
+  smsCode: string;
+  invite_code?: string;
+  id?: string;
+};
+
+export type PromoApi = ReturnType<typeof createPromoApi>;
+
+export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS }: { language: Language; timeoutMs?: number }) {
+  async function call(route: ApiRoute, params: Params): Promise<PromoAnswer> {
+    const fields = new URLSearchParams(compact(params)).toString();
+    const isGet = route.method === 'GET';
+    const query = isGet && fields ? `?${fields}` : '';
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    try {
+      const response = await fetch(apiUrl(route.path) + query, {
+        method: route.method,
+        headers: {
+          accept: 'application/json',
+          // §7: both clients mark their requests as XMLHttpRequest.
+          'x-requested-with': 'XMLHttpRequest',
+          // The language of the server's messages ('1' English, '2' Spanish).
+          [languageParam]: languages[language].type,
+          ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+        },
+        body: isGet ? undefined : fields,
+        credentials: 'same-origin',
+        signal: abort.signal,
+      });
+      return readAnswer(await response.json());
+    } catch (error) {
+      throw error instanceof PromoNetworkError ? error : new PromoNetworkError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Tracking answers are ignored (§7), failures too. */
+  const fireAndForget = (route: ApiRoute, params: Params) => {
+    call(route, params).catch(() => undefined);
+  };
+
+  return {
+    /** '00' gives the template record in data. */
+    channelTemplate: (templateId: string | undefined) => call(apiRoutes.channelTemplate, { templateId }),
+    /** The page view (page_type 1: the registration page). */
+    trackVisit: (p: TrackingParams) => fireAndForget(apiRoutes.trackVisit, { ...p, page_type: '1' }),
+    /** The apply click, sent before registering. */
+    trackClick: (p: TrackingParams & { phone: string }) => fireAndForget(apiRoutes.trackClick, { ...p, page_type: '1' }),
+    /** '0' gives data.sid. */
+    getSid: () => call(apiRoutes.getSid, {}),
+    /** The captcha image's address; a new timestamp draws a new image. */
+    captchaUrl: (sid: string, timestamp: number) =>
+      `${apiUrl(apiRoutes.getCaptcha.path)}?${new URLSearchParams({ sid, t: String(timestamp) })}`,
+    /** '0' sent, '101' captcha wrong, '11' already registered. */
+    getSms: (r: SmsRequest) => call(apiRoutes.getSms, { ...r, deviceId: r.sid }),
+    /** '0' registered, '11' already registered, '-1' captcha wrong. */
+    register: (r: RegisterRequest) =>
+      call(apiRoutes.register, { ...r, deviceId: r.sid, merchantNumber: '0', userName: r.phone }),
+  };
+}

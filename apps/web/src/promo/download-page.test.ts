@@ -1,0 +1,42 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderDownloadPage, storeLinks } from './download-page';
+import { loadPromoMarkup, sampleTemplate } from './promo-test-page';
+
+const view = () => document.getElementById('promo-download')!;
+const links = () => [...view().querySelectorAll<HTMLAnchorElement>('#promo-store-list a')].map((a) => [a.textContent, a.getAttribute('href')]);
+const note = () => view().querySelector<HTMLElement>('#promo-store-empty')!;
+
+describe('download page', () => {
+  beforeEach(loadPromoMarkup);
+
+  it('shows the template title, text and store buttons, the device store first', () => {
+    renderDownloadPage(view(), { status: 'ready', template: sampleTemplate }, 'es', 'android');
+    expect(view().querySelector('h1')?.textContent).toBe('Descarga Presta Rápido');
+    expect(view().querySelector('#promo-download-text')?.textContent).toBe('Inicie sesión con su teléfono.');
+    expect(links()).toEqual([
+      ['Descargar en Google Play', sampleTemplate.androidUrl],
+      ['Descargar en App Store', sampleTemplate.iosUrl],
+    ]);
+    expect(note().hidden).toBe(true);
+    renderDownloadPage(view(), { status: 'ready', template: sampleTemplate }, 'en', 'ios');
+    expect(links()[0]).toEqual(['Download on the App Store', sampleTemplate.iosUrl]);
+  });
+
+  it('leaves out stores without an address (and anything that is not a web address)', () => {
+    const state = { status: 'ready', template: { ...sampleTemplate, iosUrl: '', androidUrl: 'javascript:alert(1)' } } as const;
+    expect(storeLinks(state, 'es', 'ios')).toEqual([]);
+    renderDownloadPage(view(), state, 'es', 'ios');
+    expect(links()).toEqual([]);
+    expect(note().hidden).toBe(false);
+    expect(note().textContent).toBe('Los enlaces de descarga aún no están disponibles.');
+  });
+
+  it('while loading and after a failure, shows the page texts', () => {
+    renderDownloadPage(view(), { status: 'loading' }, 'es', 'ios');
+    expect(view().querySelector('h1')?.textContent).toBe('Descargue la aplicación');
+    expect(note().textContent).toBe('Cargando…');
+    renderDownloadPage(view(), { status: 'failed' }, 'en', 'ios');
+    expect(view().querySelector('h1')?.textContent).toBe('Download the app');
+    expect(note().textContent).toBe('The download links are not available yet.');
+  });
+});
