@@ -6,6 +6,7 @@
  * prints tables and writes bench/results/latest.json. Targets come from the issues.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -161,6 +162,15 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
+/** Gzipped size (KB) of every script dist/promo/index.html loads (entry and module preloads). */
+function promoFirstLoadJsGzipKb(): number {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'promo/index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/promo\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = [...new Set(files)].reduce((acc, f) => acc + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  return Math.round(bytes / 102.4) / 10;
+}
+
 async function lighthouseRun(url: string) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -180,6 +190,13 @@ async function lighthouseRun(url: string) {
       lcpMs: Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)),
       tbtMs: Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0)),
       cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
+      /** Scripts of the first load, bytes on the wire (the server sends brotli to Chrome). */
+      jsTransferKb:
+        Math.round(
+          ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [])
+            .filter((r) => r.resourceType === 'Script')
+            .reduce((acc, r) => acc + (r.transferSize ?? 0), 0) / 102.4,
+        ) / 10,
     };
   } finally {
     await chrome.kill();
@@ -202,6 +219,7 @@ async function lighthouseMedian(url: string, runs: number) {
     lcpMs: m('lcpMs'),
     tbtMs: m('tbtMs'),
     cls: m('cls'),
+    jsTransferKb: m('jsTransferKb'),
     runs: results.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs })),
   };
 }
@@ -352,6 +370,17 @@ async function main() {
       const detailsUrl = (order.urls as Record<string, string>).loanDetails;
       const lh = await lighthouseMedian(detailsUrl!, lighthouseRuns);
       pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
+      // The promotion landing page (issue 5): its own build; first-load JS gzipped from the built files.
+      const promo = await lighthouseMedian(`${base}/promo/?id=1&utm_tag=bench`, lighthouseRuns);
+      const jsGzipKb = promoFirstLoadJsGzipKb();
+      pages.push({
+        page: 'promotion (registration)',
+        url: '/promo/',
+        ...promo,
+        jsGzipKb,
+        targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
+        pass: promo.performance >= 95 && promo.lcpMs <= 1500 && jsGzipKb <= 90,
+      });
     }
 
     console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
