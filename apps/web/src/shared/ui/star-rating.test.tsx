@@ -19,7 +19,7 @@ describe('StarRating', () => {
     expect(stars.filter((s) => s.getAttribute('aria-checked') === 'true')).toHaveLength(0);
     await user.click(stars[3]!);
     expect(stars.map((s) => s.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false', 'true', 'false']);
-    expect(stars.filter((s) => s.classList.contains('presta-loan-star-lit'))).toHaveLength(4);
+    expect(stars.filter((s) => s.classList.contains('presta-star-rating-star-lit'))).toHaveLength(4);
   });
 
   it('has one tab stop, the chosen star (or the first), and arrow keys move the choice', async () => {
@@ -36,6 +36,22 @@ describe('StarRating', () => {
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(screen.getByRole('radio', { name: '3 de 5 estrellas' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getAllByRole('radio').filter((s) => s.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('runs from min to max when given a range', async () => {
+    const user = userEvent.setup();
+    function Range() {
+      const [value, setValue] = useState(0);
+      return <StarRating value={value} onChange={setValue} label="Puntaje" starLabel={(n) => `${n} de 4`} min={2} max={4} />;
+    }
+    render(<Range />);
+    expect(screen.getAllByRole('radio').map((s) => s.getAttribute('aria-label'))).toEqual(['2 de 4', '3 de 4', '4 de 4']);
+    await user.tab();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '2 de 4' }).getAttribute('aria-checked')).toBe('true');
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: '4 de 4' }));
+    expect(screen.getAllByRole('radio').filter((s) => s.classList.contains('presta-star-rating-star-lit'))).toHaveLength(3);
   });
 
   it('has no serious or critical accessibility violations', async () => {

@@ -2,14 +2,17 @@ import { useRef, type KeyboardEvent } from 'react';
 import './star-rating.css';
 
 export type StarRatingProps = {
-  /** 0 when nothing is chosen yet, else 1–5. */
+  /** 0 when nothing is chosen yet, else min–max. */
   value: number;
   onChange: (value: number) => void;
   /** Accessible name of the group. */
   label: string;
-  /** Accessible name of each star, e.g. (3) => "3 of 5 stars". */
+  /** Accessible name of each star, e.g. (3) => "3 de 5 estrellas". */
   starLabel: (count: number) => string;
-  count?: number;
+  /** The lowest score, the first star; 1 unless told. */
+  min?: number;
+  /** The highest score, the last star; 5 unless told. */
+  max?: number;
 };
 
 /**
@@ -17,43 +20,42 @@ export type StarRatingProps = {
  * role="radio"; arrow keys move the choice (roving tab stop), as in a native
  * radio group.
  */
-export function StarRating({ value, onChange, label, starLabel, count = 5 }: StarRatingProps) {
+export function StarRating({ value, onChange, label, starLabel, min = 1, max = 5 }: StarRatingProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const stars = Array.from({ length: count }, (_, i) => i + 1);
+  const stars = Array.from({ length: max - min + 1 }, (_, i) => min + i);
 
   const choose = (next: number) => {
-    const clamped = Math.min(count, Math.max(1, next));
+    const clamped = Math.min(max, Math.max(min, next));
     onChange(clamped);
-    buttons.current[clamped - 1]?.focus();
+    buttons.current[clamped - min]?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = value || 0;
-    if (event.key === 'ArrowRight' || event.key === 'ArrowUp') choose(current + 1);
-    else if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') choose(current - 1 || 1);
-    else if (event.key === 'Home') choose(1);
-    else if (event.key === 'End') choose(count);
+    if (event.key === 'ArrowRight' || event.key === 'ArrowUp') choose(value ? value + 1 : min);
+    else if (event.key === 'ArrowLeft' || event.key === 'ArrowDown') choose(value ? value - 1 : min);
+    else if (event.key === 'Home') choose(min);
+    else if (event.key === 'End') choose(max);
     else return;
     event.preventDefault();
   };
 
   return (
-    <div className="presta-loan-stars" role="radiogroup" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="presta-star-rating" role="radiogroup" aria-label={label} onKeyDown={onKeyDown}>
       {stars.map((star) => {
         const checked = star === value;
-        const lit = star <= value;
+        const lit = value > 0 && star <= value;
         return (
           <button
             key={star}
             ref={(el) => {
-              buttons.current[star - 1] = el;
+              buttons.current[star - min] = el;
             }}
             type="button"
             role="radio"
             aria-checked={checked}
             aria-label={starLabel(star)}
-            tabIndex={checked || (value === 0 && star === 1) ? 0 : -1}
-            className={['presta-loan-star', lit ? 'presta-loan-star-lit' : ''].filter(Boolean).join(' ')}
+            tabIndex={checked || (value === 0 && star === min) ? 0 : -1}
+            className={['presta-star-rating-star', lit ? 'presta-star-rating-star-lit' : ''].filter(Boolean).join(' ')}
             onClick={() => onChange(star)}
           >
             <svg viewBox="0 0 24 24" width="34" height="34" aria-hidden="true" focusable="false">

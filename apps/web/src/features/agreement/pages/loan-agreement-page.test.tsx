@@ -1,48 +1,21 @@
-import { screen, within, render } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { ApiRoute } from '@presta/contract/api/api-routes';
 import type { Normalised } from '@presta/contract/envelope';
-import { callApi } from '@/shared/http/api-client';
-import { initLanguage } from '@/shared/i18n/language-store';
+import { answerByPath, callApiMock, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { renderAt } from '@/shared/testing/render';
 import { contractAnswer } from '../testing/contract-fixtures';
 import LoanAgreementPage from './loan-agreement-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
-
-type CallApi = (route: ApiRoute, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>;
-const callApiMock = vi.mocked(callApi as unknown as CallApi);
 
 const ok = <T,>(data: T): Normalised<T> => ({ success: true, code: '0', message: '', data, raw: { code: '0', data } });
 const failed = (): Normalised<never> => ({ success: false, code: '500', message: 'Error', data: null, raw: {} });
 
 const contractPath = apiRoutes.contractDetail.path;
 const detailsPath = apiRoutes.loanDetails.path;
-
-function answer(answers: Record<string, Normalised<unknown>[]>) {
-  const queues = new Map(Object.entries(answers).map(([path, list]) => [path, [...list]]));
-  callApiMock.mockImplementation(async (route) => {
-    const queue = queues.get(route.path);
-    if (!queue) throw new Error(`unexpected call ${route.path}`);
-    return queue.length > 1 ? queue.shift()! : queue[0]!;
-  });
-}
-
-const callsTo = (path: string) => callApiMock.mock.calls.filter(([route]) => route.path === path);
-
-function renderAt(path: string, query: string) {
-  const url = query ? `${path}?${query}` : path;
-  window.history.replaceState(null, '', url);
-  initLanguage(window.location.search);
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <LoanAgreementPage />
-    </MemoryRouter>,
-  );
-}
 
 /** The promissory note's rows as [label, value]. */
 async function noteRows(): Promise<[string, string][]> {
@@ -62,8 +35,8 @@ function clauseTexts(): string {
 
 describe('LoanAgreementPage', () => {
   it('fills the promissory note table from contract-detail (?orderNo=)', async () => {
-    answer({ [contractPath]: [ok(contractAnswer())] });
-    renderAt('/loan-agreement', 'orderNo=PR2025000012&swift=sess-9');
+    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR2025000012&swift=sess-9');
     expect(await noteRows()).toEqual([
       ['Nombre del prestatario', 'María López Hernández'],
       ['Producto', 'Presta MX'],
@@ -92,8 +65,8 @@ describe('LoanAgreementPage', () => {
   });
 
   it('falls back to userName, and to the amount in minor units, and marks empty fields', async () => {
-    answer({ [contractPath]: [ok(contractAnswer({ username: '', mount: '', bankNo: '' }))] });
-    renderAt('/agony', 'orderNo=PR1');
+    answerByPath({ [contractPath]: [ok(contractAnswer({ username: '', mount: '', bankNo: '' }))] });
+    renderAt(<LoanAgreementPage />, '/agony', 'orderNo=PR1');
     const rows = new Map(await noteRows());
     expect(rows.get('Nombre del prestatario')).toBe('maria.lopez');
     expect(rows.get('Monto del préstamo')).toBe('$5.000,00');
@@ -101,30 +74,30 @@ describe('LoanAgreementPage', () => {
   });
 
   it("with the session's orderId (the loan details link), reads the order number first", async () => {
-    answer({
+    answerByPath({
       [detailsPath]: [ok({ orderNo: 'PR2025000012', orderId: '12' })],
       [contractPath]: [ok(contractAnswer())],
     });
-    renderAt('/loan-agreement', 'productId=1&orderId=12&swift=sess-9');
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=1&orderId=12&swift=sess-9');
     expect(await noteRows()).toHaveLength(14);
     expect(callsTo(detailsPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
     expect(callsTo(contractPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
   });
 
   it('before an order exists (the confirmation link), shows the text and figures without the table', async () => {
-    answer({});
-    renderAt('/loan-agreement', 'productId=1');
+    answerByPath({});
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Contrato de préstamo' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Pagaré' })).toBeTruthy();
     expect(screen.getByText('Los datos de su préstamo aparecerán en este pagaré cuando se cree su solicitud.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(callApiMock).not.toHaveBeenCalled();
+    expect(callApiMock()).not.toHaveBeenCalled();
     for (const figure of figures) expect(clauseTexts()).toContain(figure);
   });
 
   it('numbers the clauses, each with its heading', () => {
-    answer({});
-    renderAt('/loan-agreement', '');
+    answerByPath({});
+    renderAt(<LoanAgreementPage />, '/loan-agreement', '');
     const clauses = screen.getByRole('region', { name: 'Cláusulas' });
     const list = within(clauses).getByRole('list');
     expect(list.tagName).toBe('OL');
@@ -143,15 +116,15 @@ describe('LoanAgreementPage', () => {
     ['es', '2', 'Cláusulas', ['tasa de interés anual es del 18%', 'interés del préstamo es del 0.0065%', 'es del 16% de la suma del interés y la comisión', 'pena por atraso del 3% por día', 'hasta por 7 días']],
     ['en', '1', 'Clauses', ['annual interest rate is 18%', 'interest of the loan is 0.0065%', 'is 16% of the sum of the interest and the commission', 'overdue fine of 3% per day', 'by up to 7 days']],
   ])('states the five figures in %s', (_lang, type, clausesName, phrases) => {
-    answer({});
-    renderAt('/loan-agreement', `language=${type}`);
+    answerByPath({});
+    renderAt(<LoanAgreementPage />, '/loan-agreement', `language=${type}`);
     const text = within(screen.getByRole('region', { name: clausesName })).getByRole('list').textContent ?? '';
     for (const phrase of phrases) expect(text).toContain(phrase);
   });
 
   it('is in English with language=1, table included', async () => {
-    answer({ [contractPath]: [ok(contractAnswer())] });
-    renderAt('/loan-agreement', 'orderNo=PR1&language=1');
+    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Loan agreement' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Promissory note' })).toBeTruthy();
     const rows = await noteRows();
@@ -175,8 +148,8 @@ describe('LoanAgreementPage', () => {
 
   it('shows a failure with a retry in place of the table, and keeps the clauses', async () => {
     const user = userEvent.setup();
-    answer({ [contractPath]: [failed(), ok(contractAnswer())] });
-    renderAt('/loan-agreement', 'orderNo=PR1');
+    answerByPath({ [contractPath]: [failed(), ok(contractAnswer())] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 2, name: 'No pudimos cargar los datos del pagaré' })).toBeTruthy();
     expect(clauseTexts()).toContain('18%');
@@ -189,8 +162,8 @@ describe('LoanAgreementPage', () => {
     ['without an order', ''],
     ['in English', 'orderNo=PR1&language=1'],
   ])('has no serious or critical accessibility violations (%s)', async (_name, query) => {
-    answer({ [contractPath]: [ok(contractAnswer())] });
-    const { container } = renderAt('/loan-agreement', query);
+    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', query);
     if (query.includes('orderNo')) await screen.findByRole('table');
     expect(await seriousA11yViolations(container)).toEqual([]);
   });

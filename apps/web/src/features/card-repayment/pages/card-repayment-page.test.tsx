@@ -5,10 +5,11 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { CARD_SMS_RESEND_SECONDS } from '@presta/contract/legacy-payment-rules';
 import { bridge } from '@/shared/bridge/native-bridge';
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
+import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
-import { banorteCard, bbvaCard, cardsAnswer, networkFailure, ok, refused } from '../testing/card-fixtures';
-import { answerByPath, callsTo, cardQuery, lastUrl, renderAt, sessionQuery } from '../testing/render';
+import { banorteCard, bbvaCard, cardQuery, cardsAnswer, networkFailure, ok, refused } from '../testing/card-fixtures';
 import CardRepaymentPage from './card-repayment-page';
 
 vi.mock('@/shared/http/api-client', async (importOriginal) => ({
@@ -331,7 +332,7 @@ describe('CardRepaymentPage', () => {
   it('a failed card list shows "card list query failed" by default with a retry; a refusal shows the server message without one', async () => {
     const user = userEvent.setup();
     answerByPath({ [wayPath]: [refused('500000'), refused('409001', 'Este préstamo ya está pagado: no tiene nada pendiente.')] });
-    renderAt(<CardRepaymentPage />, '/card-repayment');
+    renderAt(<CardRepaymentPage />, '/card-repayment', cardQuery);
     const alert = await screen.findByRole('alert');
     expect(showToast).toHaveBeenLastCalledWith('No pudimos consultar sus tarjetas');
     expect(within(alert).getByRole('heading', { name: 'No pudimos cargar sus tarjetas' })).toBeTruthy();
@@ -346,7 +347,7 @@ describe('CardRepaymentPage', () => {
   it('after a network failure, a retry loads the cards', async () => {
     const user = userEvent.setup();
     answerByPath({ [wayPath]: [refused('500000'), ok(cardsAnswer())] });
-    renderAt(<CardRepaymentPage />, '/card-repayment');
+    renderAt(<CardRepaymentPage />, '/card-repayment', cardQuery);
     const alert = await screen.findByRole('alert');
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('radio', { name: 'BBVA, terminada en 4242' })).toBeTruthy();

@@ -1,6 +1,10 @@
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { BankCard, repaymentWay } from '@presta/contract/api/legacy-payment';
 import type { Normalised } from '@presta/contract/envelope';
+import { sessionQuery } from '@/shared/testing/render';
+
+/** The page URL's query of a card payment link: the test session and the amount. */
+export const cardQuery = `${sessionQuery}&amount=262500`;
 
 /** Sample answers of the legacy card calls (`data`), shaped by the contract schemas, amounts in minor units. */
 

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { assignLocation } from '@/shared/session/navigation';
+import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
 import { initAnswer, ok, overdueOrder, paidOrder, refused, storedDraft } from '../testing/complaint-fixtures';
-import { answerByPath, callsTo, lastUrl, renderAt, sessionQuery } from '../testing/render';
 import { readComplaintDraft, updateComplaintDraft } from '../utils/complaint-draft';
 import ComplaintEntryPage from './complaint-entry-page';
 

@@ -5,10 +5,11 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { Normalised } from '@presta/contract/envelope';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_SUCCESS_DELAY_MS } from '@presta/contract/complaint-rules';
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
+import { answerByPath, callApiMock, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showLoading, showToast } from '@/shared/ui/toast';
 import { draftOf, ok, refused, seedDraft, storedDraft } from '../testing/complaint-fixtures';
-import { answerByPath, callApiMock, callsTo, lastUrl, renderAt, sessionQuery } from '../testing/render';
 import type { ComplaintDraft } from '../utils/complaint-draft';
 import ComplaintFormPage from './complaint-form-page';
 

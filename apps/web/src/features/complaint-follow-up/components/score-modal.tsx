@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { COMPLAINT_SCORE_MAX, COMPLAINT_SCORE_MIN } from '@presta/contract/complaint-rules';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { PrimaryButton } from '@/shared/ui/primary-button';
-import { StarRating } from './star-rating';
+import { StarRating } from '@/shared/ui/star-rating';
 import './score-modal.css';
 
 export type ScoreModalProps = {

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { COMPLAINT_SCORE_DELAY_MS } from '@presta/contract/complaint-rules';
 import { routes } from '@presta/contract/routes';
+import { stubApi } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { renderAt } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
-import { detailAnswer, imagePath } from '../testing/complaint-fixtures';
-import { notFound, ok, refused, renderAt, serverError, sessionQuery, stubApi } from '../testing/render';
+import { detailAnswer, imagePath, notFound, ok, refused, serverError, sessionQuery } from '../testing/complaint-fixtures';
 import ComplaintDetailPage from './complaint-detail-page';
 
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { routes } from '@presta/contract/routes';
+import { stubApi } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { renderAt } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
-import { listAnswer } from '../testing/complaint-fixtures';
-import { ok, renderAt, serverError, sessionQuery, stubApi } from '../testing/render';
+import { listAnswer, ok, serverError, sessionQuery } from '../testing/complaint-fixtures';
 import ComplaintListPage from './complaint-list-page';
 
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
@@ -131,7 +132,7 @@ describe('ComplaintListPage', () => {
   it('shows a failure with a retry that loads again, without a toast', async () => {
     const user = userEvent.setup();
     const calls = stubApi({ [listPath]: [serverError(), ok(listAnswer())] });
-    renderAt(<ComplaintListPage />, routes.complaintList);
+    renderAt(<ComplaintListPage />, routes.complaintList, sessionQuery);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'No pudimos cargar sus quejas' })).toBeTruthy();
     expect(showToast).not.toHaveBeenCalled();

@@ -1,6 +1,29 @@
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { problemDetail, problemList } from '@presta/contract/api/complaint';
 import { COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
+import type { StubAnswer } from '@/shared/testing/api-stubs';
+
+/** The session of the page URL in the tests (wire names: app version, device id, session id). */
+export const sessionQuery = 'crp_phe=2.3.0&showy=dev-1&swift=sess-9';
+
+/** Wire answers for the fetch stub: a success, and the refusals the pages handle. */
+export const ok = (data: unknown): StubAnswer => ({ status: 200, body: { success: true, code: '0', message: '', data } });
+
+/** What the server answers for another borrower's or an unknown complaint. */
+export const notFound = (message = 'No encontramos esta queja.'): StubAnswer => ({
+  status: 404,
+  body: { success: false, code: '404001', message, data: null },
+});
+
+export const refused = (status: number, code: string, message: string): StubAnswer => ({
+  status,
+  body: { success: false, code, message, data: null },
+});
+
+export const serverError = (): StubAnswer => ({
+  status: 500,
+  body: { success: false, code: '500000', message: 'Algo salió mal.', data: null },
+});
 
 /** Sample answers (`data`) of the complaint calls, shaped by the contract schemas. */
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
-import { StarRating } from './star-rating';
+import { StarRating } from '@/shared/ui/star-rating';
 import './loan-button.css';
 
 export type RatingModalProps = {

@@ -1,14 +1,13 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
+import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { Normalised } from '@presta/contract/envelope';
-import { callApi } from '@/shared/http/api-client';
-import { initLanguage } from '@/shared/i18n/language-store';
 import { bridge } from '@/shared/bridge/native-bridge';
 import { replaceLocation } from '@/shared/session/navigation';
+import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { renderAt } from '@/shared/testing/render';
 import { confirmData, deferred, failed, ok } from '../testing/loan-fixtures';
 import ConfirmLoanPage from './confirm-loan-page';
 
@@ -18,14 +17,12 @@ vi.mock('@/shared/bridge/native-bridge', () => ({
 }));
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
 
-const callApiMock = vi.mocked(callApi as (endpoint: ApiRoute, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
-
 const sessionQuery = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=1&orderId=99';
 
 /** Answers the confirmation call with `confirm` (a value or one per call) and the submit call with `push`. */
 function answer(confirm: Normalised<unknown> | Normalised<unknown>[], push?: () => Promise<Normalised<unknown>>) {
   const confirmAnswers = Array.isArray(confirm) ? [...confirm] : null;
-  callApiMock.mockImplementation(async (endpoint) => {
+  callApiMock().mockImplementation(async (endpoint) => {
     if (endpoint === apiRoutes.loanDetailConfirm) return confirmAnswers ? (confirmAnswers.length > 1 ? confirmAnswers.shift()! : confirmAnswers[0]!) : (confirm as Normalised<unknown>);
     if (endpoint === apiRoutes.loanDetailPush && push) return push();
     throw new Error(`unexpected call ${endpoint.path}`);
@@ -33,18 +30,11 @@ function answer(confirm: Normalised<unknown> | Normalised<unknown>[], push?: () 
 }
 
 function renderPage(query = sessionQuery) {
-  const url = `/confirm-loan?${query}`;
-  window.history.replaceState(null, '', url);
-  initLanguage(window.location.search);
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <ConfirmLoanPage />
-    </MemoryRouter>,
-  );
+  return renderAt(<ConfirmLoanPage />, '/confirm-loan', query);
 }
 
 function confirmCalls() {
-  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailConfirm);
+  return callApiMock().mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailConfirm);
 }
 
 describe('ConfirmLoanPage', () => {
@@ -58,7 +48,7 @@ describe('ConfirmLoanPage', () => {
     it('loads the offer of the session product and confirms the burial point', async () => {
       renderPage();
       await screen.findByRole('heading', { level: 1, name: 'Confirme su préstamo' });
-      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.loanDetailConfirm, { productId: '1' }, expect.anything());
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.loanDetailConfirm, { productId: '1' }, expect.anything());
       expect(bridge.confirmBurialPoint).toHaveBeenCalledTimes(1);
       expect(bridge.confirmBurialPoint).toHaveBeenCalledWith('1');
     });
@@ -113,7 +103,7 @@ describe('ConfirmLoanPage', () => {
       expect(submit.className).toContain('adm-button-disabled');
       expect(screen.getByText('Acepte el contrato para continuar')).toBeTruthy();
       await user.click(submit);
-      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === apiRoutes.loanDetailPush)).toBe(false);
+      expect(callApiMock().mock.calls.some(([endpoint]) => endpoint === apiRoutes.loanDetailPush)).toBe(false);
 
       await user.click(tick);
       expect(submit).toHaveProperty('disabled', false);
@@ -156,7 +146,7 @@ describe('ConfirmLoanPage', () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Solicitar préstamo' }));
 
-    expect(callApiMock).toHaveBeenCalledWith(
+    expect(callApiMock()).toHaveBeenCalledWith(
       apiRoutes.loanDetailPush,
       { amount: 500000, periods: 2, termUnit: 15, productId: '1' },
       { loading: 'Enviando solicitud…' },
@@ -181,7 +171,7 @@ describe('ConfirmLoanPage', () => {
     fireEvent.click(submit);
     fireEvent.click(submit);
     fireEvent.click(submit);
-    const pushes = () => callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailPush).length;
+    const pushes = () => callApiMock().mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailPush).length;
     expect(pushes()).toBe(1);
     expect(screen.getByRole('button', { name: /Enviando solicitud/ })).toHaveProperty('disabled', true);
 
@@ -208,7 +198,7 @@ describe('ConfirmLoanPage', () => {
     answer(ok(confirmData()));
     renderPage('swift=sess-9');
     expect(await screen.findByText('No encontramos el producto de este préstamo.')).toBeTruthy();
-    expect(callApiMock).not.toHaveBeenCalled();
+    expect(callApiMock()).not.toHaveBeenCalled();
     expect(bridge.confirmBurialPoint).not.toHaveBeenCalled();
   });
 

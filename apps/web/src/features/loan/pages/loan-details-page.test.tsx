@@ -1,15 +1,14 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
+import { apiRoutes } from '@presta/contract/api/api-routes';
 import { type LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
 import { bridge } from '@/shared/bridge/native-bridge';
-import { callApi } from '@/shared/http/api-client';
-import { initLanguage } from '@/shared/i18n/language-store';
 import { assignLocation } from '@/shared/session/navigation';
+import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
 import { detailsData, failed, ok } from '../testing/loan-fixtures';
 import LoanDetailsPage from './loan-details-page';
@@ -24,14 +23,10 @@ vi.mock('@/shared/ui/toast', async (importOriginal) => ({
   showToast: vi.fn(),
 }));
 
-const callApiMock = vi.mocked(callApi as (endpoint: ApiRoute, payload: unknown, opts?: unknown) => Promise<Normalised<unknown>>);
-
-const sessionQuery = 'swift=sess-9&showy=dev-1&orderId=12&productId=1';
-
 /** Answers loan-details with the given answers in turn (the last one repeats) and google-score with success. */
 function answer(...details: Normalised<LoanDetailsData>[]) {
   const queue = [...details];
-  callApiMock.mockImplementation(async (endpoint) => {
+  callApiMock().mockImplementation(async (endpoint) => {
     if (endpoint === apiRoutes.loanDetails) return queue.length > 1 ? queue.shift()! : queue[0]!;
     if (endpoint === apiRoutes.googleScore) return ok({ success: true });
     throw new Error(`unexpected call ${endpoint.path}`);
@@ -39,14 +34,7 @@ function answer(...details: Normalised<LoanDetailsData>[]) {
 }
 
 function renderPage(query = sessionQuery, path = '/loan-details') {
-  const url = `${path}?${query}`;
-  window.history.replaceState(null, '', url);
-  initLanguage(window.location.search);
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <LoanDetailsPage />
-    </MemoryRouter>,
-  );
+  return renderAt(<LoanDetailsPage />, path, query);
 }
 
 async function loaded(query?: string, path?: string) {
@@ -58,12 +46,7 @@ async function loaded(query?: string, path?: string) {
 }
 
 function detailCalls() {
-  return callApiMock.mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetails);
-}
-
-function lastUrl(mock: typeof assignLocation) {
-  const calls = vi.mocked(mock).mock.calls;
-  return new URL(calls[calls.length - 1]![0], 'http://localhost');
+  return callApiMock().mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetails);
 }
 
 const statusAlts: Record<string, string> = {
@@ -83,7 +66,7 @@ describe('LoanDetailsPage', () => {
   it('loads the order of the session and shows its texts', async () => {
     answer(ok(detailsData()));
     await loaded();
-    expect(callApiMock).toHaveBeenCalledWith(apiRoutes.loanDetails, { productId: '1', orderId: '12' }, expect.anything());
+    expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.loanDetails, { productId: '1', orderId: '12' }, expect.anything());
     expect(screen.getByRole('heading', { level: 1, name: 'Préstamo depositado' })).toBeTruthy();
     expect(screen.getByText('Tu próximo pago vence el 2025-07-15.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Presta MX' })).toBeTruthy();
@@ -242,7 +225,7 @@ describe('LoanDetailsPage', () => {
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
       expect(showToast).toHaveBeenCalledWith('Seleccione una calificación');
-      expect(callApiMock.mock.calls.some(([endpoint]) => endpoint === apiRoutes.googleScore)).toBe(false);
+      expect(callApiMock().mock.calls.some(([endpoint]) => endpoint === apiRoutes.googleScore)).toBe(false);
     });
 
     it('says it in English with language=1', async () => {
@@ -260,7 +243,7 @@ describe('LoanDetailsPage', () => {
       await user.click(screen.getByRole('radio', { name: '3 de 5 estrellas' }));
       expect(screen.getByRole('radio', { name: '3 de 5 estrellas' }).getAttribute('aria-checked')).toBe('true');
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
-      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 3, orderId: '12' });
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 3, orderId: '12' });
       expect(await screen.findByRole('dialog', { name: '¡Gracias por su opinión!' })).toBeTruthy();
       expect(bridge.rateApp).not.toHaveBeenCalled();
       await user.click(screen.getByRole('button', { name: 'Aceptar' }));
@@ -273,7 +256,7 @@ describe('LoanDetailsPage', () => {
       await loaded();
       await user.click(screen.getByRole('radio', { name: '5 de 5 estrellas' }));
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
-      expect(callApiMock).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 5, orderId: '12' });
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.googleScore, { score: 5, orderId: '12' });
       expect(bridge.rateApp).toHaveBeenCalledTimes(1);
       expect(screen.queryByRole('dialog')).toBeNull();
     });
@@ -399,7 +382,7 @@ describe('LoanDetailsPage', () => {
     answer(ok(detailsData()));
     renderPage('swift=sess-9');
     expect(await screen.findByText('No encontramos esta solicitud.')).toBeTruthy();
-    expect(callApiMock).not.toHaveBeenCalled();
+    expect(callApiMock()).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { assignLocation } from '@/shared/session/navigation';
+import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { answerByPath, callsTo, lastUrl, renderAt } from '../testing/render';
+import { lastUrl, renderAt } from '@/shared/testing/render';
 import { extensionAnswer, failed, ok } from '../testing/repayment-fixtures';
 import ExtensionPage from './extension-page';
 

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { assignLocation } from '@/shared/session/navigation';
+import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
+import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
-import { answerByPath, callsTo, lastUrl, renderAt, sessionQuery } from '../testing/render';
 import { failed, ok, voucherAnswer } from '../testing/repayment-fixtures';
 import PaymentInstructionPage from './payment-instruction-page';
 
