@@ -35,7 +35,11 @@ function element<T extends HTMLElement>(form: HTMLFormElement, id: string): T {
   return el;
 }
 
-/** Keeps an input to its format (digits only, length) as the visitor types or pastes. */
+/**
+ * Keeps an input to its format (digits only, length) as the visitor types or
+ * pastes. The phone field's maxlength (13) leaves room for a pasted
+ * "138 0013 8000" or "138-0013-8000": the format then keeps its 11 digits.
+ */
 function keepFormat(input: HTMLInputElement, format: (value: string) => string): void {
   input.addEventListener('input', () => {
     const formatted = format(input.value);
