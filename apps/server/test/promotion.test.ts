@@ -228,11 +228,11 @@ describe('tracking and the funnel', () => {
     expect(clicks.filter((e) => e.kind === 'click').map((e) => e.phone)).toEqual([phone]);
 
     const rows = await funnelReport(a.db, new Date(Date.now() - 3_600_000), new Date(Date.now() + 60_000));
-    expect(rows.find((r) => r.utmTag === tag)).toEqual({ template: '1', utmTag: tag, visits: 3, clicks: 1, smsSent: 1, registrations: 1, conversionPct: 33.3 });
+    expect(rows.find((r) => r.utmTag === tag)).toEqual({ template: '1', utmTag: tag, visits: 3, clicks: 1, smsRequests: 1, smsSent: 1, registrations: 1, conversionPct: 33.3 });
 
     const out: string[] = [];
     expect(await runOpsCommand(a.db, ['funnel'], { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
-    expect(out.some((l) => l.includes(`1  ${tag}  3  1  1  1  33.3%`))).toBe(true);
+    expect(out.some((l) => l.includes(`1  ${tag}  3  1  1  1  1  33.3%`))).toBe(true);
     expect(await runOpsCommand(a.db, ['funnel', '--from', 'yesterday'], { out: () => undefined, err: () => undefined })).toBe(1);
 
     const url = '/api/ops/promotion-funnel';

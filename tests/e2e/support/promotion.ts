@@ -208,24 +208,34 @@ export async function promoSmsCount(request: APIRequestContext, phone: string): 
   return (await smsOutbox(request, phone)).filter((m) => m.purpose === 'promo_register_code').length;
 }
 
-export type FunnelRow = { template: string; utmTag: string; visits: number; clicks: number; smsSent: number; registrations: number; conversion: string };
+export type FunnelRow = {
+  template: string;
+  utmTag: string;
+  visits: number;
+  clicks: number;
+  smsRequests: number;
+  smsSent: number;
+  registrations: number;
+  conversion: string;
+};
 
 /** The row of a template and utm_tag in the output of `npm run ops -- funnel` (undefined when absent). */
 export function funnelRow(output: string, template: string, utmTag: string): FunnelRow | undefined {
   const lines = output.split('\n');
-  const header = lines.findIndex((l) => l.trim() === 'template  utm_tag  visits  clicks  sms_sent  registrations  conversion');
+  const header = lines.findIndex((l) => l.trim() === 'template  utm_tag  visits  apply_clicks  sms_requests  sms_sent  registrations  conversion');
   if (header === -1) throw new Error(`no funnel table in:\n${output}`);
   for (const line of lines.slice(header + 1)) {
     const cells = line.trim().split(/\s{2,}/);
-    if (cells.length !== 7 || cells[0] !== template || cells[1] !== utmTag) continue;
+    if (cells.length !== 8 || cells[0] !== template || cells[1] !== utmTag) continue;
     return {
       template: cells[0],
       utmTag: cells[1],
       visits: Number(cells[2]),
       clicks: Number(cells[3]),
-      smsSent: Number(cells[4]),
-      registrations: Number(cells[5]),
-      conversion: cells[6]!,
+      smsRequests: Number(cells[4]),
+      smsSent: Number(cells[5]),
+      registrations: Number(cells[6]),
+      conversion: cells[7]!,
     };
   }
   return undefined;

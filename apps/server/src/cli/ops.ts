@@ -153,10 +153,10 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         const range = funnelRange(options.from, options.to);
         const rows = await funnelReport(db, range.from, range.to);
         io.out(`Promotion funnel ${range.from.toISOString()} → ${range.to.toISOString()}`);
-        io.out('template  utm_tag  visits  clicks  sms_sent  registrations  conversion');
+        io.out('template  utm_tag  visits  apply_clicks  sms_requests  sms_sent  registrations  conversion');
         if (rows.length === 0) io.out('  (no activity)');
         for (const r of rows) {
-          io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
+          io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsRequests}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
         }
         break;
       }

@@ -763,7 +763,8 @@ export const promoEvents = pgTable(
   'promo_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind', { enum: ['visit', 'click'] }).notNull(),
+    /** 'visit' (track-visit), 'click' (track-click: the apply button), 'sms_request' (every get-sms that reached the server: the SMS button). */
+    kind: text('kind', { enum: ['visit', 'click', 'sms_request'] }).notNull(),
     pageId: text('page_id').notNull().default(''),
     userFrom: text('user_from').notNull().default(''),
     clientType: text('client_type').notNull().default(''),

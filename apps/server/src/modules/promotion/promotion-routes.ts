@@ -75,7 +75,10 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
       getSms.path,
       { config: limit(10), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
       async (request, reply) => {
-        const out = await requestSmsCode(app.db, request.body as z.output<typeof getSms.request>, request.ip, request.lang);
+        const body = request.body as z.output<typeof getSms.request>;
+        // The SMS button's counter: every request that reached us, whatever the answer.
+        await track(app.db, 'sms_request', { page_id: '', utm_tag: body.utm_tag, app_from: body.app_from, user_from: body.user_from });
+        const out = await requestSmsCode(app.db, body, request.ip, request.lang);
         if (out.deliver) {
           const message = out.deliver;
           // After the commit: the code is stored and queued whatever the gateway does.

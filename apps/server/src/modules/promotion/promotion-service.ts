@@ -260,7 +260,7 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
 
 export type TrackInput = { page_id?: string; user_from?: string; client_type?: string; page_type?: string; utm_tag?: string; app_from?: string; phone?: string };
 
-export async function track(db: Db, kind: 'visit' | 'click', q: TrackInput): Promise<void> {
+export async function track(db: Db, kind: 'visit' | 'click' | 'sms_request', q: TrackInput): Promise<void> {
   await db.insert(promoEvents).values({
     kind,
     pageId: q.page_id ?? '',
@@ -273,20 +273,35 @@ export async function track(db: Db, kind: 'visit' | 'click', q: TrackInput): Pro
   });
 }
 
-export type FunnelRow = { template: string; utmTag: string; visits: number; clicks: number; smsSent: number; registrations: number; conversionPct: number };
+export type FunnelRow = {
+  template: string;
+  utmTag: string;
+  visits: number;
+  /** Apply button presses (track-click). */
+  clicks: number;
+  /** SMS button presses that reached the server (every get-sms, refused or not). */
+  smsRequests: number;
+  smsSent: number;
+  registrations: number;
+  conversionPct: number;
+};
 
 /**
- * Visits, apply clicks, SMS codes sent and registrations per template and
- * utm_tag between two instants. SMS requests carry no template: they are
- * attributed to the template of the latest visit with the same utm_tag
- * ('' when none).
+ * Visits, apply clicks, SMS button presses, SMS codes sent and
+ * registrations per template and utm_tag between two instants. SMS requests
+ * carry no template: they are attributed to the template of the latest visit
+ * with the same utm_tag ('' when none).
  */
 export async function funnelReport(db: Db, from: Date, to: Date): Promise<FunnelRow[]> {
-  const rows = await db.execute<{ template: string; utm_tag: string; visits: number; clicks: number; sms: number; registrations: number }>(sql`
+  const rows = await db.execute<{ template: string; utm_tag: string; visits: number; clicks: number; sms_requests: number; sms: number; registrations: number }>(sql`
     with ev as (
-      select page_id as template, utm_tag,
+      select case when kind = 'sms_request'
+               then coalesce((select v.page_id from promo_events v where v.kind = 'visit' and v.utm_tag = promo_events.utm_tag order by v.created_at desc limit 1), '')
+               else page_id end as template,
+             utm_tag,
              count(*) filter (where kind = 'visit')::int as visits,
-             count(*) filter (where kind = 'click')::int as clicks
+             count(*) filter (where kind = 'click')::int as clicks,
+             count(*) filter (where kind = 'sms_request')::int as sms_requests
       from promo_events where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
       group by 1, 2
     ),
@@ -302,7 +317,7 @@ export async function funnelReport(db: Db, from: Date, to: Date): Promise<Funnel
       group by 1, 2
     ),
     keys as (select template, utm_tag from ev union select template, utm_tag from sms union select template, utm_tag from reg)
-    select k.template, k.utm_tag, coalesce(ev.visits, 0) as visits, coalesce(ev.clicks, 0) as clicks,
+    select k.template, k.utm_tag, coalesce(ev.visits, 0) as visits, coalesce(ev.clicks, 0) as clicks, coalesce(ev.sms_requests, 0) as sms_requests,
            coalesce(sms.sms, 0) as sms, coalesce(reg.registrations, 0) as registrations
     from keys k
     left join ev using (template, utm_tag)
@@ -314,6 +329,7 @@ export async function funnelReport(db: Db, from: Date, to: Date): Promise<Funnel
     utmTag: r.utm_tag,
     visits: r.visits,
     clicks: r.clicks,
+    smsRequests: r.sms_requests,
     smsSent: r.sms,
     registrations: r.registrations,
     conversionPct: r.visits > 0 ? Math.round((r.registrations / r.visits) * 1000) / 10 : 0,
