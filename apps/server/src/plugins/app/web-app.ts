@@ -112,6 +112,20 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
   // The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo.
   const promoFile = path.join(dist, 'promo', 'index.html');
   const promoPage = fs.existsSync(promoFile) ? pageHtml(fs.readFileSync(promoFile, 'utf8')) : undefined;
+  // The marketing site: static pages prerendered at build time (apps/web/site → dist/site).
+  const siteFiles: Record<string, string> = {
+    [routes.home]: 'index.html',
+    [routes.siteAbout]: 'About.html',
+    [routes.siteUser]: 'User.html',
+    [routes.siteContact]: 'Contact.html',
+    [routes.sitePolicy]: 'Policy.html',
+    [routes.siteLoanTerms]: 'Loan.html',
+  };
+  const sitePages = new Map<string, PageHtml>();
+  for (const [pagePath, file] of Object.entries(siteFiles)) {
+    const full = path.join(dist, 'site', file);
+    if (fs.existsSync(full)) sitePages.set(pagePath, pageHtml(fs.readFileSync(full, 'utf8')));
+  }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -131,8 +145,9 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
       return reply.redirect(`/promo/${query}`, 301);
     }
     const isPromo = pathname === '/promo/' && promoPage !== undefined;
-    const known = isPromo || pagePaths.has(pathname);
-    const page = isPromo ? promoPage : (pages.get(pathname) ?? otherPage);
+    const sitePage = sitePages.get(pathname);
+    const known = isPromo || sitePage !== undefined || pagePaths.has(pathname);
+    const page = isPromo ? promoPage : (sitePage ?? pages.get(pathname) ?? otherPage);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .status(known ? 200 : 404)
