@@ -162,11 +162,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-/** Gzipped size (KB) of every script dist/promo/index.html loads (entry and module preloads). */
-function promoFirstLoadJsGzipKb(): number {
+/** Gzipped size (KB) of every script a built page loads (entry and module preloads under `prefix`). */
+function firstLoadJsGzipKb(htmlFile: string, prefix: string): number {
   const dist = path.join(root, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, 'promo/index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/promo\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
+  const pattern = new RegExp(`(?:src|href)="(${prefix.replace(/\//g, '\\/')}[^"]+\\.js)"`, 'g');
+  const files = [...html.matchAll(pattern)].map((m) => m[1]!);
   const bytes = [...new Set(files)].reduce((acc, f) => acc + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
   return Math.round(bytes / 102.4) / 10;
 }
@@ -372,7 +373,7 @@ async function main() {
       pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
       // The promotion landing page (issue 5): its own build; first-load JS gzipped from the built files.
       const promo = await lighthouseMedian(`${base}/promo/?id=1&utm_tag=bench`, lighthouseRuns);
-      const jsGzipKb = promoFirstLoadJsGzipKb();
+      const jsGzipKb = firstLoadJsGzipKb('promo/index.html', '/promo/assets/');
       pages.push({
         page: 'promotion (registration)',
         url: '/promo/',
@@ -381,6 +382,19 @@ async function main() {
         targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
         pass: promo.performance >= 95 && promo.lcpMs <= 1500 && jsGzipKb <= 90,
       });
+      // The marketing home (issue 6), when its build exists.
+      if (fs.existsSync(path.join(root, 'apps/web/dist/site/index.html'))) {
+        const home = await lighthouseMedian(`${base}/`, lighthouseRuns);
+        const homeJs = firstLoadJsGzipKb('site/index.html', '/site/assets/');
+        pages.push({
+          page: 'marketing home',
+          url: '/',
+          ...home,
+          jsGzipKb: homeJs,
+          targets: 'performance ≥98, LCP ≤1200 ms, SEO ≥95, accessibility ≥95, first-load JS ≤30 KB gzip',
+          pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
+        });
+      }
     }
 
     console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
