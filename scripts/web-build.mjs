@@ -1,4 +1,5 @@
-// Builds the web app (the SPA and the promotion landing page, apps/web/vite.promo.config.ts)
+// Builds the web app (the SPA, the promotion landing page, apps/web/vite.promo.config.ts,
+// and the prerendered marketing site, apps/web/vite.site.config.ts)
 // when its sources are newer than the last build.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,11 +14,13 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/promo',
   'apps/web/vite.promo.config.ts',
+  'apps/web/site',
+  'apps/web/vite.site.config.ts',
   'apps/web/package.json',
   'packages/contract/src',
 ];
-/** One page of each build: the SPA's, then the promotion page's (built after it). */
-const builtPages = ['apps/web/dist/index.html', 'apps/web/dist/promo/index.html'].map((p) => path.join(root, p));
+/** One page of each build: the SPA's, the promotion page's and the marketing site's (built in that order). */
+const builtPages = ['apps/web/dist/index.html', 'apps/web/dist/promo/index.html', 'apps/web/dist/site/index.html'].map((p) => path.join(root, p));
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'site/**/*.test.{ts,tsx}'],
     setupFiles: ['src/shared/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubGlobals: true,

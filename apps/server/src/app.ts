@@ -21,6 +21,7 @@ import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes'
 import complaintRoutes from './modules/complaints/complaint-routes';
 import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
+import supportRoutes from './modules/support/support-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
 export type BuildOptions = {
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(cardRepaymentRoutes, { config });
   await app.register(complaintRoutes, { config });
   await app.register(promotionRoutes, { config });
+  await app.register(supportRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

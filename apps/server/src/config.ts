@@ -35,6 +35,10 @@ export type Config = {
   smsProvider: 'console' | 'http';
   smsProviderUrl: string | undefined;
   smsProviderKey: string | undefined;
+  /** Customer service contacts of get-whatsapp (§3 "Customer service data"); default: the brand's. */
+  supportWhatsapp: string;
+  supportPhone: string;
+  supportEmail: string;
 };
 
 function intFromEnv(name: string, fallback: number): number {
@@ -69,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
+    supportWhatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
+    supportPhone: env.SUPPORT_PHONE?.trim() || brand.servicePhone,
+    supportEmail: env.SUPPORT_EMAIL?.trim() || brand.serviceEmail,
   };
 }
 

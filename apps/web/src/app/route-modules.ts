@@ -27,6 +27,10 @@ export const routeModules = [
   { route: 'complaintForm', module: 'src/features/complaint-filing/pages/complaint-form-page.tsx' },
   { route: 'complaintList', module: 'src/features/complaint-follow-up/pages/complaint-list-page.tsx' },
   { route: 'complaintDetail', module: 'src/features/complaint-follow-up/pages/complaint-detail-page.tsx' },
+  { route: 'privacyPolicy', module: 'src/features/legal/pages/privacy-policy-page.tsx' },
+  { route: 'customerService', module: 'src/features/support/pages/customer-service-page.tsx' },
+  { route: 'customerServiceShort', module: 'src/features/support/pages/customer-service-page.tsx' },
+  { route: 'aboutUs', module: 'src/features/support/pages/about-us-page.tsx' },
   { route: '*', module: 'src/features/session/not-found-page.tsx' },
 ] as const satisfies readonly { route: RouteName | '*'; module: `src/${string}-page.tsx` }[];
 

@@ -32,6 +32,10 @@ describe('app routes', () => {
       routes.complaintForm,
       routes.complaintList,
       routes.complaintDetail,
+      routes.privacyPolicy,
+      routes.customerService,
+      routes.customerServiceShort,
+      routes.aboutUs,
       '*',
     ]);
     for (const route of appRoutes) expect(route.page.preload).toBeTypeOf('function');
@@ -57,6 +61,21 @@ describe('app routes', () => {
   it.each([routes.jointLoginFailure, routes.error])('%s shows the joint-logon failure page', async (path) => {
     renderAt(`${path}?language=2`);
     expect(await screen.findByRole('heading', { name: 'Fracaso' })).toBeTruthy();
+  });
+
+  it('/PrivacyPolicy shows the privacy notice', async () => {
+    renderAt(`${routes.privacyPolicy}?language=1`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeTruthy();
+  });
+
+  it('/customer-service and /Dag share the customer service page', () => {
+    const page = (path: string) => appRoutes.find((r) => r.path === path)!.page;
+    expect(page(routes.customerService)).toBe(page(routes.customerServiceShort));
+  });
+
+  it('/about-us shows the about us page', async () => {
+    renderAt(`${routes.aboutUs}?language=2`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sobre nosotros' })).toBeTruthy();
   });
 
   it('an unknown path shows the not-found page', async () => {

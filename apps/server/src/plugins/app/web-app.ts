@@ -123,8 +123,14 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
   };
   const sitePages = new Map<string, PageHtml>();
   for (const [pagePath, file] of Object.entries(siteFiles)) {
-    const full = path.join(dist, 'site', file);
-    if (fs.existsSync(full)) sitePages.set(pagePath, pageHtml(fs.readFileSync(full, 'utf8')));
+    // Spanish at the spec's paths, English under /en/ (docs/marketing-site.md).
+    for (const [at, rel] of [
+      [pagePath, file],
+      [pagePath === '/' ? '/en/' : `/en${pagePath}`, `en/${file}`],
+    ] as const) {
+      const full = path.join(dist, 'site', rel);
+      if (fs.existsSync(full)) sitePages.set(at, pageHtml(fs.readFileSync(full, 'utf8')));
+    }
   }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import type { SiteConfig } from '../site-config';
+import { siteMessages, type SiteLanguage } from '../messages';
+import { pagePath, type SitePageId } from '../site-pages';
+
+export type PageAssets = {
+  /** The site's stylesheet, inlined in <style>. */
+  css: string;
+  /** Module scripts of this page (none for pages without behaviour). */
+  scripts: string[];
+};
+
+export type LayoutProps = {
+  page: SitePageId;
+  lang: SiteLanguage;
+  config: SiteConfig;
+  assets: PageAssets;
+  children: ReactNode;
+};
+
+/** The whole document: head with title, description and preview tags; skip link, header, main, footer. */
+export function Layout({ page, lang, config, assets, children }: LayoutProps) {
+  const t = siteMessages[lang];
+  const texts = t.pages[page];
+  const otherLang: SiteLanguage = lang === 'es' ? 'en' : 'es';
+  const url = `${config.origin}${pagePath(page, lang)}`;
+  const navItems: { id: SitePageId; label: string }[] = [
+    { id: 'home', label: t.nav.home },
+    { id: 'about', label: t.nav.about },
+    { id: 'policy', label: t.nav.policy },
+    { id: 'loan', label: t.nav.loan },
+    { id: 'contact', label: t.nav.contact },
+  ];
+  return (
+    <html lang={t.locale}>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{texts.title}</title>
+        <meta name="description" content={texts.description} />
+        <meta name="theme-color" content="#FF2A84" />
+        <meta name="format-detection" content="telephone=no" />
+        <link rel="canonical" href={url} />
+        <link rel="alternate" hrefLang="es" href={`${config.origin}${pagePath(page, 'es')}`} />
+        <link rel="alternate" hrefLang="en" href={`${config.origin}${pagePath(page, 'en')}`} />
+        <link rel="alternate" hrefLang="x-default" href={`${config.origin}${pagePath(page, 'es')}`} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={config.brandName} />
+        <meta property="og:title" content={texts.title} />
+        <meta property="og:description" content={texts.description} />
+        <meta property="og:url" content={url} />
+        <meta property="og:locale" content={t.ogLocale} />
+        <meta property="og:locale:alternate" content={siteMessages[otherLang].ogLocale} />
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={texts.title} />
+        <meta name="twitter:description" content={texts.description} />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        {assets.css && <style dangerouslySetInnerHTML={{ __html: assets.css }} />}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t.skipLink}
+        </a>
+        <header className="site-header">
+          <div className="site-header__bar">
+            <a className="site-brand" href={pagePath('home', lang)}>
+              {config.brandName}
+            </a>
+            <a className="site-lang" href={pagePath(page, otherLang)} hrefLang={otherLang} lang={siteMessages[otherLang].locale} aria-label={t.otherLanguage.name}>
+              {t.otherLanguage.label}
+            </a>
+          </div>
+          <nav className="site-nav" aria-label={t.navLabel}>
+            <ul>
+              {navItems.map((item) => (
+                <li key={item.id}>
+                  <a href={pagePath(item.id, lang)} aria-current={item.id === page ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" className={`site-main site-main--${page}`} tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer" aria-label={t.footer.label}>
+          <p className="site-footer__company">{config.companyName}</p>
+          <dl className="site-footer__details">
+            <div>
+              <dt>{t.footer.phone}</dt>
+              <dd>
+                <a href={`tel:${config.phone.replace(/[^\d+]/g, '')}`}>{config.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.footer.email}</dt>
+              <dd>
+                <a href={`mailto:${config.email}`}>{config.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.footer.address}</dt>
+              <dd>{config.address}</dd>
+            </div>
+          </dl>
+          <p className="site-footer__copyright">
+            © {config.copyrightYear} {config.companyName}. {t.footer.rights}
+          </p>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { defaultBrand } from '@presta/contract/brand';
+import { describe, expect, it } from 'vitest';
+import { loanTerms } from '@/legal/loan-terms';
+import { privacyNotice } from '@/legal/privacy-notice';
+import { seriousA11yViolations } from '@/shared/testing/axe';
+import { siteMessages, type SiteLanguage } from './messages';
+import { renderSite, renderSitePage, siteLanguages } from './render';
+import { siteConfig } from './site-config';
+import { pageFile, pagePath, sitePageIds, type SitePageId } from './site-pages';
+
+const assets = { css: '', scripts: { home: ['/site/assets/site-home.js'], contact: ['/site/assets/site-contact.js'] } };
+const config = siteConfig(new Date('2026-11-22T12:00:00Z'));
+
+function parse(page: SitePageId, lang: SiteLanguage): Document {
+  const html = renderSitePage(page, lang, { css: '', scripts: assets.scripts[page as 'home'] ?? [] }, config);
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+function expectedHeading(page: SitePageId, lang: SiteLanguage): string {
+  if (page === 'policy') return privacyNotice[lang].title;
+  if (page === 'loan') return loanTerms[lang].title;
+  return siteMessages[lang].pages[page].heading;
+}
+
+const cases = siteLanguages.flatMap((lang) => sitePageIds.map((page) => [page, lang] as const));
+
+describe('prerendered marketing pages', () => {
+  it.each(cases)('%s (%s) has its title, description, language, preview tags and one h1', (page, lang) => {
+    const doc = parse(page, lang);
+    const texts = siteMessages[lang].pages[page];
+    expect(doc.documentElement.lang).toBe(lang);
+    expect(doc.title).toBe(texts.title);
+    const meta = (selector: string) => doc.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[name="description"]')).toBe(texts.description);
+    expect(meta('meta[property="og:title"]')).toBe(texts.title);
+    expect(meta('meta[property="og:description"]')).toBe(texts.description);
+    expect(meta('meta[property="og:url"]')).toBe(`https://presta.example${pagePath(page, lang)}`);
+    expect(meta('meta[name="twitter:card"]')).toBe('summary');
+    expect(meta('meta[name="viewport"]')).toContain('width=device-width');
+    const h1s = doc.querySelectorAll('h1');
+    expect(h1s).toHaveLength(1);
+    expect(h1s[0]!.textContent).toBe(expectedHeading(page, lang));
+  });
+
+  it.each(cases)('%s (%s) has a skip link, landmarks, the nav and the footer from configuration', (page, lang) => {
+    const doc = parse(page, lang);
+    const t = siteMessages[lang];
+    const skip = doc.querySelector('body > a.skip-link')!;
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(doc.querySelector('main#main')).not.toBeNull();
+    expect(doc.querySelector('header')).not.toBeNull();
+    const navLinks = Array.from(doc.querySelectorAll('nav a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(navLinks).toEqual([
+      [t.nav.home, pagePath('home', lang)],
+      [t.nav.about, pagePath('about', lang)],
+      [t.nav.policy, pagePath('policy', lang)],
+      [t.nav.loan, pagePath('loan', lang)],
+      [t.nav.contact, pagePath('contact', lang)],
+    ]);
+    // /User is not in the nav (spec §2 lists five entries).
+    expect(doc.querySelector('nav a[aria-current="page"]')?.getAttribute('href')).toBe(page === 'user' ? undefined : pagePath(page, lang));
+    const footer = doc.querySelector('footer')!.textContent;
+    for (const text of [defaultBrand.companyName, defaultBrand.servicePhone, defaultBrand.serviceEmail, defaultBrand.companyAddress, '© 2026']) {
+      expect(footer).toContain(text);
+    }
+  });
+
+  it('ships scripts only on the interactive pages', () => {
+    for (const lang of siteLanguages) {
+      for (const page of sitePageIds) {
+        const scripts = Array.from(parse(page, lang).querySelectorAll('script')).map((s) => s.getAttribute('src'));
+        expect(scripts).toEqual(assets.scripts[page as 'home'] ?? []);
+      }
+    }
+  });
+
+  it('puts the banner, with its 3000 ms interval, and the lazy privacy frame on the home page', () => {
+    const es = parse('home', 'es');
+    expect(es.querySelector('[data-banner]')!.getAttribute('data-interval')).toBe('3000');
+    expect(es.querySelectorAll('[data-banner-slide]')).toHaveLength(3);
+    const frame = es.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe('/PrivacyPolicy');
+    expect(frame.getAttribute('loading')).toBe('lazy');
+    expect(frame.getAttribute('title')).toBe(siteMessages.es.home.privacyFrameTitle);
+    expect(parse('home', 'en').querySelector('iframe')!.getAttribute('src')).toBe('/PrivacyPolicy?language=1');
+  });
+
+  it('renders the privacy notice and the loan terms in full on /Policy and /Loan', () => {
+    for (const lang of siteLanguages) {
+      const policy = parse('policy', lang).querySelector('main')!.textContent!;
+      const loan = parse('loan', lang).querySelector('main')!.textContent!;
+      for (const section of privacyNotice[lang].sections) expect(policy).toContain(section.heading);
+      for (const section of loanTerms[lang].sections) expect(loan).toContain(section.heading);
+    }
+  });
+
+  it('links each page to its other-language version', () => {
+    const doc = parse('about', 'es');
+    expect(doc.querySelector('.site-lang')!.getAttribute('href')).toBe('/en/About');
+    expect(parse('about', 'en').querySelector('.site-lang')!.getAttribute('href')).toBe('/About');
+  });
+
+  it('writes one file per page and language, at the names the server serves', () => {
+    expect(renderSite(assets, config).map((p) => p.fileName)).toEqual([
+      'index.html',
+      'About.html',
+      'User.html',
+      'Contact.html',
+      'Policy.html',
+      'Loan.html',
+      'en/index.html',
+      'en/About.html',
+      'en/User.html',
+      'en/Contact.html',
+      'en/Policy.html',
+      'en/Loan.html',
+    ]);
+  });
+
+  it.each(cases)('%s (%s) has no serious accessibility violations', async (page, lang) => {
+    const doc = parse(page, lang);
+    document.documentElement.setAttribute('lang', doc.documentElement.lang);
+    document.head.innerHTML = doc.head.innerHTML;
+    document.body.innerHTML = doc.body.innerHTML;
+    // jsdom loads no frames; axe would wait for the privacy frame.
+    document.querySelectorAll('iframe').forEach((frame) => frame.remove());
+    expect(await seriousA11yViolations(document.documentElement)).toEqual([]);
+  });
+});
+
+/** Checks on the real build output, when `npm run build -w @presta/web` has run. */
+const distDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist/site');
+const built = fs.existsSync(path.join(distDir, 'index.html'));
+
+describe.skipIf(!built)('built marketing site (dist/site)', () => {
+  const scriptsOf = (file: string) =>
+    Array.from(fs.readFileSync(path.join(distDir, file), 'utf8').matchAll(/<script[^>]*src="\/site\/([^"]+)"/g)).map((m) => m[1]!);
+
+  it('has every page', () => {
+    for (const lang of siteLanguages) for (const page of sitePageIds) expect(fs.existsSync(path.join(distDir, pageFile(page, lang)))).toBe(true);
+  });
+
+  it("ships at most 30 KB of gzipped JavaScript on '/', with no React", () => {
+    const scripts = scriptsOf('index.html');
+    expect(scripts.length).toBeGreaterThan(0);
+    let gzipped = 0;
+    for (const script of scripts) {
+      const code = fs.readFileSync(path.join(distDir, script));
+      expect(code.toString()).not.toMatch(/react/i);
+      gzipped += zlib.gzipSync(code, { level: 9 }).length;
+    }
+    expect(gzipped).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('ships no script on the pages without behaviour', () => {
+    for (const page of ['About.html', 'User.html', 'Policy.html', 'Loan.html']) expect(scriptsOf(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { defaultBrand } from '@presta/contract/brand';
+import { routes } from '@presta/contract/routes';
+import { languageParam } from '@presta/contract/session-params';
+
+/**
+ * The marketing site's configuration (spec §3 "Environment configuration"):
+ * the footer's company name, phone, e-mail, address and copyright come from
+ * the brand (packages/contract/src/brand.ts, zod-free), fixed at build time.
+ * PRESTA_SITE_ORIGIN (build environment) gives the absolute address used by
+ * the Open Graph / Twitter preview tags and the canonical links.
+ */
+export type SiteConfig = {
+  brandName: string;
+  companyName: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** Year shown in the copyright line. */
+  copyrightYear: number;
+  /** Absolute origin of the public site, without a trailing slash. */
+  origin: string;
+  /** The SPA's privacy notice, shown in the home page's frame. */
+  privacyFramePath: string;
+  /** The query parameter that asks the SPA for English ('1'). */
+  languageParam: string;
+};
+
+function readOrigin(): string {
+  const fromEnv = typeof process !== 'undefined' ? process.env.PRESTA_SITE_ORIGIN : undefined;
+  return (fromEnv ?? 'https://presta.example').replace(/\/+$/, '');
+}
+
+export function siteConfig(now: Date = new Date()): SiteConfig {
+  return {
+    brandName: defaultBrand.brandName,
+    companyName: defaultBrand.companyName,
+    phone: defaultBrand.servicePhone,
+    email: defaultBrand.serviceEmail,
+    address: defaultBrand.companyAddress,
+    copyrightYear: now.getFullYear(),
+    origin: readOrigin(),
+    privacyFramePath: routes.privacyPolicy,
+    languageParam,
+  };
+}
