@@ -7,6 +7,9 @@ import { z as zod } from 'zod';
 
 const errorEnvelope = envelopeSchema(zod.null());
 
+/** Rate-limit key of borrower calls: the borrower (many share a carrier's IP), else the address. */
+export const borrowerRateKey = (request: FastifyRequest) => (request.borrower ? `borrower:${request.borrower.id}` : request.ip);
+
 /**
  * The one way to expose a contract endpoint: its path, method and schemas come
  * from the contract, so validation, types and the OpenAPI document agree.
@@ -37,7 +40,7 @@ export function registerEndpoint<E extends Endpoint>(
         ? {
             rateLimit: {
               ...options.rateLimit,
-              keyGenerator: (request: FastifyRequest) => (request.borrower ? `borrower:${request.borrower.id}` : request.ip),
+              keyGenerator: borrowerRateKey,
             },
           }
         : {}),

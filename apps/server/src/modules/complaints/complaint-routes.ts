@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
 import { COMPLAINT_IMAGE_FIELD, COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
@@ -8,7 +7,8 @@ import { envelopeSchema } from '@presta/contract/envelope';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { registerEndpoint } from '../../lib/endpoint-route';
+import { borrowerRateKey, registerEndpoint } from '../../lib/endpoint-route';
+import { requireOperator } from '../../lib/operator-auth';
 import { ok } from '../../lib/reply';
 import type { MessageKey } from '../../i18n/messages';
 import { cleanImage, ImageRejected, type ImageRefusal } from './complaint-images';
@@ -87,7 +87,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
         rateLimit: {
           max: 30,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => (request.borrower ? `borrower:${request.borrower.id}` : request.ip),
+          keyGenerator: borrowerRateKey,
         },
       },
       schema: {
@@ -151,11 +151,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     '/api/ops/complaint-images/:imageId',
     { config: { auth: 'public' }, schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams } },
     async (request, reply) => {
-      const expected = opts.config.operatorToken;
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      const matches =
-        expected !== undefined && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      if (!matches) throw new AppError(401, errorCodes.operatorUnauthorized, 'operatorUnauthorized');
+      requireOperator(request, opts.config.operatorToken);
       const { imageId } = request.params as { imageId: string };
       const image = await readImage(app.db, imageId, 'support');
       if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
@@ -8,6 +7,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { promotionCodes } from '@presta/contract/promotion-rules';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { requireOperator } from '../../lib/operator-auth';
 import { translate } from '../../i18n/messages';
 import { createSmsProvider, maskPhone, type SmsProvider } from '../sms/sms-provider';
 import { drawCaptcha, findTemplate, funnelReport, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
@@ -122,11 +122,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      const expected = opts.config.operatorToken;
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!expected || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) {
-        throw new AppError(401, errorCodes.operatorUnauthorized, 'operatorUnauthorized');
-      }
+      requireOperator(request, opts.config.operatorToken);
       const { from, to } = request.query as { from?: string; to?: string };
       const range = funnelRange(from, to);
       return { success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: { ...range, rows: await funnelReport(app.db, range.from, range.to) } };
