@@ -1,6 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
+import sharp from 'sharp';
+import { ogImageFile, ogImageSvg } from './site/social/og-image';
 import type { SitePageId } from './site/site-pages';
 
 /*
@@ -12,8 +14,8 @@ import type { SitePageId } from './site/site-pages';
  * 2. Then, in generateBundle, it loads site/render.tsx through Vite's module
  *    runner and renders every page with React to static HTML, the CSS inlined
  *    and only the page's own script linked: no React reaches the browser.
- * Output: dist/site/{index,About,User,Contact,Policy,Loan}.html (Spanish) and
- * the same under dist/site/en/ (English). `npm run build -w @presta/web` runs
+ * Output: dist/site/{index,About,User,Contact,Policy,Loan}.html (Spanish), the
+ * same under dist/site/en/ (English), and og-image.png (site/social/og-image.ts). `npm run build -w @presta/web` runs
  * it after the SPA and promotion builds; it empties only dist/site.
  */
 
@@ -70,6 +72,9 @@ function prerender(): Plugin {
       for (const page of module.renderSite({ css, scripts })) {
         this.emitFile({ type: 'asset', fileName: page.fileName, source: page.html });
       }
+      // The social preview image the pages' og:image points at (a palette PNG: the flat graphic stays small).
+      const ogImage = await sharp(Buffer.from(ogImageSvg())).png({ palette: true, compressionLevel: 9 }).toBuffer();
+      this.emitFile({ type: 'asset', fileName: ogImageFile, source: ogImage });
     },
   };
 }

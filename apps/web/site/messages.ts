@@ -13,6 +13,8 @@ export type SiteMessages = {
   /** BCP 47 tag for <html lang> and og:locale. */
   locale: string;
   ogLocale: string;
+  /** Describes the social preview image (og:image:alt). */
+  ogImageAlt: string;
   skipLink: string;
   navLabel: string;
   nav: { home: string; about: string; policy: string; loan: string; contact: string };
@@ -51,6 +53,7 @@ export type SiteMessages = {
 const es: SiteMessages = {
   locale: 'es',
   ogLocale: 'es_MX',
+  ogImageAlt: 'Logotipo de Presta sobre fondo rosa',
   skipLink: 'Saltar al contenido',
   navLabel: 'Principal',
   nav: {
@@ -144,6 +147,7 @@ const es: SiteMessages = {
 const en: SiteMessages = {
   locale: 'en',
   ogLocale: 'en_US',
+  ogImageAlt: 'The Presta logo on a pink background',
   skipLink: 'Skip to content',
   navLabel: 'Main',
   nav: {

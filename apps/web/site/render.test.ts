@@ -40,7 +40,12 @@ describe('prerendered marketing pages', () => {
     expect(meta('meta[property="og:title"]')).toBe(texts.title);
     expect(meta('meta[property="og:description"]')).toBe(texts.description);
     expect(meta('meta[property="og:url"]')).toBe(`https://presta.example${pagePath(page, lang)}`);
-    expect(meta('meta[name="twitter:card"]')).toBe('summary');
+    expect(meta('meta[property="og:image"]')).toBe('https://presta.example/site/og-image.png');
+    expect(meta('meta[property="og:image:width"]')).toBe('1200');
+    expect(meta('meta[property="og:image:height"]')).toBe('630');
+    expect(meta('meta[property="og:image:alt"]')).toBe(siteMessages[lang].ogImageAlt);
+    expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(meta('meta[name="twitter:image"]')).toBe('https://presta.example/site/og-image.png');
     expect(meta('meta[name="viewport"]')).toContain('width=device-width');
     const h1s = doc.querySelectorAll('h1');
     expect(h1s).toHaveLength(1);

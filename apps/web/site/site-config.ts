@@ -1,6 +1,7 @@
 import { defaultBrand } from '@presta/contract/brand';
 import { routes } from '@presta/contract/routes';
 import { languageParam } from '@presta/contract/session-params';
+import { ogImageFile } from './social/og-image';
 
 /**
  * The marketing site's configuration (spec §3 "Environment configuration"):
@@ -19,6 +20,8 @@ export type SiteConfig = {
   copyrightYear: number;
   /** Absolute origin of the public site, without a trailing slash. */
   origin: string;
+  /** Path of the social preview image (dist/site/og-image.png, served under /site/). */
+  ogImagePath: string;
   /** The SPA's privacy notice, shown in the home page's frame. */
   privacyFramePath: string;
   /** The query parameter that asks the SPA for English ('1'). */
@@ -39,6 +42,7 @@ export function siteConfig(now: Date = new Date()): SiteConfig {
     address: defaultBrand.companyAddress,
     copyrightYear: now.getFullYear(),
     origin: readOrigin(),
+    ogImagePath: `/site/${ogImageFile}`,
     privacyFramePath: routes.privacyPolicy,
     languageParam,
   };

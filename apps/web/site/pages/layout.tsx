@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '../site-config';
+import { ogImageSize } from '../social/og-image';
 import { siteMessages, type SiteLanguage } from '../messages';
 import { pagePath, type SitePageId } from '../site-pages';
 
@@ -51,9 +52,16 @@ export function Layout({ page, lang, config, assets, children }: LayoutProps) {
         <meta property="og:url" content={url} />
         <meta property="og:locale" content={t.ogLocale} />
         <meta property="og:locale:alternate" content={siteMessages[otherLang].ogLocale} />
-        <meta name="twitter:card" content="summary" />
+        <meta property="og:image" content={`${config.origin}${config.ogImagePath}`} />
+        <meta property="og:image:type" content="image/png" />
+        <meta property="og:image:width" content={String(ogImageSize.width)} />
+        <meta property="og:image:height" content={String(ogImageSize.height)} />
+        <meta property="og:image:alt" content={t.ogImageAlt} />
+        <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={texts.title} />
         <meta name="twitter:description" content={texts.description} />
+        <meta name="twitter:image" content={`${config.origin}${config.ogImagePath}`} />
+        <meta name="twitter:image:alt" content={t.ogImageAlt} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {assets.css && <style dangerouslySetInnerHTML={{ __html: assets.css }} />}
         {assets.scripts.map((src) => (

@@ -41,6 +41,9 @@ describe('CustomerServicePage', () => {
     expect((await link(/Teléfono/)).getAttribute('href')).toBe('tel:+525550001234');
     expect((await link(/Correo electrónico/)).getAttribute('href')).toBe('mailto:ayuda@presta.example');
     expect(screen.getByRole('link', { name: /Teléfono/ }).textContent).toContain('+52 55 5000 1234');
+    // A long address may wrap after the '@', not inside a word.
+    const address = screen.getByRole('link', { name: /Correo electrónico/ }).querySelector('.presta-support-contact-value')!;
+    expect(address.innerHTML).toBe('ayuda@<wbr>presta.example');
     expect(callsTo(path)[0]![1]).toEqual({ type: 30 });
     expect(document.title).toBe('Atención al cliente · Presta');
     expect(await seriousA11yViolations(container)).toEqual([]);

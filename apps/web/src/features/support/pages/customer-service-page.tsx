@@ -21,6 +21,19 @@ function callThroughHost(event: MouseEvent<HTMLAnchorElement>, phone: string) {
   bridge.callTelephone(phone);
 }
 
+/** An address that, when too long for the line, wraps after the '@' rather than inside a word. */
+function breakableEmail(address: string): ReactNode {
+  const at = address.indexOf('@');
+  if (at < 0) return address;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
+
 type ContactProps = {
   kind: 'whatsapp' | 'telephone' | 'email';
   label: string;
@@ -40,7 +53,7 @@ function Contact({ kind, label, value, action, href, icon, onClick }: ContactPro
         </span>
         <span className="presta-support-contact-text">
           <span className="presta-support-contact-label">{label}</span>
-          <span className="presta-support-contact-value">{value}</span>
+          <span className="presta-support-contact-value">{kind === 'email' ? breakableEmail(value) : value}</span>
         </span>
         <span className="presta-support-contact-action">{action}</span>
       </a>
