@@ -121,7 +121,16 @@ test('the home page embeds the privacy notice in a frame, in the page language',
     const frame = page.locator('iframe.privacy-frame__frame');
     await frame.scrollIntoViewIfNeeded();
     await expect(frame).toHaveAttribute('title', siteMessages[lang].home.privacyFrameTitle);
-    await expect(page.frameLocator('iframe.privacy-frame__frame').getByRole('heading', { level: 1 })).toHaveText(privacyNotice[lang].title);
+    const inside = page.frameLocator('iframe.privacy-frame__frame');
+    await expect(inside.getByRole('heading', { level: 1 })).toHaveText(privacyNotice[lang].title);
+    await expect(inside.locator('html')).toHaveAttribute('lang', siteMessages[lang].locale);
+    await expect(inside.getByRole('heading', { level: 2, name: privacyNotice[lang].sections.at(-1)!.heading })).toBeAttached();
+    // The notice inside fits the frame: no sideways scrolling in it.
+    const frameOverflow = await inside.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
+    expect(frameOverflow).toBeLessThanOrEqual(0);
+    // The link under the frame opens the notice's own page.
+    await page.getByRole('link', { name: siteMessages[lang].home.privacyFrameLink }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath('policy', lang).replace(/\//g, '\\/')}$`));
   }
 });
 

@@ -48,6 +48,7 @@ async function main() {
     [
       '',
       `Presta is running on ${base}`,
+      `  Public site:    ${base}${routes.home}  (English: ${base}/en/)`,
       `  Test page:      ${base}${routes.testPreview}`,
       `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
       `  API reference:  ${base}/docs`,

@@ -8,7 +8,7 @@ import { loanTerms } from '@/legal/loan-terms';
 import { privacyNotice } from '@/legal/privacy-notice';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { siteMessages, type SiteLanguage } from './messages';
-import { renderSite, renderSitePage, siteLanguages } from './render';
+import { renderPrivacyFrame, renderSite, renderSitePage, siteLanguages } from './render';
 import { siteConfig } from './site-config';
 import { pageFile, pagePath, sitePageIds, type SitePageId } from './site-pages';
 
@@ -89,10 +89,28 @@ describe('prerendered marketing pages', () => {
     expect(es.querySelector('[data-banner]')!.getAttribute('data-interval')).toBe('3000');
     expect(es.querySelectorAll('[data-banner-slide]')).toHaveLength(3);
     const frame = es.querySelector('iframe')!;
-    expect(frame.getAttribute('src')).toBe('/PrivacyPolicy');
+    expect(frame.getAttribute('src')).toBe('/site/privacy-frame.html');
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(frame.getAttribute('title')).toBe(siteMessages.es.home.privacyFrameTitle);
-    expect(parse('home', 'en').querySelector('iframe')!.getAttribute('src')).toBe('/PrivacyPolicy?language=1');
+    expect(es.querySelector('.privacy-frame a')!.getAttribute('href')).toBe('/Policy');
+    const en = parse('home', 'en');
+    expect(en.querySelector('iframe')!.getAttribute('src')).toBe('/site/en/privacy-frame.html');
+    expect(en.querySelector('.privacy-frame a')!.getAttribute('href')).toBe('/en/Policy');
+  });
+
+  it('renders the privacy frame as the whole notice alone: its language, no script, no nav, kept out of search', () => {
+    for (const lang of siteLanguages) {
+      const html = renderPrivacyFrame(lang, 'body{}');
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      expect(doc.documentElement.lang).toBe(lang);
+      expect(doc.title).toBe(privacyNotice[lang].title);
+      expect(doc.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
+      expect(doc.querySelectorAll('script, nav, header.site-header, footer')).toHaveLength(0);
+      expect(doc.querySelector('h1')!.textContent).toBe(privacyNotice[lang].title);
+      const text = doc.body.textContent!;
+      for (const section of privacyNotice[lang].sections) expect(text).toContain(section.heading);
+      expect(doc.querySelector('style')!.textContent).toBe('body{}');
+    }
   });
 
   it('renders the privacy notice and the loan terms in full on /Policy and /Loan', () => {
@@ -118,12 +136,14 @@ describe('prerendered marketing pages', () => {
       'Contact.html',
       'Policy.html',
       'Loan.html',
+      'privacy-frame.html',
       'en/index.html',
       'en/About.html',
       'en/User.html',
       'en/Contact.html',
       'en/Policy.html',
       'en/Loan.html',
+      'en/privacy-frame.html',
     ]);
   });
 

@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { SiteLanguage } from './messages';
+import { LegalDocumentView } from '@/legal/legal-document-view';
+import { privacyNotice } from '@/legal/privacy-notice';
+import { siteMessages, type SiteLanguage } from './messages';
 import { AboutPage } from './pages/about-page';
 import { ContactPage } from './pages/contact-page';
 import { HomePage } from './pages/home-page';
@@ -7,7 +9,7 @@ import { Layout, type PageAssets } from './pages/layout';
 import { LegalPage } from './pages/legal-page';
 import { UserPage } from './pages/user-page';
 import { siteConfig, type SiteConfig } from './site-config';
-import { pageFile, sitePageIds, type SitePageId } from './site-pages';
+import { pageFile, privacyFrameFile, sitePageIds, type SitePageId } from './site-pages';
 
 /**
  * Renders the marketing site to static HTML with React (build time only: the
@@ -47,12 +49,36 @@ export function renderSitePage(page: SitePageId, lang: SiteLanguage, assets: Pag
   return `<!doctype html>\n${markup}\n`;
 }
 
-/** Every page in both languages, as { fileName (relative to dist/site), html }. */
+/**
+ * The privacy notice alone, for the home page's frame: no header, footer or
+ * script, kept out of search results (the notice's own page is /Policy).
+ */
+export function renderPrivacyFrame(lang: SiteLanguage, css: string): string {
+  const notice = privacyNotice[lang];
+  const markup = renderToStaticMarkup(
+    <html lang={siteMessages[lang].locale}>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>{notice.title}</title>
+        {css && <style dangerouslySetInnerHTML={{ __html: css }} />}
+      </head>
+      <body className="privacy-frame-doc">
+        <LegalDocumentView document={notice} headingLevel={1} />
+      </body>
+    </html>,
+  );
+  return `<!doctype html>\n${markup}\n`;
+}
+
+/** Every page in both languages, and the privacy frame's document, as { fileName (relative to dist/site), html }. */
 export function renderSite(assets: SiteAssets, config: SiteConfig = siteConfig()): { fileName: string; html: string }[] {
-  return siteLanguages.flatMap((lang) =>
-    sitePageIds.map((page) => ({
+  return siteLanguages.flatMap((lang) => [
+    ...sitePageIds.map((page) => ({
       fileName: pageFile(page, lang),
       html: renderSitePage(page, lang, { css: assets.css, scripts: assets.scripts[page] ?? [] }, config),
     })),
-  );
+    { fileName: privacyFrameFile(lang), html: renderPrivacyFrame(lang, assets.css) },
+  ]);
 }

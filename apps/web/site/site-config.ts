@@ -1,7 +1,7 @@
 import { defaultBrand } from '@presta/contract/brand';
-import { routes } from '@presta/contract/routes';
-import { languageParam } from '@presta/contract/session-params';
+import type { SiteLanguage } from './messages';
 import { ogImageFile } from './social/og-image';
+import { privacyFrameFile } from './site-pages';
 
 /**
  * The marketing site's configuration (spec §3 "Environment configuration"):
@@ -22,10 +22,12 @@ export type SiteConfig = {
   origin: string;
   /** Path of the social preview image (dist/site/og-image.png, served under /site/). */
   ogImagePath: string;
-  /** The SPA's privacy notice, shown in the home page's frame. */
-  privacyFramePath: string;
-  /** The query parameter that asks the SPA for English ('1'). */
-  languageParam: string;
+  /**
+   * The privacy notice the home page's frame shows, by language: the same
+   * document as /PrivacyPolicy, prerendered alone (dist/site/privacy-frame.html),
+   * so the frame costs no application script.
+   */
+  privacyFramePaths: Record<SiteLanguage, string>;
 };
 
 function readOrigin(): string {
@@ -43,7 +45,6 @@ export function siteConfig(now: Date = new Date()): SiteConfig {
     copyrightYear: now.getFullYear(),
     origin: readOrigin(),
     ogImagePath: `/site/${ogImageFile}`,
-    privacyFramePath: routes.privacyPolicy,
-    languageParam,
+    privacyFramePaths: { es: `/site/${privacyFrameFile('es')}`, en: `/site/${privacyFrameFile('en')}` },
   };
 }

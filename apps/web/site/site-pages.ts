@@ -28,3 +28,8 @@ export function pageFile(page: SitePageId, lang: SiteLanguage): string {
   const prefix = lang === 'es' ? '' : `${lang}/`;
   return `${prefix}${page === 'home' ? 'index' : slugs[page]}.html`;
 }
+
+/** The privacy notice alone, for the home page's frame: 'privacy-frame.html' and 'en/privacy-frame.html'. */
+export function privacyFrameFile(lang: SiteLanguage): string {
+  return `${lang === 'es' ? '' : `${lang}/`}privacy-frame.html`;
+}

@@ -1,11 +1,12 @@
 import type { SiteConfig } from '../site-config';
 import { siteMessages, type SiteLanguage } from '../messages';
+import { pagePath } from '../site-pages';
 import { Banner } from './banner';
 
 /** '/': heading, the rotating banner and the embedded privacy notice (spec §2 "Marketing home"). */
 export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteConfig }) {
   const t = siteMessages[lang];
-  const frameSrc = lang === 'es' ? config.privacyFramePath : `${config.privacyFramePath}?${config.languageParam}=1`;
+  const frameSrc = config.privacyFramePaths[lang];
   return (
     <>
       <div className="hero">
@@ -17,7 +18,7 @@ export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteCon
         <h2 id="privacy-frame-title">{t.home.privacySection}</h2>
         <iframe className="privacy-frame__frame" title={t.home.privacyFrameTitle} src={frameSrc} loading="lazy" />
         <p>
-          <a href={frameSrc}>{t.home.privacyFrameLink}</a>
+          <a href={pagePath('policy', lang)}>{t.home.privacyFrameLink}</a>
         </p>
       </section>
     </>
