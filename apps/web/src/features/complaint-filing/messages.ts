@@ -12,6 +12,7 @@ export const complaintFilingMessages = defineCatalogue({
     loading: 'Cargando…',
     loadFailedTitle: 'No pudimos cargar la información',
     loadFailedText: 'Revise su conexión e inténtelo de nuevo.',
+    refusedTitle: 'No es posible presentar la queja',
     retry: 'Reintentar',
     close: 'Cerrar',
 
@@ -70,6 +71,7 @@ export const complaintFilingMessages = defineCatalogue({
     loading: 'Loading…',
     loadFailedTitle: 'We could not load the information',
     loadFailedText: 'Check your connection and try again.',
+    refusedTitle: 'The complaint cannot be filed',
     retry: 'Try again',
     close: 'Close',
 

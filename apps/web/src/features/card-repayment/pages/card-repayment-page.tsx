@@ -9,9 +9,9 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchAnotherCardPage } from '../api/another-card-page';
 import { fetchCardsOnFile, type CardsOnFile } from '../api/cards-on-file';
@@ -136,15 +136,10 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
   if (!data) {
     return (
       <PageLayout>
-        {remote.failed ? (
-          remote.refusal ? (
-          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
-        ) : (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        )
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

@@ -5,10 +5,9 @@ import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { getSessionParams } from '@/shared/session/session-params';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchComplaintInit } from '../api/complaint-init';
 import { ComplaintOrderCard } from '../components/complaint-order-card';
@@ -49,7 +48,7 @@ function ComplaintEntry({ orderId }: { orderId: string | undefined }) {
   usePageTitle(t('entryPageTitle'));
 
   const remote = useRemoteData<ComplaintInit>((_arg, { silent, signal }) => fetchComplaintInit(orderId, { silent, signal }));
-  const { data, load } = remote;
+  const { data } = remote;
 
   const [pickedOrderNo, setPickedOrderNo] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -72,11 +71,11 @@ function ComplaintEntry({ orderId }: { orderId: string | undefined }) {
     return (
       <PageLayout className="presta-complaint-entry">
         {header}
-        {remote.failed ? (
-          <LoadFailure level={2} title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          level={2}
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

@@ -8,9 +8,9 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchComplaintDetail, type ComplaintDetail } from '../api/complaint-detail';
 import { scoreReply } from '../api/score-reply';
@@ -129,16 +129,10 @@ function ComplaintDetailView({ problemId }: { problemId: string }) {
     }
     return (
       <PageLayout>
-        {remote.failed ? (
-          <LoadFailure
-            title={t('detailLoadFailedTitle')}
-            text={t('detailLoadFailedText')}
-            actionLabel={t('retry')}
-            onAction={() => void load()}
-          />
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('detailLoadFailedTitle'), failedText: t('detailLoadFailedText'), retry: t('retry'), refusedTitle: t('detailRefusedTitle') }}
+        />
       </PageLayout>
     );
   }

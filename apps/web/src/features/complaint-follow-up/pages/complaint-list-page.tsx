@@ -4,10 +4,9 @@ import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { pageUrl } from '@/shared/session/session-params';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { fetchComplaintList, type ComplaintTab } from '../api/complaint-list';
 import { ComplaintItems, EmptyState } from '../components/complaint-items';
 import { complaintFollowUpMessages } from '../messages';
@@ -34,23 +33,19 @@ export default function ComplaintListPage() {
   const { t } = useMessages(complaintFollowUpMessages);
   usePageTitle(t('listPageTitle'));
   const remote = useRemoteData<{ tabs: ComplaintTab[] }>((_arg, { signal }) => fetchComplaintList({ signal }));
-  const { data, load } = remote;
+  const { data } = remote;
 
   return (
     <PageLayout className="presta-complaint-list">
       <h1 className="presta-complaint-heading">{t('listHeading')}</h1>
       {data ? (
         <ComplaintTabs tabs={data.tabs} />
-      ) : remote.failed ? (
-        <LoadFailure
-          level={2}
-          title={t('listLoadFailedTitle')}
-          text={t('listLoadFailedText')}
-          actionLabel={t('retry')}
-          onAction={() => void load()}
-        />
       ) : (
-        <PageSkeleton label={t('loading')} />
+        <RemoteFallback
+          level={2}
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('listLoadFailedTitle'), failedText: t('listLoadFailedText'), retry: t('retry'), refusedTitle: t('listRefusedTitle') }}
+        />
       )}
     </PageLayout>
   );

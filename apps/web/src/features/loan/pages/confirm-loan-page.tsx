@@ -10,8 +10,8 @@ import { replaceLocation } from '@/shared/session/navigation';
 import { getSessionParams, pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
 import { submitLoan } from '../api/submit-loan';
 import { AgreementTick } from '../components/agreement-tick';
@@ -115,11 +115,10 @@ function ConfirmLoan({ productId }: { productId: string }) {
   if (!data) {
     return (
       <PageLayout>
-        {remote.failed ? (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

@@ -378,6 +378,14 @@ describe('LoanDetailsPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Préstamo depositado' })).toBeTruthy();
   });
 
+  it("shows the server's refusal (another borrower's order) with no retry", async () => {
+    answer({ success: false, code: '404001', message: 'Pedido no encontrado', data: null, raw: { code: '404001', message: 'Pedido no encontrado' } });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No es posible mostrar el préstamo' })).toBeTruthy();
+    expect(screen.getByText('Pedido no encontrado')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
   it('shows a notice and calls nothing without an order in the session', async () => {
     answer(ok(detailsData()));
     renderPage('swift=sess-9');

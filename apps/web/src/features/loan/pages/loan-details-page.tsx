@@ -13,8 +13,8 @@ import { assignLocation } from '@/shared/session/navigation';
 import { getSessionParams, pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
 import { sendRating } from '../api/send-rating';
@@ -83,11 +83,10 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
   if (!data) {
     return (
       <PageLayout>
-        {remote.failed ? (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

@@ -7,8 +7,8 @@ import { getSessionParams } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
 import { ExtensionPlanList } from '../components/extension-plan-list';
@@ -42,7 +42,7 @@ function Extension({ orderId, productId }: { orderId: string; productId: string 
     (_arg, { signal }) => fetchExtensionQuote({ orderId, productId: productId || undefined }, { signal }),
     { enabled: orderId !== '' },
   );
-  const { data, load } = remote;
+  const { data } = remote;
 
   if (!orderId) {
     return (
@@ -54,15 +54,10 @@ function Extension({ orderId, productId }: { orderId: string; productId: string 
   if (!data) {
     return (
       <PageLayout>
-        {remote.failed ? (
-          remote.refusal ? (
-          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
-        ) : (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        )
-        ) : (
-          <PageSkeleton label={t('loading')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

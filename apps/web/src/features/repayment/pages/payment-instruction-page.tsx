@@ -7,8 +7,8 @@ import { sessionAssetUrl } from '@/shared/session/session-asset-url';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { PageSkeleton } from '@/shared/ui/page-skeleton';
 import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { generatePaymentReference, type PaymentVoucher } from '../api/payment-reference';
 import { repaymentMessages } from '../messages';
 import { parseInstructionQuery, paymentPageUrl, type InstructionQuery } from '../utils/payment-link';
@@ -50,20 +50,15 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
   const remote = useRemoteData<PaymentVoucher>((_arg, { signal }) =>
     generatePaymentReference(query, { loading: t('generating'), signal }),
   );
-  const { data, load } = remote;
+  const { data } = remote;
 
   if (!data) {
     return (
       <PageLayout>
-        {remote.failed ? (
-          remote.refusal ? (
-          <LoadFailure title={t('refusedTitle')} text={remote.refusal} />
-        ) : (
-          <LoadFailure title={t('loadFailedTitle')} text={t('loadFailedText')} actionLabel={t('retry')} onAction={() => void load()} />
-        )
-        ) : (
-          <PageSkeleton label={t('generating')} />
-        )}
+        <RemoteFallback
+          remote={remote}
+          texts={{ loading: t('generating'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+        />
       </PageLayout>
     );
   }

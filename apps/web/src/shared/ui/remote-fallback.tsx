@@ -1,0 +1,32 @@
+import type { RemoteData } from '@/shared/http/use-remote-data';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageSkeleton } from '@/shared/ui/page-skeleton';
+
+export type RemoteFallbackTexts = {
+  /** Announced while the data loads. */
+  loading: string;
+  /** After a network failure or timeout: a retry is offered. */
+  failedTitle: string;
+  failedText: string;
+  retry: string;
+  /** Title over the server's refusal (its message is the text); no retry, it would be refused again. */
+  refusedTitle: string;
+};
+
+export type RemoteFallbackProps = {
+  remote: Pick<RemoteData<unknown, never>, 'failed' | 'refusal'> & { load: () => unknown };
+  texts: RemoteFallbackTexts;
+  /** Heading level of the failure: 1 when it is the whole page (default), 2 under the page's own heading. */
+  level?: 1 | 2;
+};
+
+/**
+ * What a page shows while its data is not there (useRemoteData): the
+ * skeleton while it loads; the server's refusal (e.g. "this loan is already
+ * paid") without a retry; else the connection failure with a retry.
+ */
+export function RemoteFallback({ remote, texts, level = 1 }: RemoteFallbackProps) {
+  if (!remote.failed) return <PageSkeleton label={texts.loading} />;
+  if (remote.refusal) return <LoadFailure level={level} title={texts.refusedTitle} text={remote.refusal} />;
+  return <LoadFailure level={level} title={texts.failedTitle} text={texts.failedText} actionLabel={texts.retry} onAction={() => void remote.load()} />;
+}
