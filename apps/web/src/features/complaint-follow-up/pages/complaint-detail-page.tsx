@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { COMPLAINT_SCORE_DELAY_MS, COMPLAINT_SCORE_MAX, COMPLAINT_TEXT_MAX } from '@presta/contract/complaint-rules';
+import { COMPLAINT_SCORE_DELAY_MS, COMPLAINT_SCORE_MAX, COMPLAINT_SCORE_MIN, COMPLAINT_TEXT_MAX } from '@presta/contract/complaint-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';
@@ -11,12 +11,12 @@ import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
 import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { StarScoreModal } from '@/shared/ui/star-score-modal';
 import { showToast } from '@/shared/ui/toast';
 import { fetchComplaintDetail, type ComplaintDetail } from '../api/complaint-detail';
 import { scoreReply } from '../api/score-reply';
 import { ImageGrid } from '../components/image-grid';
 import { ImageViewerDialog } from '../components/image-viewer-dialog';
-import { ScoreModal } from '../components/score-modal';
 import { complaintFollowUpMessages } from '../messages';
 import { complaintImageSrc } from '../utils/image-src';
 import { readProblemId } from '../utils/problem-id';
@@ -209,8 +209,10 @@ function ComplaintDetailView({ problemId }: { problemId: string }) {
           />
         </PageCard>
       ) : null}
-      <ScoreModal
+      <StarScoreModal
         visible={scoreOpen && needsScore}
+        min={COMPLAINT_SCORE_MIN}
+        max={COMPLAINT_SCORE_MAX}
         onSend={onSendScore}
         onMissingScore={() => showToast(t('scoreRequired'))}
         onClose={() => setScoreOpen(false)}

@@ -15,12 +15,12 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { StarScoreModal } from '@/shared/ui/star-score-modal';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
 import { sendRating } from '../api/send-rating';
 import { ExtensionReminderModal } from '../components/extension-reminder-modal';
 import { OrderCard } from '../components/order-card';
-import { RatingModal } from '../components/rating-modal';
 import { StatusHero } from '../components/status-hero';
 import { ThanksModal } from '../components/thanks-modal';
 import { useAutoRefresh } from '../hooks/use-auto-refresh';
@@ -179,7 +179,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
           />
         </div>
       </PullToRefresh>
-      <RatingModal
+      <StarScoreModal
         visible={modal === 'rating'}
         onSend={onSendRating}
         onMissingScore={() => showToast(t('ratingRequired'))}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { COMPLAINT_SCORE_MAX, COMPLAINT_SCORE_MIN } from '@presta/contract/complaint-rules';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { PrimaryButton } from '@/shared/ui/primary-button';
 import { StarRating } from '@/shared/ui/star-rating';
-import './score-modal.css';
+import './star-score-modal.css';
 
-export type ScoreModalProps = {
+export type StarScoreModalProps = {
   visible: boolean;
-  /** Sends the chosen score; the caller closes the modal when it was accepted. */
-  onSend: (score: number) => Promise<void>;
+  /** Sends the chosen score; the caller closes the modal (and thanks) when it was accepted. */
+  onSend: (score: number) => Promise<unknown>;
   /** Sending without a star: the caller shows the "select a rating" message. */
   onMissingScore: () => void;
   onClose: () => void;
@@ -22,16 +21,22 @@ export type ScoreModalProps = {
     later: string;
     close: string;
   };
+  /** The scale (default 1 to 5). */
+  min?: number;
+  max?: number;
 };
 
-/** The score prompt of a support reply: COMPLAINT_SCORE_MIN to MAX stars, Send and Not now. */
-export function ScoreModal({ visible, onSend, onMissingScore, onClose, labels }: ScoreModalProps) {
+/**
+ * A star score prompt: a text, the stars, Send and Not now. The loan details
+ * (isScore 1) and a support reply (complaint detail) ask with it.
+ */
+export function StarScoreModal({ visible, onSend, onMissingScore, onClose, labels, min = 1, max = 5 }: StarScoreModalProps) {
   const [score, setScore] = useState(0);
   const [sending, setSending] = useState(false);
 
   const send = async () => {
     if (sending) return;
-    if (score < COMPLAINT_SCORE_MIN) {
+    if (score < min) {
       onMissingScore();
       return;
     }
@@ -49,7 +54,7 @@ export function ScoreModal({ visible, onSend, onMissingScore, onClose, labels }:
       title={labels.title}
       onClose={onClose}
       closeLabel={labels.close}
-      className="presta-complaint-score"
+      className="presta-star-score-modal"
       footer={
         <>
           <PrimaryButton aria-busy={sending || undefined} onClick={() => void send()}>
@@ -62,14 +67,7 @@ export function ScoreModal({ visible, onSend, onMissingScore, onClose, labels }:
       }
     >
       <p>{labels.text}</p>
-      <StarRating
-        value={score}
-        onChange={setScore}
-        label={labels.group}
-        starLabel={labels.star}
-        min={COMPLAINT_SCORE_MIN}
-        max={COMPLAINT_SCORE_MAX}
-      />
+      <StarRating value={score} onChange={setScore} label={labels.group} starLabel={labels.star} min={min} max={max} />
     </ModalDialog>
   );
 }
