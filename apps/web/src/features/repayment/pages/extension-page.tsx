@@ -1,17 +1,11 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { assignLocation } from '@/shared/session/navigation';
-import { getSessionParams } from '@/shared/session/session-params';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
 import { ExtensionPlanList } from '../components/extension-plan-list';
+import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { RepaymentHero } from '../components/repayment-hero';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
@@ -27,41 +21,15 @@ import './extension-page.css';
  * customer-service float of the original is never displayed, so it is not built.)
  */
 export default function ExtensionPage() {
-  const { search } = useLocation();
-  const session = useMemo(() => getSessionParams(search), [search]);
-  const orderId = session.orderId ?? '';
-  const productId = session.productId ?? '';
-  return <Extension key={`${orderId}:${productId}`} orderId={orderId} productId={productId} />;
+  return (
+    <OrderDataPage title="extensionPageTitle" load={fetchExtensionQuote}>
+      {(data, ids) => <Extension data={data} {...ids} />}
+    </OrderDataPage>
+  );
 }
 
-function Extension({ orderId, productId }: { orderId: string; productId: string }) {
+function Extension({ data, orderId, productId }: { data: ExtensionQuote } & OrderIds) {
   const { t, money } = useMessages(repaymentMessages);
-  usePageTitle(t('extensionPageTitle'));
-
-  const remote = useRemoteData<ExtensionQuote>(
-    (_arg, { signal }) => fetchExtensionQuote({ orderId, productId: productId || undefined }, { signal }),
-    { enabled: orderId !== '' },
-  );
-  const { data } = remote;
-
-  if (!orderId) {
-    return (
-      <PageLayout>
-        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
-      </PageLayout>
-    );
-  }
-  if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
-      </PageLayout>
-    );
-  }
-
   const { delayInfo } = data;
   const onSelect = (channel: PaymentChannel) => {
     assignLocation(

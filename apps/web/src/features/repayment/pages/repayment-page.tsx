@@ -1,17 +1,11 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { assignLocation } from '@/shared/session/navigation';
-import { getSessionParams } from '@/shared/session/session-params';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { fetchRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
 import { FoldedDetailList } from '../components/folded-detail-list';
+import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { RepaymentHero } from '../components/repayment-hero';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
@@ -27,41 +21,15 @@ import { visibleRows } from '../utils/rows';
  * payment page (/card-repayment) instead.
  */
 export default function RepaymentPage() {
-  const { search } = useLocation();
-  const session = useMemo(() => getSessionParams(search), [search]);
-  const orderId = session.orderId ?? '';
-  const productId = session.productId ?? '';
-  return <Repayment key={`${orderId}:${productId}`} orderId={orderId} productId={productId} />;
+  return (
+    <OrderDataPage title="repaymentPageTitle" load={fetchRepaymentPlan}>
+      {(data, ids) => <Repayment data={data} {...ids} />}
+    </OrderDataPage>
+  );
 }
 
-function Repayment({ orderId, productId }: { orderId: string; productId: string }) {
+function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & OrderIds) {
   const { t, money } = useMessages(repaymentMessages);
-  usePageTitle(t('repaymentPageTitle'));
-
-  const remote = useRemoteData<RepaymentPlan>(
-    (_arg, { signal }) => fetchRepaymentPlan({ orderId, productId: productId || undefined }, { signal }),
-    { enabled: orderId !== '' },
-  );
-  const { data } = remote;
-
-  if (!orderId) {
-    return (
-      <PageLayout>
-        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
-      </PageLayout>
-    );
-  }
-  if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
-      </PageLayout>
-    );
-  }
-
   const onSelect = (channel: PaymentChannel) => {
     assignLocation(repaymentChannelUrl({ amount: data.repayAmount, payCode: channel.payCode, orderId, productId }));
   };
