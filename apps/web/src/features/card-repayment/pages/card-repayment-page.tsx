@@ -7,6 +7,7 @@ import { bridge, bridgeMessages } from '@/shared/bridge/native-bridge';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
+import { AmountHero } from '@/shared/ui/amount-hero';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -17,7 +18,6 @@ import { fetchAnotherCardPage } from '../api/another-card-page';
 import { fetchCardsOnFile, type CardsOnFile } from '../api/cards-on-file';
 import { commitCardPayment } from '../api/commit-card-payment';
 import { confirmCardPayment } from '../api/confirm-card-payment';
-import { AmountHeader } from '../components/amount-header';
 import { CardList } from '../components/card-list';
 import { SmsStep, type ConfirmOutcome } from '../components/sms-step';
 import { cardRepaymentMessages } from '../messages';
@@ -276,7 +276,7 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
         </>
       }
     >
-      <AmountHeader heading={t('heading')} amountLabel={t('amountLabel')} amount={money(amount)} />
+      <AmountHero heading={t('heading')} amountLabel={t('amountLabel')} amount={money(amount)} />
       <PageCard title={t('cardsTitle')}>
         {hasCards ? (
           <CardList

@@ -1,7 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { AmountHero, type AmountHeroFact } from '@/shared/ui/amount-hero';
 import './loan-summary.css';
-
-export type LoanSummaryFact = { label: string; value: string; note?: string };
 
 export type LoanSummaryProps = {
   /** Page heading shown at the top of the card. */
@@ -10,35 +9,17 @@ export type LoanSummaryProps = {
   /** The formatted amount, e.g. "$5.000,00". */
   amount: string;
   /** Term and rate, side by side under the amount. */
-  facts: readonly LoanSummaryFact[];
+  facts: readonly AmountHeroFact[];
   /** Explanation under the card (amountDec). */
   footnote?: ReactNode;
 };
 
-/** The pink header card of the confirmation: big amount, then the term and the daily rate. */
+/** The confirmation's header: the pink amount card (term and daily rate under the amount), then its footnote. */
 export function LoanSummary({ heading, amountLabel, amount, facts, footnote }: LoanSummaryProps) {
-  const headingId = `${useId()}-heading`;
   return (
-    <section className="presta-loan-summary" aria-labelledby={headingId}>
-      <div className="presta-loan-summary-card">
-        <h1 id={headingId} className="presta-loan-summary-heading">
-          {heading}
-        </h1>
-        <p className="presta-loan-summary-amount-label">{amountLabel}</p>
-        <p className="presta-loan-summary-amount">{amount}</p>
-        <dl className="presta-loan-summary-facts">
-          {facts.map((fact) => (
-            <div className="presta-loan-summary-fact" key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>
-                {fact.value}
-                {fact.note ? <span className="presta-loan-summary-fact-note">{fact.note}</span> : null}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+    <div className="presta-loan-summary">
+      <AmountHero heading={heading} amountLabel={amountLabel} amount={amount} facts={facts} />
       {footnote ? <p className="presta-loan-summary-footnote">{footnote}</p> : null}
-    </section>
+    </div>
   );
 }

@@ -55,7 +55,7 @@ describe('ConfirmLoanPage', () => {
 
     it('shows the amount, the term in days (periods × termUnit) and the daily rate with its label', async () => {
       renderPage();
-      await screen.findByText('$5.000,00', { selector: '.presta-loan-summary-amount' });
+      await screen.findByText('$5.000,00', { selector: '.presta-amount-hero-amount' });
       expect(screen.getByText('30 días')).toBeTruthy();
       expect(screen.getByText('en 2 pagos')).toBeTruthy();
       expect(screen.getByText('Tasa de interés diaria')).toBeTruthy();
@@ -207,7 +207,7 @@ describe('ConfirmLoanPage', () => {
     renderPage(`${sessionQuery}&language=1`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your loan' })).toBeTruthy();
     expect(screen.getByText('30 days')).toBeTruthy();
-    expect(screen.getByText('₹5.000,00', { selector: '.presta-loan-summary-amount' })).toBeTruthy();
+    expect(screen.getByText('₹5.000,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
   });
 
   describe('recalculation (isNeedPop = 1)', () => {
@@ -234,7 +234,7 @@ describe('ConfirmLoanPage', () => {
       expect(confirmCalls()).toHaveLength(2);
       expect(confirmCalls()[1]![1]).toEqual({ productId: '1', isType: 1 });
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(screen.getByText('$4.500,00', { selector: '.presta-loan-summary-amount' })).toBeTruthy();
+      expect(screen.getByText('$4.500,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
 
       // The reloaded offer still says isNeedPop = 1: no second modal, no second reload.
       await act(async () => {

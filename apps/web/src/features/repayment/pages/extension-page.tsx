@@ -1,12 +1,12 @@
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
+import { AmountHero } from '@/shared/ui/amount-hero';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
 import { ExtensionPlanList } from '../components/extension-plan-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
-import { RepaymentHero } from '../components/repayment-hero';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
@@ -39,14 +39,13 @@ function Extension({ data, orderId, productId }: { data: ExtensionQuote } & Orde
 
   return (
     <PageLayout className="presta-extension">
-      <RepaymentHero
+      <AmountHero
         heading={t('extensionHeading')}
         lead={delayInfo.reviewer || undefined}
         amountLabel={t('extensionAmountLabel')}
         amount={money(delayInfo.delayAmount)}
         facts={[{ label: t('newDueDateLabel'), value: delayInfo.delayTime }]}
-        productLogo={data.productLogo}
-        productName={data.productName}
+        product={{ logo: data.productLogo, name: data.productName }}
       />
       {data.repayPlan.length > 0 ? (
         <PageCard title={t('planTitle')}>

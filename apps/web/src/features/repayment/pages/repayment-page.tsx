@@ -1,12 +1,12 @@
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
+import { AmountHero } from '@/shared/ui/amount-hero';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { fetchRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
 import { FoldedDetailList } from '../components/folded-detail-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
-import { RepaymentHero } from '../components/repayment-hero';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
@@ -36,13 +36,12 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
 
   return (
     <PageLayout className="presta-repayment">
-      <RepaymentHero
+      <AmountHero
         heading={t('repaymentHeading')}
         amountLabel={t('repayAmountLabel')}
         amount={money(data.repayAmount)}
         facts={[{ label: t('repayDateLabel'), value: data.repayDate }]}
-        productLogo={data.productLogo}
-        productName={data.productName}
+        product={{ logo: data.productLogo, name: data.productName }}
       />
       {visibleRows(data.detail).length > 0 ? (
         <PageCard title={t('detailsTitle')}>
