@@ -13,6 +13,14 @@ export type RemoteFallbackTexts = {
   refusedTitle: string;
 };
 
+/** The catalogue keys most pages name these texts with. */
+export type RemoteFallbackKey = 'loading' | 'loadFailedTitle' | 'loadFailedText' | 'retry' | 'refusedTitle';
+
+/** The texts from a feature catalogue that uses the usual keys (RemoteFallbackKey). */
+export function remoteFallbackTexts(t: (key: RemoteFallbackKey) => string): RemoteFallbackTexts {
+  return { loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') };
+}
+
 export type RemoteFallbackProps = {
   remote: Pick<RemoteData<unknown, never>, 'failed' | 'refusal'> & { load: () => unknown };
   texts: RemoteFallbackTexts;

@@ -12,7 +12,7 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchAnotherCardPage } from '../api/another-card-page';
 import { fetchCardsOnFile, type CardsOnFile } from '../api/cards-on-file';
@@ -136,10 +136,7 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
   if (!data) {
     return (
       <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
       </PageLayout>
     );
   }

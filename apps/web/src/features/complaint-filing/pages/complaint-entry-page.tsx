@@ -7,7 +7,7 @@ import { assignLocation } from '@/shared/session/navigation';
 import { getSessionParams } from '@/shared/session/session-params';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { showToast } from '@/shared/ui/toast';
 import { fetchComplaintInit } from '../api/complaint-init';
 import { ComplaintOrderCard } from '../components/complaint-order-card';
@@ -71,11 +71,7 @@ function ComplaintEntry({ orderId }: { orderId: string | undefined }) {
     return (
       <PageLayout className="presta-complaint-entry">
         {header}
-        <RemoteFallback
-          level={2}
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
+        <RemoteFallback level={2} remote={remote} texts={remoteFallbackTexts(t)} />
       </PageLayout>
     );
   }

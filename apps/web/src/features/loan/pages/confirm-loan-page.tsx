@@ -11,7 +11,7 @@ import { getSessionParams, pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
 import { submitLoan } from '../api/submit-loan';
 import { AgreementTick } from '../components/agreement-tick';
@@ -115,10 +115,7 @@ function ConfirmLoan({ productId }: { productId: string }) {
   if (!data) {
     return (
       <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
       </PageLayout>
     );
   }

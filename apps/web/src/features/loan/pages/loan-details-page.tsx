@@ -14,7 +14,7 @@ import { getSessionParams, pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { StarScoreModal } from '@/shared/ui/star-score-modal';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
@@ -83,10 +83,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
   if (!data) {
     return (
       <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
       </PageLayout>
     );
   }

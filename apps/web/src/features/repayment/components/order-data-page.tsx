@@ -7,7 +7,7 @@ import { getSessionParams } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback } from '@/shared/ui/remote-fallback';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import type { RepaymentQuery } from '../api/repayment-plan';
 import { repaymentMessages, type RepaymentMessageKey } from '../messages';
 
@@ -53,10 +53,7 @@ function OrderData<T>({ title, load, children, orderId, productId }: OrderDataPa
   if (!remote.data) {
     return (
       <PageLayout>
-        <RemoteFallback
-          remote={remote}
-          texts={{ loading: t('loading'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
-        />
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
       </PageLayout>
     );
   }
