@@ -1,5 +1,5 @@
+import { DetailList } from '@/shared/ui/detail-list';
 import type { ComplaintOrder } from '../utils/complaint-types';
-import { visibleRows } from '../utils/rows';
 import './complaint-order-card.css';
 
 export type ComplaintOrderCardProps = {
@@ -10,7 +10,6 @@ export type ComplaintOrderCardProps = {
 
 /** One order: product logo (decorative) and name, its status, and its rows (empty or '0' values hidden). */
 export function ComplaintOrderCard({ order, statusLabel }: ComplaintOrderCardProps) {
-  const rows = visibleRows(order.list);
   return (
     <div className="presta-complaint-order">
       <div className="presta-complaint-order-product">
@@ -23,16 +22,7 @@ export function ComplaintOrderCard({ order, statusLabel }: ComplaintOrderCardPro
           </p>
         ) : null}
       </div>
-      {rows.length > 0 ? (
-        <dl className="presta-complaint-order-rows">
-          {rows.map((row, index) => (
-            <div className="presta-complaint-order-row" key={`${row.text}-${index}`}>
-              <dt>{row.text}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <DetailList rows={order.list} className="presta-complaint-order-rows" />
     </div>
   );
 }

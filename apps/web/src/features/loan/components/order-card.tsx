@@ -1,6 +1,6 @@
 import type { TextValue } from '@presta/contract/api/common';
-import { DetailList } from './detail-list';
-import { visibleRows } from '../utils/rows';
+import { visibleRows } from '@/shared/format/detail-rows';
+import { DetailList } from '@/shared/ui/detail-list';
 import './order-card.css';
 
 export type OrderCardProps = {

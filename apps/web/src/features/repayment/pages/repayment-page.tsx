@@ -1,17 +1,20 @@
+import { visibleRows } from '@/shared/format/detail-rows';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
+import { DetailList } from '@/shared/ui/detail-list';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { fetchRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
-import { FoldedDetailList } from '../components/folded-detail-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
 import { repaymentChannelUrl } from '../utils/payment-link';
-import { visibleRows } from '../utils/rows';
+
+/** §9: the instalment detail list is folded to 2 rows. */
+const FOLDED_DETAIL_ROWS = 2;
 
 /**
  * Instalment repayment (/repayment?orderId&productId + session): the amount
@@ -45,7 +48,7 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
       />
       {visibleRows(data.detail).length > 0 ? (
         <PageCard title={t('detailsTitle')}>
-          <FoldedDetailList rows={data.detail} moreLabel={t('showMore')} lessLabel={t('showLess')} />
+          <DetailList rows={data.detail} fold={{ count: FOLDED_DETAIL_ROWS, moreLabel: t('showMore'), lessLabel: t('showLess') }} />
         </PageCard>
       ) : null}
       {data.noticeMsg.trim() ? <Notice label={t('noticeLabel')}>{data.noticeMsg}</Notice> : null}
