@@ -10,6 +10,7 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { replaceLocation } from '@/shared/session/navigation';
 import { getSessionParams, pageUrl } from '@/shared/session/session-params';
 import { DetailList } from '@/shared/ui/detail-list';
+import { InstalmentList } from '@/shared/ui/instalment-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -19,7 +20,6 @@ import { submitLoan } from '../api/submit-loan';
 import { AgreementTick } from '../components/agreement-tick';
 import { CouponRow } from '../components/coupon-row';
 import { LoanSummary } from '../components/loan-summary';
-import { PlanList } from '../components/plan-list';
 import { RecalculationModal } from '../components/recalculation-modal';
 import { loanMessages } from '../messages';
 import { sessionLinkFromAddress } from '../utils/links';
@@ -187,7 +187,13 @@ function ConfirmLoan({ productId }: { productId: string }) {
       ) : null}
       {data.repay_plans.length > 0 ? (
         <PageCard title={t('planTitle')}>
-          <PlanList plans={data.repay_plans} formatMoney={money} amountLabel={t('planAmountLabel')} dueLabel={t('planDueLabel')} />
+          <InstalmentList
+            items={data.repay_plans.map((plan) => ({ title: plan.title, note: plan.description, amount: plan.amount, date: plan.pay_time }))}
+            numbered={data.repay_plans.length > 1}
+            formatMoney={money}
+            amountLabel={t('planAmountLabel')}
+            dateLabel={t('planDueLabel')}
+          />
         </PageCard>
       ) : null}
       <RecalculationModal

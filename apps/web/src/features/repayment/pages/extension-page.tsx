@@ -1,11 +1,11 @@
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
+import { InstalmentList } from '@/shared/ui/instalment-list';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
-import { ExtensionPlanList } from '../components/extension-plan-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
@@ -49,8 +49,8 @@ function Extension({ data, orderId, productId }: { data: ExtensionQuote } & Orde
       />
       {data.repayPlan.length > 0 ? (
         <PageCard title={t('planTitle')}>
-          <ExtensionPlanList
-            plans={data.repayPlan}
+          <InstalmentList
+            items={data.repayPlan.map((plan) => ({ title: plan.title, note: plan.remark, amount: plan.amount, date: plan.time }))}
             formatMoney={money}
             amountLabel={t('planAmountLabel')}
             dateLabel={t('planDateLabel')}
