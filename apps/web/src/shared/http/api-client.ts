@@ -99,6 +99,14 @@ export function postForm<T = unknown>(path: string, payload: FormPayload = {}, o
   return send<T>(formClient, formRequest(path, payload), opts);
 }
 
+/**
+ * POST a multipart form (a file upload) to API base + path, with the common
+ * parameters in the query and the form client's headers; otherwise like postForm.
+ */
+export function postMultipart<T = unknown>(path: string, form: FormData, opts: RequestOptions = {}): Promise<Normalised<T>> {
+  return send<T>(formClient, { ...formRequest(path), body: form }, opts);
+}
+
 /** GET API base + path with the common parameters and the caller's parameters in the query. */
 export function getQuery<T = unknown>(path: string, params: QueryParams = {}, opts: RequestOptions = {}): Promise<Normalised<T>> {
   return send<T>(jsonClient, queryRequest(path, params), opts);

@@ -89,7 +89,8 @@ function handOver(key: string, entry: Prefetched, signal: AbortSignal | undefine
   });
 }
 
-type BodyEncoder = (body: unknown) => { body: BodyInit; contentType: string };
+/** A body and its Content-Type; none for FormData, whose multipart boundary the browser writes. */
+type BodyEncoder = (body: unknown) => { body: BodyInit; contentType?: string };
 
 export type HttpClientConfig = {
   /** Page URL query parameters copied into request headers of the same name (only those present). */
@@ -176,7 +177,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
     if (req.method !== 'GET' && req.body !== undefined) {
       const encoded = config.encodeBody(req.body);
       body = encoded.body;
-      headers['Content-Type'] = encoded.contentType;
+      if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
     }
     const key = JSON.stringify([req.method, req.url, Object.entries(headers).sort(), body === undefined ? null : String(body)]);
     return { req, headers, body, key };
@@ -242,11 +243,11 @@ export const jsonClient: HttpClient = createHttpClient({
   encodeBody: (body) => ({ body: JSON.stringify(body), contentType: 'application/json;charset=UTF-8' }),
 });
 
-/** Form-encoded client: headers from the URL parameters swift and eyes. */
+/** Form-encoded client: headers from the URL parameters swift and eyes. A FormData body (an upload) goes as multipart. */
 export const formClient: HttpClient = createHttpClient({
   headerParams: formClientHeaderParams,
-  encodeBody: (body) => ({
-    body: toFormBody(body).toString(),
-    contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
-  }),
+  encodeBody: (body) =>
+    typeof FormData !== 'undefined' && body instanceof FormData
+      ? { body }
+      : { body: toFormBody(body).toString(), contentType: 'application/x-www-form-urlencoded;charset=UTF-8' },
 });

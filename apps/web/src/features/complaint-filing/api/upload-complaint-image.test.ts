@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestTimeoutMs } from '@/shared/http/http-client';
 import { initLanguage } from '@/shared/i18n/language-store';
 import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
 import { uploadComplaintImage } from './upload-complaint-image';
@@ -29,14 +30,39 @@ describe('uploadComplaintImage', () => {
     expect(showToast).not.toHaveBeenCalled();
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the image as multipart in the field problemImage, with the session in the query', async () => {
+    let sent: { url: string; init: RequestInit } | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+        sent = { url: String(input), init };
+        return json({ success: true, code: '0', message: '', data: { url: '/user-problem/problem-image/7' } });
+      }),
+    );
+    await uploadComplaintImage(file());
+    expect(sent!.url).toContain('/user-problem/upload-problem-img?');
+    expect(sent!.url).toContain('swift=sess-9');
+    expect(sent!.init.body).toBeInstanceOf(FormData);
+    expect(((sent!.init.body as FormData).get('problemImage') as File).name).toBe('foto.jpg');
+    // No Content-Type of ours: the browser writes multipart/form-data with its boundary.
+    expect(Object.keys(sent!.init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain('content-type');
+  });
+
   it('gives up after the timeout and says so', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stubFetch(
       (init) =>
         new Promise((_resolve, reject) => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const result = await uploadComplaintImage(file(), { timeoutMs: 20 });
+    const pending = uploadComplaintImage(file());
+    await vi.advanceTimersByTimeAsync(requestTimeoutMs);
+    const result = await pending;
     expect(result).toMatchObject({ success: false, code: 'timeout' });
     expect(showToast).toHaveBeenCalledWith('El servidor tardó demasiado en responder. Inténtelo de nuevo.');
   });
@@ -53,8 +79,10 @@ describe('uploadComplaintImage', () => {
 
   it('keeps only our own image address (never one of another site)', async () => {
     stubFetch(() => json({ success: true, code: '0', message: '', data: { url: 'https://elsewhere.example/x.png' } }));
-    expect(await uploadComplaintImage(file(), { silent: true })).toMatchObject({ success: false, data: null });
+    expect(await uploadComplaintImage(file(), { silent: true })).toMatchObject({ success: false, code: 'invalid_response', data: null });
     expect(showToast).not.toHaveBeenCalled();
+    expect(await uploadComplaintImage(file())).toMatchObject({ success: false, code: 'invalid_response', data: null });
+    expect(showToast).toHaveBeenLastCalledWith('Algo salió mal. Inténtelo de nuevo más tarde.');
   });
 
   it('an aborted upload is not toasted', async () => {
