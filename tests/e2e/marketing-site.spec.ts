@@ -88,6 +88,12 @@ test('every standalone page answers on its own address, in both languages, with 
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
+test('/en without its slash leads to the English home', async ({ request }) => {
+  const answer = await request.get('/en?utm_source=x', { maxRedirects: 0 });
+  expect(answer.status()).toBe(301);
+  expect(answer.headers()['location']).toBe('/en/?utm_source=x');
+});
+
 test('the language link leads to the same page in the other language', async ({ page }) => {
   await page.goto(pagePath('loan', 'es'));
   await page.getByRole('link', { name: siteMessages.es.otherLanguage.name }).click();

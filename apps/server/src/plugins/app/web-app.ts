@@ -146,9 +146,10 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    if (pathname === '/promo') {
+    // The promotion page and the English site live in folders: their addresses without the slash lead there.
+    if (pathname === '/promo' || (pathname === '/en' && sitePages.has('/en/'))) {
       const query = request.url.slice(pathname.length);
-      return reply.redirect(`/promo/${query}`, 301);
+      return reply.redirect(`${pathname}/${query}`, 301);
     }
     const isPromo = pathname === '/promo/' && promoPage !== undefined;
     const sitePage = sitePages.get(pathname);
