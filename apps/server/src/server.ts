@@ -9,6 +9,9 @@ import { routes } from '@presta/contract/routes';
  * ./data), migrations, demo data on first start, then the API and the web app on
  * one port. Ctrl-C closes the server and stops the embedded PostgreSQL.
  */
+/** How long a stop may take (requests finishing, PostgreSQL stopping) before the process exits anyway. */
+const shutdownGraceMs = 15_000;
+
 async function main() {
   const config = loadConfig();
   const log = (line: string) => {
@@ -23,16 +26,33 @@ async function main() {
   });
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second Ctrl-C: stop now.
+      console.log(`\n${signal} again: exiting at once.`);
+      process.exit(1);
+    }
     closing = true;
     console.log(`\n${signal}: stopping Presta…`);
+    // A database that already went away must not keep the process alive.
+    setTimeout(() => {
+      console.error(`Not stopped after ${shutdownGraceMs / 1000} s: exiting.`);
+      process.exit(1);
+    }, shutdownGraceMs).unref();
+    let clean = true;
     try {
       await app?.close();
-    } finally {
-      await database.close();
-      console.log('Stopped.');
-      process.exit(0);
+    } catch (error) {
+      clean = false;
+      console.error('Closing the server failed:', error instanceof Error ? error.message : error);
     }
+    try {
+      await database.close();
+    } catch (error) {
+      clean = false;
+      console.error('Closing the database failed:', error instanceof Error ? error.message : error);
+    }
+    console.log('Stopped.');
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
