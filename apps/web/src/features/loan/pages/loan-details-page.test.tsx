@@ -68,7 +68,7 @@ describe('LoanDetailsPage', () => {
     await loaded();
     expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.loanDetails, { productId: '1', orderId: '12' }, expect.anything());
     expect(screen.getByRole('heading', { level: 1, name: 'Préstamo depositado' })).toBeTruthy();
-    expect(screen.getByText('Tu próximo pago vence el 2025-07-15.')).toBeTruthy();
+    expect(screen.getByText('Su próximo pago vence el 2025-07-15.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Presta MX' })).toBeTruthy();
   });
 

@@ -42,7 +42,7 @@ export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetai
   return {
     orderStatus: '174',
     noticeStatusText: 'Préstamo depositado',
-    noticeDesText: 'Tu próximo pago vence el 2025-07-15.',
+    noticeDesText: 'Su próximo pago vence el 2025-07-15.',
     productName: 'Presta MX',
     productLogo: '/assets/logos/presta-mx.svg',
     userOrderDetail: {

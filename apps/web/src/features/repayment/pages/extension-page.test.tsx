@@ -30,7 +30,7 @@ describe('ExtensionPage', () => {
     await loaded();
     expect(callsTo(delayPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
     const hero = screen.getByRole('region', { name: 'Extensión de plazo' });
-    expect(within(hero).getByText('Paga el cargo y tu fecha se recorre 7 días.')).toBeTruthy();
+    expect(within(hero).getByText('Pague el cargo y su fecha se recorre 7 días.')).toBeTruthy();
     expect(within(hero).getByText('Cargo por extensión')).toBeTruthy();
     expect(within(hero).getByText('$450,00')).toBeTruthy();
     expect(within(hero).getByText('Nueva fecha de pago')).toBeTruthy();
@@ -54,10 +54,10 @@ describe('ExtensionPage', () => {
     expect(within(items[1]!).getByText('Capital + intereses')).toBeTruthy();
     expect(within(items[1]!).getByText('2025-07-22')).toBeTruthy();
 
-    expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('La extensión se activa al recibir tu pago.');
+    expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('La extensión se activa al recibir su pago.');
     const channels = screen.getByRole('region', { name: 'Elija cómo pagar' });
     expect(within(channels).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Efectivo', 'Transferencia']);
-    expect(screen.getByText('Solo puedes extender tu plazo una vez por periodo.')).toBeTruthy();
+    expect(screen.getByText('Solo puede extender su plazo una vez por periodo.')).toBeTruthy();
   });
 
   it('tapping a channel opens its payment instruction (/carpmm, requestType 2, the extension fee)', async () => {

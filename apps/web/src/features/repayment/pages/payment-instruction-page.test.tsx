@@ -54,7 +54,7 @@ describe('PaymentInstructionPage', () => {
     expect(screen.getByText('Total a pagar')).toBeTruthy();
     expect(screen.getByText('$2.625,00')).toBeTruthy();
 
-    const reference = screen.getByRole('region', { name: 'Paga en efectivo' });
+    const reference = screen.getByRole('region', { name: 'Pague en efectivo' });
     expect(within(reference).getByText('Presenta esta referencia en cualquier tienda participante.')).toBeTruthy();
     const code = within(reference).getByRole('img', { name: 'Código de la referencia de pago 80000000000011' });
     const src = new URL(code.getAttribute('src')!, 'http://localhost');
@@ -68,9 +68,9 @@ describe('PaymentInstructionPage', () => {
 
     const howTo = screen.getByRole('region', { name: 'Cómo pagar' });
     expect(within(howTo).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Acude a la caja.',
-      'Indica que pagas un servicio.',
-      'Guarda tu comprobante.',
+      'Acuda a la caja.',
+      'Indique que paga un servicio.',
+      'Guarde su comprobante.',
     ]);
     expect(within(screen.getByRole('region', { name: 'Importante' })).getByText('La referencia vence en 48 horas.')).toBeTruthy();
 

@@ -56,7 +56,7 @@ describe('RepaymentPage', () => {
   it('shows the notice and the channels grouped under their titles', async () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer()) });
     await loaded();
-    expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('Tu pago se refleja en un máximo de 30 minutos.');
+    expect(screen.getByRole('note', { name: 'Aviso' }).textContent).toContain('Su pago se refleja en un máximo de 30 minutos.');
     const channels = screen.getByRole('region', { name: 'Elija cómo pagar' });
     expect(within(channels).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Efectivo', 'Transferencia']);
     expect(within(channels).getByRole('button', { name: 'Pago en tiendas' })).toBeTruthy();

@@ -51,7 +51,7 @@ export function repaymentAnswer(overrides: Partial<RepaymentAnswer> = {}): Repay
       { reviewer: 'Efectivo', list: [storeChannel] },
       { reviewer: 'Transferencia', list: [speiChannel] },
     ],
-    noticeMsg: 'Tu pago se refleja en un máximo de 30 minutos.',
+    noticeMsg: 'Su pago se refleja en un máximo de 30 minutos.',
     ...overrides,
   };
 }
@@ -60,7 +60,7 @@ export function extensionAnswer(overrides: Partial<ExtensionAnswer> = {}): Exten
   return {
     productLogo: '/assets/logos/presta-mx.svg',
     productName: 'Presta MX',
-    delayInfo: { reviewer: 'Paga el cargo y tu fecha se recorre 7 días.', delayAmount: 45000, delayTime: '2025-07-22' },
+    delayInfo: { reviewer: 'Pague el cargo y su fecha se recorre 7 días.', delayAmount: 45000, delayTime: '2025-07-22' },
     repayPlan: [
       { title: 'Cargo por extensión', amount: 45000, remark: 'Se paga hoy', time: '2025-07-15' },
       { title: 'Pago final', amount: 262500, remark: 'Capital + intereses', time: '2025-07-22' },
@@ -69,8 +69,8 @@ export function extensionAnswer(overrides: Partial<ExtensionAnswer> = {}): Exten
       { title: 'Efectivo', list: [storeChannel] },
       { title: 'Transferencia', list: [speiChannel] },
     ],
-    noticeMsg: 'La extensión se activa al recibir tu pago.',
-    note: 'Solo puedes extender tu plazo una vez por periodo.',
+    noticeMsg: 'La extensión se activa al recibir su pago.',
+    note: 'Solo puede extender su plazo una vez por periodo.',
     ...overrides,
   };
 }
@@ -80,14 +80,14 @@ export function voucherAnswer(overrides: Partial<VoucherAnswer> = {}): VoucherAn
     topLogo: '/assets/channels/store.svg',
     repayDetail: {
       amount: 262500,
-      repayTitle: 'Paga en efectivo',
+      repayTitle: 'Pague en efectivo',
       repayDes: 'Presenta esta referencia en cualquier tienda participante.',
       repayCode: '/v3/loan-details/barcode/80000000000011.svg',
       vCode: '80000000000011',
       companyName: 'Presta Servicios Financieros S.A. de C.V.',
     },
     dataList: [
-      { title: 'Cómo pagar', content: ['Acude a la caja.', 'Indica que pagas un servicio.', 'Guarda tu comprobante.'] },
+      { title: 'Cómo pagar', content: ['Acuda a la caja.', 'Indique que paga un servicio.', 'Guarde su comprobante.'] },
       { title: 'Importante', content: ['La referencia vence en 48 horas.'] },
     ],
     imgList: {
