@@ -1,4 +1,5 @@
-// npm test: type check, unit/component/API tests (Vitest), then the Playwright journeys in Chromium.
+// npm test: type check, the web build, unit/component/API tests (Vitest, including the checks of the built
+// marketing site and promotion page), then the Playwright journeys in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,17 @@ const steps = [];
 const typecheckOk = run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 steps.push(['type check', typecheckOk]);
 
+// Built before Vitest, so that its checks of the built files (size budgets, prerendered pages) run too.
+let built = false;
+try {
+  console.log('\n=== Web build ===');
+  buildWeb();
+  built = true;
+} catch (error) {
+  console.error(error);
+}
+steps.push(['web build', built]);
+
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
 let vitestOk = run('Unit, component and API tests (Vitest)', 'npx', [
@@ -40,7 +52,7 @@ steps.push(['vitest', vitestOk]);
 
 let e2eOk = false;
 try {
-  buildWeb();
+  if (!built) throw new Error('the web build failed: no end-to-end run');
   const e2eJson = path.join(resultsDir, 'playwright.json');
   fs.rmSync(e2eJson, { force: true });
   e2eOk = run('End-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
