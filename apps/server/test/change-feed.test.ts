@@ -54,6 +54,32 @@ describe('change feed', () => {
       .toBe('151');
   });
 
+  it('an answer built from the cached order is reused, and follows the language and a rating', async () => {
+    const { sessionId, orderId } = await placeOrder();
+    await transitionOrder(other.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
+    await transitionOrder(other.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
+    // Once the announcements are in, the order sits in the cache and its answers are reused.
+    await expect
+      .poll(async () => {
+        const data = (await details(sessionId, orderId)).json<Wrapper>().data;
+        return data.orderStatus === '174' && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
+      }, { timeout: 5_000, interval: 20 })
+      .toBe(true);
+    const first = (await details(sessionId, orderId)).json<Wrapper>().data;
+    expect((await details(sessionId, orderId)).json<Wrapper>().data).toEqual(first);
+    expect(first.isScore).toBe(1);
+
+    // Another language is another answer, not the cached Spanish one.
+    const english = await injectAs(t.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId }, query: { language: '1' } });
+    expect(english.json<Wrapper>().data.noticeStatusText).not.toBe(first.noticeStatusText);
+    expect((await details(sessionId, orderId)).json<Wrapper>().data.noticeStatusText).toBe(first.noticeStatusText);
+
+    // A rating (through this app) ends the rating prompt on the next reads.
+    const rated = await injectAs(t.app, sessionId, { url: '/v3/loan-details/google-score', payload: { orderId, score: 4 } });
+    expect(rated.statusCode).toBe(200);
+    await expect.poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.isScore, { timeout: 5_000, interval: 20 }).toBe(0);
+  });
+
   it('still refuses another borrower an order that sits in the cache', async () => {
     const mine = await placeOrder();
     const someoneElse = await borrowerWithOffer(t.db, { limit: 500_000 });

@@ -354,6 +354,14 @@ const ratableStatuses: readonly string[] = ['174', '180', '200'];
  * alike). An order in 174 whose earliest instalment fell due before today moves
  * to 180 first. productId of the request is not needed: the order names its product.
  */
+/**
+ * Answers built from a cached order read, by language and day (the late
+ * charges accrue by day). They live exactly as long as that cached read, which
+ * the change feed drops when the order, its ledger or its rating changes; an
+ * answer that moved the order to overdue (a write) is not kept.
+ */
+const builtDetails = new WeakMap<object, Map<string, LoanDetailsData>>();
+
 export async function getLoanDetails(
   db: Db,
   borrowerId: number,
@@ -367,13 +375,18 @@ export async function getLoanDetails(
   if (!order) throw notFound('orderNotFound');
 
   const today = todayIn(order.timeZone, now);
+  const memoKey = `${lang}|${today}`;
+  const memo = builtDetails.get(order)?.get(memoKey);
+  if (memo) return memo;
   const plan = order.plan;
   const first = plan[0];
   // What is owed as of today, from the ledger (late charges accrued through today).
   const position = positionOf(order, today);
   const nextDueDate = position ? position.nextDueDate : (first?.dueDate ?? null);
   let status: OrderStatus = order.status;
+  let memoizable = cache !== undefined;
   if (mustFallDue(status, nextDueDate, today)) {
+    memoizable = false;
     const moved = await refreshOverdue(db, { orderId: order.id, today, now });
     if (moved[0]) {
       status = moved[0].to;
@@ -419,7 +432,7 @@ export async function getLoanDetails(
 
   // §2: any other status is shown like 200.
   const [titleKey, descKey] = statusTextKeys[status] ?? statusTextKeys['200'];
-  return {
+  const data: LoanDetailsData = {
     orderStatus: status,
     noticeStatusText: translate(lang, titleKey),
     noticeDesText: translate(lang, descKey, { date: nextDueDate ?? first?.dueDate ?? '' }),
@@ -435,6 +448,16 @@ export async function getLoanDetails(
     orderNo: order.orderNo,
     productId: String(order.productId),
   };
+  if (memoizable) {
+    // Shared by the next requests: frozen, so that nothing can change it for them.
+    detail.forEach((r) => Object.freeze(r));
+    Object.freeze(detail);
+    Object.freeze(data.userOrderDetail);
+    let byKey = builtDetails.get(order);
+    if (!byKey) builtDetails.set(order, (byKey = new Map()));
+    byKey.set(memoKey, Object.freeze(data));
+  }
+  return data;
 }
 
 // ---------------------------------------------------------------------------
