@@ -13,7 +13,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import postgres from 'postgres';
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import { sandboxSecretFromEnv } from '../apps/server/src/modules/payments/sandbox-provider';
+import { loadConfig } from '../apps/server/src/config';
 import {
   createDueBorrowers,
   loanPlayDetailRequest,
@@ -251,7 +251,7 @@ async function storeReferences(borrowers: DueBorrower[]): Promise<{ reference: s
  * queue on its row lock). A warm-up burst on its own order comes first.
  */
 async function notificationBursts(database: BenchDb): Promise<BurstRow[]> {
-  const { secret } = sandboxSecretFromEnv(env);
+  const secret = loadConfig(env).paymentSandboxSecret;
   const borrowers = await createDueBorrowers(database.db, burstOrders + 2);
   const refs = await storeReferences(borrowers);
   const run = randomUUID().slice(0, 8);

@@ -6,6 +6,12 @@ import { brands, defaultBrand, type Brand } from '@presta/contract/brand';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export type Config = {
+  /**
+   * 'production' (PRESTA_ENV=production, which `npm run serve` and the compiled
+   * server set): refuses unsafe settings (productionProblems), no embedded
+   * database, no demo seed or tools, API reference only with PRESTA_API_DOCS=1.
+   */
+  env: 'development' | 'production';
   port: number;
   host: string;
   /** Absent: the server starts its own embedded PostgreSQL under dataDir. */
@@ -22,6 +28,33 @@ export type Config = {
   /** Lifetime of cached sessions and order reads between announced changes; 0 turns the caches off. */
   cacheTtlMs: number;
   operatorToken: string | undefined;
+  /** GET /docs and /docs/json: always in development, with PRESTA_API_DOCS=1 in production. */
+  apiDocs: boolean;
+  /** PostgreSQL connections per process (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
+  /** Time to open a PostgreSQL connection before the call answers 503. */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL statement_timeout and lock_timeout of every connection; idle_in_transaction_session_timeout. */
+  databaseStatementTimeoutMs: number;
+  databaseLockTimeoutMs: number;
+  databaseIdleInTransactionTimeoutMs: number;
+  /** HMAC secret of the sandbox payment provider's notifications; the published development secret when unset. */
+  paymentSandboxSecret: string;
+  /**
+   * A signed notification whose amount is above this share (percent) of what
+   * its order owes (or of its reference's amount, if larger) is refused and
+   * recorded for review, never applied.
+   */
+  paymentCeilingPercent: number;
+  /** GET /metrics: with `Authorization: Bearer METRICS_TOKEN` on the main port, or on METRICS_PORT (no token). */
+  metricsToken: string | undefined;
+  metricsPort: number | undefined;
+  /** On SIGTERM: readiness answers 503 at once; after this delay the server stops taking connections. */
+  shutdownDrainMs: number;
+  /** Then in-flight requests get this long to finish before the process exits anyway. */
+  shutdownGraceMs: number;
+  /** This process runs the scheduled work (the job queue's worker); PRESTA_JOBS=0 turns it off here. */
+  jobs: boolean;
   logLevel: string;
   webDistDir: string;
   /**
@@ -41,20 +74,35 @@ export type Config = {
   supportEmail: string;
 };
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
   return n;
 }
 
+function optionalIntFromEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const intFromEnv = (name: string, fallback: number) => intFrom(env, name, fallback);
   const port = intFromEnv('PORT', 3000);
+  const presta = env.PRESTA_ENV ?? 'development';
+  if (presta !== 'development' && presta !== 'production') {
+    throw new Error(`PRESTA_ENV must be "production" or "development", got "${presta}"`);
+  }
+  const production = presta === 'production';
   const brandId = env.PRESTA_BRAND ?? defaultBrand.id;
   const brand = brands[brandId];
   if (!brand) throw new Error(`PRESTA_BRAND "${brandId}" is unknown; known: ${Object.keys(brands).join(', ')}`);
   return {
+    env: presta,
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -67,6 +115,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: intFromEnv('SESSION_TTL_HOURS', 72),
     cacheTtlMs: intFromEnv('CACHE_TTL_MS', 30_000),
     operatorToken: env.OPERATOR_TOKEN || undefined,
+    apiDocs: !production || env.PRESTA_API_DOCS === '1',
+    databasePoolMax: Math.max(1, intFromEnv('DATABASE_POOL_MAX', 10)),
+    databaseConnectTimeoutMs: intFromEnv('DATABASE_CONNECT_TIMEOUT_MS', 1_500),
+    databaseStatementTimeoutMs: intFromEnv('DATABASE_STATEMENT_TIMEOUT_MS', 10_000),
+    databaseLockTimeoutMs: intFromEnv('DATABASE_LOCK_TIMEOUT_MS', 3_000),
+    databaseIdleInTransactionTimeoutMs: intFromEnv('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
+    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || DEV_SANDBOX_SECRET,
+    paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
+    shutdownDrainMs: intFromEnv('SHUTDOWN_DRAIN_MS', production ? 5_000 : 0),
+    shutdownGraceMs: intFromEnv('SHUTDOWN_GRACE_MS', 10_000),
+    jobs: env.PRESTA_JOBS !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -77,6 +138,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportPhone: env.SUPPORT_PHONE?.trim() || brand.servicePhone,
     supportEmail: env.SUPPORT_EMAIL?.trim() || brand.serviceEmail,
   };
+}
+
+/**
+ * DEVELOPMENT ONLY. The sandbox payment provider's secret when
+ * PAYMENT_SANDBOX_SECRET is unset, public in this repository: anyone can sign a
+ * sandbox "payment" with it. Production refuses to start with it.
+ */
+export const DEV_SANDBOX_SECRET = 'presta-dev-sandbox-secret-do-not-use-in-production';
+
+/** Shortest secrets production accepts. */
+export const MIN_PAYMENT_SECRET_BYTES = 32;
+export const MIN_OPERATOR_TOKEN_CHARS = 32;
+
+/**
+ * What makes a configuration unsafe for production: one line per problem, for
+ * the operator (an empty list: safe). `npm run serve` prints them and exits 1.
+ */
+export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  if (!config.databaseUrl) problems.push('DATABASE_URL is not set: production needs its PostgreSQL server (there is no embedded database in production).');
+  const secret = env.PAYMENT_SANDBOX_SECRET ?? '';
+  if (!secret) problems.push('PAYMENT_SANDBOX_SECRET is not set: anyone could sign payment notifications with the development secret published in this repository.');
+  else if (secret === DEV_SANDBOX_SECRET) problems.push('PAYMENT_SANDBOX_SECRET is the development secret published in this repository: set a random secret of at least 32 bytes.');
+  else if (Buffer.byteLength(secret) < MIN_PAYMENT_SECRET_BYTES) problems.push(`PAYMENT_SANDBOX_SECRET is ${Buffer.byteLength(secret)} bytes long: it must be at least ${MIN_PAYMENT_SECRET_BYTES}.`);
+  if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
+  else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
+  if (config.demoTools) problems.push('PRESTA_DEMO_TOOLS is on: the demo tools hand out sessions and read text messages; never switch them on in production.');
+  if (config.operatorToken !== undefined && config.operatorToken.length < MIN_OPERATOR_TOKEN_CHARS) {
+    problems.push(`OPERATOR_TOKEN is ${config.operatorToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS} (or unset, which turns the operator calls off).`);
+  }
+  if (config.metricsToken !== undefined && config.metricsToken.length < MIN_OPERATOR_TOKEN_CHARS) {
+    problems.push(`METRICS_TOKEN is ${config.metricsToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS}.`);
+  }
+  return problems;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string {

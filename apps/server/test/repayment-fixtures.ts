@@ -9,7 +9,8 @@ import type { Db } from '../src/db/database';
 import type { products } from '../src/db/schema';
 import { createOrder, refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
-import { DEV_SANDBOX_SECRET, SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
+import { DEV_SANDBOX_SECRET } from '../src/config';
+import { SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
 import { borrowerWithOffer, injectAs, type Wrapper } from './helpers';
 import type { App } from '../src/app';
 

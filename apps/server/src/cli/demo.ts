@@ -20,9 +20,9 @@
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
 import { findReference } from '../modules/repayment/payment-references';
-import { sandboxPay, sandboxSecretFromEnv } from '../modules/payments/sandbox-provider';
+import { sandboxPay } from '../modules/payments/sandbox-provider';
 import { isValidStoreReference } from '../modules/payments/store-reference';
-import { loadConfig } from '../config';
+import { DEV_SANDBOX_SECRET, loadConfig } from '../config';
 import { openDatabase, runMigrations } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { createDemoBorrower, makeOrderInStatus } from '../modules/demo/demo-orders';
@@ -115,9 +115,9 @@ async function pay(reference: string | undefined, amountArg: string | undefined)
     if (amount === undefined) throw new UsageError(`reference ${reference} is unknown here: pass --amount to send it anyway.`);
   }
   if (amount <= 0) throw new UsageError('--amount must be positive.');
-  const { secret, isDevDefault } = sandboxSecretFromEnv();
+  const secret = config.paymentSandboxSecret;
   const result = await sandboxPay({ baseUrl: config.publicBaseUrl, secret, reference, amount });
-  const out = { apiBase: config.publicBaseUrl, reference, amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: isDevDefault };
+  const out = { apiBase: config.publicBaseUrl, reference, amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: secret === DEV_SANDBOX_SECRET };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   if (result.status !== 200) process.exitCode = 1;
 }

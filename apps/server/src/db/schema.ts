@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   serial,
@@ -280,6 +281,41 @@ export const ledgerPayments = pgTable(
     index('ledger_payments_order_idx').on(t.orderId),
     index('ledger_payments_reference_idx').on(t.referenceId),
     check('ledger_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const notificationOutcomes = ['applied', 'duplicate', 'refused'] as const;
+
+/**
+ * Every payment notification whose signature was good, with what became of
+ * it: applied to the ledger, a repeat of an event already applied, or refused
+ * (reason). A refused one that names money the provider holds is open for
+ * review until an operator resolves it. Bad signatures are not stored (anyone
+ * can send those).
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** Null when the body could not be read (duplicate keys, malformed). */
+    eventId: text('event_id'),
+    reference: text('reference'),
+    amount: minor('amount'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    outcome: text('outcome', { enum: notificationOutcomes }).notNull(),
+    /** Why it was refused ('duplicate_keys', 'amount_above_ceiling', 'unknown_reference', ...). */
+    reason: text('reason'),
+    /** 'open': an operator must look at it; 'resolved' once done; 'none' for the others. */
+    review: text('review', { enum: ['none', 'open', 'resolved'] }).notNull().default('none'),
+    /** The signed body as received (references and amounts, no personal data), for the review. */
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_notifications_event_idx').on(t.provider, t.eventId),
+    index('payment_notifications_review_idx').on(t.receivedAt).where(sql`${t.review} = 'open'`),
   ],
 );
 
@@ -589,9 +625,13 @@ export const cardCheckouts = pgTable(
   (t) => [check('card_checkouts_amount_positive', sql`${t.amount} > 0`)],
 );
 
+export const smsStatuses = ['queued', 'sent', 'failed', 'expired'] as const;
+
 /**
- * Text messages sent to borrowers. The built-in SMS sender writes here (the
- * outbox a gateway would drain); demo tools read it, since no phone receives it.
+ * Text messages to borrowers (docs/operations.md "Scheduled work"): queued in
+ * the caller's transaction, delivered through the SMS provider after the
+ * commit, retried by the outbox job until sent, out of attempts or past
+ * `expires_at` (a code nobody can use any more). Demo tools read it.
  */
 export const smsOutbox = pgTable(
   'sms_outbox',
@@ -600,9 +640,43 @@ export const smsOutbox = pgTable(
     phone: text('phone').notNull(),
     purpose: text('purpose').notNull(),
     body: text('body').notNull(),
+    /** queued → sent; failed (will be retried at next_attempt_at) → sent, or expired when out of attempts or time. */
+    status: text('status', { enum: smsStatuses }).notNull().default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** After this the message is pointless (an SMS code's life); null: no limit beyond the attempts. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's last refusal (status code or error name): never the phone or the text. */
+    lastError: text('last_error'),
+    /** A message that must go at most once (reminders: 'reminder:<instalment>:<kind>:<due date>'). */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [
+    index('sms_outbox_phone_idx').on(t.phone, t.createdAt),
+    index('sms_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+    check('sms_outbox_status_ok', sql`${t.status} in ('queued', 'sent', 'failed', 'expired')`),
+  ],
+);
+
+/** One row per run of a scheduled job (npm run ops -- jobs; metrics). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    job: text('job').notNull(),
+    /** The job queue's id of the job (pg-boss). */
+    queueJobId: text('queue_job_id'),
+    /** Which process ran it: host and pid. */
+    worker: text('worker').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: ['running', 'succeeded', 'failed'] }).notNull().default('running'),
+    /** What the run did (counts), or the error's message. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('job_runs_job_started_idx').on(t.job, t.startedAt)],
 );
 
 // ---------------------------------------------------------------------------

@@ -5,13 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clabeForOrder, isValidClabe } from './clabe';
 import { signNotification, unixSeconds } from './notification-signature';
 import { headerValue, type CreateReferenceInput, type PaymentProvider } from './payment-provider';
-import {
-  DEV_SANDBOX_SECRET,
-  SANDBOX_NOTIFICATION_PATH,
-  createSandboxProvider,
-  sandboxPay,
-  sandboxSecretFromEnv,
-} from './sandbox-provider';
+import { SANDBOX_NOTIFICATION_PATH, createSandboxProvider, sandboxPay } from './sandbox-provider';
 import { MAX_STORE_REFERENCE_SEQ, isValidStoreReference, newStoreReference } from './store-reference';
 
 const secret = 'sandbox_test_secret';
@@ -213,14 +207,6 @@ describe('headerValue', () => {
     expect(headerValue({ 'x-a': '1', 'X-A': '2' }, 'x-a')).toEqual(['1', '2']);
     expect(headerValue({ 'x-a': undefined }, 'x-a')).toBeUndefined();
     expect(headerValue({}, 'x-a')).toBeUndefined();
-  });
-});
-
-describe('sandboxSecretFromEnv', () => {
-  it('PAYMENT_SANDBOX_SECRET, else the dev-only default', () => {
-    expect(sandboxSecretFromEnv({ PAYMENT_SANDBOX_SECRET: 's3cret' })).toEqual({ secret: 's3cret', isDevDefault: false });
-    expect(sandboxSecretFromEnv({})).toEqual({ secret: DEV_SANDBOX_SECRET, isDevDefault: true });
-    expect(sandboxSecretFromEnv({ PAYMENT_SANDBOX_SECRET: '' })).toEqual({ secret: DEV_SANDBOX_SECRET, isDevDefault: true });
   });
 });
 

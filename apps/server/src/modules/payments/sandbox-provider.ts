@@ -24,19 +24,6 @@ export const SANDBOX_PROVIDER_ID = 'sandbox';
 export const SANDBOX_NOTIFICATION_PATH = `/api/payments/notifications/${SANDBOX_PROVIDER_ID}`;
 export const SANDBOX_CLABE_ISSUER: ClabeIssuer = { bankCode: '646', plaza: '180' };
 
-/**
- * DEVELOPMENT ONLY. The sandbox secret when PAYMENT_SANDBOX_SECRET is unset,
- * public in this repository: anyone can sign a sandbox "payment" with it.
- * Never run with it where sandbox payments would move real balances.
- */
-export const DEV_SANDBOX_SECRET = 'presta-dev-sandbox-secret-do-not-use-in-production';
-
-/** The sandbox secret from PAYMENT_SANDBOX_SECRET, else DEV_SANDBOX_SECRET (isDevDefault tells which, e.g. to log a warning). */
-export function sandboxSecretFromEnv(env: NodeJS.ProcessEnv = process.env): { secret: string; isDevDefault: boolean } {
-  const secret = env.PAYMENT_SANDBOX_SECRET;
-  return secret ? { secret, isDevDefault: false } : { secret: DEV_SANDBOX_SECRET, isDevDefault: true };
-}
-
 /** The sandbox notification body: {eventId, reference, amount, paidAt}. Unknown keys are dropped. */
 export const sandboxNotificationBodySchema = z.object({
   eventId: z.string().regex(/^[\x21-\x7e]{1,100}$/, 'must be 1 to 100 printable ASCII characters, no spaces'),

@@ -3,12 +3,12 @@ import { contractDetail } from '@presta/contract/api/loan';
 import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
 import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
-import type { Config } from '../../config';
+import { DEV_SANDBOX_SECRET, type Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { AppError, notFound } from '../../lib/app-error';
 import { renderCode128Png, renderCode128Svg } from '../payments/barcode';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH, sandboxSecretFromEnv } from '../payments/sandbox-provider';
+import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../payments/sandbox-provider';
 import { isValidStoreReference } from '../payments/store-reference';
 import { findSessionBorrower } from '../session/session-service';
 import { getContractDetail } from './contract-service';
@@ -33,8 +33,8 @@ const NOTIFICATION_BODY_LIMIT = 8 * 1024;
 export default async function repaymentRoutes(app: FastifyInstance, opts: RepaymentRoutesOptions) {
   let provider = opts.provider;
   if (!provider) {
-    const { secret, isDevDefault } = sandboxSecretFromEnv();
-    if (isDevDefault) {
+    const secret = opts.config.paymentSandboxSecret;
+    if (secret === DEV_SANDBOX_SECRET) {
       app.log.warn('PAYMENT_SANDBOX_SECRET is not set: sandbox notifications are checked with the public development secret');
     }
     provider = createSandboxProvider({ secret, nextSeq: () => nextReferenceSeq(app.db) });
