@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './web-build.mjs';
+import { buildServer } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -23,16 +24,18 @@ const steps = [];
 const typecheckOk = run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 steps.push(['type check', typecheckOk]);
 
-// Built before Vitest, so that its checks of the built files (size budgets, prerendered pages) run too.
+// Built before Vitest, so that its checks of the built files (size budgets, prerendered pages) and of the
+// compiled server's production start run too.
 let built = false;
 try {
-  console.log('\n=== Web build ===');
+  console.log('\n=== Web build and compiled server ===');
   buildWeb();
+  await buildServer();
   built = true;
 } catch (error) {
   console.error(error);
 }
-steps.push(['web build', built]);
+steps.push(['build', built]);
 
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });

@@ -1,29 +1,44 @@
-import { loadConfig } from './config';
-import { buildApp } from './app';
-import { openDatabase, runMigrations } from './db/database';
-import { seedDemoData } from './db/seed';
+import http from 'node:http';
+import { loadConfig, productionProblems, type Config } from './config';
+import { buildApp, type App } from './app';
+import { connectOptionsFrom, openDatabase, runMigrations } from './db/database';
 import { routes } from '@presta/contract/routes';
 
 /**
- * `npm start`: the database (DATABASE_URL, or the embedded PostgreSQL under
- * ./data), migrations, demo data on first start, then the API and the web app on
- * one port. Ctrl-C closes the server and stops the embedded PostgreSQL.
+ * The server process. `npm start` (development: the demo) and `npm run serve`
+ * (production: the compiled build, PRESTA_ENV=production) both run this:
+ * the database (DATABASE_URL, or in development the embedded PostgreSQL under
+ * ./data), migrations, demo data on first start (development only), then the
+ * API and the web app on one port.
+ *
+ * Stopping (SIGTERM from a container runtime, or Ctrl-C): readiness answers
+ * 503 at once, SHUTDOWN_DRAIN_MS later the server stops taking connections
+ * and lets in-flight requests finish, then the process exits 0; anything
+ * still running after SHUTDOWN_GRACE_MS more ends with exit 1.
  */
-/** How long a stop may take (requests finishing, PostgreSQL stopping) before the process exits anyway. */
-const shutdownGraceMs = 15_000;
-
 async function main() {
   const config = loadConfig();
+  if (config.env === 'production') {
+    const problems = productionProblems(config);
+    if (problems.length > 0) {
+      for (const problem of problems) console.error(`Refusing to start in production: ${problem}`);
+      process.exit(1);
+    }
+  }
   const log = (line: string) => {
     if (process.env.PRESTA_DB_LOG === '1') console.log(`[postgres] ${line}`);
   };
   if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir}/pg)…`);
   const database = await openDatabase({
+    ...connectOptionsFrom(config),
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPgPort: config.embeddedPgPort,
     log,
   });
+
+  let app: App | undefined;
+  let metricsServer: http.Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -32,52 +47,83 @@ async function main() {
       process.exit(1);
     }
     closing = true;
-    console.log(`\n${signal}: stopping Presta…`);
-    // A database that already went away must not keep the process alive.
+    app?.health.startDraining();
+    console.log(`\n${signal}: stopping Presta (readiness answers 503 now)…`);
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    // A request or a database that does not finish must not keep the process alive.
     setTimeout(() => {
-      console.error(`Not stopped after ${shutdownGraceMs / 1000} s: exiting.`);
+      console.error(`Not stopped ${config.shutdownGraceMs / 1000} s after the drain: exiting.`);
       process.exit(1);
-    }, shutdownGraceMs).unref();
+    }, config.shutdownGraceMs).unref();
     let clean = true;
-    try {
-      await app?.close();
-    } catch (error) {
-      clean = false;
-      console.error('Closing the server failed:', error instanceof Error ? error.message : error);
-    }
-    try {
-      await database.close();
-    } catch (error) {
-      clean = false;
-      console.error('Closing the database failed:', error instanceof Error ? error.message : error);
-    }
+    const step = async (what: string, close: () => Promise<unknown>) => {
+      try {
+        await close();
+      } catch (error) {
+        clean = false;
+        console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+      }
+    };
+    // In-flight requests finish here: Fastify stops accepting, then waits for them.
+    if (app) await step('Closing the server', () => app!.close());
+    if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer!.close(() => r())));
+    await step('Closing the database', () => database.close());
     console.log('Stopped.');
     process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   await runMigrations(database);
-  const seeded = await seedDemoData(database.db);
-  if (seeded) console.log('Seeded demo borrowers and products.');
-  app = await buildApp({ config, db: database.db });
+  if (config.env === 'development') {
+    const { seedDemoData } = await import('./db/seed');
+    if (await seedDemoData(database.db)) console.log('Seeded demo borrowers and products.');
+  }
+  app = await buildApp({ config, db: database.db, poolStats: database.stats });
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort) metricsServer = await serveMetrics(app, config);
+  printBanner(config);
+}
+
+/** METRICS_PORT: /metrics without a token on a port of its own (keep it off the public network). */
+async function serveMetrics(app: App, config: Config): Promise<http.Server> {
+  const server = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') {
+      response.writeHead(404).end();
+      return;
+    }
+    app.health
+      .metrics()
+      .then((text) => response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' }).end(text))
+      .catch(() => response.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(config.metricsPort, config.host, resolve));
+  return server;
+}
+
+function printBanner(config: Config): void {
   const base = config.publicBaseUrl;
-  console.log(
-    [
-      '',
-      `Presta is running on ${base}`,
-      `  Public site:    ${base}${routes.home}  (English: ${base}/en/)`,
-      `  Test page:      ${base}${routes.testPreview}`,
-      `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
-      `  API reference:  ${base}/docs`,
-      `  Database:       ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg)`}`,
-      `  Brand:          ${config.brand.brandName}${config.brand.obfuscateKeys ? ' (scrambled keys)' : ''}`,
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
+  const lines =
+    config.env === 'production'
+      ? [
+          `Presta (production) is running on ${base}`,
+          `  Health: ${base}/api/health   Readiness: ${base}/api/ready`,
+          config.metricsPort ? `  Metrics: port ${config.metricsPort} /metrics` : config.metricsToken ? `  Metrics: ${base}/metrics (METRICS_TOKEN)` : '  Metrics: off (set METRICS_PORT or METRICS_TOKEN)',
+          config.apiDocs ? `  API reference: ${base}/docs` : '  API reference: off (PRESTA_API_DOCS=1 turns it on)',
+        ]
+      : [
+          '',
+          `Presta is running on ${base}`,
+          `  Public site:    ${base}${routes.home}  (English: ${base}/en/)`,
+          `  Test page:      ${base}${routes.testPreview}`,
+          `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
+          `  API reference:  ${base}/docs`,
+          `  Database:       ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg)`}`,
+          `  Brand:          ${config.brand.brandName}${config.brand.obfuscateKeys ? ' (scrambled keys)' : ''}`,
+          'Press Ctrl-C to stop.',
+          '',
+        ];
+  console.log(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {

@@ -24,6 +24,8 @@ export const errorCodes = {
   productUnavailable: '422002',
   rateLimited: '429001',
   internal: '500000',
+  /** PostgreSQL cannot answer now, or the server is stopping: try again after Retry-After seconds. */
+  serviceUnavailable: '503001',
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -14,25 +14,66 @@ export type Database = {
   db: Db;
   sql: postgres.Sql;
   url: string;
+  stats: PoolStats;
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(repoRoot, 'apps/server/migrations');
+export const migrationsFolder = path.resolve(repoRoot, 'apps/server/migrations');
 const EMBEDDED_USER = 'postgres';
 const EMBEDDED_PASSWORD = 'presta-local';
 const EMBEDDED_DB = 'presta';
 /** Any constant: serialises migrations when several processes start together. */
 const MIGRATION_LOCK_KEY = 7_263_001;
 
-export function connect(url: string, opts: { max?: number } = {}): Database {
+/** How a process talks to PostgreSQL (docs/operations.md "Database"). */
+export type ConnectOptions = {
+  /** Connections in the pool (DATABASE_POOL_MAX). */
+  max?: number;
+  /** Time to open a connection (TCP and start-up) before the query fails: a dead server answers 503 quickly. */
+  connectTimeoutMs?: number;
+  /** Server-side limits of every statement, lock wait and idle transaction (0: none). */
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+};
+
+/** The connection settings of a configuration (server, commands). */
+export function connectOptionsFrom(config: {
+  databasePoolMax: number;
+  databaseConnectTimeoutMs: number;
+  databaseStatementTimeoutMs: number;
+  databaseLockTimeoutMs: number;
+  databaseIdleInTransactionTimeoutMs: number;
+}): ConnectOptions {
+  return {
+    max: config.databasePoolMax,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    lockTimeoutMs: config.databaseLockTimeoutMs,
+    idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+  };
+}
+
+export function connect(url: string, opts: ConnectOptions = {}): Database {
+  const max = opts.max ?? 10;
   const sql = postgres(url, {
-    max: opts.max ?? 10,
+    max,
     onnotice: () => {},
     transform: { undefined: null },
+    connect_timeout: (opts.connectTimeoutMs ?? 5_000) / 1000,
+    connection: {
+      application_name: opts.applicationName ?? `presta:${process.pid}`,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      ...(opts.lockTimeoutMs ? { lock_timeout: opts.lockTimeoutMs } : {}),
+      ...(opts.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs } : {}),
+    },
   });
   preparedByDefault(sql);
+  const stats = trackPoolUse(sql, max);
   const db = drizzle(sql, { schema });
-  return { db, sql, url, close: () => sql.end({ timeout: 5 }) };
+  return { db, sql, url, stats, close: () => sql.end({ timeout: 5 }) };
 }
 
 /**
@@ -45,6 +86,60 @@ function preparedByDefault(sql: postgres.Sql): void {
   const unsafe = sql.unsafe.bind(sql);
   sql.unsafe = ((query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
     unsafe(query, parameters as never, { prepare: true, ...options })) as typeof sql.unsafe;
+}
+
+/** What the pool is doing now, for the metrics (lib/metrics.ts databasePool). */
+export type PoolStats = { max: number; inUse: () => number; waiting: () => number };
+
+/** The parts of a postgres.js query object that tell whether it has a connection yet (not in its public types). */
+type QueryInternals = { active: boolean; handler: (q: QueryInternals) => unknown; resolve: (v: unknown) => unknown; reject: (e: unknown) => unknown };
+
+/**
+ * postgres.js keeps its pool to itself, so its use is counted at its edge:
+ * every query made outside a transaction (drizzle's and a transaction's
+ * opening BEGIN) from the moment it is handed to the pool until it settles,
+ * and every transaction from BEGIN to its end. A query not yet running on a
+ * connection is waiting (postgres.js sets `active` once it is sent); in use
+ * is the running queries plus the open transactions, at most `max`.
+ */
+function trackPoolUse(sql: postgres.Sql, max: number): PoolStats {
+  const pending = new Set<QueryInternals>();
+  let transactions = 0;
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((...args: Parameters<typeof sql.unsafe>) => {
+    const query = unsafe(...args) as unknown as QueryInternals;
+    const { handler, resolve, reject } = query;
+    query.handler = (q) => {
+      pending.add(query);
+      return handler(q);
+    };
+    query.resolve = (v) => {
+      pending.delete(query);
+      return resolve(v);
+    };
+    query.reject = (e) => {
+      pending.delete(query);
+      return reject(e);
+    };
+    return query;
+  }) as unknown as typeof sql.unsafe;
+  const begin = sql.begin.bind(sql) as (...args: unknown[]) => Promise<unknown>;
+  sql.begin = ((...args: unknown[]) => {
+    transactions += 1;
+    return begin(...args).finally(() => {
+      transactions -= 1;
+    });
+  }) as unknown as typeof sql.begin;
+  const running = () => {
+    let n = 0;
+    for (const q of pending) if (q.active) n += 1;
+    return n;
+  };
+  return {
+    max,
+    inUse: () => Math.min(max, transactions + running()),
+    waiting: () => pending.size - running(),
+  };
 }
 
 async function canConnect(url: string): Promise<boolean> {
@@ -136,20 +231,21 @@ export async function runMigrations(database: Pick<Database, 'url'>): Promise<vo
  * The database the configuration names: DATABASE_URL, or the embedded server.
  * Returns the connection and a stop() that also stops an embedded server we started.
  */
-export async function openDatabase(opts: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-  embeddedPgPort: number;
-  log?: (line: string) => void;
-  max?: number;
-}): Promise<Database & { embedded: EmbeddedHandle | undefined }> {
+export async function openDatabase(
+  opts: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    embeddedPgPort: number;
+    log?: (line: string) => void;
+  } & ConnectOptions,
+): Promise<Database & { embedded: EmbeddedHandle | undefined }> {
   let embedded: EmbeddedHandle | undefined;
   let url = opts.databaseUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, log: opts.log });
     url = embedded.url;
   }
-  const database = connect(url, { max: opts.max });
+  const database = connect(url, opts);
   return {
     ...database,
     embedded,

@@ -28,6 +28,11 @@ const es = {
   operatorUnauthorized: 'Se requiere un token de operador válido.',
   demoToolsOff: 'Las herramientas de demostración están desactivadas.',
   internal: 'Tuvimos un problema. Inténtelo de nuevo más tarde.',
+  // Reminders (scheduled work)
+  reminderDueIn3Days: '{brand}: su cuota de {amount} vence el {date}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.',
+  reminderDueTomorrow: '{brand}: su cuota de {amount} vence mañana, {date}. Pague hoy desde la app y evite cargos por atraso.',
+  reminderOverdue: '{brand}: su cuota venció ayer, {date}. Hoy debe {amount}. Pague cuanto antes desde la app para detener los cargos por atraso.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
   // Loan texts
   detailAmount: 'Monto del préstamo',
   detailTerm: 'Plazo',
@@ -232,6 +237,11 @@ const en: Record<MessageKey, string> = {
   operatorUnauthorized: 'A valid operator token is required.',
   demoToolsOff: 'Demo tools are turned off.',
   internal: 'Something went wrong on our side. Please try again later.',
+  // Reminders (scheduled work)
+  reminderDueIn3Days: '{brand}: your instalment of {amount} is due on {date}, in 3 days. Pay on time in the app to avoid late charges.',
+  reminderDueTomorrow: '{brand}: your instalment of {amount} is due tomorrow, {date}. Pay today in the app to avoid late charges.',
+  reminderOverdue: '{brand}: your instalment was due yesterday, {date}. You now owe {amount}. Please pay as soon as possible in the app to stop late charges.',
+  serviceUnavailable: 'The service is unavailable right now. Please try again in a few seconds.',
   detailAmount: 'Loan amount',
   detailTerm: 'Term',
   detailTermValue: '{days} days',

@@ -18,6 +18,9 @@ export class AppError extends Error {
   }
 }
 
+/** What a 503 (database unavailable, server busy or stopping) asks the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 2;
+
 export const notFound = (what: MessageKey = 'notFound') => new AppError(404, errorCodes.notFound, what);
 export const badRequest = (key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError(400, errorCodes.badRequest, key, vars);

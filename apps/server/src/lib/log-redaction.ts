@@ -1,29 +1,238 @@
-import { sessionParamNames } from '@presta/contract/session-params';
+import type { FastifyServerOptions } from 'fastify';
+import { keyMapping } from '@presta/contract/key-mapping';
+import { languageParam, sessionParamNames } from '@presta/contract/session-params';
 
-/** Query parameters whose values never reach a log line. */
-const secretParams = new Set<string>([
-  sessionParamNames.sessionId,
-  'sessionId',
-  sessionParamNames.advertisingId,
-  'advertisingId',
-  'token',
-  'sid',
-  'smsCode',
-  'capcode',
+/*
+ * What reaches a log line (issue 11): no phone number, SMS code, captcha
+ * answer, sid, session id, card number, operator token or secret.
+ *
+ * - Request lines keep the path and the values of an ALLOWLIST of query
+ *   parameters (ids and page state); every other value is '[redacted]' (a
+ *   deny-list missed `phone=`), and so is a key that is not a plain name.
+ * - Errors keep what a developer needs (type, message, code, PostgreSQL's
+ *   error code and constraint, stack, causes) and never the values a query
+ *   was run with: drizzle puts them in its message ("params: …"), postgres.js
+ *   in `parameters`, PostgreSQL in `detail` ("Key (phone)=(…)") and `where`.
+ */
+
+export const REDACTED = '[redacted]';
+
+/** Query parameters whose values are logged: ids and page state, never a person's data or a secret. */
+const allowedParams = new Set<string>([
+  sessionParamNames.productId,
+  sessionParamNames.orderId,
+  sessionParamNames.appVersion,
+  sessionParamNames.osVersion,
+  'appVersion',
+  'osVersion',
+  languageParam,
+  'orderNo',
+  'problemId',
+  'templateId',
+  'isType',
+  'type',
+  // Promotion page state and attribution (track-visit, track-click, channel-template).
+  'page_id',
+  'page_type',
+  'client_type',
+  'utm_tag',
+  'app_from',
+  'user_from',
+  // get-captcha's cache-buster; the operators' funnel dates.
+  't',
+  'from',
+  'to',
 ]);
-
-const secretValue = new RegExp(`([?&](?:${[...secretParams].join('|')})=)[^&#]*`, 'g');
-
-/** The URL with the values of secret query parameters replaced by '[redacted]'. */
-export function redactUrl(url: string): string {
-  return url.includes('?') ? url.replace(secretValue, '$1[redacted]') : url;
+for (const name of [...allowedParams]) {
+  const scrambled = (keyMapping as Record<string, string>)[name];
+  if (scrambled) allowedParams.add(scrambled);
 }
 
-/** pino options for Fastify: request serializer without secrets, header redaction. */
+/** A key that is a plain parameter name (a phone or a token used as a key is not). */
+const plainKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,39}$/;
+
+/**
+ * Paths whose last segment is a bearer secret: the hosted card checkout page
+ * (modules/card-repayment/hosted-checkout.ts CHECKOUT_PATH_PREFIX; the test checks they agree).
+ */
+const secretPathSegment = /^(\/api\/payments\/card-checkout\/)[^/?#]+/;
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The URL as logged: the path (a hosted checkout token replaced), then each
+ * query parameter with its value when allowlisted, else `name=[redacted]`.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  const path = (at === -1 ? url : url.slice(0, at)).replace(secretPathSegment, `$1${REDACTED}`);
+  if (at === -1) return path;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      if (pair === '') return pair;
+      const eq = pair.indexOf('=');
+      const rawKey = eq === -1 ? pair : pair.slice(0, eq);
+      const key = decode(rawKey);
+      if (allowedParams.has(key)) return pair;
+      const shownKey = plainKey.test(key) ? key : REDACTED;
+      return eq === -1 ? shownKey : `${shownKey}=${REDACTED}`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+export type LoggedError = {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: string | number;
+  statusCode?: number;
+  /** PostgreSQL: severity, the violated constraint, its table and column, the server routine. */
+  severity?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+  cause?: LoggedError;
+  errors?: LoggedError[];
+};
+
+/** How many causes (and AggregateError members) are followed. */
+const MAX_CAUSES = 5;
+/** Longest message or stack kept (drizzle's message holds the whole query). */
+const MAX_TEXT = 4000;
+/** Bound values shorter than this are not searched for in texts (they would blot out ordinary words). */
+const MIN_SECRET_LENGTH = 3;
+
+type ErrorLike = Record<string, unknown>;
+
+const isObject = (value: unknown): value is ErrorLike => typeof value === 'object' && value !== null;
+
+/** The errors of a chain: the error, its causes, AggregateError members; each once. */
+function chainOf(root: unknown): ErrorLike[] {
+  const seen = new Set<unknown>();
+  const out: ErrorLike[] = [];
+  const queue: unknown[] = [root];
+  while (queue.length > 0 && out.length < MAX_CAUSES * 2) {
+    const next = queue.shift();
+    if (!isObject(next) || seen.has(next)) continue;
+    seen.add(next);
+    out.push(next);
+    queue.push(next.cause);
+    if (Array.isArray(next.errors)) queue.push(...next.errors.slice(0, MAX_CAUSES));
+  }
+  return out;
+}
+
+/** Values a query was run with, anywhere in the chain (drizzle `params`, postgres.js `parameters` and `args`). */
+function boundValues(chain: ErrorLike[]): string[] {
+  const values = new Set<string>();
+  for (const err of chain) {
+    for (const field of ['params', 'parameters', 'args']) {
+      const list = err[field];
+      if (!Array.isArray(list)) continue;
+      for (const item of list.flat(2)) {
+        const text =
+          typeof item === 'string' ? item : typeof item === 'number' || typeof item === 'bigint' ? String(item) : item instanceof Date ? item.toISOString() : '';
+        if (text.trim().length >= MIN_SECRET_LENGTH) values.add(text);
+      }
+    }
+  }
+  // Longest first, so that a value containing another is replaced whole.
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+/** PostgreSQL message forms that quote a value. */
+const valuePatterns: [RegExp, string][] = [
+  [/(invalid input (?:syntax|value) for (?:type|enum) [^:\n]*: )"(?:[^"\n]|"")*"/g, `$1"${REDACTED}"`],
+  [/(value )"(?:[^"\n]|"")*"( is out of range)/g, `$1"${REDACTED}"$2`],
+  [/(Key \([^)\n]*\)=\().*?(\) (?:already exists|is not present|conflicts with))/g, `$1${REDACTED}$2`],
+  [/(Failing row contains ).*/g, `$1(${REDACTED})`],
+];
+
+/** A text without drizzle's "params: …" part, the bound values and PostgreSQL's quoted values. */
+function scrub(text: string, secrets: string[]): string {
+  // drizzle: "Failed query: <sql>\nparams: <values>" — in a stack, the values end where the frames begin.
+  let out = text.replace(/\nparams: [\s\S]*?(?=\n {4}at |\ncaused by: |$)/g, `\nparams: ${REDACTED}`);
+  for (const secret of secrets) out = out.split(secret).join(REDACTED);
+  for (const [pattern, replacement] of valuePatterns) out = out.replace(pattern, replacement);
+  return out.length > MAX_TEXT ? `${out.slice(0, MAX_TEXT)}…` : out;
+}
+
+const stringField = (err: ErrorLike, ...names: string[]): string | undefined => {
+  for (const name of names) {
+    const value = err[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+};
+
+function serializeOne(err: ErrorLike, secrets: string[], seen: Set<unknown>, depth: number): LoggedError {
+  seen.add(err);
+  const ctor = (err.constructor as { name?: unknown } | undefined)?.name;
+  const out: LoggedError = {
+    type: typeof ctor === 'string' && ctor !== 'Object' ? ctor : (stringField(err, 'name') ?? 'Error'),
+    message: scrub(String(err.message ?? ''), secrets),
+  };
+  if (typeof err.stack === 'string') out.stack = scrub(err.stack, secrets);
+  if (typeof err.code === 'string' || typeof err.code === 'number') out.code = err.code;
+  if (typeof err.statusCode === 'number') out.statusCode = err.statusCode;
+  const severity = stringField(err, 'severity');
+  const constraint = stringField(err, 'constraint_name', 'constraint');
+  const table = stringField(err, 'table_name', 'table');
+  const column = stringField(err, 'column_name', 'column');
+  const routine = stringField(err, 'routine');
+  if (severity) out.severity = severity;
+  if (constraint) out.constraint = constraint;
+  if (table) out.table = table;
+  if (column) out.column = column;
+  if (routine) out.routine = routine;
+  if (depth < MAX_CAUSES && isObject(err.cause) && !seen.has(err.cause)) {
+    out.cause = serializeOne(err.cause, secrets, seen, depth + 1);
+  }
+  if (depth < MAX_CAUSES && Array.isArray(err.errors)) {
+    out.errors = err.errors
+      .slice(0, MAX_CAUSES)
+      .filter((e): e is ErrorLike => isObject(e) && !seen.has(e))
+      .map((e) => serializeOne(e, secrets, seen, depth + 1));
+  }
+  return out;
+}
+
+/**
+ * The `err` of a log line: type, message, stack, code, status, PostgreSQL's
+ * severity, constraint, table, column and routine, and the causes — with every
+ * value the failed query was run with removed (from messages and stacks too).
+ * Everything else an error carries (`detail`, `where`, `parameters`, `params`,
+ * `query`, `args`, a request or a body someone attached) is left out.
+ */
+export function serializeError(value: unknown): LoggedError {
+  if (!isObject(value)) return { type: typeof value, message: `non-error value of type ${typeof value}` };
+  return serializeOne(value, boundValues(chainOf(value)), new Set(), 0);
+}
+
+// ---------------------------------------------------------------------------
+// pino options
+// ---------------------------------------------------------------------------
+
+/** pino serializers for Fastify: request lines without secrets, errors without bound values. */
 export const loggerSerializers = {
   req(req: { method: string; url: string; hostname?: string; ip?: string }) {
     return { method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip };
   },
+  err: serializeError,
 };
 
 export const loggerRedactPaths = [
@@ -31,4 +240,15 @@ export const loggerRedactPaths = [
   'req.headers.eyes',
   'req.headers.authorization',
   'req.headers["x-operator-token"]',
+  'req.headers["x-presta-signature"]',
 ];
+
+/** The server's logger options (level from LOG_LEVEL); `stream` replaces stdout (the log tests read it). */
+export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: loggerSerializers,
+    redact: { paths: loggerRedactPaths, censor: REDACTED },
+    ...(stream ? { stream } : {}),
+  } as FastifyServerOptions['logger'];
+}

@@ -151,7 +151,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     '/api/ops/complaint-images/:imageId',
     { config: { auth: 'public' }, schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams } },
     async (request, reply) => {
-      requireOperator(request, opts.config.operatorToken);
+      await requireOperator(request, opts.config.operatorToken);
       const { imageId } = request.params as { imageId: string };
       const image = await readImage(app.db, imageId, 'support');
       if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');

@@ -55,8 +55,16 @@ export type PaymentNotification = {
   paidAt: Date;
 };
 
-/** Why a notification was refused: a signature failure, or 'invalid_body' (signed but not a valid payment event). */
-export type NotificationRefusal = SignatureFailure | 'invalid_body';
+/**
+ * Why a notification was refused: a signature failure, or a signed body that
+ * is not a valid payment event ('invalid_body'), or one that names a field
+ * twice ('duplicate_keys': parsers disagree on which one counts).
+ */
+export type BodyRefusal = 'invalid_body' | 'duplicate_keys';
+export type NotificationRefusal = SignatureFailure | BodyRefusal;
+
+/** A refusal of a signed body: the provider really sent it, so it is recorded for review. */
+export const isBodyRefusal = (reason: NotificationRefusal): reason is BodyRefusal => reason === 'invalid_body' || reason === 'duplicate_keys';
 
 export type NotificationResult =
   | { ok: true; notification: PaymentNotification }

@@ -157,6 +157,19 @@ describe('parseNotification', () => {
     expect(provider.parseNotification(signed(tricky), now).ok).toBe(true);
   });
 
+  it('a body that names a field twice is refused (duplicate_keys): JSON.parse would silently keep the last one', () => {
+    const bodies = [
+      `{"eventId":"e1","reference":${JSON.stringify(reference)},"amount":150050,"paidAt":"2025-03-01T11:58:00Z","amount":100}`,
+      `{"eventId":"e1","eventId":"e2","reference":${JSON.stringify(reference)},"amount":150050,"paidAt":"2025-03-01T11:58:00Z"}`,
+      `{"eventId":"e1","reference":${JSON.stringify(reference)},"\u0061mount":1,"amount":150050,"paidAt":"2025-03-01T11:58:00Z"}`,
+    ];
+    for (const rawBody of bodies) {
+      expect(provider.parseNotification(signed(rawBody), now), rawBody).toMatchObject({ ok: false, reason: 'duplicate_keys' });
+    }
+    // The signature is still judged first: an unsigned duplicate is a signature failure.
+    expect(provider.parseNotification({ rawBody: bodies[0]!, headers: {} }, now)).toEqual({ ok: false, reason: 'missing' });
+  });
+
   it('other invalid bodies: not JSON, not UTF-8, bad reference, eventId or paidAt', () => {
     const cases: Array<string | Uint8Array> = [
       'not json',

@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
 } from './payment-provider';
 import { isValidStoreReference, newStoreReference } from './store-reference';
+import { findDuplicateKey } from '../../lib/json-duplicate-keys';
 
 /*
  * The built-in sandbox provider: references made locally, "payments" sent by
@@ -97,6 +98,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
       } catch {
         return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
       }
+      const duplicate = findDuplicateKey(text);
+      if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
       if (!amountLiteralsAreIntegers(text)) {
         return { ok: false, reason: 'invalid_body', detail: 'amount: must be written as an integer of minor units' };
       }

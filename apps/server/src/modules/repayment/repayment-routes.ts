@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractDetail } from '@presta/contract/api/loan';
 import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
-import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
 import { DEV_SANDBOX_SECRET, type Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { AppError, notFound } from '../../lib/app-error';
+import { GateFull, KeyedGate } from '../../lib/keyed-gate';
+import { notFound, RETRY_AFTER_SECONDS } from '../../lib/app-error';
 import { renderCode128Png, renderCode128Svg } from '../payments/barcode';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../payments/sandbox-provider';
 import { isValidStoreReference } from '../payments/store-reference';
-import { findSessionBorrower } from '../session/session-service';
 import { getContractDetail } from './contract-service';
 import { receiveNotification } from './notification-service';
 import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, nextReferenceSeq } from './payment-references';
@@ -24,6 +23,10 @@ export type RepaymentRoutesOptions = {
 
 /** Largest notification body taken (the sandbox's is ~150 bytes). */
 const NOTIFICATION_BODY_LIMIT = 8 * 1024;
+/** Notifications waiting in one process beyond this are answered 503 (the provider retries). */
+const NOTIFICATIONS_WAITING_MAX = 2_000;
+/** Database connections notifications may hold at once: a quarter of the pool, at least one. */
+export const notificationConcurrency = (poolMax: number) => Math.max(1, Math.floor(poolMax / 4));
 
 /**
  * Repayment (issue 3): the repayment and extension pages, payment vouchers,
@@ -90,11 +93,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       const params = readSessionParams(query);
       const header = request.headers[sessionParamNames.sessionId];
       const sessionId = params.sessionId ?? (typeof header === 'string' && header !== '' ? header : undefined);
-      const found = await findSessionBorrower(app.db, sessionId, { cache: app.caches.sessions });
-      if (!found.ok) {
-        throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
-      }
-      allowed = found.borrower.id === ref.borrowerId;
+      allowed = (await app.sessionBorrower(request, sessionId)).id === ref.borrowerId;
     }
     if (!allowed) throw notFound('referenceNotFound');
 
@@ -127,15 +126,28 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    // No rate limit (money must never be dropped, and nothing here depends on Redis): a bad signature costs
+    // one HMAC. The gate keeps a burst for one reference to one connection and all of them to a few.
+    const gate = new KeyedGate(notificationConcurrency(opts.config.databasePoolMax), NOTIFICATIONS_WAITING_MAX);
     notifications.route({
       method: 'POST',
       url: SANDBOX_NOTIFICATION_PATH,
       bodyLimit: NOTIFICATION_BODY_LIMIT,
-      config: { auth: 'public', rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      config: { auth: 'public' },
       schema: { hide: true },
       handler: async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const outcome = await receiveNotification(app.db, paymentProvider, { rawBody, headers: request.headers });
+        let outcome;
+        try {
+          outcome = await receiveNotification(app.db, paymentProvider, { rawBody, headers: request.headers }, {
+            ceilingPercent: opts.config.paymentCeilingPercent,
+            gate,
+          });
+        } catch (error) {
+          if (!(error instanceof GateFull)) throw error;
+          request.log.warn({ waiting: gate.size }, 'payment notification deferred: too many waiting');
+          return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ received: false, error: 'busy' });
+        }
         if (outcome.status === 200) request.log.info({ notification: outcome.log }, 'payment notification');
         else request.log.warn({ notification: outcome.log, status: outcome.status }, 'payment notification refused');
         return reply.status(outcome.status).send(outcome.body);

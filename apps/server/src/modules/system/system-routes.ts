@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { requireOperator } from '../../lib/operator-auth';
 
-/** Health, the benchmark's hello-world baseline, and the brand the pages are dressed in. */
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'degraded', 'unavailable']),
+  checks: z.object({
+    database: z.string(),
+    migrations: z.string(),
+    redis: z.string(),
+    changeFeed: z.string(),
+    shutdown: z.string(),
+  }),
+});
+
+/**
+ * Liveness, readiness and metrics (docs/operations.md "Health"), the
+ * benchmark's hello-world baseline, and the brand the pages are dressed in.
+ */
 export default async function systemRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -16,16 +30,37 @@ export default async function systemRoutes(fastify: FastifyInstance, opts: { con
     '/api/health',
     {
       schema: {
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness: the process answers (no database or other I/O)',
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.boolean() }) },
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async () => {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: true };
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        summary:
+          'Readiness: PostgreSQL answers within 1 s, migrations applied, change feed listening, not stopping (503 otherwise, naming what failed); Redis reported (down = degraded, still serving)',
+        tags: ['system'],
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const report = await app.health.readiness();
+      return reply.status(report.ready ? 200 : 503).send({ status: report.status, checks: report.checks });
     },
   );
+  // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT serves them without one, see server.ts).
+  const metricsToken = opts.config.metricsToken;
+  if (metricsToken) {
+    app.get('/metrics', { schema: { hide: true }, config: { auth: 'public' } }, async (request, reply) => {
+      // Same check as the operator calls (constant time, wrong tokens limited per address), against METRICS_TOKEN.
+      await requireOperator(request, metricsToken);
+      return reply.type('text/plain; version=0.0.4; charset=utf-8').send(await app.health.metrics());
+    });
+  }
   app.get(
     '/api/brand',
     {

@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import { errorCodes } from '@presta/contract/error-codes';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { FastifyError } from 'fastify';
-import { AppError } from '../../lib/app-error';
+import { AppError, RETRY_AFTER_SECONDS } from '../../lib/app-error';
+import { isDatabaseUnavailable } from '../../lib/db-errors';
+import { databaseErrors } from '../../lib/metrics';
 import { translate, type MessageKey } from '../../i18n/messages';
 
 const wrapper = (code: string, message: string) => ({ success: false, code, message, data: null });
@@ -40,6 +42,15 @@ export default fp(
         const key: MessageKey =
           status === 413 ? 'bodyTooLarge' : status === 415 ? 'unsupportedMediaType' : 'badRequestGeneric';
         return reply.status(status).send(wrapper(errorCodes.badRequest, translate(lang, key)));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // PostgreSQL is down, restarting or too slow: a quick 503 the client may retry, never a hang or a 500.
+        databaseErrors.inc();
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send(wrapper(errorCodes.serviceUnavailable, translate(lang, 'serviceUnavailable')));
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send(wrapper(errorCodes.internal, translate(lang, 'internal')));

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
 import { AppError } from '../../lib/app-error';
+import type { FastifyRequest } from 'fastify';
 import { findSessionBorrower, type SessionBorrower } from '../../modules/session/session-service';
 
 declare module 'fastify' {
@@ -10,6 +11,14 @@ declare module 'fastify' {
     borrower: SessionBorrower;
     /** The session parameters of the query (device values, productId, orderId). */
     sessionParams: SessionParams;
+  }
+  interface FastifyInstance {
+    /**
+     * The borrower of a session id, or a 401 (missing, unknown or expired
+     * session). An address that keeps presenting unknown ids is refused with
+     * 429 (plugins/app/guess-limits.ts).
+     */
+    sessionBorrower(request: FastifyRequest, sessionId: string | undefined): Promise<SessionBorrower>;
   }
   interface FastifyContextConfig {
     auth?: 'borrower' | 'public';
@@ -24,6 +33,13 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => {
+      if (sessionId) await app.guessLimits.session.check(request);
+      const found = await findSessionBorrower(app.db, sessionId, { cache: app.caches.sessions });
+      if (found.ok) return found.borrower;
+      if (found.reason === 'unknown') await app.guessLimits.session.fail(request);
+      throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
+    });
     app.decorateRequest('borrower', null as unknown as SessionBorrower);
     app.decorateRequest('sessionParams', null as unknown as SessionParams);
     app.addHook('onRequest', async (request) => {
@@ -33,12 +49,8 @@ export default fp(
       const header = request.headers[sessionParamNames.sessionId];
       if (!params.sessionId && typeof header === 'string' && header !== '') params.sessionId = header;
       request.sessionParams = params;
-      const found = await findSessionBorrower(app.db, params.sessionId, { cache: app.caches.sessions });
-      if (!found.ok) {
-        throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
-      }
-      request.borrower = found.borrower;
+      request.borrower = await app.sessionBorrower(request, params.sessionId);
     });
   },
-  { name: 'session', dependencies: ['db', 'language', 'change-feed'] },
+  { name: 'session', dependencies: ['db', 'language', 'change-feed', 'guess-limits'] },
 );
