@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { loggerRedactPaths, loggerSerializers } from './lib/log-redaction';
+import { loggerOptions } from './lib/log-redaction';
 import changeFeed from './plugins/app/change-feed';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
@@ -37,13 +37,7 @@ export type BuildOptions = {
  */
 export async function buildApp({ config, db, logger }: BuildOptions) {
   const app = Fastify({
-    logger:
-      logger ??
-      ({
-        level: config.logLevel,
-        serializers: loggerSerializers,
-        redact: { paths: loggerRedactPaths, censor: '[redacted]' },
-      } as FastifyServerOptions['logger']),
+    logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
     // One log line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),

@@ -235,13 +235,17 @@ export const loggerSerializers = {
   err: serializeError,
 };
 
-export const loggerRedactPaths = [
-  'req.headers.swift',
-  'req.headers.eyes',
-  'req.headers.authorization',
-  'req.headers["x-operator-token"]',
-  'req.headers["x-presta-signature"]',
-];
+/** Headers that carry a secret: the session id (swift), the advertising id (eyes), tokens, the payment signature. */
+const secretHeaders = ['swift', 'eyes', 'authorization', 'cookie', '["x-operator-token"]', '["x-presta-signature"]'];
+
+/**
+ * Headers wherever a log object carries them: `req.headers` and one level
+ * down from any key (the multipart plugin traces `busboyOptions.headers`).
+ */
+export const loggerRedactPaths = secretHeaders.flatMap((h) => {
+  const member = h.startsWith('[') ? h : `.${h}`;
+  return [`req.headers${member}`, `*.headers${member}`, `headers${member}`];
+});
 
 /** The server's logger options (level from LOG_LEVEL); `stream` replaces stdout (the log tests read it). */
 export function loggerOptions(level: string, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
