@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { createSandboxCardProcessor, type CardProcessor } from '../payments/card-processor';
 import { outboxSmsSender, type SmsSender } from '../sms/sms-sender';
-import { createSmsProvider, maskPhone, type SmsMessage } from '../sms/sms-provider';
+import { createSmsProvider } from '../sms/sms-provider';
+import { deliverQueuedSms } from '../sms/sms-delivery';
 import { commitCardRepayment, confirmCardRepayment, repaymentWay as readRepaymentWay } from './card-repayment-service';
 import { CHECKOUT_PATH_PREFIX, createCheckout, payCheckout, renderCheckout } from './hosted-checkout';
 
@@ -37,8 +38,9 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
   const deps = {
     processor: opts.processor ?? createSandboxCardProcessor(),
     sms: opts.sms ?? outboxSmsSender,
-    deliver: (m: SmsMessage) =>
-      provider.deliver(m).catch((err: unknown) => app.log.error({ err, to: maskPhone(m.phone) }, 'sms delivery failed')),
+    deliver: async (outboxIds: number[]) => {
+      await deliverQueuedSms(app.db, provider, outboxIds, app.log);
+    },
   };
   const ok = legacyPaymentCodes.ok;
 

@@ -43,8 +43,8 @@ export type CardDeps = {
   processor: CardProcessor;
   /** Queues the code's text in the outbox, inside the attempt's transaction. */
   sms: SmsSender;
-  /** Hands a queued text to the SMS provider once the transaction has committed (none: the outbox only). */
-  deliver?: (message: { phone: string; body: string }) => Promise<void>;
+  /** Hands the queued texts (outbox ids) to the SMS provider once the transaction has committed (none: the retry job sends them). */
+  deliver?: (outboxIds: number[]) => Promise<void>;
 };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -128,12 +128,12 @@ async function sendCode(
   phone: string,
   lang: Language,
   now: Date,
-  sent: { phone: string; body: string }[],
+  sent: number[],
 ) {
   const code = String(randomInt(0, 10 ** CARD_SMS_CODE_LENGTH)).padStart(CARD_SMS_CODE_LENGTH, '0');
   const body = translate(lang, 'cardSmsBody', { code, minutes: CARD_CODE_TTL_MS / 60_000 });
-  await deps.sms.send(tx, { phone, purpose: 'card_repayment_code', body });
-  sent.push({ phone, body });
+  const outboxId = await deps.sms.send(tx, { phone, purpose: 'card_repayment_code', body, expiresAt: new Date(now.getTime() + CARD_CODE_TTL_MS) });
+  if (outboxId !== undefined) sent.push(outboxId);
   return { codeHash: codeHashOf(attemptId, code), codeSentAt: now };
 }
 
@@ -160,7 +160,7 @@ export async function commitCardRepayment(
   const order = await ownedOrder(db, borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
-  const texts: { phone: string; body: string }[] = [];
+  const queuedSms: number[] = [];
 
   const outcome = await db.transaction(async (tx): Promise<CommitOutcome> => {
     const status = await lockOrder(tx, order.id);
@@ -187,7 +187,7 @@ export async function commitCardRepayment(
       if (wait > 0) throw new AppError(429, errorCodes.rateLimited, 'cardResendWait', { seconds: wait });
       if (waiting.codeSends >= CARD_MAX_CODE_SENDS) throw new AppError(429, errorCodes.rateLimited, 'cardTooManyCodes');
       const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, waiting.id, phone, lang, now, texts);
+      const sent = await sendCode(tx, deps, waiting.id, phone, lang, now, queuedSms);
       await tx
         .update(cardRepayments)
         .set({ ...sent, codeSends: sql`${cardRepayments.codeSends} + 1`, updatedAt: now })
@@ -244,7 +244,7 @@ export async function commitCardRepayment(
 
     if (card.requiresOtp) {
       const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, attempt!.id, phone, lang, now, texts);
+      const sent = await sendCode(tx, deps, attempt!.id, phone, lang, now, queuedSms);
       await tx.update(cardRepayments).set({ ...sent, codeSends: 1 }).where(eq(cardRepayments.id, attempt!.id));
       return { kind: 'ok', needValid: 1, repayRecordId: String(attempt!.id) };
     }
@@ -253,7 +253,7 @@ export async function commitCardRepayment(
   });
 
   // Committed: the code may leave now.
-  if (deps.deliver) for (const text of texts) await deps.deliver(text);
+  if (deps.deliver && queuedSms.length > 0) await deps.deliver(queuedSms);
   if (outcome.kind === 'declined') throw new AppError(402, errorCodes.cardDeclined, 'cardDeclined');
   return { needValid: outcome.needValid, repayRecordId: outcome.repayRecordId };
 }

@@ -9,7 +9,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { requireOperator } from '../../lib/operator-auth';
 import { translate } from '../../i18n/messages';
-import { createSmsProvider, maskPhone, type SmsProvider } from '../sms/sms-provider';
+import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
+import { deliverQueuedSms } from '../sms/sms-delivery';
 import { drawCaptcha, findTemplate, funnelReport, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
 const anyEnvelope = envelopeSchema(z.unknown());
@@ -79,13 +80,8 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
         // The SMS button's counter: every request that reached us, whatever the answer.
         await track(app.db, 'sms_request', { page_id: '', utm_tag: body.utm_tag, app_from: body.app_from, user_from: body.user_from });
         const out = await requestSmsCode(app.db, body, request.ip, request.lang);
-        if (out.deliver) {
-          const message = out.deliver;
-          // After the commit: the code is stored and queued whatever the gateway does.
-          await sms.deliver(message).catch((err: unknown) => {
-            request.log.error({ err, to: maskPhone(message.phone) }, 'sms delivery failed');
-          });
-        }
+        // After the commit: the code is stored and queued whatever the gateway does (the retry job sends it otherwise).
+        if (out.outboxId !== undefined) await deliverQueuedSms(app.db, sms, [out.outboxId], request.log);
         return answer(request, reply, out.answer);
       },
     );

@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import type { getSms, register, promotionTemplateSchema } from '@presta/contract/api/promotion';
 import { PROMO_PHONE_PATTERN, PROMO_SMS_CODE_LENGTH, PROMO_SMS_RESEND_SECONDS, promotionCodes } from '@presta/contract/promotion-rules';
 import type { Db, DbOrTx } from '../../db/database';
-import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../../db/schema';
+import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates } from '../../db/schema';
 import { translate, type MessageKey } from '../../i18n/messages';
+import { outboxSmsSender } from '../sms/sms-sender';
 import type { Language } from '@presta/contract/language';
 
 /*
@@ -127,15 +128,13 @@ async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
 // get-sms
 // ---------------------------------------------------------------------------
 
-export type SmsToDeliver = { phone: string; body: string };
-
 /**
  * Sends a registration code. Order of checks: phone format; sid; captcha
  * ('101', counted; the captcha is then used up for this phone); already
  * registered ('11'); 60 s since the last code to this phone; daily caps per
  * phone and per client address. The code is stored hashed and queued in the
- * SMS outbox in the same transaction; `deliver` is what the caller hands to the
- * SMS provider after the commit.
+ * SMS outbox in the same transaction (expiring with the code); `outboxId` is
+ * what the caller hands to deliverQueuedSms after the commit.
  */
 export async function requestSmsCode(
   db: Db,
@@ -143,7 +142,7 @@ export async function requestSmsCode(
   clientIp: string,
   lang: Language,
   now = new Date(),
-): Promise<{ answer: PromoAnswer; deliver?: SmsToDeliver }> {
+): Promise<{ answer: PromoAnswer; outboxId?: number }> {
   const phone = normalisePhone(input.phone);
   if (!phone) return { answer: { code: '400001', messageKey: 'promoPhoneInvalid', status: 400 } };
   const sid = input.sid.trim();
@@ -193,8 +192,8 @@ export async function requestSmsCode(
       createdAt: now,
     });
     const body = translate(lang, 'promoSmsBody', { code, minutes: SMS_CODE_TTL_MS / 60_000 });
-    await tx.insert(smsOutbox).values({ phone, purpose: 'promo_register_code', body });
-    return { answer: { code: promotionCodes.sent, messageKey: 'promoSmsSent' }, deliver: { phone, body } };
+    const outboxId = await outboxSmsSender.send(tx, { phone, purpose: 'promo_register_code', body, expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS) });
+    return { answer: { code: promotionCodes.sent, messageKey: 'promoSmsSent' }, outboxId };
   });
 }
 

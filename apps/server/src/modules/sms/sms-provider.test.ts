@@ -2,16 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createSmsProvider, maskPhone } from './sms-provider';
+import { createSmsProvider, deliveryError, SmsRefused } from './sms-provider';
 
 /** A stand-in SMS gateway: records what it receives, answers `status`. */
 let status = 200;
-const received: { auth: string | undefined; body: unknown }[] = [];
+const received: { auth: string | undefined; key: string | undefined; body: unknown }[] = [];
 const gateway = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c) => (raw += c));
   req.on('end', () => {
-    received.push({ auth: req.headers.authorization, body: JSON.parse(raw || 'null') });
+    received.push({ auth: req.headers.authorization, key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw || 'null') });
     res.statusCode = status;
     res.end('{}');
   });
@@ -24,26 +24,38 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => gateway.close(() => r())));
 
+const message = { id: 41, kind: 'promo_register_code', phone: '13800138000', body: 'Presta: su código es 123456.' };
+
 describe('SMS providers', () => {
-  it('http: POSTs {to, text} with the key as a bearer token; a gateway refusal is an error', async () => {
+  it('http: POSTs {to, text} with the key as a bearer token and the outbox id as idempotency key; a refusal names the status', async () => {
     const provider = createSmsProvider({ smsProvider: 'http', smsProviderUrl: url, smsProviderKey: 'gw-key' }, pino({ level: 'silent' }));
-    await provider.deliver({ phone: '13800138000', body: 'Presta: su código es 123456.' });
-    expect(received.at(-1)).toEqual({ auth: 'Bearer gw-key', body: { to: '13800138000', text: 'Presta: su código es 123456.' } });
+    await provider.deliver(message);
+    expect(received.at(-1)).toEqual({ auth: 'Bearer gw-key', key: 'sms-41', body: { to: '13800138000', text: 'Presta: su código es 123456.' } });
     status = 503;
-    await expect(provider.deliver({ phone: '13800138000', body: 'x' })).rejects.toThrow('SMS gateway answered 503');
+    const refusal = await provider.deliver(message).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(SmsRefused);
+    expect(deliveryError(refusal)).toBe('http_503');
     status = 200;
   });
 
-  it('http without a URL is a configuration error; console logs the text', async () => {
-    expect(() => createSmsProvider({ smsProvider: 'http' }, pino({ level: 'silent' }))).toThrow('SMS_PROVIDER=http needs SMS_PROVIDER_URL');
-    const lines: string[] = [];
-    const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
-    await createSmsProvider({ smsProvider: 'console' }, log).deliver({ phone: '13800138000', body: 'código 654321' });
-    expect(lines.join('')).toContain('código 654321');
+  it('http: an unreachable gateway is an error named by its type, never by a text that could hold the number', async () => {
+    const provider = createSmsProvider({ smsProvider: 'http', smsProviderUrl: 'http://127.0.0.1:1/send' }, pino({ level: 'silent' }));
+    const err = await provider.deliver(message).catch((e: unknown) => e);
+    expect(deliveryError(err)).toBe('TypeError');
   });
 
-  it('maskPhone keeps the first 3 and last 4 digits', () => {
-    expect(maskPhone('13800138000')).toBe('138****8000');
-    expect(maskPhone('123')).toBe('****');
+  it('http without a URL is a configuration error; production refuses the console provider', () => {
+    expect(() => createSmsProvider({ smsProvider: 'http' }, pino({ level: 'silent' }))).toThrow('SMS_PROVIDER=http needs SMS_PROVIDER_URL');
+    expect(() => createSmsProvider({ smsProvider: 'console', env: 'production' }, pino({ level: 'silent' }))).toThrow(/production needs SMS_PROVIDER=http/);
+  });
+
+  it('console logs the outbox id and kind, never the phone or the text', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    await createSmsProvider({ smsProvider: 'console', env: 'development' }, log).deliver({ ...message, body: 'código 654321' });
+    const logged = lines.join('');
+    expect(JSON.parse(lines[0]!).sms).toEqual({ id: 41, kind: 'promo_register_code' });
+    expect(logged).not.toContain('654321');
+    expect(logged).not.toContain('13800138000');
   });
 });

@@ -1,26 +1,68 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { smsOutbox } from '../../db/schema';
 
 /*
- * Text messages to borrowers (SMS codes). One interface; the built-in sender
- * records each message in sms_outbox, the queue a gateway adapter would drain.
- * With no gateway configured, the demo tools read the outbox
- * (`npm run demo -- sms <phone>`, GET /api/dev/sms-outbox).
+ * Text messages to borrowers. The sms module is the only writer of
+ * sms_outbox: `send` queues a message inside the caller's transaction (it
+ * exists only if the caller commits); sms-delivery.ts hands queued messages
+ * to the provider after the commit and retries them (docs/scheduled-work.md).
+ * The demo tools read the outbox (`npm run demo -- sms-outbox <phone>`,
+ * GET /api/dev/sms-outbox).
  */
 
-export type SmsPurpose = 'card_repayment_code';
+/** What a message is for: its kind in metrics and logs (a bounded set). */
+export const smsPurposes = [
+  'promo_register_code',
+  'card_repayment_code',
+  'reminder_due_in_3_days',
+  'reminder_due_tomorrow',
+  'reminder_overdue',
+] as const;
+export type SmsPurpose = (typeof smsPurposes)[number];
+
+export type OutgoingSms = {
+  phone: string;
+  purpose: SmsPurpose;
+  body: string;
+  /** After this the message is pointless and is never sent (an SMS code's life). */
+  expiresAt?: Date;
+  /** A message that must go at most once: a second one with the same key is not queued. */
+  dedupeKey?: string;
+};
 
 export interface SmsSender {
-  /** Queues the message inside the caller's transaction: it is sent only if the caller commits. */
-  send(db: DbOrTx, message: { phone: string; purpose: SmsPurpose; body: string }): Promise<void>;
+  /**
+   * Queues the message inside the caller's transaction: it is sent only if the
+   * caller commits. Returns its outbox id (hand it to deliverQueuedSms after the
+   * commit), or undefined when a message with the same dedupeKey exists.
+   */
+  send(db: DbOrTx, message: OutgoingSms): Promise<number | undefined>;
 }
 
 export const outboxSmsSender: SmsSender = {
   async send(db, message) {
-    await db.insert(smsOutbox).values(message);
+    const [row] = await db
+      .insert(smsOutbox)
+      .values({
+        phone: message.phone,
+        purpose: message.purpose,
+        body: message.body,
+        expiresAt: message.expiresAt ?? null,
+        dedupeKey: message.dedupeKey ?? null,
+      })
+      .onConflictDoNothing({ target: smsOutbox.dedupeKey })
+      .returning({ id: smsOutbox.id });
+    return row?.id;
   },
 };
+
+/** Which of these dedupe keys already have a message (queued, sent, failed or expired). */
+export async function usedDedupeKeys(db: DbOrTx, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ key: smsOutbox.dedupeKey }).from(smsOutbox).where(inArray(smsOutbox.dedupeKey, [...keys]));
+  return new Set(rows.map((r) => r.key ?? ''));
+}
 
 /** The latest messages sent to a phone (newest first), for the demo tools. */
 export async function recentSms(db: DbOrTx, phone: string, since?: Date, limit = 5) {
