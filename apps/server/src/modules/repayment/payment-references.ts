@@ -127,6 +127,16 @@ async function expireStale(tx: DbOrTx, orderId: number, now: Date): Promise<void
     .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open'), lte(paymentReferences.expiresAt, now)));
 }
 
+/** Every open reference whose time is up becomes 'expired' (the scheduled expiry, docs/scheduled-work.md); returns how many. */
+export async function expireDueReferences(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(paymentReferences)
+    .set({ status: 'expired' })
+    .where(and(eq(paymentReferences.status, 'open'), lte(paymentReferences.expiresAt, now)))
+    .returning({ id: paymentReferences.id });
+  return rows.length;
+}
+
 /** The open, unexpired references of an order for a purpose and amount, newest first (what the pages show). */
 export async function findOpenReferences(
   db: DbOrTx,

@@ -1,0 +1,172 @@
+import { count, desc } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import { products } from '../../db/schema';
+import { refreshOverdue } from '../orders/order-service';
+import { sendDueReminders } from '../reminders/reminder-service';
+import type { ReminderHours } from '../reminders/reminder-rules';
+import { expireDueReferences } from '../repayment/payment-references';
+import { deliverDueSms } from '../sms/sms-delivery';
+import type { SmsProvider } from '../sms/sms-provider';
+import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
+
+/*
+ * The lender's clock (docs/scheduled-work.md): the scheduled jobs on a
+ * PostgreSQL job queue (pg-boss 10, schema `pgboss`, which it creates itself).
+ * Every process that starts the scheduled work installs the same schedules
+ * and works every queue; pg-boss makes each slot ONE job (its cron runs in one
+ * process at a time and sends one job per schedule and minute), and each job
+ * is fetched by one worker (FOR UPDATE SKIP LOCKED). Queues are 'stately': at
+ * most one job of a kind waiting and one running, so runs never overlap or
+ * pile up.
+ */
+
+/** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
+export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders';
+
+/** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
+export const defaultCron: Record<JobKind, string> = {
+  // 00:00 local is the day's sweep; the hourly repeats catch up a missed midnight and are no-ops otherwise.
+  'overdue-sweep': '0 * * * *',
+  'payment-reference-expiry': '*/5 * * * *',
+  'sms-retry': '* * * * *',
+  // Sending hours are checked per time zone (REMINDER_HOURS); every 15 minutes catches up a stopped process.
+  'sms-reminders': '*/15 * * * *',
+};
+
+/** A run longer than this is failed by the queue (and the next slot may start). */
+const expireInSeconds: Record<JobKind, number> = {
+  'overdue-sweep': 15 * 60,
+  'payment-reference-expiry': 5 * 60,
+  'sms-retry': 10 * 60,
+  'sms-reminders': 15 * 60,
+};
+
+export type ScheduledWorkOptions = {
+  /** pg-boss's own connection (node-postgres): the same database as `db`. */
+  databaseUrl: string;
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  sms: SmsProvider;
+  /** Connections of pg-boss's pool (default 2). */
+  poolMax?: number;
+  /** How long stop() lets a running job finish before giving up on it (default 10 s). */
+  stopTimeoutMs?: number;
+  /** Tests: another pg-boss schema, shorter intervals, other crons, other sending hours. */
+  queue?: { schema?: string; pollingIntervalSeconds?: number; cronMonitorIntervalSeconds?: number; cronWorkerIntervalSeconds?: number };
+  cron?: Partial<Record<JobKind, string>>;
+  reminderHours?: ReminderHours;
+};
+
+export type ScheduledWork = {
+  /** Stops fetching, lets a running job finish (at most stopTimeoutMs), closes pg-boss's connections. */
+  stop(): Promise<void>;
+};
+
+type ScheduledJob = { name: string; kind: JobKind; tz?: string; run: (signal: AbortSignal) => Promise<JobDetail> };
+
+/** Each market's time zone, from its products (the one most of them use). */
+export async function marketTimeZones(db: Db): Promise<{ market: string; timeZone: string }[]> {
+  const rows = await db
+    .select({ market: products.market, timeZone: products.timeZone, n: count() })
+    .from(products)
+    .groupBy(products.market, products.timeZone)
+    .orderBy(products.market, desc(count()), products.timeZone);
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.market) && seen.add(r.market)).map(({ market, timeZone }) => ({ market, timeZone }));
+}
+
+/** The jobs and what each run does. */
+export function scheduledJobs(
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours'>,
+  markets: { market: string; timeZone: string }[],
+): ScheduledJob[] {
+  const { db, log, sms } = opts;
+  return [
+    ...markets.map(
+      (m): ScheduledJob => ({
+        name: `overdue-sweep-${m.market.toLowerCase()}`,
+        kind: 'overdue-sweep',
+        tz: m.timeZone,
+        // Every order, each by its own product's calendar: idempotent, so a missed run is caught up by the next.
+        run: async () => ({ moved: (await refreshOverdue(db)).length }),
+      }),
+    ),
+    { name: 'payment-reference-expiry', kind: 'payment-reference-expiry', run: async () => ({ expired: await expireDueReferences(db) }) },
+    { name: 'sms-retry', kind: 'sms-retry', run: async (signal) => deliverDueSms(db, sms, { log, signal }) },
+    {
+      name: 'sms-reminders',
+      kind: 'sms-reminders',
+      run: async (signal) => sendDueReminders(db, { sms, brandName: opts.config.brand.brandName, log }, { signal, hours: opts.reminderHours }),
+    },
+  ];
+}
+
+/**
+ * Starts this process's part of the scheduled work: installs the schedules
+ * and works the queues until stop(). With PRESTA_JOBS=0 (config.jobs false)
+ * it does nothing. Throws when the job queue cannot start (database
+ * unreachable).
+ */
+export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<ScheduledWork> {
+  const { db, log } = opts;
+  if (!opts.config.jobs) {
+    log.info('scheduled work is off in this process (PRESTA_JOBS=0)');
+    return { stop: async () => {} };
+  }
+  const worker = thisWorker();
+  const jobs = scheduledJobs(opts, await marketTimeZones(db));
+  const boss = new PgBoss({
+    connectionString: opts.databaseUrl,
+    max: opts.poolMax ?? 2,
+    schema: opts.queue?.schema ?? 'pgboss',
+    application_name: 'presta-jobs',
+    ...(opts.queue?.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.queue.cronMonitorIntervalSeconds } : {}),
+    ...(opts.queue?.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: opts.queue.cronWorkerIntervalSeconds } : {}),
+  });
+  boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
+  await boss.start();
+
+  const stopping = new AbortController();
+  /** job_runs ids of the runs under way in this process. */
+  const running = new Set<number>();
+  const pollingIntervalSeconds = opts.queue?.pollingIntervalSeconds ?? 2;
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 0, expireInSeconds: expireInSeconds[job.kind] });
+    await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
+    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+      if (!queued) return;
+      let runId: number | undefined;
+      try {
+        const onStart = (id: number) => {
+          runId = id;
+          running.add(id);
+        };
+        return await recordJobRun(db, { job: job.name, queueJobId: queued.id, worker, log, onStart }, () => job.run(stopping.signal));
+      } finally {
+        if (runId !== undefined) running.delete(runId);
+      }
+    });
+  }
+  log.info({ worker, jobs: jobs.map((j) => j.name) }, 'scheduled work started');
+
+  let stopped: Promise<void> | undefined;
+  return {
+    stop() {
+      stopped ??= (async () => {
+        const timeout = opts.stopTimeoutMs ?? 10_000;
+        stopping.abort();
+        await boss.stop({ graceful: true, wait: true, timeout }).catch((err: unknown) => log.error({ err }, 'job queue stop failed'));
+        const left = [...running.keys()];
+        if (left.length > 0) {
+          await markInterrupted(db, left).catch((err: unknown) => log.error({ err }, 'job runs: could not mark interrupted runs'));
+        }
+        log.info({ worker, interrupted: left.length }, 'scheduled work stopped');
+      })();
+      return stopped;
+    },
+  };
+}
