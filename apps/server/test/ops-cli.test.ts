@@ -4,6 +4,7 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import { orders } from '../src/db/schema';
 import { parseOpsArgs, runOpsCommand } from '../src/cli/ops';
 import { createOrder } from '../src/modules/orders/order-service';
+import { recordJobRun } from '../src/modules/jobs/job-runs';
 import type { Db } from '../src/db/database';
 import { borrowerWithOffer, connectTestDb } from './helpers';
 
@@ -81,6 +82,33 @@ describe('ops command', () => {
     expect((await ops('approve')).err[0]).toBe('error: The order number is missing.');
     expect((await ops()).code).toBe(1);
     expect((await ops('approve', o.orderNo, '--on', '2025-01-01')).code).toBe(1);
+  });
+
+  it('jobs [--limit N]: the latest runs, newest first, with duration, outcome, worker and detail', async () => {
+    const job = `ops-test-${Date.now()}`;
+    await recordJobRun(db, { job, worker: 'host-a:101' }, async () => ({ moved: 2 }));
+    await recordJobRun(db, { job, worker: 'host-b:202' }, async () => {
+      throw new Error('database went away');
+    }).catch(() => {});
+    let finish = () => {};
+    let started = () => {};
+    const isRunning = new Promise<void>((r) => (started = r));
+    const running = recordJobRun(db, { job, worker: 'host-c:303', onStart: () => started() }, () => new Promise<{ sent: number }>((r) => (finish = () => r({ sent: 1 }))));
+    await isRunning;
+    const res = await ops('jobs', '--limit', '3');
+    finish();
+    await running;
+    expect(res.code).toBe(0);
+    expect(res.out).toHaveLength(5);
+    expect(res.out.slice(0, 2)).toEqual(['The latest 3 job run(s), newest first', 'started  job  duration  outcome  worker  detail']);
+    const row = (rest: string) => new RegExp(`^  \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  ${job}  ${rest}$`);
+    expect(res.out[2]).toMatch(row('-  running  host-c:303  -'));
+    expect(res.out[3]).toMatch(row('\\d+\\.\\d\\d s  failed  host-b:202  \\{"error":"Error","message":"database went away"\\}'));
+    expect(res.out[4]).toMatch(row('\\d+\\.\\d\\d s  succeeded  host-a:101  \\{"moved":2\\}'));
+    expect((await ops('jobs')).out.length).toBeGreaterThanOrEqual(4);
+    for (const bad of [['--limit', '0'], ['--limit', 'ten'], ['extra']]) {
+      expect(await ops('jobs', ...bad)).toMatchObject({ code: 1, out: [] });
+    }
   });
 
   it('parses --flag value and --flag=value', () => {

@@ -9,6 +9,7 @@
  *   npm run ops -- complaints [--status open|answered|closed]
  *   npm run ops -- reply <problemId> --text "..." [--image photo.jpg]
  *   npm run ops -- funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]
+ *   npm run ops -- jobs [--limit N]
  *
  * It opens the same database as the server (DATABASE_URL, or the embedded
  * PostgreSQL under the data directory: joined when the server runs, started and
@@ -28,6 +29,7 @@ import { cleanImage, ImageRejected } from '../modules/complaints/complaint-image
 import { complaintsForSupport, replyToComplaint } from '../modules/complaints/complaint-service';
 import { funnelReport } from '../modules/promotion/promotion-service';
 import { funnelRange } from '../modules/promotion/promotion-routes';
+import { recentJobRuns } from '../modules/jobs/job-runs';
 
 export type OpsIo = { out: (line: string) => void; err: (line: string) => void };
 
@@ -51,10 +53,11 @@ const allowedOptions: Record<string, readonly string[]> = {
   complaints: ['status'],
   reply: ['text', 'image'],
   funnel: ['from', 'to'],
+  jobs: ['limit'],
 };
 
 /** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id). */
-const noPositional = new Set(['sweep-overdue', 'complaints', 'funnel']);
+const noPositional = new Set(['sweep-overdue', 'complaints', 'funnel', 'jobs']);
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
@@ -79,6 +82,7 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
   if (needsOrder && positional.length === 0) throw new UsageError(command === 'reply' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
   if (command === 'reply' && !options.text) throw new UsageError('opsUsage');
   if (command === 'complaints' && options.status && !['open', 'answered', 'closed'].includes(options.status)) throw new UsageError('opsUsage');
+  if (command === 'jobs' && options.limit !== undefined && !/^[1-9]\d{0,3}$/.test(options.limit)) throw new UsageError('opsUsage');
   if (positional.length > (needsOrder ? 1 : 0)) throw new UsageError('opsUsage');
   return { command, orderNo: positional[0], options };
 }
@@ -157,6 +161,17 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         if (rows.length === 0) io.out('  (no activity)');
         for (const r of rows) {
           io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsRequests}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
+        }
+        break;
+      }
+      case 'jobs': {
+        const runs = await recentJobRuns(db, Number(options.limit ?? 20));
+        io.out(`The latest ${runs.length} job run(s), newest first`);
+        io.out('started  job  duration  outcome  worker  detail');
+        if (runs.length === 0) io.out('  (no runs)');
+        for (const r of runs) {
+          const duration = r.finishedAt ? `${((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000).toFixed(2)} s` : '-';
+          io.out(`  ${r.startedAt.toISOString()}  ${r.job}  ${duration}  ${r.outcome}  ${r.worker}  ${r.detail ? JSON.stringify(r.detail) : '-'}`);
         }
         break;
       }
