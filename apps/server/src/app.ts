@@ -11,6 +11,7 @@ import { loggerOptions } from './lib/log-redaction';
 import changeFeed from './plugins/app/change-feed';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
+import inputGuard from './plugins/app/input-guard';
 import keyMapping from './plugins/app/key-mapping';
 import language from './plugins/app/language';
 import session from './plugins/app/session';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(language);
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(keyMapping, { brand: config.brand });
   await app.register(session);
 

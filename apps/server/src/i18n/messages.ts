@@ -28,6 +28,9 @@ const es = {
   operatorUnauthorized: 'Se requiere un token de operador válido.',
   demoToolsOff: 'Las herramientas de demostración están desactivadas.',
   internal: 'Tuvimos un problema. Inténtelo de nuevo más tarde.',
+  // Input guard
+  inputNulCharacter: 'La solicitud contiene un carácter nulo (U+0000), que no se admite en ningún campo. Revise los datos e inténtelo de nuevo.',
+  inputTooDeep: 'La solicitud tiene demasiados niveles anidados (máximo {max}). Envíe los datos sin anidar.',
   // Reminders (scheduled work)
   reminderDueIn3Days: '{brand}: su cuota de {amount} vence el {date}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.',
   reminderDueTomorrow: '{brand}: su cuota de {amount} vence mañana, {date}. Pague hoy desde la app y evite cargos por atraso.',
@@ -237,6 +240,9 @@ const en: Record<MessageKey, string> = {
   operatorUnauthorized: 'A valid operator token is required.',
   demoToolsOff: 'Demo tools are turned off.',
   internal: 'Something went wrong on our side. Please try again later.',
+  // Input guard
+  inputNulCharacter: 'The request contains a null character (U+0000), which no field accepts. Please check the data and try again.',
+  inputTooDeep: 'The request is nested too deeply (at most {max} levels). Please send the data without nesting.',
   // Reminders (scheduled work)
   reminderDueIn3Days: '{brand}: your instalment of {amount} is due on {date}, in 3 days. Pay on time in the app to avoid late charges.',
   reminderDueTomorrow: '{brand}: your instalment of {amount} is due tomorrow, {date}. Pay today in the app to avoid late charges.',
