@@ -6,14 +6,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import type { Db, PoolStats } from './db/database';
 import { loggerOptions } from './lib/log-redaction';
+import { httpRequestDuration, httpRequests, rateLimitRefusals } from './lib/metrics';
+import { RedisHealth, resilientStore } from './lib/rate-limit-store';
+import guessLimits from './plugins/app/guess-limits';
+import health from './plugins/app/health';
+import requestDeadline from './plugins/app/request-deadline';
 import changeFeed from './plugins/app/change-feed';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
 import keyMapping from './plugins/app/key-mapping';
 import language from './plugins/app/language';
+import securityHeaders, { apiDocsContentSecurityPolicy } from './plugins/app/security-headers';
 import session from './plugins/app/session';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
@@ -28,6 +34,8 @@ import demoRoutes from './modules/demo/demo-routes';
 export type BuildOptions = {
   config: Config;
   db: Db;
+  /** The pool's use, for /metrics (the server passes its database's; tests may leave it out). */
+  poolStats?: PoolStats;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -36,7 +44,7 @@ export type BuildOptions = {
  * external (body parsing, rate limits, OpenAPI), then ours (database, language,
  * errors, key mapping, session), then the routes.
  */
-export async function buildApp({ config, db, logger }: BuildOptions) {
+export async function buildApp({ config, db, poolStats, logger }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
@@ -52,6 +60,11 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
       { req: request, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
       'request completed',
     );
+    // Route patterns only (a bounded set): an unknown path is 'unmatched', never the path itself.
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequests.inc({ method: request.method, route, status_code: reply.statusCode });
+    httpRequestDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) rateLimitRefusals.inc({ route });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -59,12 +72,18 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
 
   // 1. External plugins
   await app.register(formbody);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'presta-rl:' } : {}),
-  });
+  await app.register(securityHeaders);
+  // Redis only counts rate limits: a call never waits for it (no offline queue, short timeouts) and an
+  // unreachable Redis falls back to this process's counters (lib/rate-limit-store.ts).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1_000, commandTimeout: 500 })
+    : undefined;
+  const redisHealth = new RedisHealth(redis, app.log);
+  if (redis) {
+    redis.on('error', (error: unknown) => redisHealth.failed(error));
+    app.addHook('onClose', async () => void redis.disconnect());
+  }
+  await app.register(rateLimit, { global: false, store: resilientStore(redisHealth, config.redisKeyPrefix) });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -77,7 +96,8 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The API reference: in production only with PRESTA_API_DOCS=1.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: apiDocsContentSecurityPolicy, uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null } });
 
   // 2. Our plugins
   await app.register(dbPlugin, { db });
@@ -85,6 +105,9 @@ export async function buildApp({ config, db, logger }: BuildOptions) {
   await app.register(language);
   await app.register(errorHandler);
   await app.register(inputGuard);
+  await app.register(requestDeadline, { timeoutMs: config.requestTimeoutMs });
+  await app.register(health, { config, redisHealth, poolStats });
+  await app.register(guessLimits);
   await app.register(keyMapping, { brand: config.brand });
   await app.register(session);
 

@@ -17,6 +17,8 @@ export type Config = {
   /** Absent: the server starts its own embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Start of every key Presta writes in Redis (REDIS_KEY_PREFIX): environments may share one Redis. */
+  redisKeyPrefix: string;
   dataDir: string;
   embeddedPgPort: number;
   brand: Brand;
@@ -49,6 +51,8 @@ export type Config = {
   /** GET /metrics: with `Authorization: Bearer METRICS_TOKEN` on the main port, or on METRICS_PORT (no token). */
   metricsToken: string | undefined;
   metricsPort: number | undefined;
+  /** A request not answered by then gets a 503 (REQUEST_TIMEOUT_MS; 0: no limit). */
+  requestTimeoutMs: number;
   /** On SIGTERM: readiness answers 503 at once; after this delay the server stops taking connections. */
   shutdownDrainMs: number;
   /** Then in-flight requests get this long to finish before the process exits anyway. */
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'presta-rl:',
     dataDir: path.resolve(repoRoot, env.PRESTA_DATA_DIR ?? 'data'),
     embeddedPgPort: intFromEnv('EMBEDDED_PG_PORT', 54329),
     brand,
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
+    requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15_000),
     shutdownDrainMs: intFromEnv('SHUTDOWN_DRAIN_MS', production ? 5_000 : 0),
     shutdownGraceMs: intFromEnv('SHUTDOWN_GRACE_MS', 10_000),
     jobs: env.PRESTA_JOBS !== '0',

@@ -22,7 +22,9 @@ export function testDatabaseUrl(): string {
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = testDatabaseUrl();
-  const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, cacheTtlMs: 0, ...overrides };
+  // Rate-limit counters of this app only (a shared Redis keeps them across test files and runs).
+  const redisKeyPrefix = `presta-test-${randomBytes(4).toString('hex')}:`;
+  const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, cacheTtlMs: 0, redisKeyPrefix, ...overrides };
   const database = connect(url, { max: 6 });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();

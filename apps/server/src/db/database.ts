@@ -25,6 +25,9 @@ const EMBEDDED_DB = 'presta';
 /** Any constant: serialises migrations when several processes start together. */
 const MIGRATION_LOCK_KEY = 7_263_001;
 
+/** Longest wait between two attempts to reconnect to PostgreSQL, in seconds. */
+const RECONNECT_BACKOFF_MAX_S = 0.25;
+
 /** How a process talks to PostgreSQL (docs/operations.md "Database"). */
 export type ConnectOptions = {
   /** Connections in the pool (DATABASE_POOL_MAX). */
@@ -63,6 +66,9 @@ export function connect(url: string, opts: ConnectOptions = {}): Database {
     onnotice: () => {},
     transform: { undefined: null },
     connect_timeout: (opts.connectTimeoutMs ?? 5_000) / 1000,
+    // postgres.js waits longer and longer between attempts while a server is down (up to 20 s, with every
+    // query queued behind): a call must fail fast instead, and the server come back as soon as it answers.
+    backoff: (retries: number) => Math.min(0.01 * 2 ** retries, RECONNECT_BACKOFF_MAX_S),
     connection: {
       application_name: opts.applicationName ?? `presta:${process.pid}`,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),

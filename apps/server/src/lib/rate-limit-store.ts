@@ -30,9 +30,6 @@ const require = createRequire(import.meta.url);
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
 
-/** Keys in Redis start with this. */
-export const RATE_LIMIT_NAMESPACE = 'presta-rl:';
-
 /** Tells whether Redis answers; logs each change once (not every refused count). */
 export class RedisHealth {
   private failing = false;
@@ -112,7 +109,7 @@ class ResilientStore implements Store {
  * The store class to hand to @fastify/rate-limit (`store` option): it builds
  * it with its global parameters.
  */
-export function resilientStore(health: RedisHealth) {
+export function resilientStore(health: RedisHealth, keyPrefix: string) {
   return class implements Store {
     private readonly inner: Store;
 
@@ -120,7 +117,7 @@ export function resilientStore(health: RedisHealth) {
       const continueExceeding = params.continueExceeding ?? false;
       const exponentialBackoff = params.exponentialBackoff ?? false;
       const local = new LocalStore(continueExceeding, exponentialBackoff, 20_000);
-      const shared = health.redis ? new RedisStore(continueExceeding, exponentialBackoff, health.redis, RATE_LIMIT_NAMESPACE) : undefined;
+      const shared = health.redis ? new RedisStore(continueExceeding, exponentialBackoff, health.redis, keyPrefix) : undefined;
       this.inner = new ResilientStore(health, local, shared);
     }
 

@@ -16,8 +16,8 @@ declare module 'fastify' {
 export const changeChannel = 'presta_changes';
 
 /** How often the listener proves it still hears the channel, and how long an announcement may take. */
-export const HEARTBEAT_MS = 5_000;
-const HEARTBEAT_DEADLINE_MS = 2_000;
+export const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_DEADLINE_MS = 1_000;
 
 /**
  * The change feed: migration 0001 makes PostgreSQL announce every change to a

@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_SANDBOX_SECRET, loadConfig, productionProblems, repoRoot } from '../src/config';
+import { testDatabaseUrl } from './helpers';
+import { buildServer } from '../../../scripts/server-build.mjs';
+
+/*
+ * The production start (issue 11): `npm run build` compiles the server,
+ * `npm run serve` runs it with PRESTA_ENV=production, refusing unsafe
+ * settings; nothing of the demo exists; SIGTERM sent to the npm process
+ * itself (what a container runtime does) reaches the server, which turns
+ * readiness 503, lets in-flight requests finish and exits 0. `npm start`
+ * passes SIGTERM on too.
+ */
+
+const SECRET = randomBytes(32).toString('hex');
+const safeEnv = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  DATABASE_URL: 'postgres://db.internal/presta',
+  PAYMENT_SANDBOX_SECRET: SECRET,
+  SMS_PROVIDER: 'http',
+  SMS_PROVIDER_URL: 'https://sms.example/send',
+  ...overrides,
+});
+const problemsOf = (env: Record<string, string | undefined>) => productionProblems(loadConfig({ ...env, PRESTA_ENV: 'production' }), env);
+
+describe('productionProblems', () => {
+  it('a safe production configuration has none', () => {
+    expect(problemsOf(safeEnv())).toEqual([]);
+    expect(problemsOf(safeEnv({ OPERATOR_TOKEN: 'o'.repeat(32), METRICS_TOKEN: 'm'.repeat(40) }))).toEqual([]);
+  });
+
+  it('one line per problem: no DATABASE_URL, a missing, published or short payment secret, the console SMS provider, demo tools, short tokens', () => {
+    const cases: [Record<string, string | undefined>, RegExp][] = [
+      [{ ...safeEnv(), DATABASE_URL: undefined }, /^DATABASE_URL is not set/],
+      [{ ...safeEnv(), PAYMENT_SANDBOX_SECRET: undefined }, /^PAYMENT_SANDBOX_SECRET is not set/],
+      [safeEnv({ PAYMENT_SANDBOX_SECRET: DEV_SANDBOX_SECRET }), /development secret published/],
+      [safeEnv({ PAYMENT_SANDBOX_SECRET: 'x'.repeat(31) }), /31 bytes long: it must be at least 32/],
+      [{ ...safeEnv(), SMS_PROVIDER: undefined }, /^SMS_PROVIDER is "console"/],
+      [safeEnv({ SMS_PROVIDER: 'console' }), /^SMS_PROVIDER is "console"/],
+      [{ ...safeEnv(), SMS_PROVIDER_URL: undefined }, /^SMS_PROVIDER=http needs SMS_PROVIDER_URL/],
+      [safeEnv({ PRESTA_DEMO_TOOLS: '1' }), /^PRESTA_DEMO_TOOLS is on/],
+      [safeEnv({ OPERATOR_TOKEN: 'short' }), /^OPERATOR_TOKEN is 5 characters long/],
+      [safeEnv({ METRICS_TOKEN: 'short' }), /^METRICS_TOKEN is 5 characters long/],
+    ];
+    for (const [env, line] of cases) {
+      const problems = problemsOf(env);
+      expect(problems, JSON.stringify(env)).toHaveLength(1);
+      expect(problems[0]).toMatch(line);
+    }
+    expect(problemsOf({})).toHaveLength(3);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The compiled server, started as an operator would
+// ---------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Run = { child: ChildProcess; out: () => string; exit: Promise<number | null> };
+
+function run(command: string, args: string[], env: Record<string, string | undefined>): Run {
+  const child = spawn(command, args, { cwd: repoRoot, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => text, exit };
+}
+
+/** The test process's environment without the settings a test sets itself. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'OPERATOR_TOKEN']) {
+    delete env[name];
+  }
+  return env;
+}
+
+async function waitFor(url: string, ms = 30_000): Promise<Response> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** A fresh database on the test server, dropped afterwards. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  const name = `presta_start_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(testDatabaseUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+describe('npm run serve (production)', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+
+  beforeAll(async () => {
+    await buildServer();
+    scratch = await scratchDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await scratch.drop();
+  });
+
+  it('the compiled server is production by default and refuses unsafe settings, one line each, exit 1', async () => {
+    const port = await freePort();
+    const started = run(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
+      PORT: String(port),
+      PAYMENT_SANDBOX_SECRET: DEV_SANDBOX_SECRET,
+      PRESTA_DEMO_TOOLS: '1',
+    });
+    expect(await started.exit).toBe(1);
+    const lines = started.out().trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^Refusing to start in production: DATABASE_URL is not set/),
+      expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
+      expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
+      expect.stringMatching(/^Refusing to start in production: PRESTA_DEMO_TOOLS is on/),
+    ]);
+    expect(await listening(port)).toBe(false);
+  }, 30_000);
+
+  it('serves without any demo: no seed, no /api/dev, no test page, no API reference; SIGTERM to npm drains, finishes the request in flight and exits 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = run('npm', ['run', '--silent', 'serve'], {
+      ...safeEnv({ DATABASE_URL: scratch.url }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_GRACE_MS: '5000',
+      PRESTA_JOBS: '0',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      await waitFor(`${base}/api/ready`);
+      expect(await (await fetch(`${base}/api/ready`)).json()).toMatchObject({ status: 'ready' });
+      for (const [method, url] of [
+        ['GET', '/api/dev/demo-borrowers'],
+        ['POST', '/api/dev/demo-session'],
+        ['GET', '/api/dev/sms-outbox?phone=15512345678'],
+        ['GET', '/docs'],
+        ['GET', '/docs/json'],
+        ['GET', '/testPreview'],
+      ] as const) {
+        expect((await fetch(`${base}${url}`, { method })).status, `${method} ${url}`).toBe(404);
+      }
+      const db = postgres(scratch.url, { max: 1, onnotice: () => {} });
+      expect((await db`select count(*)::int as n from borrowers`)[0]!.n).toBe(0);
+      await db.end();
+
+      // A request in flight: headers sent, half of its body still to come.
+      const body = JSON.stringify({ eventId: 'evt-in-flight', reference: '80000000000018', amount: 100, paidAt: new Date().toISOString() });
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const answered = new Promise((resolve) => socket.once('end', resolve));
+      socket.write(
+        `POST /api/payments/notifications/sandbox HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      server.child.kill('SIGTERM'); // to npm itself, as a container runtime does
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const draining = await fetch(`${base}/api/ready`);
+      expect(draining.status).toBe(503);
+      expect(((await draining.json()) as { checks: { shutdown: string } }).checks.shutdown).toBe('stopping');
+
+      socket.write(body.slice(20));
+      await answered;
+      // Unsigned: refused on its merits — what matters is that it was answered, not dropped.
+      expect(answer).toMatch(/^HTTP\/1\.1 401/);
+      expect(await server.exit).toBe(0);
+      expect(await listening(port)).toBe(false);
+      expect(server.out()).toMatch(/SIGTERM: stopping Presta/);
+      expect(server.out()).toMatch(/Stopped\./);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
+describe('npm start (the demo)', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  beforeAll(async () => {
+    scratch = await scratchDatabase();
+  });
+  afterAll(async () => {
+    await scratch.drop();
+  });
+
+  it('SIGTERM sent to npm reaches the server: it stops, nothing is left serving', async () => {
+    const port = await freePort();
+    const server = run('npm', ['start', '--silent'], { DATABASE_URL: scratch.url, PORT: String(port), HOST: '127.0.0.1', PRESTA_JOBS: '0', LOG_LEVEL: 'warn' });
+    try {
+      await waitFor(`http://127.0.0.1:${port}/api/ready`, 120_000);
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      expect(await listening(port)).toBe(false);
+      expect(server.out()).toMatch(/Stopped\./);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 150_000);
+});

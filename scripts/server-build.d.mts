@@ -1,0 +1,2 @@
+/** Compiles the server to apps/server/dist (scripts/server-build.mjs). */
+export function buildServer(): Promise<void>;
