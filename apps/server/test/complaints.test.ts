@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import exifr from 'exifr';
 import { problemDetail, problemInit, problemList } from '@presta/contract/api/complaint';
 import { complaintImages, complaints, orderStatusHistory } from '../src/db/schema';
-import { replyToComplaint } from '../src/modules/complaints/complaint-service';
+import { PENDING_UPLOADS_MAX, replyToComplaint } from '../src/modules/complaints/complaint-service';
 import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
 import { buildTestApp, type TestApp, type Wrapper } from './helpers';
@@ -178,6 +178,24 @@ describe('upload-problem-img', () => {
     const res = await call(t.app, loan.sessionId, urls.upload, { problemImage: 'x' });
     expect(res.statusCode).toBe(415);
     expect(wrapper(res).success).toBe(false);
+  });
+
+  it('the pending-upload cap holds under concurrency: 25 pending and 10 uploads at once → exactly 30, the rest refused (429)', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const stored = await cleanImage(await png(12, 12));
+    const row = { borrowerId: loan.borrower.id, uploader: 'borrower' as const, mime: stored.mime, width: stored.width, height: stored.height, bytes: stored.bytes, sha256: stored.sha256 };
+    await t.db.insert(complaintImages).values(Array.from({ length: PENDING_UPLOADS_MAX - 5 }, () => row));
+    const content = await png(16, 16);
+    const results = await Promise.all(Array.from({ length: 10 }, () => upload(loan.sessionId, { content, filename: 'photo.png', type: 'image/png' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+    for (const refused of results.filter((r) => r.statusCode === 429)) {
+      expect(wrapper(refused)).toEqual({ success: false, code: '429001', message: 'Subió demasiadas imágenes. Inténtelo más tarde.', data: null });
+    }
+    const pending = await t.db
+      .select({ n: count() })
+      .from(complaintImages)
+      .where(and(eq(complaintImages.borrowerId, loan.borrower.id), isNull(complaintImages.complaintId)));
+    expect(pending[0]!.n).toBe(PENDING_UPLOADS_MAX);
   });
 
   it('cleanImage: a decompression bomb is refused', async () => {

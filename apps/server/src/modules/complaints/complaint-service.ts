@@ -122,24 +122,34 @@ export async function complaintInit(db: Db, borrowerId: number, orderIdRaw: stri
 // upload-problem-img
 // ---------------------------------------------------------------------------
 
-/** Stores a cleaned image as the borrower's pending upload; answers its address. */
+/**
+ * Stores a cleaned image as the borrower's pending upload; answers its address.
+ * Over PENDING_UPLOADS_MAX pending uploads: 429, nothing stored. The count and
+ * the insert run in one transaction holding the borrower's row lock, so
+ * uploads at once cannot each see room for one more (25 pending and 10 at
+ * once end at 30). NO KEY UPDATE: it queues uploads and complaint saves of the
+ * same borrower, not the inserts of other rows that reference the borrower.
+ */
 export async function storeBorrowerImage(db: Db, borrowerId: number, image: CleanImage, now = new Date()): Promise<{ url: string }> {
-  const [pending] = await db
-    .select({ n: count() })
-    .from(complaintImages)
-    .where(
-      and(
-        eq(complaintImages.borrowerId, borrowerId),
-        isNull(complaintImages.complaintId),
-        gte(complaintImages.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
-      ),
-    );
-  if ((pending?.n ?? 0) >= PENDING_UPLOADS_MAX) throw new AppError(429, errorCodes.rateLimited, 'complaintTooManyUploads');
-  const [row] = await db
-    .insert(complaintImages)
-    .values({ borrowerId, uploader: 'borrower', mime: image.mime, width: image.width, height: image.height, bytes: image.bytes, sha256: image.sha256 })
-    .returning({ id: complaintImages.id });
-  return { url: imageUrl(row!.id) };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.id, borrowerId)).for('no key update');
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(complaintImages)
+      .where(
+        and(
+          eq(complaintImages.borrowerId, borrowerId),
+          isNull(complaintImages.complaintId),
+          gte(complaintImages.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+        ),
+      );
+    if ((pending?.n ?? 0) >= PENDING_UPLOADS_MAX) throw new AppError(429, errorCodes.rateLimited, 'complaintTooManyUploads');
+    const [row] = await tx
+      .insert(complaintImages)
+      .values({ borrowerId, uploader: 'borrower', mime: image.mime, width: image.width, height: image.height, bytes: image.bytes, sha256: image.sha256 })
+      .returning({ id: complaintImages.id });
+    return { url: imageUrl(row!.id) };
+  });
 }
 
 /**
