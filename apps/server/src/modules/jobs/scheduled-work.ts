@@ -1,4 +1,4 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
@@ -35,6 +35,9 @@ export const defaultCron: Record<JobKind, string> = {
   // Sending hours are checked per time zone (REMINDER_HOURS); every 15 minutes catches up a stopped process.
   'sms-reminders': '*/15 * * * *',
 };
+
+/** Any constant: serialises the installation of queues and schedules across processes. */
+const INSTALL_LOCK_KEY = 7_263_011;
 
 /** A run longer than this is failed by the queue (and the next slot may start). */
 const expireInSeconds: Record<JobKind, number> = {
@@ -128,15 +131,27 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
     ...(opts.queue?.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: opts.queue.cronWorkerIntervalSeconds } : {}),
   });
   boss.on('error', (err: Error) => log.error({ err }, 'job queue error'));
-  await boss.start();
 
   const stopping = new AbortController();
   /** job_runs ids of the runs under way in this process. */
   const running = new Set<number>();
   const pollingIntervalSeconds = opts.queue?.pollingIntervalSeconds ?? 2;
+  // pg-boss 10's create_queue (its start creates one too) deadlocks when two processes create queues at
+  // the same moment: the start and the installation of queues and schedules run one process at a time.
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK_KEY})`);
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 0, expireInSeconds: expireInSeconds[job.kind] });
+        await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
+      }
+    });
+  } catch (err) {
+    await boss.stop({ graceful: false }).catch(() => {});
+    throw err;
+  }
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 0, expireInSeconds: expireInSeconds[job.kind] });
-    await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
     await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
       if (!queued) return;
       let runId: number | undefined;
