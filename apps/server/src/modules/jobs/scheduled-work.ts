@@ -36,6 +36,9 @@ export const defaultCron: Record<JobKind, string> = {
   'sms-reminders': '*/15 * * * *',
 };
 
+/** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
+const SMS_RETRY_BUDGET_MS = 2 * 60_000;
+
 /** Any constant: serialises the installation of queues and schedules across processes. */
 const INSTALL_LOCK_KEY = 7_263_011;
 
@@ -43,7 +46,7 @@ const INSTALL_LOCK_KEY = 7_263_011;
 const expireInSeconds: Record<JobKind, number> = {
   'overdue-sweep': 15 * 60,
   'payment-reference-expiry': 5 * 60,
-  'sms-retry': 10 * 60,
+  'sms-retry': 5 * 60,
   'sms-reminders': 15 * 60,
 };
 
@@ -99,7 +102,11 @@ export function scheduledJobs(
       }),
     ),
     { name: 'payment-reference-expiry', kind: 'payment-reference-expiry', run: async () => ({ expired: await expireDueReferences(db) }) },
-    { name: 'sms-retry', kind: 'sms-retry', run: async (signal) => deliverDueSms(db, sms, { log, signal }) },
+    {
+      name: 'sms-retry',
+      kind: 'sms-retry',
+      run: async (signal) => deliverDueSms(db, sms, { log, signal: AbortSignal.any([signal, AbortSignal.timeout(SMS_RETRY_BUDGET_MS)]) }),
+    },
     {
       name: 'sms-reminders',
       kind: 'sms-reminders',
