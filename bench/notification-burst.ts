@@ -110,3 +110,48 @@ export async function burst(base: string, db: BenchDb, name: string, deliveries:
     pass: exactlyOnce && non200 === 0 && applied === eventIds.length,
   };
 }
+
+export type BystanderRow = { name: string; requests: number; p50: number; p99: number; non200: number; targets: string; pass: boolean };
+
+/**
+ * Other borrowers' calls while `during` runs (issue 11: a burst of
+ * notifications must not starve the process): `clients` loops, each sending
+ * the next of `requests` (reads that go to the database) until `during`
+ * settles; their latencies' p50/p99.
+ */
+export async function bystanders<T>(
+  base: string,
+  name: string,
+  requests: { path: string; headers: Record<string, string>; body: string }[],
+  during: Promise<T>,
+  clients = 10,
+): Promise<{ row: BystanderRow; result: T }> {
+  let done = false;
+  const settled = during.finally(() => {
+    done = true;
+  });
+  const ms: number[] = [];
+  let non200 = 0;
+  let next = 0;
+  const loop = async () => {
+    while (!done) {
+      const r = requests[next++ % requests.length]!;
+      const start = performance.now();
+      try {
+        const res = await fetch(`${base}${r.path}`, { method: 'POST', headers: r.headers, body: r.body, signal: AbortSignal.timeout(30_000) });
+        await res.arrayBuffer();
+        if (res.status !== 200) non200 += 1;
+      } catch {
+        non200 += 1;
+      }
+      ms.push(performance.now() - start);
+    }
+  };
+  const [result] = await Promise.all([settled, ...Array.from({ length: clients }, loop)]);
+  ms.sort((a, b) => a - b);
+  const p99 = Math.round(percentile(ms, 99));
+  return {
+    row: { name, requests: ms.length, p50: Math.round(percentile(ms, 50)), p99, non200, targets: 'other borrowers p99 < 100 ms', pass: p99 < 100 && non200 === 0 },
+    result,
+  };
+}

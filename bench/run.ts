@@ -26,7 +26,8 @@ import {
   type DueBorrower,
   type WebRequest,
 } from './fixtures';
-import { burst, signedDelivery, type BurstRow } from './notification-burst';
+import { burst, bystanders, signedDelivery, type BurstRow, type BystanderRow } from './notification-burst';
+import { runLoad } from './load';
 import { benchPhoto, LISTED_COMPLAINTS, problemListRequest, seedComplaints, uploadRequest, type UploadRequest } from './complaints';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -250,10 +251,13 @@ async function storeReferences(borrowers: DueBorrower[]): Promise<{ reference: s
  * one of burstOrders references (several events per reference, so they also
  * queue on its row lock). A warm-up burst on its own order comes first.
  */
-async function notificationBursts(database: BenchDb): Promise<BurstRow[]> {
+async function notificationBursts(database: BenchDb): Promise<{ bursts: BurstRow[]; bystanders: BystanderRow[] }> {
   const secret = loadConfig(env).paymentSandboxSecret;
   const borrowers = await createDueBorrowers(database.db, burstOrders + 2);
   const refs = await storeReferences(borrowers);
+  // Other borrowers reading their repayment page (the ledger, no cache) during the bursts.
+  const others = (await createDueBorrowers(database.db, 40)).map((b) => loanPlayDetailRequest(b));
+  const quiet = await bystanders(base, 'other borrowers, no burst (3 s)', others, new Promise((r) => setTimeout(r, 3_000)));
   const run = randomUUID().slice(0, 8);
   const perRef = Math.ceil(burstSize / burstOrders);
   // Small enough that all of a reference's events together pay a tenth of it: the orders stay open (174).
@@ -265,14 +269,69 @@ async function notificationBursts(database: BenchDb): Promise<BurstRow[]> {
   ));
 
   const one = signedDelivery(secret, { eventId: `bench-${run}-same`, reference: same.reference, amount: small(same.amount) });
-  const sameRow = await burst(base, database, `same event ×${burstSize}`, Array.from({ length: burstSize }, () => one));
+  const sameBurst = await bystanders(
+    base,
+    `other borrowers during the same event ×${burstSize}`,
+    others,
+    burst(base, database, `same event ×${burstSize}`, Array.from({ length: burstSize }, () => one)),
+  );
 
   const events = Array.from({ length: burstSize }, (_, i) => {
     const ref = distinct[i % distinct.length]!;
     return signedDelivery(secret, { eventId: `bench-${run}-${i}`, reference: ref.reference, amount: small(ref.amount) });
   });
-  const distinctRow = await burst(base, database, `${burstSize} distinct events`, events);
-  return [sameRow, distinctRow];
+  const distinctBurst = await bystanders(base, `other borrowers during ${burstSize} distinct events`, others, burst(base, database, `${burstSize} distinct events`, events));
+  // One reference, burstSize distinct events at once: the case that held 9 of 10 connections.
+  const [single] = refs.slice(-1);
+  const oneRef = Array.from({ length: burstSize }, (_, i) => signedDelivery(secret, { eventId: `bench-${run}-one-${i}`, reference: single!.reference, amount: 1 }));
+  const oneRefBurst = await bystanders(base, `other borrowers during ${burstSize} events for one reference`, others, burst(base, database, `${burstSize} events, one reference`, oneRef));
+  return {
+    bursts: [sameBurst.result, distinctBurst.result, oneRefBurst.result],
+    bystanders: [quiet.row, sameBurst.row, distinctBurst.row, oneRefBurst.row],
+  };
+}
+
+/** npm run bench -- --load: two processes, a mixed borrower workload (bench/load.ts). */
+const loadMode = process.argv.includes('--load');
+const loadDuration = Number(process.env.BENCH_LOAD_DURATION ?? 60);
+
+async function mainLoad() {
+  await resetDb();
+  execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  const ports = [port, port + 1];
+  const servers = ports.map((p) =>
+    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: root,
+      env: { ...env, PORT: String(p), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  let database: BenchDb | undefined;
+  try {
+    // One after the other: the first applies the migrations and the seed.
+    for (const p of ports) await waitFor(`http://127.0.0.1:${p}/api/ready`);
+    database = await openBenchDb(benchDbOptions());
+    const result = await runLoad({
+      bases: ports.map((p) => `http://127.0.0.1:${p}`),
+      database,
+      secret: loadConfig(env).paymentSandboxSecret,
+      durationS: loadDuration,
+      clients: 200,
+      borrowers: 400,
+    });
+    console.log(`\nLoad: ${result.processes} processes, ${result.clients} clients, ${result.durationS} s: ${result.total.requests} requests, ${result.total.rps} req/s, ${result.total.errors} errors`);
+    console.table(result.calls.map((c) => ({ call: c.call, requests: c.requests, 'req/s': c.rps, 'p50 ms': c.p50, 'p99 ms': c.p99, errors: c.errors, '429s': c.rateLimited, 'other 4xx': c.other4xx })));
+    console.log('Acknowledged writes found afterwards:', JSON.stringify(result.writes), result.pass ? 'PASS' : 'FAIL');
+    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, ...result };
+    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'bench/results/load.json'), `${JSON.stringify(out, null, 2)}\n`);
+    console.log('Written bench/results/load.json');
+    if (!result.pass) process.exitCode = 1;
+  } finally {
+    await database?.close();
+    for (const s of servers) s.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once('exit', r)))));
+  }
 }
 
 async function main() {
@@ -291,6 +350,7 @@ async function main() {
 
     const api: ApiRow[] = [];
     const notifications: BurstRow[] = [];
+    const duringBursts: BystanderRow[] = [];
     if (only !== 'pages') {
       // Warm-up, then the measured runs.
       await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
@@ -363,7 +423,9 @@ async function main() {
       ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
       ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
 
-      notifications.push(...(await notificationBursts(database)));
+      const bursts = await notificationBursts(database);
+      notifications.push(...bursts.bursts);
+      duringBursts.push(...bursts.bystanders);
     }
 
     const pages: Record<string, unknown>[] = [];
@@ -409,10 +471,14 @@ async function main() {
       console.log('\nPayment notifications (sandbox, %d concurrent deliveries per burst, signed)', burstSize);
       console.table(notifications.map((n) => ({ burst: n.name, deliveries: n.deliveries, events: n.events, 'total ms': n.totalMs, 'req/s': n.rps, 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-200': n.non200, 'applied: true': n.applied, 'ledger payments': n.ledgerPayments, 'one payment per event': n.exactlyOnce ? 'PASS' : 'FAIL', pass: n.pass })));
     }
+    if (duringBursts.length) {
+      console.log('\nOther borrowers (loan-play-detail, 10 clients) while notifications arrive');
+      console.table(duringBursts.map((b) => ({ while: b.name, requests: b.requests, 'p50 ms': b.p50, 'p99 ms': b.p99, 'non-200': b.non200, target: b.targets, pass: b.pass })));
+    }
     if (pages.length) console.log('\nPages (Lighthouse, mobile preset, median of %d runs; runs: performance/LCP)', lighthouseRuns);
     if (pages.length) console.table(pages.map(({ runs, ...p }) => ({ ...p, runs: (runs as { performance: number; lcpMs: number }[]).map((r) => `${r.performance}/${r.lcpMs}ms`).join(' ') })));
 
-    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, api, notifications, pages };
+    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, api, notifications, duringBursts, pages };
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     if (!only) {
       fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);
@@ -425,7 +491,7 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+(loadMode ? mainLoad() : main()).catch((e) => {
   console.error(e);
   process.exit(1);
 });

@@ -2,6 +2,8 @@ import http from 'node:http';
 import { loadConfig, productionProblems, type Config } from './config';
 import { buildApp, type App } from './app';
 import { connectOptionsFrom, openDatabase, runMigrations } from './db/database';
+import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
+import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
 
 /**
@@ -38,6 +40,7 @@ async function main() {
   });
 
   let app: App | undefined;
+  let scheduledWork: ScheduledWork | undefined;
   let metricsServer: http.Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,8 +67,11 @@ async function main() {
         console.error(`${what} failed:`, error instanceof Error ? error.message : error);
       }
     };
-    // In-flight requests finish here: Fastify stops accepting, then waits for them.
-    if (app) await step('Closing the server', () => app!.close());
+    // In-flight requests finish here (Fastify stops accepting, then waits for them), and the running job.
+    await Promise.all([
+      app ? step('Closing the server', () => app!.close()) : undefined,
+      scheduledWork ? step('Stopping the scheduled work', () => scheduledWork!.stop()) : undefined,
+    ]);
     if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer!.close(() => r())));
     await step('Closing the database', () => database.close());
     console.log('Stopped.');
@@ -82,6 +88,15 @@ async function main() {
   app = await buildApp({ config, db: database.db, poolStats: database.stats });
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort) metricsServer = await serveMetrics(app, config);
+  // The lender's clock (docs/scheduled-work.md); PRESTA_JOBS=0 leaves it to the other processes.
+  scheduledWork = await startScheduledWork({
+    databaseUrl: database.url,
+    db: database.db,
+    config,
+    log: app.log,
+    sms: createSmsProvider(config, app.log),
+    stopTimeoutMs: Math.max(1_000, config.shutdownGraceMs - 2_000),
+  });
   printBanner(config);
 }
 

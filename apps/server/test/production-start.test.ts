@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -68,7 +68,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-type Run = { child: ChildProcess; out: () => string; exit: Promise<number | null> };
+type Run = { child: ChildProcess; out: () => string; exit: Promise<number | null>; killAll: () => void };
 
 function run(command: string, args: string[], env: Record<string, string | undefined>): Run {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,7 +76,26 @@ function run(command: string, args: string[], env: Record<string, string | undef
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, out: () => text, exit };
+  const killAll = () => {
+    for (const pid of [child.pid!, ...descendants(child.pid!)]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  return { child, out: () => text, exit, killAll };
+}
+
+/** Every process below `pid` (npm start runs the server in a process group of its own, so a group kill would miss it). */
+function descendants(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const below = (p: number): number[] => table.filter(([, parent]) => parent === p).flatMap(([child]) => [child, ...below(child)]);
+  return below(pid);
 }
 
 /** The test process's environment without the settings a test sets itself. */
@@ -213,7 +232,7 @@ describe('npm run serve (production)', () => {
       expect(server.out()).toMatch(/SIGTERM: stopping Presta/);
       expect(server.out()).toMatch(/Stopped\./);
     } finally {
-      server.child.kill('SIGKILL');
+      server.killAll();
     }
   }, 60_000);
 });
@@ -237,7 +256,7 @@ describe('npm start (the demo)', () => {
       expect(await listening(port)).toBe(false);
       expect(server.out()).toMatch(/Stopped\./);
     } finally {
-      server.child.kill('SIGKILL');
+      server.killAll();
     }
   }, 150_000);
 });

@@ -20,7 +20,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
-import { openDatabase, runMigrations, type Db } from '../db/database';
+import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { getOrderOverview, refreshOverdue, transitionOrder } from '../modules/orders/order-service';
@@ -221,7 +221,13 @@ async function main(): Promise<number> {
     throw err;
   }
   const config = loadConfig();
+  if (config.env === 'production' && !config.databaseUrl) {
+    // The compiled command (node apps/server/dist/ops.js) is production's: never an embedded database.
+    io.err('error: DATABASE_URL is not set: production has no embedded database.');
+    return 1;
+  }
   const database = await openDatabase({
+    ...connectOptionsFrom(config),
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPgPort: config.embeddedPgPort,

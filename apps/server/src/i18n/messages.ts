@@ -74,7 +74,7 @@ const es = {
   disbursalDateInvalid: 'La fecha de desembolso {date} no es válida: use AAAA-MM-DD, hoy o un día anterior.',
   offerBelowMinimum: 'Su límite aprobado de {limit} es menor que el monto mínimo de este producto ({min}).',
   opsUsage:
-    'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD]',
+    'Uso: npm run ops -- approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N]',
   opsMissingOrderNo: 'Falta el número de pedido.',
   opsMissingProblemId: 'Falta el número de la queja.',
   opsImageUnreadable: 'No se puede usar la imagen {file}: debe ser un JPEG, PNG o WebP legible de hasta 5 MB.',
@@ -284,7 +284,7 @@ const en: Record<MessageKey, string> = {
   disbursalDateInvalid: 'The disbursal date {date} is not valid: use YYYY-MM-DD, today or an earlier day.',
   offerBelowMinimum: 'Your approved limit of {limit} is below the minimum amount of this product ({min}).',
   opsUsage:
-    'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]',
+    'Usage: npm run ops -- approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N]',
   opsMissingOrderNo: 'The order number is missing.',
   opsMissingProblemId: 'The complaint number is missing.',
   opsImageUnreadable: 'Cannot use the image {file}: it must be a readable JPEG, PNG or WebP of at most 5 MB.',

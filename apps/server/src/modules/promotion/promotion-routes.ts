@@ -118,7 +118,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      requireOperator(request, opts.config.operatorToken);
+      await requireOperator(request, opts.config.operatorToken);
       const { from, to } = request.query as { from?: string; to?: string };
       const range = funnelRange(from, to);
       return { success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: { ...range, rows: await funnelReport(app.db, range.from, range.to) } };

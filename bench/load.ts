@@ -1,0 +1,197 @@
+/**
+ * npm run bench -- --load (issue 11): two server processes on one database
+ * (and one Redis when REDIS_URL is set), the requests spread over both as a
+ * load balancer would, a mixed borrower workload from 200 concurrent clients
+ * for 60 s (BENCH_LOAD_DURATION): loan-details, loan-play-detail,
+ * generate-vcode, problem-list, problem-save and signed payment
+ * notifications. It reports requests per second and p50/p99 per call, the
+ * errors (network failures and 5xx; 429s apart), and checks afterwards that
+ * every acknowledged write is in the database: each complaint id answered,
+ * each payment reference answered, each notification applied exactly once.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import { unscrambleKeys } from '@presta/contract/key-mapping';
+import { SIGNATURE_HEADER } from '../apps/server/src/modules/payments/notification-signature';
+import { SANDBOX_NOTIFICATION_PATH, SANDBOX_PROVIDER_ID } from '../apps/server/src/modules/payments/sandbox-provider';
+import { createDueBorrowers, mapLimit, send, webFormRequest, type BenchDb, type DueBorrower, type WebRequest } from './fixtures';
+import { signedDelivery } from './notification-burst';
+
+export type LoadOptions = { bases: string[]; database: BenchDb; secret: string; durationS: number; clients: number; borrowers: number };
+
+type Call = 'loan-details' | 'loan-play-detail' | 'generate-vcode' | 'problem-list' | 'problem-save' | 'payment-notification';
+
+/** Share of the requests per call: mostly reads, as borrowers use the app. */
+const mix: [Call, number][] = [
+  ['loan-details', 35],
+  ['loan-play-detail', 20],
+  ['generate-vcode', 15],
+  ['problem-list', 15],
+  ['problem-save', 5],
+  ['payment-notification', 10],
+];
+
+export type LoadRow = { call: Call; requests: number; rps: number; p50: number; p99: number; errors: number; rateLimited: number; other4xx: number };
+export type LoadResult = {
+  processes: number;
+  clients: number;
+  durationS: number;
+  borrowers: number;
+  total: { requests: number; rps: number; errors: number };
+  calls: LoadRow[];
+  writes: { complaints: { acknowledged: number; found: number }; references: { acknowledged: number; found: number }; notifications: { acknowledged: number; appliedOnce: number } };
+  pass: boolean;
+};
+
+type Sample = { call: Call; ms: number; status: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+function pick(): Call {
+  let r = Math.random() * 100;
+  for (const [call, weight] of mix) {
+    if (r < weight) return call;
+    r -= weight;
+  }
+  return 'loan-details';
+}
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const { bases, database, secret } = opts;
+  console.log(`Load: making ${opts.borrowers} borrowers with a loan due today…`);
+  const borrowers = await createDueBorrowers(database.db, opts.borrowers);
+  // Each borrower's store reference for today's instalment (what their repayment page quotes), for the vouchers and the payments.
+  const plans = await mapLimit(borrowers, 8, async (b) => {
+    const plan = await send<{ repayAmount: number }>(bases[0]!, webFormRequest(apiRoutes.loanPlayDetail.path, b.params, { productId: b.productId, orderId: b.orderId }));
+    const voucher = await send<{ repayDetail: { vCode: string } }>(
+      bases[0]!,
+      webFormRequest(apiRoutes.generateVcode.path, b.params, { productId: b.productId, orderId: b.orderId, amount: plan.repayAmount, payCode: 'store', requestType: 1 }, b.clientIp),
+    );
+    return { b, amount: plan.repayAmount, reference: voucher.repayDetail.vCode };
+  });
+  await database.sql`analyze`;
+
+  const run = randomUUID().slice(0, 8);
+  let saveSeq = 0;
+  let eventSeq = 0;
+  const acknowledged = { complaints: new Set<string>(), references: new Set<string>(), notifications: new Set<string>() };
+  const samples: Sample[] = [];
+  let turn = 0;
+
+  const requestFor = (call: Call, p: (typeof plans)[number]): { req: WebRequest; onAnswer: (status: number, body: unknown) => void } => {
+    const b: DueBorrower = p.b;
+    const form = (path: string, payload: Record<string, string | number>) => webFormRequest(path, b.params, payload, b.clientIp);
+    switch (call) {
+      case 'loan-details':
+        return { req: form(apiRoutes.loanDetails.path, { productId: b.productId, orderId: b.orderId }), onAnswer: () => {} };
+      case 'loan-play-detail':
+        return { req: form(apiRoutes.loanPlayDetail.path, { productId: b.productId, orderId: b.orderId }), onAnswer: () => {} };
+      case 'generate-vcode':
+        return {
+          req: form(apiRoutes.generateVcode.path, { productId: b.productId, orderId: b.orderId, amount: p.amount, payCode: 'store', requestType: 1 }),
+          onAnswer: (status, body) => {
+            const vCode = status === 200 ? unscrambleKeys<{ repayDetail?: { vCode?: string } }>((body as { data?: unknown }).data)?.repayDetail?.vCode : undefined;
+            if (vCode) acknowledged.references.add(vCode);
+          },
+        };
+      case 'problem-list':
+        return { req: form(apiRoutes.problemList.path, {}), onAnswer: () => {} };
+      case 'problem-save':
+        return {
+          req: form(apiRoutes.problemSave.path, { orderNo: b.orderNo, problemType: 2, problemDetail: `Carga ${run} número ${++saveSeq}: el pago no aparece.` }),
+          onAnswer: (status, body) => {
+            const id = status === 200 ? unscrambleKeys<{ problemId?: string }>((body as { data?: unknown }).data)?.problemId : undefined;
+            if (id) acknowledged.complaints.add(id);
+          },
+        };
+      case 'payment-notification': {
+        const eventId = `load-${run}-${++eventSeq}`;
+        const d = signedDelivery(secret, { eventId, reference: p.reference, amount: 100 });
+        return {
+          req: { method: 'POST', path: SANDBOX_NOTIFICATION_PATH, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: d.signature }, body: d.rawBody },
+          onAnswer: (status, body) => {
+            if (status === 200 && (body as { received?: boolean }).received) acknowledged.notifications.add(eventId);
+          },
+        };
+      }
+    }
+  };
+
+  const until = performance.now() + opts.durationS * 1000;
+  const client = async () => {
+    while (performance.now() < until) {
+      const call = pick();
+      const p = plans[Math.floor(Math.random() * plans.length)]!;
+      const { req, onAnswer } = requestFor(call, p);
+      const base = bases[turn++ % bases.length]!;
+      const start = performance.now();
+      let status = 0;
+      try {
+        const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(30_000) });
+        status = res.status;
+        const text = await res.text();
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+        onAnswer(status, body);
+      } catch {
+        status = 0;
+      }
+      samples.push({ call, ms: performance.now() - start, status });
+    }
+  };
+  console.log(`Load: ${opts.clients} clients for ${opts.durationS} s over ${bases.length} processes…`);
+  const started = performance.now();
+  await Promise.all(Array.from({ length: opts.clients }, client));
+  const seconds = (performance.now() - started) / 1000;
+
+  const calls: LoadRow[] = mix.map(([call]) => {
+    const mine = samples.filter((s) => s.call === call);
+    const ms = mine.map((s) => s.ms).sort((a, b) => a - b);
+    return {
+      call,
+      requests: mine.length,
+      rps: Math.round(mine.length / seconds),
+      p50: Math.round(percentile(ms, 50) * 10) / 10,
+      p99: Math.round(percentile(ms, 99) * 10) / 10,
+      errors: mine.filter((s) => s.status === 0 || s.status >= 500).length,
+      rateLimited: mine.filter((s) => s.status === 429).length,
+      other4xx: mine.filter((s) => s.status >= 400 && s.status < 500 && s.status !== 429).length,
+    };
+  });
+
+  // Every acknowledged write, looked for in the database.
+  const complaintIds = [...acknowledged.complaints].map(Number);
+  const references = [...acknowledged.references];
+  const eventIds = [...acknowledged.notifications];
+  const [complaintsFound] = await database.sql<{ n: number }[]>`select count(*)::int as n from complaints where id = any(${complaintIds})`;
+  const [referencesFound] = await database.sql<{ n: number }[]>`select count(distinct voucher_code)::int as n from payment_references where voucher_code = any(${references})`;
+  const perEvent = await database.sql<{ n: number }[]>`
+    select count(*)::int as n from ledger_payments where provider = ${SANDBOX_PROVIDER_ID} and provider_event_id = any(${eventIds}) group by provider_event_id`;
+  const writes = {
+    complaints: { acknowledged: complaintIds.length, found: complaintsFound?.n ?? 0 },
+    references: { acknowledged: references.length, found: referencesFound?.n ?? 0 },
+    notifications: { acknowledged: eventIds.length, appliedOnce: perEvent.filter((r) => r.n === 1).length },
+  };
+  const errors = calls.reduce((acc, r) => acc + r.errors, 0);
+  const result: LoadResult = {
+    processes: bases.length,
+    clients: opts.clients,
+    durationS: opts.durationS,
+    borrowers: opts.borrowers,
+    total: { requests: samples.length, rps: Math.round(samples.length / seconds), errors },
+    calls,
+    writes,
+    pass:
+      errors === 0 &&
+      writes.complaints.found === writes.complaints.acknowledged &&
+      writes.references.found === writes.references.acknowledged &&
+      writes.notifications.appliedOnce === writes.notifications.acknowledged &&
+      perEvent.length === eventIds.length,
+  };
+  return result;
+}
