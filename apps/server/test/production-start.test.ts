@@ -178,10 +178,12 @@ describe('npm run serve (production)', () => {
 
   it('serves without any demo: no seed, no /api/dev, no test page, no API reference; SIGTERM to npm drains, finishes the request in flight and exits 0', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = run('npm', ['run', '--silent', 'serve'], {
       ...safeEnv({ DATABASE_URL: scratch.url }),
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       SHUTDOWN_DRAIN_MS: '1500',
       SHUTDOWN_GRACE_MS: '5000',
@@ -201,6 +203,11 @@ describe('npm run serve (production)', () => {
       ] as const) {
         expect((await fetch(`${base}${url}`, { method })).status, `${method} ${url}`).toBe(404);
       }
+      // Metrics on their own port, without a token; not on the public one.
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('presta_http_requests_total');
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
       const db = postgres(scratch.url, { max: 1, onnotice: () => {} });
       expect((await db`select count(*)::int as n from borrowers`)[0]!.n).toBe(0);
       await db.end();
@@ -229,6 +236,7 @@ describe('npm run serve (production)', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 401/);
       expect(await server.exit).toBe(0);
       expect(await listening(port)).toBe(false);
+      expect(await listening(metricsPort)).toBe(false);
       expect(server.out()).toMatch(/SIGTERM: stopping Presta/);
       expect(server.out()).toMatch(/Stopped\./);
     } finally {
