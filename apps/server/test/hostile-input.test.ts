@@ -93,7 +93,7 @@ const poisonArb: fc.Arbitrary<Poison> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('nul in a key' as const), field: nulInside(fc.constantFrom(...fieldNames)) }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.integer({ min: MAX_JSON_DEPTH + 1, max: 5000 }), asObject: fc.boolean() }),
+    arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.integer({ min: MAX_JSON_DEPTH + 1, max: 1000 }), asObject: fc.boolean() }),
   },
 );
 
