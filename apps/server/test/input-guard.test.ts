@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DEV_SANDBOX_SECRET } from '../src/config';
-import { complaintImages, promoEvents } from '../src/db/schema';
+import { complaintImages, paymentNotifications, promoEvents } from '../src/db/schema';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { MAX_JSON_DEPTH } from '../src/plugins/app/input-guard';
 import { buildTestApp, type TestApp, type Wrapper } from './helpers';
@@ -162,6 +162,15 @@ describe('the payment notification route checks its raw bytes on its own terms',
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toEqual({ received: false, error: 'invalid_body' });
     }
+    // Signed, so the provider sent it: recorded for review; a raw NUL byte is kept visible, escaped.
+    for (const body of [JSON.stringify({ ...event, eventId: 'evt\u0000' }), '{"eventId":"a\\u0000"}']) {
+      const [row] = await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.body, body));
+      expect(row, body).toMatchObject({ outcome: 'refused', reason: 'invalid_body', review: 'open' });
+    }
+    // The signature is judged first: an unsigned one is a signature failure, not recorded.
+    const unsigned = await t.app.inject({ method: 'POST', url: urls.notify, headers: { 'content-type': 'application/json' }, payload: `{"eventId":"b\u0000"}` });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json()).toEqual({ received: false, error: 'missing' });
   });
 
   it('a NUL in its query is refused like on every route', async () => {

@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
 } from './payment-provider';
 import { isValidStoreReference, newStoreReference } from './store-reference';
+import { jsonTextProblem, MAX_JSON_DEPTH } from '../../lib/input-checks';
 import { findDuplicateKey } from '../../lib/json-duplicate-keys';
 
 /*
@@ -98,6 +99,9 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
       } catch {
         return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
       }
+      // A NUL (PostgreSQL text cannot hold it) or nesting deeper than any call allows: malformed, like on every route.
+      const inputProblem = jsonTextProblem(text);
+      if (inputProblem) return { ok: false, reason: 'invalid_body', detail: inputProblem === 'nul' ? 'a NUL character' : `nested deeper than ${MAX_JSON_DEPTH}` };
       const duplicate = findDuplicateKey(text);
       if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
       if (!amountLiteralsAreIntegers(text)) {

@@ -56,7 +56,8 @@ async function record(db: DbOrTx, provider: string, rawBody: IncomingNotificatio
     outcome: r.outcome,
     reason: r.reason ?? null,
     review: r.outcome === 'refused' ? 'open' : 'none',
-    body: (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8')).slice(0, 8_192),
+    // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
+    body: (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8')).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
   });
   notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
 }

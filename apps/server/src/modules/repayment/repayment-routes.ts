@@ -4,7 +4,6 @@ import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/cont
 import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
 import { DEV_SANDBOX_SECRET, type Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { rawJsonProblem } from '../../plugins/app/input-guard';
 import { GateFull, KeyedGate } from '../../lib/keyed-gate';
 import { notFound, RETRY_AFTER_SECONDS } from '../../lib/app-error';
 import { renderCode128Png, renderCode128Svg } from '../payments/barcode';
@@ -138,12 +137,6 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       schema: { hide: true },
       handler: async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        // A NUL or JSON nested deeper than the input guard allows (plugins/app/input-guard.ts): a malformed notification.
-        const inputProblem = rawJsonProblem(rawBody);
-        if (inputProblem) {
-          request.log.warn({ notification: { reason: 'invalid_body', detail: inputProblem }, status: 400 }, 'payment notification refused');
-          return reply.status(400).send({ received: false, error: 'invalid_body' });
-        }
         let outcome;
         try {
           outcome = await receiveNotification(app.db, paymentProvider, { rawBody, headers: request.headers }, {

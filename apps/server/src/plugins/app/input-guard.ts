@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { errorCodes } from '@presta/contract/error-codes';
 import { AppError } from '../../lib/app-error';
+import { containsNul, jsonTextProblem, MAX_JSON_DEPTH, type InputProblem } from '../../lib/input-checks';
+
+export { MAX_JSON_DEPTH };
 
 /*
  * Input no call can use (issue 11), refused with a 400 and a message before
@@ -16,74 +19,12 @@ import { AppError } from '../../lib/app-error';
  *
  * The JSON parser stays Fastify's own (same empty-body, prototype-poisoning
  * and size rules); this plugin runs the check on the text before it.
- * Routes with their own raw parser (the payment notifications) run
- * `rawJsonProblem` on their bytes and answer in their own format.
+ * The payment notification route keeps its raw bytes: its provider checks
+ * them with the same functions (lib/input-checks.ts) once the signature is
+ * verified, and answers in its own format.
  * Multipart uploads read their parts in the handler: field names and file
  * names are never used there, so a NUL in them changes nothing.
  */
-
-/**
- * Deepest nesting of arrays and objects a JSON body may have. Our calls'
- * payloads are flat (depth 1, at most 2 with a list); 32 leaves room for any
- * real client and stays far from what could strain a walk of the value.
- */
-export const MAX_JSON_DEPTH = 32;
-
-export type InputProblem = 'nul' | 'too_deep';
-
-/**
- * The first problem of a JSON text, in one pass without recursion: a NUL (a
- * raw one or a `\u0000` escape in a string) or nesting deeper than maxDepth.
- * Does not validate the JSON (the parser does); works on any text.
- */
-export function jsonTextProblem(text: string, maxDepth = MAX_JSON_DEPTH): InputProblem | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 0) return 'nul';
-    if (inString) {
-      if (c === 0x5c /* \ */) {
-        if (text.charCodeAt(i + 1) === 0x75 /* u */ && text.startsWith('0000', i + 2)) return 'nul';
-        i += 1; // the escaped character (a quote or a backslash) is content
-      } else if (c === 0x22 /* " */) {
-        inString = false;
-      }
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      depth += 1;
-      if (depth > maxDepth) return 'too_deep';
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
-      depth -= 1;
-    }
-  }
-  return undefined;
-}
-
-/** jsonTextProblem of raw bytes (UTF-8: every byte of a multi-byte character is ≥ 0x80, so ASCII is read as is). */
-export function rawJsonProblem(bytes: Uint8Array | string, maxDepth = MAX_JSON_DEPTH): InputProblem | undefined {
-  return jsonTextProblem(typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), maxDepth);
-}
-
-/** True when a NUL is in any string or key of a parsed value (walked with a stack, not recursion). */
-export function containsNul(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (Array.isArray(item)) {
-      for (const element of item) stack.push(element);
-    } else if (typeof item === 'object' && item !== null && !Buffer.isBuffer(item)) {
-      for (const key of Object.keys(item)) {
-        if (key.includes('\u0000')) return true;
-        stack.push((item as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
 
 export function inputRefusal(problem: InputProblem): AppError {
   return problem === 'nul'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { containsNul, jsonTextProblem, MAX_JSON_DEPTH, rawJsonProblem } from './input-guard';
+import { containsNul, jsonTextProblem, MAX_JSON_DEPTH } from './input-checks';
 
 const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth);
 
@@ -48,17 +48,6 @@ describe('jsonTextProblem', () => {
     expect(jsonTextProblem(nested(1_000_000))).toBe('too_deep');
     expect(jsonTextProblem(nested(1_000_000), 2_000_000)).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(2_000);
-  });
-});
-
-describe('rawJsonProblem', () => {
-  it('reads UTF-8 bytes (multi-byte characters are never taken for brackets or quotes)', () => {
-    expect(rawJsonProblem(Buffer.from(JSON.stringify({ name: 'Ñandú 😀 [{', n: 1 })))).toBeUndefined();
-    expect(rawJsonProblem(Buffer.from(nested(MAX_JSON_DEPTH + 1)))).toBe('too_deep');
-    expect(rawJsonProblem(Buffer.from('{"a":"\\u0000"}'))).toBe('nul');
-    expect(rawJsonProblem(Buffer.from([0x7b, 0x00, 0x7d]))).toBe('nul');
-    const slice = Buffer.from('xx{"a":1}').subarray(2);
-    expect(rawJsonProblem(slice)).toBeUndefined();
   });
 });
 
