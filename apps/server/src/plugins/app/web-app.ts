@@ -7,6 +7,7 @@ import { routes, type RouteName } from '@presta/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { translate } from '../../i18n/messages';
+import { inlineCodeCspBlocks, pageContentSecurityPolicy } from './security-headers';
 
 const apiPrefixes = ['/api/', '/v3/', '/user-problem/', '/docs'];
 const pagePaths = new Set<string>(Object.values(routes).filter((p) => p.startsWith('/')));
@@ -40,15 +41,24 @@ function preloadLinks(preload: RoutePreload | undefined): string {
   ].join('\n    ');
 }
 
-/** A page's HTML, also compressed, built once at start-up. */
-type PageHtml = { html: string; br: Buffer; gzip: Buffer };
+/**
+ * A page's HTML, also compressed, and its Content Security Policy (its inline
+ * scripts allowed by hash: security-headers.ts), built once at start-up.
+ */
+type PageHtml = { html: string; br: Buffer; gzip: Buffer; csp: string };
 
 function pageHtml(html: string): PageHtml {
   return {
     html,
     br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: zlib.gzipSync(html, { level: 9 }),
+    csp: pageContentSecurityPolicy(html),
   };
+}
+
+/** Every .html file under `dir` (recursively), by path. */
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')).map((f) => path.join(dir, f));
 }
 
 /** The encoding to answer with: br, else gzip, else none (q=0 refuses one). */
@@ -71,6 +81,9 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
   const indexFile = path.join(dist, 'index.html');
   const built = fs.existsSync(indexFile);
 
+  // The HTML files the static server may send as they are (e.g. the privacy notice the marketing home frames):
+  // each with the policy of its own inline scripts.
+  const staticHtmlCsp = new Map(built ? htmlFiles(dist).map((file) => [file, pageContentSecurityPolicy(fs.readFileSync(file, 'utf8'))]) : []);
   if (built) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -84,6 +97,8 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
           'cache-control',
           hashedFile.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        const csp = staticHtmlCsp.get(filePath.replace(/\.(br|gz)$/, ''));
+        if (csp) res.header('content-security-policy', csp);
       },
     });
   }
@@ -133,6 +148,14 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
     }
   }
 
+  // Inline code no hash can allow (onclick=…, javascript:): the browser would block it.
+  const served: [string, string][] = [['index.html', otherPage.html], ...[...sitePages].map(([at, p]): [string, string] => [at, p.html])];
+  if (promoPage) served.push(['/promo/', promoPage.html]);
+  for (const [at, html] of served) {
+    const blocked = inlineCodeCspBlocks(html);
+    if (blocked.length > 0) app.log.warn({ page: at, blocked }, 'inline code that the Content-Security-Policy blocks');
+  }
+
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((p) => pathname.startsWith(p))) {
@@ -159,7 +182,7 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
     reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', page.csp)
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.html);
