@@ -263,9 +263,12 @@ test('a paid loan is not charged twice: a double tap, a page left open and the r
   const due = await openCardPage(page, order);
   const cardPageUrl = page.url();
 
-  // The same payment page left open in another tab (it holds its own repay token).
+  // The same payment page left open in another tab (it holds its own repay token). A new tab has no
+  // session of its own: it is opened as the app opens a page, with the session in its address (decision 011).
   const stale = await context.newPage();
-  await stale.goto(cardPageUrl);
+  const staleUrl = new URL(cardPageUrl);
+  for (const [name, value] of Object.entries(order.params)) if (!staleUrl.searchParams.has(name)) staleUrl.searchParams.set(name, value);
+  await stale.goto(staleUrl.href);
   await expect(cardRadio(stale, instantCard)).toBeVisible();
 
   // A double tap on Pay: one commit, one charge.

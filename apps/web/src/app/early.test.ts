@@ -29,6 +29,16 @@ describe('early entry', () => {
     expect(init.body).toBe('productId=1&orderId=12');
   });
 
+  it('takes the session out of the address first; the early call still carries it', async () => {
+    const fetchMock = stubFetch();
+    await runEarlyAt(`/loan-details?${session}#x`);
+    expect(`${location.pathname}${location.search}${location.hash}`).toBe('/loan-details?productId=1&orderId=12&language=2#x');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url, 'http://localhost').searchParams.get('swift')).toBe('sess-9');
+    expect(new Headers(init.headers).get('swift')).toBe('sess-9');
+    expect(new Headers(init.headers).get('eyes')).toBe('ad-5');
+  });
+
   it.each(['/confirm-loan', '/testPreview', '/no-such-page'])('%s: does nothing', async (path) => {
     const fetchMock = stubFetch();
     await runEarlyAt(`${path}?${session}`);

@@ -1,5 +1,6 @@
 import { routes } from '@presta/contract/routes';
 import { prefetchLoanDetails } from '@/features/loan/api/loan-details-prefetch';
+import { takeSessionFromAddress } from '@/shared/session/tab-session';
 
 /**
  * The early entry: a small script of its own (`<script type="module" async>`,
@@ -10,11 +11,20 @@ import { prefetchLoanDetails } from '@/features/loan/api/loan-details-prefetch';
  * to the page's own identical call (HttpClient.prefetch). The main entry
  * imports this module first, so it has always run before any page asks (and
  * runs once). It must stay small: no React, no antd-mobile, no zod.
+ *
+ * First of all it takes the session out of the address bar (decision 011),
+ * before the router or any call reads the address.
  */
 const earlyWork: Partial<Record<string, (search: string) => unknown>> = {
   [routes.loanDetails]: prefetchLoanDetails,
   [routes.order]: prefetchLoanDetails,
 };
+
+try {
+  takeSessionFromAddress();
+} catch {
+  // The address keeps the session; the pages read it there.
+}
 
 try {
   earlyWork[location.pathname]?.(location.search);

@@ -4,6 +4,7 @@ import { channelTemplate } from '@presta/contract/api/promotion';
 import { callApi, getQuery, postForm } from '@/shared/http/api-client';
 import { requestTimeoutMs } from '@/shared/http/http-client';
 import { initLanguage } from '@/shared/i18n/language-store';
+import { takeSessionFromAddress } from '@/shared/session/tab-session';
 
 vi.mock('@/shared/ui/toast', () => ({
   showToast: vi.fn(),
@@ -101,6 +102,23 @@ describe('postForm', () => {
     await postForm('/v3/a', {});
     expect(calls[0]!.url.origin).toBe('https://api.example.com');
     expect(calls[0]!.url.pathname).toBe('/v3/a');
+  });
+});
+
+describe('after the session left the address bar (decision 011)', () => {
+  it('postForm and getQuery send the same query and headers as with the session in the address', async () => {
+    const sent = async () => {
+      const calls = stubFetch(() => ok(null));
+      await postForm('/v3/a', { orderId: '42' });
+      await getQuery('/v3/b', { templateId: 't1' });
+      return calls.map((c) => ({ url: c.url.href, headers: Object.fromEntries(c.headers) }));
+    };
+    const withSessionInAddress = await sent();
+    expect(takeSessionFromAddress()).toBe(true);
+    expect(window.location.search).toBe('?productId=7&orderId=42&language=2');
+    expect(await sent()).toEqual(withSessionInAddress);
+    expect(withSessionInAddress[0]!.headers).toMatchObject({ swift: 'sess-9', eyes: 'ad-5' });
+    expect(withSessionInAddress[1]!.headers).toMatchObject({ crp_phe: '2.3.0', showy: 'dev-1', language: '2' });
   });
 });
 

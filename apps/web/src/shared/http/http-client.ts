@@ -1,4 +1,5 @@
 import { formClientHeaderParams, jsonClientHeaderParams } from '@presta/contract/session-params';
+import { sessionSearch } from '@/shared/session/session-params';
 
 /** Request timeout of both clients (§7, §9). */
 export const requestTimeoutMs = 60_000;
@@ -97,7 +98,7 @@ export type HttpClientConfig = {
   headerParams: readonly string[];
   encodeBody: BodyEncoder;
   timeoutMs?: number;
-  /** Where the header values come from; the page's query string by default. */
+  /** Where the header values come from; by default the page's query string with the tab's session (sessionSearch). */
   search?: () => string;
 };
 
@@ -164,7 +165,7 @@ function looksLikeWrapper(body: unknown): boolean {
  */
 export function createHttpClient(config: HttpClientConfig): HttpClient {
   const timeoutMs = config.timeoutMs ?? requestTimeoutMs;
-  const search = config.search ?? (() => (typeof location === 'undefined' ? '' : location.search));
+  const search = config.search ?? (() => sessionSearch());
 
   function prepare(req: HttpRequest): PreparedRequest {
     const headers: Record<string, string> = {

@@ -1,10 +1,12 @@
 import {
   languageParam,
   readSessionParams,
+  sessionParamNames,
   toWireParams,
   type SessionParams,
 } from '@presta/contract/session-params';
 import { getLanguage, languageType } from '@/shared/i18n/language-state';
+import { sessionFor, tabSessionParams } from '@/shared/session/tab-session';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -17,15 +19,38 @@ function currentOrigin(): string {
   return typeof location === 'undefined' ? 'http://localhost' : location.origin;
 }
 
-/** The session parameters of a query string (wire names, readable names as fallback). */
+/**
+ * The session parameters of a page: productId and orderId from its query
+ * string (wire names, readable names as fallback); the session id and the
+ * device values from the query string when it carries them, else the tab's
+ * (the address bar no longer shows them once read: tab-session.ts).
+ */
 export function getSessionParams(search: string = currentSearch()): SessionParams {
-  return readSessionParams(Object.fromEntries(new URLSearchParams(search)));
+  const fromAddress = readSessionParams(Object.fromEntries(new URLSearchParams(search)));
+  const page: SessionParams = {};
+  if (fromAddress.productId !== undefined) page.productId = fromAddress.productId;
+  if (fromAddress.orderId !== undefined) page.orderId = fromAddress.orderId;
+  return { ...sessionFor(fromAddress), ...page };
 }
 
 /**
- * The common parameters every call and every link carries: each session wire
- * parameter present in the URL, plus `language` (the URL's value, else the
- * current language's type).
+ * The page's query string with the session's wire parameters added where it
+ * lacks them: what the http clients copy their header values from (§7: swift,
+ * eyes, crp_phe, dearest, showy, dearer), as they did from the address.
+ */
+export function sessionSearch(search: string = currentSearch()): string {
+  const query = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(toWireParams(getSessionParams(search)))) {
+    if (!query.has(name)) query.set(name, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The common parameters every call and every full-page link carries: the
+ * session wire parameters of the page (getSessionParams), plus `language`
+ * (the URL's value, else the current language's type).
  */
 export function commonParams(search: string = currentSearch()): Record<string, string> {
   const wire = toWireParams(getSessionParams(search));
@@ -48,8 +73,10 @@ export function withQuery(pathOrUrl: string, params: QueryParams = {}): string {
 }
 
 /**
- * A same-origin page address that carries the current session (every session
- * wire parameter of the current URL, plus `language`) and `extra`, which wins.
+ * A same-origin page address that carries the current session (the page's
+ * session wire parameters, the tab's included, plus `language`) and `extra`,
+ * which wins: for full-page navigations (§2), whose new document reads the
+ * session from its address.
  *
  *   pageUrl(routes.loanDetails, { orderId: '12' }) → "/loan-details?crp_phe=…&swift=…&orderId=12&language=2"
  */
@@ -61,6 +88,21 @@ export function pageUrl(path: string, extra: Record<string, string | number | un
     if (!url.searchParams.has(key)) carried[key] = value;
   }
   return withQuery(path, { ...carried, ...extra });
+}
+
+/**
+ * A same-origin address for a navigation inside the app (react-router's Link
+ * and navigate): like pageUrl, but without the session id and the device
+ * values, which the tab already holds (decision 011), so that the address bar
+ * never shows them. Full-page navigations use pageUrl.
+ */
+export function inAppUrl(path: string, extra: Record<string, string | number | undefined> = {}): string {
+  const url = new URL(pageUrl(path, extra), currentOrigin() + '/');
+  for (const name of tabSessionParams) {
+    url.searchParams.delete(sessionParamNames[name]);
+    url.searchParams.delete(name);
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** An absolute address (for the native host, which opens a new web view). */

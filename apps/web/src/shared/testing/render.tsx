@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { initLanguage } from '@/shared/i18n/language-store';
+import { takeSessionFromAddress } from '@/shared/session/tab-session';
 
 /** The session of the page URL in the tests (session id, device id, order and product). */
 export const sessionQuery = 'swift=sess-9&showy=dev-1&orderId=12&productId=1';
@@ -14,15 +15,18 @@ export function LocationProbe() {
 }
 
 /**
- * Renders a page at `path?query` (window URL and router alike), in the URL's
- * language. `routes` adds other pages the test navigates to.
+ * Renders a page opened at `path?query`, in the URL's language. As in the
+ * app (the early entry), the session parameters leave the address for the
+ * tab's session first; the window URL and the router both hold what is left.
+ * `routes` adds other pages the test navigates to.
  */
 export function renderAt(page: ReactElement, path: string, query = sessionQuery, routes: Record<string, ReactElement> = {}) {
-  const url = query ? `${path}?${query}` : path;
-  window.history.replaceState(null, '', url);
-  initLanguage(window.location.search);
+  window.history.replaceState(null, '', query ? `${path}?${query}` : path);
+  takeSessionFromAddress();
+  const { pathname, search, hash } = window.location;
+  initLanguage(search);
   return render(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter initialEntries={[`${pathname}${search}${hash}`]}>
       <Routes>
         <Route path={path} element={page} />
         {Object.entries(routes).map(([other, element]) => (

@@ -7,6 +7,7 @@ setupAntdForReact19();
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   initLanguage('');
 });

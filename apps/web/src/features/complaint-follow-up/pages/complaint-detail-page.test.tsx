@@ -312,7 +312,7 @@ describe('ComplaintDetailPage', () => {
     await user.click(within(alert).getByRole('button', { name: 'Ver mis quejas' }));
     expect(await screen.findByRole('heading', { name: 'Lista abierta' })).toBeTruthy();
     expect(location().pathname).toBe('/complaintList');
-    expect(location().searchParams.get('swift')).toBe('sess-9');
+    expect(location().searchParams.has('swift')).toBe(false);
     expect(location().searchParams.has('problemId')).toBe(false);
   });
 

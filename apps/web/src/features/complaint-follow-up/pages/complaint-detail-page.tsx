@@ -5,7 +5,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { pageUrl } from '@/shared/session/session-params';
+import { inAppUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -47,7 +47,7 @@ export default function ComplaintDetailPage() {
           title={t('invalidLinkTitle')}
           text={t('invalidLinkText')}
           actionLabel={t('backToList')}
-          onAction={() => void navigate(pageUrl(routes.complaintList))}
+          onAction={() => void navigate(inAppUrl(routes.complaintList))}
         />
       </PageLayout>
     );
@@ -122,7 +122,7 @@ function ComplaintDetailView({ problemId }: { problemId: string }) {
             title={t('notFoundTitle')}
             text={t('notFoundText')}
             actionLabel={t('backToList')}
-            onAction={() => void navigate(pageUrl(routes.complaintList))}
+            onAction={() => void navigate(inAppUrl(routes.complaintList))}
           />
         </PageLayout>
       );

@@ -3,7 +3,7 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { pageUrl } from '@/shared/session/session-params';
+import { inAppUrl } from '@/shared/session/session-params';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback } from '@/shared/ui/remote-fallback';
@@ -62,7 +62,7 @@ function ComplaintTabs({ tabs }: { tabs: ComplaintTab[] }) {
       <EmptyState
         title={t('emptyTabTitle')}
         text={t('noComplaintsText')}
-        action={{ label: t('fileComplaint'), href: pageUrl(routes.complaintEntry) }}
+        action={{ label: t('fileComplaint'), href: inAppUrl(routes.complaintEntry) }}
       />
     );
   }
@@ -92,14 +92,14 @@ function ComplaintTabs({ tabs }: { tabs: ComplaintTab[] }) {
         {tab.list.length > 0 ? (
           <ComplaintItems
             items={tab.list}
-            hrefOf={(item) => pageUrl(routes.complaintDetail, { [problemIdParam]: item.id })}
+            hrefOf={(item) => inAppUrl(routes.complaintDetail, { [problemIdParam]: item.id })}
             numberLabel={(id) => t('itemNumber', { id })}
           />
         ) : noComplaints ? (
           <EmptyState
             title={t('emptyTabTitle')}
             text={t('noComplaintsText')}
-            action={{ label: t('fileComplaint'), href: pageUrl(routes.complaintEntry) }}
+            action={{ label: t('fileComplaint'), href: inAppUrl(routes.complaintEntry) }}
           />
         ) : (
           <EmptyState title={t('emptyTabTitle')} text={t('emptyTabText')} />
