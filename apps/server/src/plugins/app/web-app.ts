@@ -176,8 +176,10 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
     }
     const isPromo = pathname === '/promo/' && promoPage !== undefined;
     const sitePage = sitePages.get(pathname);
-    const known = isPromo || sitePage !== undefined || pagePaths.has(pathname);
-    const page = isPromo ? promoPage : (sitePage ?? pages.get(pathname) ?? otherPage);
+    // The test page exists only with the demo tools (never in production): otherwise the not-found page.
+    const demoOnly = pathname === routes.testPreview && !opts.config.demoTools;
+    const known = isPromo || sitePage !== undefined || (pagePaths.has(pathname) && !demoOnly);
+    const page = isPromo ? promoPage : (sitePage ?? (demoOnly ? undefined : pages.get(pathname)) ?? otherPage);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .status(known ? 200 : 404)
