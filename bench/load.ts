@@ -118,11 +118,16 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     }
   };
 
+  // Payments change what is due, and a voucher is for what is due: half the borrowers pay (notifications), the other half
+  // ask for vouchers, so every voucher call asks for the amount its page quotes. Reads and complaints go to anyone.
+  const payers = plans.slice(0, plans.length >> 1);
+  const askers = plans.slice(plans.length >> 1);
+  const anyOf = (list: typeof plans) => list[Math.floor(Math.random() * list.length)]!;
   const until = performance.now() + opts.durationS * 1000;
   const client = async () => {
     while (performance.now() < until) {
       const call = pick();
-      const p = plans[Math.floor(Math.random() * plans.length)]!;
+      const p = call === 'payment-notification' ? anyOf(payers) : call === 'generate-vcode' ? anyOf(askers) : anyOf(plans);
       const { req, onAnswer } = requestFor(call, p);
       const base = bases[turn++ % bases.length]!;
       const start = performance.now();

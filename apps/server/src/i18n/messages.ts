@@ -83,6 +83,7 @@ const es = {
   paymentAmountInvalid: 'El monto del pago debe ser un número entero positivo de centavos: {amount}.',
   paymentSourceInvalid: 'El pago debe indicar canal, proveedor e identificador del evento del proveedor.',
   paymentDateInvalid: 'La fecha de recepción del pago {date} no es válida: no puede ser futura ni anterior al desembolso.',
+  paymentAboveCeiling: 'El pago de {amount} supera lo que este pedido puede recibir ({ceiling}): queda en revisión y no se aplica.',
   loanNotDisbursed: 'El préstamo {orderNo} está en estado {status}: aún no recibe pagos.',
   // Repayment, extension, payment references (repayment module)
   repaymentNotAvailable: 'El pedido {orderNo} está en estado {status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.',
@@ -292,6 +293,7 @@ const en: Record<MessageKey, string> = {
   paymentAmountInvalid: 'A payment amount must be a positive whole number of minor units: {amount}.',
   paymentSourceInvalid: 'A payment must name its channel, provider and provider event id.',
   paymentDateInvalid: 'The payment received date {date} is not valid: it cannot be in the future or before the disbursal.',
+  paymentAboveCeiling: 'The payment of {amount} is more than this order can take ({ceiling}): it is held for review and not applied.',
   loanNotDisbursed: 'Loan {orderNo} is in status {status}: it does not take payments yet.',
   repaymentNotAvailable: 'Order {orderNo} is in status {status}: only a disbursed loan with a balance can be paid here.',
   extensionUnavailableDisabled: 'This product does not offer extensions.',

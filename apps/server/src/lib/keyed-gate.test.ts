@@ -46,4 +46,23 @@ describe('KeyedGate', () => {
     await blocker;
     await expect(Promise.all(waiting)).resolves.toEqual([1, 2]);
   });
+
+  it('does not run a task whose caller gave up while it waited', async () => {
+    const gate = new KeyedGate(1, 10);
+    let release!: () => void;
+    const blocker = gate.run('k', () => new Promise<void>((resolve) => (release = resolve)));
+    const gaveUp = new AbortController();
+    let ran = false;
+    const waiting = gate.run('k', async () => {
+      ran = true;
+    }, gaveUp.signal);
+    gaveUp.abort(new Error('answered already'));
+    await tick();
+    release();
+    await blocker;
+    await expect(waiting).rejects.toThrow('answered already');
+    expect(ran).toBe(false);
+    expect(gate.size).toBe(0);
+    await expect(gate.run('k', async () => 'after')).resolves.toBe('after');
+  });
 });

@@ -31,7 +31,12 @@ export class KeyedGate {
     return this.queued;
   }
 
-  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` when its key and a slot are free. A task whose `signal` was
+   * aborted meanwhile (its caller gave up: the request was answered) is not
+   * run: run() rejects with the signal's reason.
+   */
+  async run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.queued >= this.maxWaiting + this.concurrency) throw new GateFull();
     this.queued += 1;
     const previous = this.tails.get(key) ?? Promise.resolve();
@@ -42,6 +47,7 @@ export class KeyedGate {
       await previous;
       await this.takeSlot();
       try {
+        signal?.throwIfAborted();
         return await task();
       } finally {
         this.giveSlot();

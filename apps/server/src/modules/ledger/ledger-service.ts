@@ -244,6 +244,12 @@ export type ApplyPaymentInput = {
   receivedAt?: Date;
   /** Clock, for tests and demos: "today" of the status decision and the history rows. */
   now?: Date;
+  /**
+   * The most this payment may be, given what the order owes on its value date
+   * (every instalment, late charges to that day): a larger one is refused
+   * (422 paymentAboveCeiling) and nothing is written. Unset: no ceiling.
+   */
+  maxAmount?: (owed: Minor) => Minor;
 };
 
 export type ApplyPaymentDuplicate = {
@@ -329,6 +335,12 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
     }
 
     const state = await loadState(tx, order);
+    if (input.maxAmount) {
+      const ceiling = input.maxAmount(positionAsOf(state, valueDateFor(state, receivedDay)).totals.outstandingTotal);
+      if (input.amount > ceiling) {
+        throw new AppError(422, errorCodes.outsideProductRules, 'paymentAboveCeiling', { amount: input.amount, ceiling });
+      }
+    }
     let after: LedgerState;
     let applied: AppliedPayment;
     if (order.status === '200') {

@@ -4,7 +4,7 @@ import { ledgerPayments, paymentNotifications, paymentReferences } from '../../d
 import { AppError } from '../../lib/app-error';
 import type { KeyedGate } from '../../lib/keyed-gate';
 import { paymentNotifications as notificationMetric } from '../../lib/metrics';
-import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
+import { applyPayment } from '../ledger/ledger-service';
 import { isBodyRefusal, type IncomingNotification, type NotificationRefusal, type PaymentNotification, type PaymentProvider } from '../payments/payment-provider';
 
 /*
@@ -33,6 +33,13 @@ export type ReceiveOptions = {
   ceilingPercent: number;
   /** Serialises notifications per payment reference and bounds how many hold a database connection (lib/keyed-gate.ts). */
   gate?: KeyedGate;
+  /** Aborted when the caller no longer waits (the request was answered): a notification still waiting is dropped. */
+  signal?: AbortSignal;
+  /**
+   * The notifications this process is handling now, by provider and event id: the same body arriving again
+   * meanwhile (a provider's retry storm) waits for the first one's outcome instead of doing the work again.
+   */
+  inFlight?: Map<string, { rawBody: string; outcome: Promise<NotificationOutcome> }>;
   now?: Date;
 };
 
@@ -57,29 +64,20 @@ async function record(db: DbOrTx, provider: string, rawBody: IncomingNotificatio
     reason: r.reason ?? null,
     review: r.outcome === 'refused' ? 'open' : 'none',
     // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
-    body: (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8')).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
+    body: bodyText(rawBody).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
   });
   notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
-}
-
-/** What the order owes now (every instalment, late charges to date); 0 when it has no ledger yet. */
-async function owedNow(tx: DbOrTx, orderId: number): Promise<number> {
-  try {
-    return (await getLoanPosition(tx, orderId)).position.totals.outstandingTotal;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) return 0;
-    throw error;
-  }
 }
 
 /**
  * Verifies the signature over the raw bytes, then parses
  * (provider.parseNotification): a bad signature is refused and not stored
  * (anyone can send one); a signed body that is malformed or names a field
- * twice is refused and recorded for review. A repeat of an event already
- * applied answers applied: false (recorded as a duplicate) without taking
- * any lock. Otherwise, one notification per reference at a time (the gate),
- * in ONE transaction with the reference row locked: unknown reference (404),
+ * twice is refused and recorded for review. Then, one notification per
+ * reference at a time and a few in all (the gate): a repeat of an event
+ * already applied answers applied: false (recorded as a duplicate) with one
+ * read, no lock; otherwise, in ONE transaction with the reference row
+ * locked: unknown reference (404),
  * paid after it expired (409), or an amount above `ceilingPercent` of what the
  * order owes (or of the reference, if more) (422) are refused and recorded for
  * review; else applyPayment (idempotent by provider and event id, the order
@@ -104,18 +102,47 @@ export async function receiveNotification(
   const n = parsed.notification;
   const log = { eventId: n.eventId, reference: n.reference, amount: n.amount };
 
-  // A repeat of an event already recorded: answered without taking any lock
-  // (a burst of retries must not queue on the reference row). The unique
-  // (provider, event id) in applyPayment still decides when two race.
-  const seen = await findApplied(db, provider.id, n.eventId);
-  if (seen) {
-    await record(db, provider.id, incoming.rawBody, { outcome: 'duplicate', notification: n, orderId: seen.orderId });
-    return { status: 200, body: { received: true, applied: false }, log: { ...log, orderId: seen.orderId, applied: false } };
-  }
-
-  const apply = () => applyNotification(db, provider, incoming, n, options.ceilingPercent, now);
-  const outcome = options.gate ? await options.gate.run(n.reference, apply) : await apply();
+  // Every database step waits its turn: one notification per reference at a time, a few in all (the gate), so a
+  // burst — retries of one event, or many events — never takes the pool from other borrowers' calls.
+  const receive = async (): Promise<NotificationOutcome> => {
+    // A repeat of an event already applied (a provider's retry): answered with one read, no lock, no transaction.
+    // The unique (provider, event id) in applyPayment still decides when two race.
+    const seen = await findApplied(db, provider.id, n.eventId);
+    if (seen) {
+      await record(db, provider.id, incoming.rawBody, { outcome: 'duplicate', notification: n, orderId: seen.orderId });
+      return { status: 200, body: { received: true, applied: false }, log: { orderId: seen.orderId, applied: false } };
+    }
+    return applyNotification(db, provider, incoming, n, options.ceilingPercent, now);
+  };
+  const run = () => (options.gate ? options.gate.run(n.reference, receive, options.signal) : receive());
+  const outcome = options.inFlight ? await coalesced(options.inFlight, `${provider.id}:${n.eventId}`, bodyText(incoming.rawBody), run) : await run();
   return { ...outcome, log: { ...log, ...outcome.log } } as NotificationOutcome;
+}
+
+const bodyText = (rawBody: IncomingNotification['rawBody']) => (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
+
+/**
+ * The same notification (same event, same bytes) already being handled in this process: its outcome, as a
+ * repeat (applied: false; a refusal stays the same refusal). A different body under the same event id is
+ * handled on its own (the ledger's unique event id decides).
+ */
+async function coalesced(
+  inFlight: NonNullable<ReceiveOptions['inFlight']>,
+  key: string,
+  rawBody: string,
+  run: () => Promise<NotificationOutcome>,
+): Promise<NotificationOutcome> {
+  const first = inFlight.get(key);
+  if (first && first.rawBody === rawBody) {
+    const outcome = await first.outcome;
+    return outcome.status === 200 ? { ...outcome, body: { received: true, applied: false }, log: { ...outcome.log, applied: false, repeatOf: 'in flight' } } : outcome;
+  }
+  const outcome = run();
+  if (!first) {
+    inFlight.set(key, { rawBody, outcome });
+    void outcome.catch(() => {}).finally(() => inFlight.delete(key));
+  }
+  return outcome;
 }
 
 async function findApplied(db: DbOrTx, provider: string, eventId: string) {
@@ -139,6 +166,7 @@ async function applyNotification(
     await record(tx, provider.id, incoming.rawBody, { outcome: 'refused', reason, notification: n, orderId });
     return { status, body: { received: false, error: reason }, log: { refusal: reason, ...(orderId ? { orderId } : {}) } };
   };
+  let orderId: number | undefined;
   try {
     return await db.transaction(async (tx) => {
       const [ref] = await tx
@@ -148,11 +176,12 @@ async function applyNotification(
         .limit(1)
         .for('update');
       if (!ref) return refuse(tx, 404, 'unknown_reference');
+      orderId = ref.orderId;
       if (n.paidAt.getTime() > ref.expiresAt.getTime()) return refuse(tx, 409, 'reference_expired', ref.orderId);
-      const ceiling = Math.floor((Math.max(ref.amount, await owedNow(tx, ref.orderId)) * ceilingPercent) / 100);
-      if (n.amount > ceiling) return refuse(tx, 422, 'amount_above_ceiling', ref.orderId);
 
       const result = await applyPayment(tx, {
+        // What the order owes on the payment's day, or the reference's amount if more, times the ceiling.
+        maxAmount: (owed) => Math.floor((Math.max(ref.amount, owed) * ceilingPercent) / 100),
         orderId: ref.orderId,
         amount: n.amount,
         purpose: ref.purpose,
@@ -176,10 +205,11 @@ async function applyNotification(
       };
     });
   } catch (error) {
-    // The ledger's refusals (order not disbursed, impossible date): the sender's problem, never a 500.
-    if (error instanceof AppError && (error.status === 400 || error.status === 409)) {
-      await record(db, provider.id, incoming.rawBody, { outcome: 'refused', reason: error.messageKey, notification: n });
-      return { status: error.status, body: { received: false, error: error.messageKey }, log: { refusal: error.messageKey } };
+    // The ledger's refusals (order not disbursed, impossible date, above the ceiling): recorded for review, never a 500.
+    if (error instanceof AppError && (error.status === 400 || error.status === 409 || error.status === 422)) {
+      const reason = error.messageKey === 'paymentAboveCeiling' ? 'amount_above_ceiling' : error.messageKey;
+      await record(db, provider.id, incoming.rawBody, { outcome: 'refused', reason, notification: n, orderId });
+      return { status: error.status as 400 | 409 | 422, body: { received: false, error: reason }, log: { refusal: reason } };
     }
     throw error;
   }

@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../payments/sandbox-provider';
 import { isValidStoreReference } from '../payments/store-reference';
 import { getContractDetail } from './contract-service';
-import { receiveNotification } from './notification-service';
+import { receiveNotification, type ReceiveOptions } from './notification-service';
 import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, nextReferenceSeq } from './payment-references';
 import { generateVoucher, getExtensionDetail, getRepaymentDetail } from './repayment-service';
 
@@ -129,6 +129,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
     // No rate limit (money must never be dropped, and nothing here depends on Redis): a bad signature costs
     // one HMAC. The gate keeps a burst for one reference to one connection and all of them to a few.
     const gate = new KeyedGate(notificationConcurrency(opts.config.databasePoolMax), NOTIFICATIONS_WAITING_MAX);
+    const inFlight: NonNullable<ReceiveOptions['inFlight']> = new Map();
     notifications.route({
       method: 'POST',
       url: SANDBOX_NOTIFICATION_PATH,
@@ -137,14 +138,20 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       schema: { hide: true },
       handler: async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        // Answered meanwhile (the request deadline's 503): a notification still waiting for its turn is dropped (the provider retries).
+        const answered = new AbortController();
+        reply.raw.once('close', () => answered.abort(new GateFull()));
         let outcome;
         try {
           outcome = await receiveNotification(app.db, paymentProvider, { rawBody, headers: request.headers }, {
             ceilingPercent: opts.config.paymentCeilingPercent,
             gate,
+            inFlight,
+            signal: answered.signal,
           });
         } catch (error) {
           if (!(error instanceof GateFull)) throw error;
+          if (reply.sent) return reply; // the request deadline answered it already
           request.log.warn({ waiting: gate.size }, 'payment notification deferred: too many waiting');
           return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ received: false, error: 'busy' });
         }
