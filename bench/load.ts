@@ -38,7 +38,8 @@ export type LoadResult = {
   clients: number;
   durationS: number;
   borrowers: number;
-  total: { requests: number; rps: number; errors: number };
+  /** notificationRetries: 503s (with Retry-After) a provider would retry, retried. */
+  total: { requests: number; rps: number; errors: number; notificationRetries: number };
   calls: LoadRow[];
   writes: { complaints: { acknowledged: number; found: number }; references: { acknowledged: number; found: number }; notifications: { acknowledged: number; appliedOnce: number } };
   pass: boolean;
@@ -78,6 +79,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const acknowledged = { complaints: new Set<string>(), references: new Set<string>(), notifications: new Set<string>() };
   const samples: Sample[] = [];
   let turn = 0;
+  let retried = 0;
 
   const requestFor = (call: Call, p: (typeof plans)[number]): { req: WebRequest; onAnswer: (status: number, body: unknown) => void } => {
     const b: DueBorrower = p.b;
@@ -129,11 +131,19 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       const call = pick();
       const p = call === 'payment-notification' ? anyOf(payers) : call === 'generate-vcode' ? anyOf(askers) : anyOf(plans);
       const { req, onAnswer } = requestFor(call, p);
-      const base = bases[turn++ % bases.length]!;
       const start = performance.now();
       let status = 0;
       try {
-        const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(30_000) });
+        let res: Response;
+        // A provider retries a 503 after its Retry-After (on any process); a borrower's page shows it as an error.
+        for (let attempt = 0; ; attempt += 1) {
+          const base = bases[turn++ % bases.length]!;
+          res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(30_000) });
+          if (!(call === 'payment-notification' && res.status === 503 && attempt < 5)) break;
+          await res.arrayBuffer();
+          retried += 1;
+          await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 2) * 1000));
+        }
         status = res.status;
         const text = await res.text();
         let body: unknown;
@@ -188,7 +198,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     clients: opts.clients,
     durationS: opts.durationS,
     borrowers: opts.borrowers,
-    total: { requests: samples.length, rps: Math.round(samples.length / seconds), errors },
+    total: { requests: samples.length, rps: Math.round(samples.length / seconds), errors, notificationRetries: retried },
     calls,
     writes,
     pass:

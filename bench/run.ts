@@ -321,7 +321,9 @@ async function mainLoad() {
       clients: 200,
       borrowers: 400,
     });
-    console.log(`\nLoad: ${result.processes} processes, ${result.clients} clients, ${result.durationS} s: ${result.total.requests} requests, ${result.total.rps} req/s, ${result.total.errors} errors`);
+    console.log(
+      `\nLoad: ${result.processes} processes, ${result.clients} clients, ${result.durationS} s: ${result.total.requests} requests, ${result.total.rps} req/s, ${result.total.errors} errors, ${result.total.notificationRetries} notifications retried after a 503`,
+    );
     console.table(result.calls.map((c) => ({ call: c.call, requests: c.requests, 'req/s': c.rps, 'p50 ms': c.p50, 'p99 ms': c.p99, errors: c.errors, '429s': c.rateLimited, 'other 4xx': c.other4xx })));
     console.log('Acknowledged writes found afterwards:', JSON.stringify(result.writes), result.pass ? 'PASS' : 'FAIL');
     const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, ...result };
