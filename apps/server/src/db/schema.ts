@@ -413,7 +413,8 @@ export const ledgerExtensions = pgTable(
 // Payment references (issue 3, docs/payments.md, docs/api.md): what the borrower pays with.
 // ---------------------------------------------------------------------------
 
-export const paymentReferenceChannels = ['store', 'spei'] as const;
+/** Mexico: store cash and SPEI; India: UPI and bank transfer to a virtual account (markets.ts, docs/payments.md). */
+export const paymentReferenceChannels = ['store', 'spei', 'upi', 'bank_transfer'] as const;
 export const paymentReferenceStatuses = ['open', 'paid', 'expired'] as const;
 
 /**
@@ -450,10 +451,15 @@ export const paymentReferences = pgTable(
     provider: text('provider').notNull(),
     /** What a payment notification names: the store reference number. */
     reference: text('reference').notNull().unique(),
-    /** What the borrower copies: the store reference, or the CLABE for SPEI. */
+    /** What the borrower copies: the store reference, the CLABE for SPEI, the VPA for UPI, the account number for a bank transfer. */
     voucherCode: text('voucher_code').notNull(),
     /** SPEI only: the CLABE to transfer to. */
     clabe: text('clabe'),
+    /** UPI only: the virtual payment address (VPA) to pay to. */
+    vpa: text('vpa'),
+    /** Bank transfer only: the virtual account number and its IFSC. */
+    accountNumber: text('account_number'),
+    ifsc: text('ifsc'),
     /** Amount to collect, minor units. */
     amount: minor('amount').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -472,9 +478,14 @@ export const paymentReferences = pgTable(
     check('payment_references_amount_positive', sql`${t.amount} > 0`),
     check(
       'payment_references_values_ok',
-      sql`${t.purpose} in ('repayment', 'extension') and ${t.channel} in ('store', 'spei') and ${t.status} in ('open', 'paid', 'expired')`,
+      sql`${t.purpose} in ('repayment', 'extension') and ${t.channel} in ('store', 'spei', 'upi', 'bank_transfer') and ${t.status} in ('open', 'paid', 'expired')`,
     ),
     check('payment_references_clabe_spei', sql`(${t.clabe} is not null) = (${t.channel} = 'spei')`),
+    check('payment_references_vpa_upi', sql`(${t.vpa} is not null) = (${t.channel} = 'upi')`),
+    check(
+      'payment_references_account_bank_transfer',
+      sql`(${t.accountNumber} is not null) = (${t.channel} = 'bank_transfer') and (${t.ifsc} is not null) = (${t.channel} = 'bank_transfer')`,
+    ),
   ],
 );
 
