@@ -152,7 +152,13 @@ export const orders = pgTable(
     /** The product's rates at submission: later product changes do not touch this loan. */
     dailyRatePpm: integer('daily_rate_ppm').notNull(),
     commissionPpm: integer('commission_ppm').notNull(),
+    /** The tax rate of the product's market at submission, ppm (column named for Mexico's IVA, the first market). */
     vatPpm: integer('vat_ppm').notNull(),
+    /**
+     * The charges that tax applies to at submission (markets.ts `tax.base`: Mexico interest, commission and the
+     * extension fee; India the commission only). Orders submitted before issue 12 keep the rule they were priced with.
+     */
+    taxBase: text('tax_base', { enum: ['interest', 'commission', 'extension_fee'] }).array().notNull(),
     couponId: bigint('coupon_id', { mode: 'number' }),
     couponAmount: minor('coupon_amount').notNull().default(0),
     /** Calendar day the loan was disbursed (the plan's due dates count from it). */
@@ -238,7 +244,10 @@ export const ratings = pgTable(
 
 export const ledgerPurposes = ['repayment', 'extension'] as const;
 export const ledgerLateChargeKinds = ['default_penalty', 'late_fee'] as const;
-/** Allocation components, in the order of docs/ledger.md (the last three are loan-level). */
+/**
+ * Allocation components, in the order of docs/ledger.md (the last four are loan-level). 'vat' and 'extension_vat'
+ * are the market's tax (IVA in Mexico, GST in India): the stored names predate the second market.
+ */
 export const ledgerComponents = [
   'default_penalty',
   'late_fee',
@@ -249,7 +258,9 @@ export const ledgerComponents = [
   'extension_fee',
   'extension_vat',
   'overpayment',
+  'refund',
 ] as const;
+export const ledgerCreditEventKinds = ['application', 'refund'] as const;
 
 /** Money received for an order, recorded once per provider event. */
 export const ledgerPayments = pgTable(
@@ -284,7 +295,8 @@ export const ledgerPayments = pgTable(
   ],
 );
 
-export const notificationOutcomes = ['applied', 'duplicate', 'refused'] as const;
+/** 'held': received and kept in payment_suspense (not applied to a loan), open for review. */
+export const notificationOutcomes = ['applied', 'duplicate', 'refused', 'held'] as const;
 
 /**
  * Every payment notification whose signature was good, with what became of
@@ -330,10 +342,9 @@ export const ledgerLateCharges = pgTable(
     instalmentId: bigint('instalment_id', { mode: 'number' })
       .notNull()
       .references(() => repaymentPlans.id),
-    /** The payment whose application crystallised the charge. */
-    paymentId: bigint('payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerPayments.id),
+    /** The payment whose application crystallised the charge, or (creditEventId) the credit event that did. */
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => ledgerPayments.id),
+    creditEventId: bigint('credit_event_id', { mode: 'number' }).references(() => ledgerCreditEvents.id),
     kind: text('kind', { enum: ledgerLateChargeKinds }).notNull(),
     /** Days late covered (both included); one day for the default penalty. */
     accruedFrom: date('accrued_from', { mode: 'string' }).notNull(),
@@ -349,17 +360,20 @@ export const ledgerLateCharges = pgTable(
   (t) => [
     index('ledger_late_charges_order_idx').on(t.orderId),
     check('ledger_late_charges_amount_positive', sql`${t.amount} > 0 and ${t.days} > 0 and ${t.base} >= 0`),
+    check('ledger_late_charges_one_source', sql`(${t.paymentId} is null) <> (${t.creditEventId} is null)`),
   ],
 );
 
-/** The share of a payment that went to one component of one instalment (instalment null: loan-level). */
+/**
+ * Where money went: the share of a payment (paymentId) or of the borrower's credit (creditEventId: a credit
+ * application or a refund) that went to one component of one instalment (instalment null: loan-level).
+ */
 export const ledgerAllocations = pgTable(
   'ledger_allocations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    paymentId: bigint('payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerPayments.id),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => ledgerPayments.id),
+    creditEventId: bigint('credit_event_id', { mode: 'number' }).references(() => ledgerCreditEvents.id),
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id),
@@ -372,11 +386,49 @@ export const ledgerAllocations = pgTable(
     index('ledger_allocations_order_idx').on(t.orderId),
     index('ledger_allocations_instalment_idx').on(t.instalmentId),
     index('ledger_allocations_payment_idx').on(t.paymentId),
+    index('ledger_allocations_credit_event_idx').on(t.creditEventId),
     check('ledger_allocations_amount_positive', sql`${t.amount} > 0`),
     check(
       'ledger_allocations_instalment_level',
-      sql`(${t.instalmentId} is null) = (${t.component} in ('extension_fee', 'extension_vat', 'overpayment'))`,
+      sql`(${t.instalmentId} is null) = (${t.component} in ('extension_fee', 'extension_vat', 'overpayment', 'refund'))`,
     ),
+    check('ledger_allocations_one_source', sql`(${t.paymentId} is null) <> (${t.creditEventId} is null)`),
+    /** A payment's money becomes credit (overpayment) or buys an extension; credit is applied to instalments or refunded. */
+    check(
+      'ledger_allocations_source_components',
+      sql`case when ${t.paymentId} is not null then ${t.component} <> 'refund' else ${t.component} not in ('overpayment', 'extension_fee', 'extension_vat') end`,
+    ),
+  ],
+);
+
+/**
+ * A loan-level event of the borrower's credit (docs/ledger.md "Credit"): `application` — credit applied by itself,
+ * on `valueDate`, to the amounts that became payable that day (its allocation rows say where); `refund` — credit
+ * of a settled loan paid back to the borrower by an operator (one allocation row, component 'refund'). Like a
+ * payment, an event crystallises the ledger through its value date (late charges may name it).
+ */
+export const ledgerCreditEvents = pgTable(
+  'ledger_credit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ledgerCreditEventKinds }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /** Credit consumed: the sum of the event's allocation rows. */
+    amount: minor('amount').notNull(),
+    /** The payment whose application crystallised it (null: the sweep, a read, a refund). */
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => ledgerPayments.id),
+    /** 'system' (applications) or 'operator' (refunds). */
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_credit_events_order_idx').on(t.orderId),
+    check('ledger_credit_events_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_credit_events_kind_ok', sql`${t.kind} in ('application', 'refund')`),
   ],
 );
 
@@ -485,6 +537,65 @@ export const paymentReferences = pgTable(
     check(
       'payment_references_account_bank_transfer',
       sql`(${t.accountNumber} is not null) = (${t.channel} = 'bank_transfer') and (${t.ifsc} is not null) = (${t.channel} = 'bank_transfer')`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Suspense (issue 12, docs/payments.md "Suspense"): money received that no loan's ledger holds yet.
+// ---------------------------------------------------------------------------
+
+/**
+ * Money a signed notification reported that could not be applied to a loan: its reference matches no order
+ * ('unknown_reference'), it is above the ceiling ('amount_above_ceiling'), or the ledger could not take it
+ * (the ledger's reason). One row per provider event; append-only; written only by suspense-service.ts.
+ */
+export const paymentSuspense = pgTable(
+  'payment_suspense',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    reference: text('reference').notNull(),
+    amount: minor('amount').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    /** The order and reference the notification named, when they exist. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    referenceId: bigint('reference_id', { mode: 'number' }).references(() => paymentReferences.id),
+    channel: text('channel'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_suspense_provider_event_uq').on(t.provider, t.eventId),
+    check('payment_suspense_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What an operator did with a suspense entry, once (unique): `assigned` to an order (the ledger payment it
+ * became) or `refunded` to the payer. Append-only.
+ */
+export const paymentSuspenseResolutions = pgTable(
+  'payment_suspense_resolutions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    suspenseId: bigint('suspense_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => paymentSuspense.id),
+    kind: text('kind', { enum: ['assigned', 'refunded'] }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    paymentId: bigint('payment_id', { mode: 'number' }).references(() => ledgerPayments.id),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_suspense_resolutions_kind_ok', sql`${t.kind} in ('assigned', 'refunded')`),
+    check(
+      'payment_suspense_resolutions_assigned_payment',
+      sql`(${t.kind} = 'assigned') = (${t.paymentId} is not null) and (${t.kind} <> 'assigned' or ${t.orderId} is not null)`,
     ),
   ],
 );

@@ -4,6 +4,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import { languages, type Language } from '@presta/contract/language';
 import type { Minor } from '@presta/contract/money';
+import { marketOf } from '@presta/contract/markets';
 import {
   canTransition,
   openOrderStatuses,
@@ -149,6 +150,7 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
             dailyRatePpm: product.dailyRatePpm,
             commissionPpm: product.commissionPpm,
             vatPpm: product.vatPpm,
+            taxBase: [...marketOf(product.market).tax.base],
             couponId: usedCoupon?.id ?? null,
             couponAmount: usedCoupon ? couponApplied : 0,
             createdAt: now,
