@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brands, defaultBrand, type Brand } from '@presta/contract/brand';
+import { markets, type MarketCode, type SupportContacts } from '@presta/contract/markets';
 
 /** Repository root (apps/server/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -72,10 +73,12 @@ export type Config = {
   smsProvider: 'console' | 'http';
   smsProviderUrl: string | undefined;
   smsProviderKey: string | undefined;
-  /** Customer service contacts of get-whatsapp (§3 "Customer service data"); default: the brand's. */
-  supportWhatsapp: string;
-  supportPhone: string;
-  supportEmail: string;
+  /**
+   * Customer service contacts per market (get-whatsapp, the vouchers' e-mail): Mexico's from SUPPORT_WHATSAPP,
+   * SUPPORT_PHONE, SUPPORT_EMAIL (default: the brand's), India's from SUPPORT_IN_WHATSAPP, SUPPORT_IN_PHONE,
+   * SUPPORT_IN_EMAIL (default: the Indian market's, markets.ts).
+   */
+  support: Record<MarketCode, SupportContacts>;
 };
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -140,9 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
-    supportWhatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
-    supportPhone: env.SUPPORT_PHONE?.trim() || brand.servicePhone,
-    supportEmail: env.SUPPORT_EMAIL?.trim() || brand.serviceEmail,
+    support: {
+      MX: {
+        whatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
+        phone: env.SUPPORT_PHONE?.trim() || brand.servicePhone,
+        email: env.SUPPORT_EMAIL?.trim() || brand.serviceEmail,
+      },
+      IN: {
+        whatsapp: env.SUPPORT_IN_WHATSAPP?.trim() || markets.IN.support.whatsapp,
+        phone: env.SUPPORT_IN_PHONE?.trim() || markets.IN.support.phone,
+        email: env.SUPPORT_IN_EMAIL?.trim() || markets.IN.support.email,
+      },
+    },
   };
 }
 

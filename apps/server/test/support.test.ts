@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWhatsapp } from '@presta/contract/api/support';
-import { buildTestApp, createBorrower, createSession, type TestApp, type Wrapper } from './helpers';
+import { markets } from '@presta/contract/markets';
+import { loadConfig } from '../src/config';
+import { borrowerWithOffer, buildTestApp, createBorrower, createSession, seedProduct, type TestApp, type Wrapper } from './helpers';
+import { makeLoan } from './repayment-fixtures';
 
 const url = '/user-problem/get-whatsapp';
 
@@ -10,7 +13,12 @@ let custom: TestApp;
 beforeAll(async () => {
   [t, custom] = await Promise.all([
     buildTestApp(),
-    buildTestApp({ supportWhatsapp: '+52 33 9876 5432', supportPhone: '+52 81 1111 2222', supportEmail: 'soporte@ejemplo.mx' }),
+    buildTestApp({
+      support: {
+        MX: { whatsapp: '+52 33 9876 5432', phone: '+52 81 1111 2222', email: 'soporte@ejemplo.mx' },
+        IN: { whatsapp: '+91 22 5555 0001', phone: '+91 22 5555 0002', email: 'care@ejemplo.in' },
+      },
+    }),
   ]);
 });
 afterAll(async () => {
@@ -37,7 +45,7 @@ describe('POST /user-problem/get-whatsapp', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<Wrapper>();
     expect(body).toMatchObject({ success: true, code: '0' });
-    expect(body.data).toEqual({ phone: t.config.supportWhatsapp, va: t.config.supportPhone, email: t.config.supportEmail });
+    expect(body.data).toEqual({ phone: t.config.support.MX.whatsapp, va: t.config.support.MX.phone, email: t.config.support.MX.email, market: 'MX' });
     expect(getWhatsapp.data.safeParse(body.data).success).toBe(true);
   });
 
@@ -51,11 +59,11 @@ describe('POST /user-problem/get-whatsapp', () => {
   it('accepts an empty form body and no body at all', async () => {
     const empty = await form(t, '');
     expect(empty.statusCode).toBe(200);
-    expect(empty.json<Wrapper>().data.va).toBe(t.config.supportPhone);
+    expect(empty.json<Wrapper>().data.va).toBe(t.config.support.MX.phone);
 
     const none = await t.app.inject({ method: 'POST', url, remoteAddress: nextIp() });
     expect(none.statusCode).toBe(200);
-    expect(none.json<Wrapper>().data.email).toBe(t.config.supportEmail);
+    expect(none.json<Wrapper>().data.email).toBe(t.config.support.MX.email);
   });
 
   it('works for a signed-in borrower too (the session in the query is not required, nor refused)', async () => {
@@ -63,7 +71,7 @@ describe('POST /user-problem/get-whatsapp', () => {
     const sessionId = await createSession(t.db, borrower.id);
     const res = await form(t, 'type=30', nextIp(), { swift: sessionId });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Wrapper>().data.phone).toBe(t.config.supportWhatsapp);
+    expect(res.json<Wrapper>().data.phone).toBe(t.config.support.MX.whatsapp);
   });
 
   it('refuses a JSON body with 415, like the other form calls', async () => {
@@ -80,7 +88,7 @@ describe('POST /user-problem/get-whatsapp', () => {
 
   it('reads the numbers from configuration', async () => {
     const body = (await form(custom, 'type=30')).json<Wrapper>();
-    expect(body.data).toEqual({ phone: '+52 33 9876 5432', va: '+52 81 1111 2222', email: 'soporte@ejemplo.mx' });
+    expect(body.data).toEqual({ phone: '+52 33 9876 5432', va: '+52 81 1111 2222', email: 'soporte@ejemplo.mx', market: 'MX' });
   });
 
   it('is rate-limited per address', async () => {
@@ -93,19 +101,91 @@ describe('POST /user-problem/get-whatsapp', () => {
   });
 });
 
+// Issue 12: an Indian borrower reached Mexico's +52 numbers. Whose contacts: the loan the page is about.
+describe('get-whatsapp answers the contacts of the market the page is about', () => {
+  it('an Indian loan of the session (orderId in the query): India’s contacts, whatever the language', async () => {
+    const loan = await makeLoan(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
+    for (const language of ['1', '2']) {
+      const body = (await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, productId: String(loan.product.id), language })).json<Wrapper>();
+      expect(body.data).toEqual({ phone: markets.IN.support.whatsapp, va: markets.IN.support.phone, email: markets.IN.support.email, market: 'IN' });
+      expect(body.data.phone).toMatch(/^\+91 /);
+    }
+  });
+
+  it('a Mexican loan read in English: Mexico’s contacts', async () => {
+    const loan = await makeLoan(t.db);
+    const body = (await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, language: '1' })).json<Wrapper>();
+    expect(body.data).toMatchObject({ phone: t.config.support.MX.whatsapp, market: 'MX' });
+  });
+
+  it('another borrower’s order does not decide: the query’s product does, else Mexico', async () => {
+    const indian = await makeLoan(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
+    const stranger = await createBorrower(t.db);
+    const session = await createSession(t.db, stranger.id);
+    const foreign = (await form(t, 'type=30', nextIp(), { swift: session, orderId: indian.orderId })).json<Wrapper>();
+    expect(foreign.data.market).toBe('MX');
+    const byProduct = (await form(t, 'type=30', nextIp(), { orderId: indian.orderId, productId: String(indian.product.id) })).json<Wrapper>();
+    expect(byProduct.data).toMatchObject({ market: 'IN', phone: markets.IN.support.whatsapp });
+  });
+
+  it('a product named in the query, without a session (a visitor): that product’s market', async () => {
+    const product = await seedProduct(t.db, { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' });
+    const body = (await form(t, 'type=30', nextIp(), { productId: String(product.id) })).json<Wrapper>();
+    expect(body.data.market).toBe('IN');
+    const unknown = (await form(t, 'type=30', nextIp(), { productId: '2147483000' })).json<Wrapper>();
+    expect(unknown.data.market).toBe('MX');
+  });
+
+  it('a session without an order in the query: the borrower’s newest order’s market', async () => {
+    const { borrower, sessionId } = await borrowerWithOffer(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
+    expect((await form(t, 'type=30', nextIp(), { swift: sessionId })).json<Wrapper>().data.market).toBe('MX'); // no order yet
+    await makeLoanFor(borrower.id);
+    expect((await form(t, 'type=30', nextIp(), { swift: sessionId })).json<Wrapper>().data.market).toBe('IN');
+  });
+
+  it('an unknown session is ignored (the call is public): Mexico’s contacts', async () => {
+    const res = await form(t, 'type=30', nextIp(), { swift: 'f'.repeat(32), orderId: '1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Wrapper>().data.market).toBe('MX');
+  });
+
+  it('each market’s contacts come from its own settings', async () => {
+    const loan = await makeLoan(custom.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
+    const body = (await form(custom, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId })).json<Wrapper>();
+    expect(body.data).toEqual({ phone: '+91 22 5555 0001', va: '+91 22 5555 0002', email: 'care@ejemplo.in', market: 'IN' });
+  });
+
+  /** An order of the borrower on their offered (Indian) product, submitted now. */
+  async function makeLoanFor(borrowerId: number) {
+    const { createOrder } = await import('../src/modules/orders/order-service');
+    const { productOffers } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [offer] = await t.db.select().from(productOffers).where(eq(productOffers.borrowerId, borrowerId));
+    await createOrder(t.db, { borrowerId, productId: offer!.productId, amount: 100_000, periods: 1 });
+  }
+});
+
 describe('support configuration', () => {
-  it('SUPPORT_WHATSAPP, SUPPORT_PHONE and SUPPORT_EMAIL override the brand’s contacts; blank keeps them', async () => {
-    const { loadConfig } = await import('../src/config');
+  it('SUPPORT_WHATSAPP, SUPPORT_PHONE and SUPPORT_EMAIL are Mexico’s (default: the brand’s); blank keeps them', async () => {
     const { defaultBrand } = await import('@presta/contract/brand');
-    expect(loadConfig({ SUPPORT_WHATSAPP: ' +52 33 1 ', SUPPORT_PHONE: '+52 81 2', SUPPORT_EMAIL: 'a@b.mx' })).toMatchObject({
-      supportWhatsapp: '+52 33 1',
-      supportPhone: '+52 81 2',
-      supportEmail: 'a@b.mx',
+    expect(loadConfig({ SUPPORT_WHATSAPP: ' +52 33 1 ', SUPPORT_PHONE: '+52 81 2', SUPPORT_EMAIL: 'a@b.mx' }).support.MX).toEqual({
+      whatsapp: '+52 33 1',
+      phone: '+52 81 2',
+      email: 'a@b.mx',
     });
-    expect(loadConfig({ SUPPORT_PHONE: '  ' })).toMatchObject({
-      supportWhatsapp: defaultBrand.serviceWhatsapp,
-      supportPhone: defaultBrand.servicePhone,
-      supportEmail: defaultBrand.serviceEmail,
+    expect(loadConfig({ SUPPORT_PHONE: '  ' }).support.MX).toEqual({
+      whatsapp: defaultBrand.serviceWhatsapp,
+      phone: defaultBrand.servicePhone,
+      email: defaultBrand.serviceEmail,
+    });
+  });
+
+  it('SUPPORT_IN_WHATSAPP, SUPPORT_IN_PHONE and SUPPORT_IN_EMAIL are India’s (default: the Indian market’s, +91)', () => {
+    expect(loadConfig({}).support.IN).toEqual(markets.IN.support);
+    expect(markets.IN.support.phone).toMatch(/^\+91 /);
+    expect(loadConfig({ SUPPORT_IN_WHATSAPP: '+91 1', SUPPORT_IN_PHONE: ' +91 2 ', SUPPORT_IN_EMAIL: 'x@y.in', SUPPORT_PHONE: '+52 9' }).support).toEqual({
+      MX: { whatsapp: markets.MX.support.whatsapp, phone: '+52 9', email: markets.MX.support.email },
+      IN: { whatsapp: '+91 1', phone: '+91 2', email: 'x@y.in' },
     });
   });
 });

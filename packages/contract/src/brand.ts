@@ -1,3 +1,5 @@
+import { markets } from './markets';
+
 /**
  * Brand configuration (§3 "Environment configuration"): one typed module.
  * The server picks a brand by the PRESTA_BRAND setting; the web app reads the
@@ -23,18 +25,21 @@ export type Brand = {
   obfuscateKeys: boolean;
 };
 
+/** The default brand's company and contacts are the Mexican market's (markets.ts, the one place). */
+const mexico = markets.MX;
+
 export const defaultBrand: Brand = {
   id: 'presta',
   appId: 'presta-mx',
   brandName: 'Presta',
-  companyName: 'Presta Servicios Financieros S.A. de C.V.',
+  companyName: mexico.legalEntity.name,
   primaryColor: '#FF2A84',
   backgroundColor: '#F7F7FA',
   fontColor: '#1F1F2E',
-  servicePhone: '+52 55 5000 1234',
-  serviceWhatsapp: '+52 55 5000 4321',
-  serviceEmail: 'ayuda@presta.example',
-  companyAddress: 'Av. Paseo de la Reforma 250, Juárez, 06600 Ciudad de México, CDMX',
+  servicePhone: mexico.support.phone,
+  serviceWhatsapp: mexico.support.whatsapp,
+  serviceEmail: mexico.support.email,
+  companyAddress: mexico.legalEntity.address,
   appScheme: 'presta://borrow-again?productId=',
   obfuscateKeys: false,
 };

@@ -18,6 +18,19 @@ export type TaxableCharge = 'interest' | 'commission' | 'extension_fee';
 /** Payment channels a borrower may use; each market offers some (the payment provider makes the references). */
 export type PaymentChannelId = 'store' | 'spei' | 'card' | 'upi' | 'bank_transfer';
 
+/** The lender in a market: the party of the loan agreement and the payee of every voucher. */
+export type LegalEntity = { name: string; address: string };
+
+/** Customer service of a market (get-whatsapp: phone = WhatsApp, va = telephone, email). */
+export type SupportContacts = { whatsapp: string; phone: string; email: string };
+
+/**
+ * The legal texts a borrower of a market reads besides the loan agreement
+ * (apps/web/src/legal): Mexico's privacy notice (Mexican data-protection law),
+ * India's loan terms (Indian applicants, rupees).
+ */
+export type LegalTextId = 'privacy-notice' | 'loan-terms';
+
 export type Market = {
   code: MarketCode;
   currency: { code: CurrencyCode; sign: string };
@@ -35,6 +48,17 @@ export type Market = {
   lateRule: 'mx_daily_fine' | 'in_tiered';
   /** The channels the repayment page offers, in this order. */
   paymentChannels: readonly PaymentChannelId[];
+  /**
+   * Days in the year the agreement's annual rate counts (annual = daily × yearDays):
+   * Mexico's commercial year of 360 days (0,05 % a day = 18 % a year, the
+   * agreement's figure), India's 365 (0,10 % a day = 36,5 %).
+   */
+  yearDays: 360 | 365;
+  /** The lender: party of the promissory note, payee of the vouchers, named on the checkout page. */
+  legalEntity: LegalEntity;
+  /** Customer service (SUPPORT_* settings may replace them, docs/api.md). */
+  support: SupportContacts;
+  legalTexts: readonly LegalTextId[];
 };
 
 export const markets: Record<MarketCode, Market> = {
@@ -45,6 +69,13 @@ export const markets: Record<MarketCode, Market> = {
     tax: { name: { es: 'IVA', en: 'VAT (IVA)' }, ratePpm: 160_000, base: ['interest', 'commission', 'extension_fee'] },
     lateRule: 'mx_daily_fine',
     paymentChannels: ['store', 'spei', 'card'],
+    yearDays: 360,
+    legalEntity: {
+      name: 'Presta Servicios Financieros S.A. de C.V.',
+      address: 'Av. Paseo de la Reforma 250, Juárez, 06600 Ciudad de México, CDMX',
+    },
+    support: { whatsapp: '+52 55 5000 4321', phone: '+52 55 5000 1234', email: 'ayuda@presta.example' },
+    legalTexts: ['privacy-notice'],
   },
   IN: {
     code: 'IN',
@@ -53,10 +84,25 @@ export const markets: Record<MarketCode, Market> = {
     tax: { name: { es: 'GST', en: 'GST' }, ratePpm: 180_000, base: ['commission'] },
     lateRule: 'in_tiered',
     paymentChannels: ['upi', 'bank_transfer'],
+    yearDays: 365,
+    // The demo's Indian lender (invented values, docs/decisions/014-markets.md).
+    legalEntity: {
+      name: 'Presta Finance India Private Limited',
+      address: '4th Floor, 80 Feet Road, Koramangala 4th Block, Bengaluru 560034, Karnataka, India',
+    },
+    support: { whatsapp: '+91 80 4719 4321', phone: '+91 80 4719 1234', email: 'help.in@presta.example' },
+    legalTexts: ['loan-terms'],
   },
 };
 
 export const marketCodes = Object.keys(markets) as MarketCode[];
+
+/** The market everything falls back to when nothing names one (the spec's default language's market). */
+export const defaultMarket: MarketCode = 'MX';
+
+export function isMarketCode(value: unknown): value is MarketCode {
+  return typeof value === 'string' && Object.hasOwn(markets, value);
+}
 
 export function marketOf(code: string): Market {
   const market = markets[code as MarketCode];
@@ -67,4 +113,13 @@ export function marketOf(code: string): Market {
 /** Money as the loan's market writes it, whatever the language: "$1.234,56" for Mexico, "₹1.234,56" for India. */
 export function formatMarketMoney(minor: Minor, market: MarketCode | Market): string {
   return formatMoney(minor, (typeof market === 'string' ? marketOf(market) : market).currency.sign);
+}
+
+/**
+ * A sentence that ends with `text`: a full stop added unless it already ends
+ * with one ("… S.A. de C.V." stays as it is, never "S.A. de C.V..").
+ */
+export function endSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

@@ -55,3 +55,14 @@ export function formatPpmAsPercent(ppm: number, decimals = 2): string {
   const frac = String(scaled % scale).padStart(decimals, '0');
   return decimals > 0 ? `${units},${frac}%` : `${units}%`;
 }
+
+/**
+ * A rate in ppm as a percentage with as few decimals as it needs (at most
+ * `maxDecimals`): 180 000 → "18%", 365 000 → "36,5%", 650 → "0,065%".
+ */
+export function formatPpmAsRate(ppm: number, maxDecimals = 4): string {
+  for (let decimals = 0; decimals < maxDecimals; decimals++) {
+    if ((ppm * 10 ** decimals) % 10_000 === 0) return formatPpmAsPercent(ppm, decimals);
+  }
+  return formatPpmAsPercent(ppm, maxDecimals);
+}

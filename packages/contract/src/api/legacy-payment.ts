@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
+import { marketSchema } from './common';
 
 /*
  * The legacy card repayment calls (§4 "Legacy repayment by card", §7, §8),
@@ -21,7 +22,8 @@ export const repaymentWay = endpoint({
   summary: "The borrower's cards on file and a single-use repay token for this order",
   request: z.object({ orderId: idString }).loose(),
   /** alipay is always '' (no wallet channel); repayToken is single-use, valid 30 minutes. */
-  data: z.object({ alipay: z.string(), repayToken: z.string(), bankCards: z.array(bankCardSchema) }),
+  /** market: the loan's (the currency the card page shows the amount in). */
+  data: z.object({ alipay: z.string(), repayToken: z.string(), bankCards: z.array(bankCardSchema), market: marketSchema }),
 });
 
 export const repaymentCommit = endpoint({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
-import { flag, idSchema, intField, textValueSchema } from './common';
+import { flag, idSchema, intField, marketSchema, textValueSchema } from './common';
 
 /** Plan row of the confirmation (§3 repay_plans). amount in minor units. */
 export const confirmPlanSchema = z.object({
@@ -10,6 +10,57 @@ export const confirmPlanSchema = z.object({
   amount: z.number().int(),
   pay_time: z.string(),
 });
+
+const rate = { ratePpm: z.number().int(), /** As the agreement writes it, e.g. "0,05%", "18%". */ rate: z.string() };
+
+/**
+ * What the loan agreement states (issue 12): every rate, fee, tax, late
+ * charge, penalty, extension and prepayment rule and the plan, from the
+ * product (an offer) or the order's snapshot and its market's rules, built by
+ * the pricing code. Rates in ppm with their display text; money in minor
+ * units (the page writes it in the market's currency); the tax name in the
+ * request's language.
+ */
+export const agreementTermsSchema = z.object({
+  market: marketSchema,
+  currency: z.enum(['MXN', 'INR']),
+  /** The lender (the market's legal entity). */
+  lender: z.object({ name: z.string(), address: z.string() }),
+  amount: z.number().int(),
+  periods: z.number().int(),
+  termUnitDays: z.number().int(),
+  termDays: z.number().int(),
+  /** Daily rate on the outstanding principal, and the annual rate = daily × yearDays. */
+  interest: z.object({ daily: z.object(rate), annual: z.object(rate), yearDays: z.number().int() }),
+  /** Commission (processing fee) on the principal, shared between the instalments. */
+  commission: z.object({ ...rate, total: z.number().int() }),
+  /** The market's tax on the charges in `base`. */
+  tax: z.object({ name: z.string(), ...rate, base: z.array(z.enum(['interest', 'commission', 'extension_fee'])) }),
+  lateCharges: z.object({
+    rule: z.enum(['mx_daily_fine', 'in_tiered']),
+    /** Daily rate on the unpaid instalment by days late (toDay null: until paid). */
+    tiers: z.array(z.object({ fromDay: z.number().int(), toDay: z.number().int().nullable(), ...rate })),
+    /** India's one-off default penalty (null for none); `applies`: this loan's, 0 until it is known (disbursal). */
+    defaultPenalty: z.object({ newClient: z.number().int(), repeatClient: z.number().int(), applies: z.number().int() }).nullable(),
+  }),
+  /** One extension moves the due date by `days` (one term); its fee is one term's interest on the unpaid principal (feeOnPrincipal for the whole principal) with its tax. */
+  extension: z.object({ available: z.boolean(), days: z.number().int(), feeOnPrincipal: z.number().int(), feeTaxOnPrincipal: z.number().int() }),
+  /** Prepayment from `fromDay` days after disbursal (half the term, and not before minDays); fromDate once disbursed. */
+  prepayment: z.object({ minDays: z.number().int(), fromDay: z.number().int(), fromDate: z.string() }),
+  plan: z.array(
+    z.object({
+      seq: z.number().int(),
+      dueDate: z.string(),
+      principal: z.number().int(),
+      interest: z.number().int(),
+      commission: z.number().int(),
+      tax: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  totals: z.object({ interest: z.number().int(), commission: z.number().int(), tax: z.number().int(), total: z.number().int(), received: z.number().int() }),
+});
+export type AgreementTerms = z.infer<typeof agreementTermsSchema>;
 
 export const loanConfirmDataSchema = z.object({
   /** Due date of the first instalment, YYYY-MM-DD. */
@@ -43,6 +94,10 @@ export const loanConfirmDataSchema = z.object({
   amountStep: z.number().int(),
   periodsMin: z.number().int(),
   periodsMax: z.number().int(),
+  /** The product's market: the currency of every amount (issue 12). */
+  market: marketSchema,
+  /** The loan agreement of this quote (the agreement page opened from the confirmation shows it). */
+  terms: agreementTermsSchema,
 });
 export type LoanConfirmData = z.infer<typeof loanConfirmDataSchema>;
 
@@ -91,6 +146,8 @@ export const loanDetailsDataSchema = z.object({
   orderId: z.string(),
   orderNo: z.string(),
   productId: z.string(),
+  /** The loan's market: the currency of the detail rows (issue 12). */
+  market: marketSchema,
 });
 export type LoanDetailsData = z.infer<typeof loanDetailsDataSchema>;
 
@@ -125,6 +182,10 @@ export const contractDataSchema = z.object({
   userAddress: z.string(),
   contractDate: z.string(),
   company: z.string(),
+  /** The loan's market (issue 12): money fields are written in its currency; IVA holds its tax (GST in India). */
+  market: marketSchema,
+  /** Every figure the agreement states, from the order's pricing. */
+  terms: agreementTermsSchema,
 });
 export type ContractData = z.infer<typeof contractDataSchema>;
 

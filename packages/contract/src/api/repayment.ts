@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
-import { idSchema, intField, textValueSchema } from './common';
+import { idSchema, intField, marketSchema, textValueSchema } from './common';
 
 /** A payment channel (§3): how to pay one reference. */
 export const channelSchema = z.object({
@@ -24,6 +24,8 @@ export const repaymentDataSchema = z.object({
   detail: z.array(textValueSchema),
   repayList: z.array(channelGroupSchema),
   noticeMsg: z.string(),
+  /** The loan's market: the currency of the amounts (issue 12). */
+  market: marketSchema,
 });
 
 export const loanPlayDetail = endpoint({
@@ -41,6 +43,7 @@ export const extensionDataSchema = z.object({
   repayList: z.array(z.object({ title: z.string(), list: z.array(channelSchema) })),
   noticeMsg: z.string(),
   note: z.string(),
+  market: marketSchema,
 });
 
 export const loanPlayDelayDetail = endpoint({
@@ -63,6 +66,15 @@ export const voucherDataSchema = z.object({
   dataList: z.array(z.object({ title: z.string(), content: z.array(z.string()) })),
   imgList: z.object({ title: z.string(), eMail: z.string(), content: z.array(z.string()) }),
   bottomLogo: z.string(),
+  market: marketSchema,
+  /**
+   * What the borrower enters to pay, in order (issue 12): e.g. SPEI the CLABE
+   * (the account to transfer to) and the reference (the concept to type);
+   * UPI the VPA and the reference (the remark); a bank transfer the account
+   * number, the IFSC, the beneficiary and the reference. `copy` 1: the page
+   * offers a copy button.
+   */
+  paymentDetails: z.array(z.object({ label: z.string(), value: z.string(), copy: z.union([z.literal(0), z.literal(1)]) })),
 });
 
 export const generateVcode = endpoint({

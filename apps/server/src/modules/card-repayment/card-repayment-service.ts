@@ -6,8 +6,9 @@ import { CARD_SMS_CODE_LENGTH, CARD_SMS_RESEND_SECONDS, legacyPaymentCodes } fro
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { OrderStatus } from '@presta/contract/order-status';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney, type Minor } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import type { MarketCode } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { bankCards, borrowers, cardRepayments, cardRepayTokens, orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
@@ -15,7 +16,14 @@ import { translate } from '../../i18n/messages';
 import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
 import type { CardProcessor } from '../payments/card-processor';
 import { repaymentQuote } from '../repayment/repayment-quote';
-import { assertPayable, ownedOrder } from '../repayment/repayment-service';
+import { moneyIn } from '../../i18n/market-texts';
+import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
+import { assertPayable, offersCard, ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
+
+/** The card is one of Mexico's channels (markets.ts): a loan of a market without it is not paid by card (409). */
+export function assertCardOffered(order: Pick<OwnedOrder, 'market'>): void {
+  if (!offersCard(order.market)) throw new AppError(409, errorCodes.invalidTransition, 'channelNotOffered');
+}
 import type { SmsSender } from '../sms/sms-sender';
 
 /*
@@ -63,17 +71,19 @@ export function maskCardNumber(last4: string): string {
 
 /**
  * The borrower's active cards (masked) and a new repay token for the order,
- * bound to its earliest unpaid instalment. Order not the borrower's → 404;
- * not in 174/180 → 409.
+ * bound to its earliest unpaid instalment, and the loan's market (the
+ * currency of the amount). Order not the borrower's → 404; not in 174/180, or
+ * of a market without the card (India) → 409.
  */
 export async function repaymentWay(
   db: Db,
   borrowerId: number,
   orderIdRaw: string,
   now = new Date(),
-): Promise<{ alipay: string; repayToken: string; bankCards: BankCard[] }> {
+): Promise<{ alipay: string; repayToken: string; bankCards: BankCard[]; market: MarketCode }> {
   const order = await ownedOrder(db, borrowerId, orderIdRaw);
   assertPayable(order);
+  assertCardOffered(order);
   const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
   const next = position.instalments.find((x) => !x.paidOff);
   if (!next) throw new AppError(409, errorCodes.invalidTransition, 'repaymentNotAvailable', { orderNo: order.orderNo, status: order.status });
@@ -95,6 +105,7 @@ export async function repaymentWay(
     alipay: '',
     repayToken: token,
     bankCards: cards.map((c) => ({ id: String(c.id), bankName: c.bankName, cardNo: maskCardNumber(c.last4), bankCode: c.bankCode })),
+    market: order.market,
   };
 }
 
@@ -159,7 +170,8 @@ export async function commitCardRepayment(
 ): Promise<{ needValid: number; repayRecordId: string }> {
   const order = await ownedOrder(db, borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
+  assertCardOffered(order);
+  const money = moneyIn(order.market);
   const queuedSms: number[] = [];
 
   const outcome = await db.transaction(async (tx): Promise<CommitOutcome> => {
@@ -203,7 +215,7 @@ export async function commitCardRepayment(
     const { quote, paidOff } = await payableNow(tx, order.id, order.timeZone, now);
     if (paidOff(token.instalmentSeq)) throw repeatRequest();
     if (quote.payable <= 0) {
-      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '' });
+      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '', days: PREPAYMENT_MIN_DAYS });
     }
     if (input.amount > quote.payable) {
       throw new AppError(422, errorCodes.outsideProductRules, 'cardAmountTooHigh', { amount: money(input.amount), due: money(quote.payable) });

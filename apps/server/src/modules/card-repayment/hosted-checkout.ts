@@ -2,16 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney, type Minor } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import { endSentence, formatMarketMoney, marketOf, type MarketCode } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { cardCheckouts, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
+import { moneyIn } from '../../i18n/market-texts';
+import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
 import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
 import type { CardProcessor } from '../payments/card-processor';
 import { repaymentQuote } from '../repayment/repayment-quote';
 import { assertPayable, ownedOrder } from '../repayment/repayment-service';
+import { assertCardOffered } from './card-repayment-service';
 
 /*
  * repayment-huichao: the card processor's hosted payment page, where the
@@ -36,10 +39,13 @@ export async function createCheckout(
 ): Promise<{ url: string }> {
   const order = await ownedOrder(db, borrowerId, input.orderId);
   assertPayable(order);
+  assertCardOffered(order);
   const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
   const quote = repaymentQuote(position);
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
-  if (quote.payable <= 0) throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '' });
+  const money = moneyIn(order.market);
+  if (quote.payable <= 0) {
+    throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '', days: PREPAYMENT_MIN_DAYS });
+  }
   if (input.amount > quote.payable) {
     throw new AppError(422, errorCodes.outsideProductRules, 'cardAmountTooHigh', { amount: money(input.amount), due: money(quote.payable) });
   }
@@ -56,17 +62,19 @@ export async function createCheckout(
   return { url: `${baseUrl}${CHECKOUT_PATH_PREFIX}/${token}` };
 }
 
-type Checkout = typeof cardCheckouts.$inferSelect & { orderNo: string };
+/** A checkout with its order's number and market (the currency of its amount, the lender it pays). */
+type Checkout = typeof cardCheckouts.$inferSelect & { orderNo: string; market: MarketCode };
 
 async function findCheckout(db: Db, token: string): Promise<Checkout | undefined> {
   if (!/^[0-9a-f]{32}$/.test(token)) return undefined;
   const [row] = await db
-    .select({ checkout: cardCheckouts, orderNo: orders.orderNo })
+    .select({ checkout: cardCheckouts, orderNo: orders.orderNo, market: products.market })
     .from(cardCheckouts)
     .innerJoin(orders, eq(orders.id, cardCheckouts.orderId))
+    .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(cardCheckouts.tokenHash, sha256(token)))
     .limit(1);
-  return row ? { ...row.checkout, orderNo: row.orderNo } : undefined;
+  return row ? { ...row.checkout, orderNo: row.orderNo, market: row.market } : undefined;
 }
 
 export type CheckoutPage = { status: number; html: string };
@@ -97,12 +105,13 @@ button{margin-top:20px;width:100%;font-size:17px;font-weight:600;padding:12px;bo
 function formPage(c: Checkout, token: string, error?: string, kept: { expiry?: string; holder?: string } = {}): string {
   const lang = c.language;
   const t = (k: MessageKey) => escapeHtml(translate(lang, k));
-  const money = formatMoney(c.amount, languages[lang].currencySign);
+  const money = formatMarketMoney(c.amount, c.market);
   return page(
     lang,
     translate(lang, 'checkoutTitle'),
     `<h1>${t('checkoutTitle')}</h1>
 <p class="note">${escapeHtml(translate(lang, 'checkoutOrder', { orderNo: c.orderNo }))}</p>
+<p class="note">${escapeHtml(endSentence(translate(lang, 'checkoutPayee', { company: marketOf(c.market).legalEntity.name })))}</p>
 <p class="note" id="amount-label">${t('checkoutAmountLabel')}</p>
 <p class="amount" aria-labelledby="amount-label">${escapeHtml(money)}</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
@@ -132,7 +141,7 @@ const notFoundPage = (lang: Language): CheckoutPage => ({ status: 404, html: res
 export async function renderCheckout(db: Db, token: string, now = new Date()): Promise<CheckoutPage> {
   const c = await findCheckout(db, token);
   if (!c) return notFoundPage('es');
-  if (c.status === 'paid') return { status: 200, html: resultPage(c.language, 'checkoutPaid', { amount: formatMoney(c.amount, languages[c.language].currencySign) }) };
+  if (c.status === 'paid') return { status: 200, html: resultPage(c.language, 'checkoutPaid', { amount: formatMarketMoney(c.amount, c.market) }) };
   if (c.status !== 'open' || c.expiresAt.getTime() < now.getTime()) return { status: 410, html: resultPage(c.language, 'checkoutExpired') };
   return { status: 200, html: formPage(c, token) };
 }
@@ -183,7 +192,7 @@ export async function payCheckout(
   return db.transaction(async (tx) => {
     const [c] = await tx.select().from(cardCheckouts).where(eq(cardCheckouts.id, found.id)).for('update');
     if (!c) return notFoundPage(lang);
-    const money = formatMoney(c.amount, languages[lang].currencySign);
+    const money = formatMarketMoney(c.amount, found.market);
     if (c.status === 'paid') return { status: 200, html: resultPage(lang, 'checkoutPaid', { amount: money }) };
     if (c.status !== 'open' || c.expiresAt.getTime() < now.getTime()) return { status: 410, html: resultPage(lang, 'checkoutExpired') };
     const [order] = await tx

@@ -10,8 +10,8 @@ import {
 } from '@presta/contract/complaint-rules';
 import { formatDate } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import { formatMarketMoney } from '@presta/contract/markets';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowers, complaintImages, complaints, complaintTypes, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
@@ -76,6 +76,7 @@ async function borrowerOrders(db: DbOrTx, borrowerId: number) {
       productName: products.name,
       productLogo: products.logoUrl,
       timeZone: products.timeZone,
+      market: products.market,
       wasOverdue: sql<boolean>`(${orders.status} = '180' or exists (select 1 from ${orderStatusHistory} h where h.order_id = ${orders.id} and h.to_status = '180'))`,
     })
     .from(orders)
@@ -93,7 +94,7 @@ function orderCard(o: BorrowerOrder, lang: Language): ComplaintOrder {
     status: translate(lang, statusKeys[o.status] ?? 'status21'),
     list: [
       { text: translate(lang, 'complaintOrderNo'), value: o.orderNo },
-      { text: translate(lang, 'complaintOrderAmount'), value: formatMoney(o.principal, languages[lang].currencySign) },
+      { text: translate(lang, 'complaintOrderAmount'), value: formatMarketMoney(o.principal, o.market) },
       { text: translate(lang, 'complaintOrderDate'), value: formatDate(o.createdAt, { timeZone: o.timeZone }) },
     ],
     orderNo: o.orderNo,

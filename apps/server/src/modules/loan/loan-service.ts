@@ -3,8 +3,9 @@ import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan
 import type { TextValue } from '@presta/contract/api/common';
 import { errorCodes } from '@presta/contract/error-codes';
 import { todayIn, type CalendarDate } from '@presta/contract/dates';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney, formatPpmAsPercent, type Minor } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import { marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
+import { formatPpmAsPercent, type Minor } from '@presta/contract/money';
 import { repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
@@ -12,10 +13,12 @@ import { orders, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
+import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { defaultPenaltyFor, positionAsOf, stateFromLedger, type Component, type LateChargeKind, type LateRule, type LedgerState, type LoanPosition } from '../ledger/ledger-math';
 import { createOrder, mustFallDue, refreshOverdue } from '../orders/order-service';
 import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
-import { defaultQuoteAmount, defaultQuotePeriods, quoteLoan, validateLoanRequest } from './loan-quote';
+import { agreementTerms } from './agreement-terms';
+import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest } from './loan-quote';
 
 /** An offer evaluated longer ago than this is re-evaluated before it is quoted (isNeedPop). */
 export const OFFER_FRESHNESS_MS = 24 * 3_600_000;
@@ -31,9 +34,14 @@ export function toDbId(value: string | number | undefined, max = Number.MAX_SAFE
   return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : undefined;
 }
 
-/** Loan agreement page of a product (built by a later issue): a same-origin path. */
-export function agreementUrl(productId: number, orderId?: number): string {
-  return `${routes.loanAgreement}?productId=${productId}${orderId === undefined ? '' : `&orderId=${orderId}`}`;
+/**
+ * Loan agreement page (same-origin path): of an order, or of a product's quote
+ * (the amount and instalments quoted, so the page states that quote's plan).
+ */
+export function agreementUrl(productId: number, orderId?: number, quote?: { amount: Minor; periods: number }): string {
+  const order = orderId === undefined ? '' : `&orderId=${orderId}`;
+  const quoted = quote ? `&amount=${quote.amount}&periods=${quote.periods}` : '';
+  return `${routes.loanAgreement}?productId=${productId}${order}${quoted}`;
 }
 
 export function loanDetailsUrl(orderId: number, productId: number): string {
@@ -77,8 +85,10 @@ export async function getLoanConfirmation(
   if (!offered) throw notFound('productNotFound');
   const { product } = offered;
   let { offer } = offered;
-  const sign = languages[lang].currencySign;
-  const money = (m: Minor) => formatMoney(m, sign);
+  // Money in the product's market's currency, whatever the language (issue 12).
+  const market = product.market;
+  const money = moneyIn(market);
+  const tax = productTax(product);
 
   let isNeedPop: 0 | 1 = 0;
   if (input.isType === 1) {
@@ -98,7 +108,7 @@ export async function getLoanConfirmation(
       });
     }
   }
-  validateLoanRequest(product, offer.limitAmount, { amount, periods }, sign);
+  validateLoanRequest(product, offer.limitAmount, { amount, periods }, marketOf(market).currency.sign);
 
   const coupon = await findBestCoupon(db, borrowerId, { now });
   const quote = quoteLoan({
@@ -107,7 +117,7 @@ export async function getLoanConfirmation(
     termUnitDays: product.termUnitDays,
     dailyRatePpm: product.dailyRatePpm,
     commissionPpm: product.commissionPpm,
-    vatPpm: product.vatPpm,
+    tax,
     couponAmount: coupon?.amount ?? 0,
     startDate: todayIn(product.timeZone, now),
   });
@@ -127,7 +137,7 @@ export async function getLoanConfirmation(
       row(lang, 'detailInterest', money(t.interestAccrued)),
       row(lang, 'detailCoupon', t.couponApplied > 0 ? money(-t.couponApplied) : ''),
       row(lang, 'detailCommission', money(t.commission)),
-      row(lang, 'detailVat', money(t.vat)),
+      { text: taxLabel(lang, market, tax), value: money(t.vat) },
       row(lang, 'detailTotal', money(t.totalOwed)),
       row(lang, 'detailReceived', money(t.received)),
     ],
@@ -137,6 +147,7 @@ export async function getLoanConfirmation(
         principal: money(x.principal),
         interest: money(x.interest),
         commission: money(x.commission),
+        tax: taxName(lang, market),
         vat: money(x.vat),
       }),
       amount: x.total,
@@ -145,7 +156,7 @@ export async function getLoanConfirmation(
     loanRate: formatPpmAsPercent(product.dailyRatePpm),
     ratemsg: translate(lang, 'rateMessage'),
     amountDec: translate(lang, 'amountDescription'),
-    isNewContract: agreementUrl(product.id),
+    isNewContract: agreementUrl(product.id, undefined, { amount, periods }),
     messageType: 0,
     comProductLogo: product.logoUrl,
     comProductName: product.name,
@@ -155,6 +166,25 @@ export async function getLoanConfirmation(
     amountStep: product.amountStep,
     periodsMin: product.periodsMin,
     periodsMax: product.periodsMax,
+    market,
+    terms: agreementTerms(
+      {
+        market,
+        lateRule: product.lateRule,
+        amount,
+        periods,
+        termUnitDays: product.termUnitDays,
+        dailyRatePpm: product.dailyRatePpm,
+        commissionPpm: product.commissionPpm,
+        tax,
+        extensionEnabled: product.extensionEnabled,
+        startDate: quote.startDate,
+        disbursed: false,
+        plan: quote.instalments,
+        received: t.received,
+      },
+      lang,
+    ),
   };
 }
 
@@ -204,7 +234,7 @@ type PlanJson = { id: number; seq: number; dueDate: CalendarDate; principal: Min
 const detailsQuery = (orderId: number, borrowerId: number) => sql`
 select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text as principal, o.periods, o.term_unit_days,
        o.coupon_amount::text as coupon_amount, o.disbursed_on::text as disbursed_on,
-       o.daily_rate_ppm, o.vat_ppm,
+       o.daily_rate_ppm, o.vat_ppm, o.tax_base, p.market,
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
        p.name as product_name, p.logo_url as product_logo, p.time_zone, p.extension_enabled, p.late_rule, b.bank_account,
        coalesce((select json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'dueDate', rp.due_date, 'principal', rp.principal,
@@ -244,6 +274,8 @@ type DetailsRow = {
   late_rule: LateRule;
   daily_rate_ppm: number;
   vat_ppm: number;
+  tax_base: TaxableCharge[];
+  market: MarketCode;
   bank_account: string;
   plan: PlanJson[];
   rated: boolean;
@@ -291,6 +323,8 @@ async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number)
     productLogo: r.product_logo,
     timeZone: r.time_zone,
     extensionEnabled: r.extension_enabled,
+    market: r.market,
+    tax: { ratePpm: r.vat_ppm, base: r.tax_base },
     bankAccount: r.bank_account,
     plan: r.plan,
     rated: r.rated,
@@ -396,8 +430,7 @@ export async function getLoanDetails(
     }
   }
 
-  const sign = languages[lang].currencySign;
-  const money = (m: Minor) => formatMoney(m, sign);
+  const money = moneyIn(order.market);
   const totalOf = (x: PlanJson) => x.principal + x.interest + x.commission + x.vat;
   const sum = (pick: (x: PlanJson) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
 
@@ -423,11 +456,13 @@ export async function getLoanDetails(
     row(lang, 'detailInterest', money(interestNet + order.couponAmount)),
     row(lang, 'detailCoupon', order.couponAmount > 0 ? money(-order.couponAmount) : ''),
     row(lang, 'detailCommission', money(sum((x) => x.commission))),
-    row(lang, 'detailVat', money(sum((x) => x.vat))),
+    { text: taxLabel(lang, order.market, order.tax), value: money(sum((x) => x.vat)) },
     row(lang, 'detailTotal', money(sum(totalOf))),
     row(lang, 'detailApplied', order.appliedOn),
     row(lang, 'detailDisbursed', order.disbursedOn ?? ''),
     row(lang, 'detailBankAccount', maskBankAccount(order.bankAccount)),
+    // The borrower's credit (money received beyond what could be applied), shown while there is some.
+    row(lang, 'detailCredit', position && position.credit > 0 ? money(position.credit) : ''),
   ];
 
   // §2: any other status is shown like 200.
@@ -447,6 +482,7 @@ export async function getLoanDetails(
     orderId: String(order.id),
     orderNo: order.orderNo,
     productId: String(order.productId),
+    market: order.market,
   };
   if (memoizable) {
     // Shared by the next requests: frozen, so that nothing can change it for them.

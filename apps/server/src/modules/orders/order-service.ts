@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
-import { languages, type Language } from '@presta/contract/language';
+import type { Language } from '@presta/contract/language';
 import type { Minor } from '@presta/contract/money';
 import { marketOf } from '@presta/contract/markets';
 import {
@@ -63,7 +63,7 @@ export type CreateOrderInput = {
   periods: number;
   /** Days per instalment; must equal the product's (absent: the product's). */
   termUnit?: number;
-  /** Language of the figures in a refusal message (currency sign). Default Spanish. */
+  /** The caller's language (kept for callers; refusals are worded in the request's language and name amounts in the product's market's currency). */
   lang?: Language;
   /** Clock, for tests and demos. */
   now?: Date;
@@ -116,7 +116,8 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
   const existing = await findOpenOrder(db, input.borrowerId, input.productId);
   if (existing) return answerExisting(existing, input, termUnit);
 
-  const currencySign = languages[input.lang ?? 'es'].currencySign;
+  // Refusals name amounts in the product's market's currency, whatever the language (issue 12).
+  const currencySign = marketOf(product.market).currency.sign;
   validateLoanRequest(product, offer.limitAmount, { amount: input.amount, periods: input.periods, termUnit }, currencySign);
 
   const now = input.now ?? new Date();

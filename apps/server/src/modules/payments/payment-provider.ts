@@ -4,7 +4,7 @@ import type { SignatureFailure } from './notification-signature';
 
 /*
  * What every payment provider (the sandbox, and later real aggregators for
- * cash-at-store and SPEI) implements. Pure of storage: the caller keeps the
+ * cash-at-store and SPEI in Mexico, UPI and bank transfers in India) implements. Pure of storage: the caller keeps the
  * payment reference records, the notification log (idempotency by eventId)
  * and the ledger.
  */
@@ -12,8 +12,14 @@ import type { SignatureFailure } from './notification-signature';
 export const paymentPurposes = ['repayment', 'extension'] as const;
 export type PaymentPurpose = (typeof paymentPurposes)[number];
 
-/** 'store': cash at a convenience store (reference + barcode); 'spei': bank transfer to a CLABE. */
-export const paymentChannels = ['store', 'spei'] as const;
+/**
+ * Channels paid through a payment reference (a voucher). Mexico: 'store' cash
+ * at a convenience store (reference + barcode), 'spei' bank transfer to a
+ * CLABE; India: 'upi' a UPI payment to a VPA, 'bank_transfer' an IMPS/NEFT
+ * transfer to a virtual account (number + IFSC). Each market offers its own
+ * (markets.ts); the card is paid on the card page, not through a reference.
+ */
+export const paymentChannels = ['store', 'spei', 'upi', 'bank_transfer'] as const;
 export type PaymentChannel = (typeof paymentChannels)[number];
 
 export type CreateReferenceInput = {
@@ -31,9 +37,13 @@ export type CreatedReference = {
   reference: string;
   /** SPEI only: the CLABE to transfer to. */
   clabe?: string;
+  /** UPI only: the virtual payment address to pay to. */
+  vpa?: string;
+  /** Bank transfer only: the virtual account to transfer to. */
+  bankAccount?: { accountNumber: string; ifsc: string; bankName: string };
   /** Store only: the text to draw as a Code 128 barcode (renderCode128Png/Svg). */
   barcodeText?: string;
-  /** What the borrower copies (the voucher's vCode): the store reference, or the CLABE for SPEI. */
+  /** What the borrower copies (the voucher's vCode): the store reference, the CLABE (SPEI), the VPA (UPI) or the account number (bank transfer). */
   voucherCode: string;
   expiresAt: Date;
 };

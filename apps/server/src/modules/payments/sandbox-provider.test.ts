@@ -3,9 +3,16 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clabeForOrder, isValidClabe } from './clabe';
+import { isValidIfsc, isValidVpa, orderIdFromVirtualAccount, orderIdFromVpa } from './india-accounts';
 import { signNotification, unixSeconds } from './notification-signature';
 import { headerValue, type CreateReferenceInput, type PaymentProvider } from './payment-provider';
-import { SANDBOX_NOTIFICATION_PATH, createSandboxProvider, sandboxPay } from './sandbox-provider';
+import {
+  SANDBOX_NOTIFICATION_PATH,
+  SANDBOX_UPI_ISSUER,
+  SANDBOX_VIRTUAL_ACCOUNT_ISSUER,
+  createSandboxProvider,
+  sandboxPay,
+} from './sandbox-provider';
 import { MAX_STORE_REFERENCE_SEQ, isValidStoreReference, newStoreReference } from './store-reference';
 
 const secret = 'sandbox_test_secret';
@@ -30,7 +37,7 @@ describe('createReference', () => {
   it('store: a store reference, drawn as the barcode and copied as the voucher code', async () => {
     const provider = createSandboxProvider({ secret, nextSeq: counter(41) });
     expect(provider.id).toBe('sandbox');
-    expect(provider.channels).toEqual(['store', 'spei']);
+    expect(provider.channels).toEqual(['store', 'spei', 'upi', 'bank_transfer']);
     const created = await provider.createReference(request());
     expect(created).toEqual({ reference: newStoreReference(41), barcodeText: newStoreReference(41), voucherCode: newStoreReference(41), expiresAt });
     expect(isValidStoreReference(created.reference)).toBe(true);
@@ -50,6 +57,31 @@ describe('createReference', () => {
     expect(second.clabe).toBe(first.clabe);
     expect(second.reference).not.toBe(first.reference);
     expect(nextSeq).toHaveBeenCalledTimes(2);
+  });
+
+  it('upi: the order’s own VPA as the voucher code, plus a unique reference (the remark)', async () => {
+    const nextSeq = counter(5);
+    const provider = createSandboxProvider({ secret, nextSeq });
+    const first = await provider.createReference(request({ channel: 'upi' }));
+    expect(first).toEqual({ reference: newStoreReference(5), vpa: 'presta.1234@sbxupi', voucherCode: 'presta.1234@sbxupi', expiresAt });
+    expect(isValidVpa(first.vpa!)).toBe(true);
+    expect(orderIdFromVpa(first.vpa!, SANDBOX_UPI_ISSUER)).toBe(1_234);
+    const second = await provider.createReference(request({ channel: 'upi', purpose: 'extension' }));
+    expect(second.vpa).toBe(first.vpa);
+    expect(second.reference).not.toBe(first.reference);
+  });
+
+  it('bank_transfer: the order’s own virtual account and IFSC, the account number as the voucher code', async () => {
+    const provider = createSandboxProvider({ secret, nextSeq: counter(9) });
+    const created = await provider.createReference(request({ channel: 'bank_transfer' }));
+    expect(created).toEqual({
+      reference: newStoreReference(9),
+      bankAccount: { accountNumber: '2223000000001234', ifsc: 'SBOX0PRESTA', bankName: 'Sandbox Bank' },
+      voucherCode: '2223000000001234',
+      expiresAt,
+    });
+    expect(isValidIfsc(created.bankAccount!.ifsc)).toBe(true);
+    expect(orderIdFromVirtualAccount(created.voucherCode, SANDBOX_VIRTUAL_ACCOUNT_ISSUER)).toBe(1_234);
   });
 
   it('an async sequence and another collection account', async () => {
@@ -73,6 +105,8 @@ describe('createReference', () => {
       request({ channel: 'card' as never }),
       request({ expiresAt: new Date('not a date') }),
       request({ channel: 'spei', orderId: 10 ** 11 }), // beyond the per-order CLABE range
+      request({ channel: 'upi', orderId: 10 ** 12 }), // beyond the per-order VPA range
+      request({ channel: 'bank_transfer', orderId: 10 ** 12 }),
     ]) {
       await expect(provider.createReference(bad)).rejects.toThrow(RangeError);
     }

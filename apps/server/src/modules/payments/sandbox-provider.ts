@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { clabeForOrder, type ClabeIssuer } from './clabe';
+import { virtualAccountForOrder, vpaForOrder, type UpiIssuer, type VirtualAccountIssuer } from './india-accounts';
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, signNotification, unixSeconds, verifyNotification } from './notification-signature';
 import {
   createReferenceInputSchema,
@@ -18,13 +19,20 @@ import { findDuplicateKey } from '../../lib/json-duplicate-keys';
 /*
  * The built-in sandbox provider: references made locally, "payments" sent by
  * sandboxPay (what a store till or a bank would do) as signed notifications.
- * Every reference, store or SPEI, is a store reference ('80' + sequence + Luhn
- * digit); SPEI adds the order's own CLABE at STP (646, plaza 180).
+ * Every reference, whatever its channel, is a store reference ('80' + sequence
+ * + Luhn digit): what the notification names. SPEI adds the order's own CLABE
+ * at STP (646, plaza 180); UPI the order's own VPA (presta.<order>@sbxupi);
+ * a bank transfer the order's own virtual account at the sandbox bank
+ * (2223 + the order id in 12 digits, IFSC SBOX0PRESTA).
  */
 
 export const SANDBOX_PROVIDER_ID = 'sandbox';
 export const SANDBOX_NOTIFICATION_PATH = `/api/payments/notifications/${SANDBOX_PROVIDER_ID}`;
 export const SANDBOX_CLABE_ISSUER: ClabeIssuer = { bankCode: '646', plaza: '180' };
+/** The bank the SPEI transfers go to (the CLABE's bank code 646). */
+export const SANDBOX_SPEI_BANK = 'STP';
+export const SANDBOX_UPI_ISSUER: UpiIssuer = { prefix: 'presta', handle: 'sbxupi' };
+export const SANDBOX_VIRTUAL_ACCOUNT_ISSUER: VirtualAccountIssuer = { prefix: '2223', ifsc: 'SBOX0PRESTA', bankName: 'Sandbox Bank' };
 
 /** The sandbox notification body: {eventId, reference, amount, paidAt}. Unknown keys are dropped. */
 export const sandboxNotificationBodySchema = z.object({
@@ -43,6 +51,8 @@ export type SandboxProviderOptions = {
    */
   nextSeq: () => number | Promise<number>;
   clabeIssuer?: ClabeIssuer;
+  upiIssuer?: UpiIssuer;
+  virtualAccountIssuer?: VirtualAccountIssuer;
   toleranceSeconds?: number;
 };
 
@@ -61,24 +71,48 @@ function amountLiteralsAreIntegers(json: string): boolean {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
-  const { secret, nextSeq, clabeIssuer = SANDBOX_CLABE_ISSUER, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS } = options;
+  const {
+    secret,
+    nextSeq,
+    clabeIssuer = SANDBOX_CLABE_ISSUER,
+    upiIssuer = SANDBOX_UPI_ISSUER,
+    virtualAccountIssuer = SANDBOX_VIRTUAL_ACCOUNT_ISSUER,
+    toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+  } = options;
   if (!secret) throw new RangeError('the sandbox provider needs a secret');
-  clabeForOrder(0, clabeIssuer); // fails fast on a malformed issuer
+  // Fail fast on a malformed issuer.
+  clabeForOrder(0, clabeIssuer);
+  vpaForOrder(0, upiIssuer);
+  virtualAccountForOrder(0, virtualAccountIssuer);
 
   return {
     id: SANDBOX_PROVIDER_ID,
-    channels: ['store', 'spei'],
+    channels: ['store', 'spei', 'upi', 'bank_transfer'],
 
     async createReference(input: CreateReferenceInput): Promise<CreatedReference> {
       const parsed = createReferenceInputSchema.safeParse(input);
       if (!parsed.success) throw new RangeError(`invalid reference request: ${z.prettifyError(parsed.error)}`);
       const { orderId, channel, expiresAt } = parsed.data;
-      // Validate the CLABE before using up a sequence number.
-      const clabe = channel === 'spei' ? clabeForOrder(orderId, clabeIssuer) : undefined;
-      const reference = newStoreReference(await nextSeq());
-      return clabe
-        ? { reference, clabe, voucherCode: clabe, expiresAt }
-        : { reference, barcodeText: reference, voucherCode: reference, expiresAt };
+      // Make the order's account before using up a sequence number (a bad order id throws first).
+      switch (channel) {
+        case 'spei': {
+          const clabe = clabeForOrder(orderId, clabeIssuer);
+          return { reference: newStoreReference(await nextSeq()), clabe, voucherCode: clabe, expiresAt };
+        }
+        case 'upi': {
+          const vpa = vpaForOrder(orderId, upiIssuer);
+          return { reference: newStoreReference(await nextSeq()), vpa, voucherCode: vpa, expiresAt };
+        }
+        case 'bank_transfer': {
+          const accountNumber = virtualAccountForOrder(orderId, virtualAccountIssuer);
+          const bankAccount = { accountNumber, ifsc: virtualAccountIssuer.ifsc, bankName: virtualAccountIssuer.bankName };
+          return { reference: newStoreReference(await nextSeq()), bankAccount, voucherCode: accountNumber, expiresAt };
+        }
+        case 'store': {
+          const reference = newStoreReference(await nextSeq());
+          return { reference, barcodeText: reference, voucherCode: reference, expiresAt };
+        }
+      }
     },
 
     parseNotification(incoming: IncomingNotification, now: Date): NotificationResult {

@@ -24,10 +24,10 @@ describe('reminder rules', () => {
 
   it("the amount in the loan's currency whatever the language; Spanish in usted", () => {
     const input = { brand: 'Presta', amount: 107_540, dueDate: '2025-03-02' };
-    expect(reminderText('en', 'due_in_3_days', { ...input, currency: 'MXN' })).toBe(
+    expect(reminderText('en', 'due_in_3_days', { ...input, market: 'MX' })).toBe(
       'Presta: your instalment of $1.075,40 is due on 2025-03-02, in 3 days. Pay on time in the app to avoid late charges.',
     );
-    expect(reminderText('es', 'overdue', { ...input, currency: 'INR' })).toBe(
+    expect(reminderText('es', 'overdue', { ...input, market: 'IN' })).toBe(
       'Presta: su cuota venció ayer, 2025-03-02. Hoy debe ₹1.075,40. Pague cuanto antes desde la app para detener los cargos por atraso.',
     );
   });

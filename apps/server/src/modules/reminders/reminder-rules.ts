@@ -1,5 +1,6 @@
 import { addDays, formatDate, type CalendarDate } from '@presta/contract/dates';
-import { formatMoney, type Minor } from '@presta/contract/money';
+import type { Minor } from '@presta/contract/money';
+import { formatMarketMoney, type MarketCode } from '@presta/contract/markets';
 import type { Language } from '@presta/contract/language';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { SmsPurpose } from '../sms/sms-sender';
@@ -48,9 +49,6 @@ export function reminderDedupeKey(instalmentId: number, kind: ReminderKind, dueD
 
 export const reminderPurpose = (kind: ReminderKind): SmsPurpose => purposes[kind];
 
-/** The loan's currency sign, whatever the borrower's language. */
-export const currencySigns: Record<'MXN' | 'INR', string> = { MXN: '$', INR: '₹' };
-
 /** The local calendar day and the minutes since local midnight of `now` in a time zone. */
 export function localClock(now: Date, timeZone: string): { today: CalendarDate; minuteOfDay: number } {
   const [day, time] = formatDate(now, { withTime: true, timeZone }).split(' ') as [CalendarDate, string];
@@ -71,11 +69,12 @@ export function reminderExpiry(now: Date, minuteOfDay: number, hours: ReminderHo
 export function reminderText(
   lang: Language,
   kind: ReminderKind,
-  input: { brand: string; amount: Minor; currency: 'MXN' | 'INR'; dueDate: CalendarDate },
+  input: { brand: string; amount: Minor; market: MarketCode; dueDate: CalendarDate },
 ): string {
   return translate(lang, messages[kind], {
     brand: input.brand,
-    amount: formatMoney(input.amount, currencySigns[input.currency]),
+    // The loan's market's currency, whatever the borrower's language (markets.ts).
+    amount: formatMarketMoney(input.amount, input.market),
     date: input.dueDate,
   });
 }

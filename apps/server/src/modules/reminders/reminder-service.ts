@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CalendarDate } from '@presta/contract/dates';
+import type { MarketCode } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
 import { getLoanPosition } from '../ledger/ledger-service';
@@ -51,7 +52,7 @@ type Candidate = {
   dueDate: CalendarDate;
   phone: string;
   language: 'es' | 'en';
-  currency: 'MXN' | 'INR';
+  market: MarketCode;
   kind: ReminderKind;
 };
 
@@ -64,7 +65,7 @@ async function candidatesIn(db: Db, timeZone: string, today: CalendarDate): Prom
       dueDate: repaymentPlans.dueDate,
       phone: borrowers.phone,
       language: borrowers.language,
-      currency: products.currency,
+      market: products.market,
     })
     .from(repaymentPlans)
     .innerJoin(orders, eq(orders.id, repaymentPlans.orderId))
@@ -125,7 +126,7 @@ export async function sendDueReminders(
           const id = await outboxSmsSender.send(db, {
             phone: c.phone,
             purpose: reminderPurpose(c.kind),
-            body: reminderText(c.language, c.kind, { brand: deps.brandName, amount: instalment.totalOutstanding, currency: c.currency, dueDate: c.dueDate }),
+            body: reminderText(c.language, c.kind, { brand: deps.brandName, amount: instalment.totalOutstanding, market: c.market, dueDate: c.dueDate }),
             expiresAt,
             dedupeKey: reminderDedupeKey(c.instalmentId, c.kind, c.dueDate),
           });

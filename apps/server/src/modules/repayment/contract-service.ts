@@ -1,12 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Brand } from '@presta/contract/brand';
 import type { ContractData } from '@presta/contract/api/loan';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney, type Minor } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { moneyIn } from '../../i18n/market-texts';
+import { getLoanPosition } from '../ledger/ledger-service';
+import { agreementTerms } from '../loan/agreement-terms';
+import { orderTax } from '../loan/loan-quote';
 import { maskBankAccount } from '../loan/loan-service';
+
+/** Statuses whose loan has a ledger (disbursed): its one-off default penalty is known. */
+const disbursedStatuses: readonly string[] = ['174', '180', '200'];
 
 /**
  * The promissory note of one of the borrower's orders (§3 "Loan contract",
@@ -16,21 +22,33 @@ import { maskBankAccount } from '../loan/loan-service';
  * display text, amount = the principal in minor units; bankNo = the masked
  * deposit account; daiDate = disbursal day ('' before disbursal); planDate =
  * the last instalment's current due date; contractAmount = total owed as
- * agreed (principal + interest + commission + VAT); Interest = interest as
- * charged (after any coupon); IVA = VAT; giveAmount = what the borrower
- * receives (the whole principal); contractDate = submission day; company =
- * the lender's company name. Money fields other than `amount` are display
- * strings in the language's currency.
+ * agreed (principal + interest + commission + tax); Interest = interest as
+ * charged (after any coupon); IVA = the market's tax (IVA, GST); giveAmount =
+ * what the borrower receives (the whole principal); contractDate = submission
+ * day; company = the lender, the loan's market's legal entity. Money fields
+ * other than `amount` are display strings in the loan's market's currency,
+ * whatever the language (issue 12); `terms` is every figure the agreement
+ * states (agreement-terms.ts), `market` the loan's market.
  */
-export async function getContractDetail(db: Db, brand: Brand, borrowerId: number, orderNoRaw: string, lang: Language): Promise<ContractData> {
+export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: string, lang: Language): Promise<ContractData> {
   const orderNo = orderNoRaw.trim();
   const [order] = await db
     .select({
       id: orders.id,
+      status: orders.status,
       principal: orders.principal,
+      periods: orders.periods,
+      termUnitDays: orders.termUnitDays,
+      dailyRatePpm: orders.dailyRatePpm,
+      commissionPpm: orders.commissionPpm,
+      vatPpm: orders.vatPpm,
+      taxBase: orders.taxBase,
       disbursedOn: orders.disbursedOn,
       appliedOn: sql<string>`to_char(${orders.createdAt} at time zone ${products.timeZone}, 'YYYY-MM-DD')`,
       productName: products.name,
+      market: products.market,
+      lateRule: products.lateRule,
+      extensionEnabled: products.extensionEnabled,
       fullName: borrowers.fullName,
       address: borrowers.address,
       bankAccount: borrowers.bankAccount,
@@ -44,6 +62,7 @@ export async function getContractDetail(db: Db, brand: Brand, borrowerId: number
 
   const plan = await db
     .select({
+      seq: repaymentPlans.seq,
       dueDate: repaymentPlans.dueDate,
       principal: repaymentPlans.principal,
       interest: repaymentPlans.interest,
@@ -54,11 +73,31 @@ export async function getContractDetail(db: Db, brand: Brand, borrowerId: number
     .where(eq(repaymentPlans.orderId, order.id))
     .orderBy(asc(repaymentPlans.seq));
 
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
-  const sum = (pick: (x: (typeof plan)[number]) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
-  const interest = sum((x) => x.interest);
-  const commission = sum((x) => x.commission);
-  const vat = sum((x) => x.vat);
+  const disbursed = order.disbursedOn !== null && disbursedStatuses.includes(order.status);
+  // The loan's own one-off default penalty (new or repeat client) is the ledger's, once disbursed.
+  const defaultPenalty = disbursed ? (await getLoanPosition(db, order.id)).defaultPenalty : undefined;
+  const terms = agreementTerms(
+    {
+      market: order.market,
+      lateRule: order.lateRule,
+      amount: order.principal,
+      periods: order.periods,
+      termUnitDays: order.termUnitDays,
+      dailyRatePpm: order.dailyRatePpm,
+      commissionPpm: order.commissionPpm,
+      tax: orderTax(order),
+      extensionEnabled: order.extensionEnabled,
+      // The plan's due dates count from the disbursal day, from the submission day until then.
+      startDate: order.disbursedOn ?? order.appliedOn,
+      disbursed,
+      ...(defaultPenalty === undefined ? {} : { defaultPenalty }),
+      plan,
+      received: order.principal,
+    },
+    lang,
+  );
+
+  const money = moneyIn(order.market);
   return {
     username: order.fullName,
     userName: order.fullName,
@@ -68,13 +107,15 @@ export async function getContractDetail(db: Db, brand: Brand, borrowerId: number
     bankNo: maskBankAccount(order.bankAccount),
     daiDate: order.disbursedOn ?? '',
     planDate: plan.at(-1)?.dueDate ?? '',
-    contractAmount: money(order.principal + interest + commission + vat),
-    commission: money(commission),
-    Interest: money(interest),
-    IVA: money(vat),
+    contractAmount: money(terms.totals.total),
+    commission: money(terms.totals.commission),
+    Interest: money(terms.totals.interest),
+    IVA: money(terms.totals.tax),
     giveAmount: money(order.principal),
     userAddress: order.address,
     contractDate: order.appliedOn,
-    company: brand.companyName,
+    company: marketOf(order.market).legalEntity.name,
+    market: order.market,
+    terms,
   };
 }

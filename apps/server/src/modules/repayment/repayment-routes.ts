@@ -66,14 +66,14 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       // Each call may make a reference: generous for a person, a brake on a loop.
       rateLimit: { max: 120, timeWindow: '1 minute' },
       handler: async (input, request) =>
-        generateVoucher(app.db, paymentProvider, opts.config.brand, request.borrower.id, input, request.lang),
+        generateVoucher(app.db, paymentProvider, (market) => opts.config.support[market], request.borrower.id, input, request.lang),
     });
 
     registerEndpoint(borrowerCalls, contractDetail, {
       auth: 'borrower',
       tags: ['loan'],
       handler: async (input, request) =>
-        getContractDetail(app.db, opts.config.brand, request.borrower.id, input.orderNo, request.lang),
+        getContractDetail(app.db, request.borrower.id, input.orderNo, request.lang),
     });
   });
 

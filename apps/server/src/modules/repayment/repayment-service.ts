@@ -1,19 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Brand } from '@presta/contract/brand';
 import type { TextValue } from '@presta/contract/api/common';
 import type { channelSchema, extensionDataSchema, repaymentDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
 import { errorCodes } from '@presta/contract/error-codes';
 import { addDays, formatDate, todayIn } from '@presta/contract/dates';
-import { languages, type Language } from '@presta/contract/language';
-import { formatMoney, type Minor } from '@presta/contract/money';
+import type { Language } from '@presta/contract/language';
+import { endSentence, marketOf, type MarketCode, type SupportContacts, type TaxableCharge } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { Db } from '../../db/database';
 import { orders, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
+import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { getLoanPosition, quoteExtension, type ExtensionQuoteResult } from '../ledger/ledger-service';
-import type { InstalmentComponent } from '../ledger/ledger-math';
+import { PREPAYMENT_MIN_DAYS, type InstalmentComponent, type LoanPosition } from '../ledger/ledger-math';
 import { toDbId } from '../loan/loan-service';
 import { paymentChannels, type PaymentChannel, type PaymentProvider, type PaymentPurpose } from '../payments/payment-provider';
 import { barcodeUrl, createOrReuseReference, findOpenReferences, type PaymentReference } from './payment-references';
@@ -31,12 +32,26 @@ const payableStatuses: readonly string[] = ['174', '180'];
 export const channelLogos: Record<PaymentChannel, string> = {
   store: '/assets/channels/store.svg',
   spei: '/assets/channels/spei.svg',
+  upi: '/assets/channels/upi.svg',
+  bank_transfer: '/assets/channels/bank_transfer.svg',
 };
 
 const channelTexts: Record<PaymentChannel, { title: MessageKey; desc: MessageKey }> = {
   store: { title: 'channelStoreTitle', desc: 'channelStoreDesc' },
   spei: { title: 'channelSpeiTitle', desc: 'channelSpeiDesc' },
+  upi: { title: 'channelUpiTitle', desc: 'channelUpiDesc' },
+  bank_transfer: { title: 'channelBankTransferTitle', desc: 'channelBankTransferDesc' },
 };
+
+const isVoucherChannel = (id: string): id is PaymentChannel => (paymentChannels as readonly string[]).includes(id);
+
+/** The channels paid through a voucher that the loan's market offers, in its order (Mexico: store, SPEI; India: UPI, bank transfer). */
+export function voucherChannelsOf(market: MarketCode): PaymentChannel[] {
+  return marketOf(market).paymentChannels.filter(isVoucherChannel);
+}
+
+/** The market offers the card (the card repayment page): Mexico. */
+export const offersCard = (market: MarketCode) => marketOf(market).paymentChannels.includes('card');
 
 export type OwnedOrder = {
   id: number;
@@ -45,6 +60,11 @@ export type OwnedOrder = {
   productName: string;
   productLogo: string;
   timeZone: string;
+  /** The product's market: currency, channels, legal entity (issue 12). */
+  market: MarketCode;
+  /** The tax that priced the loan (the order's snapshot: rate and base). */
+  taxPpm: number;
+  taxBase: TaxableCharge[];
 };
 
 /** The borrower's order (404 orderNotFound for unknown and foreign ids alike). */
@@ -61,6 +81,9 @@ export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string)
             productName: products.name,
             productLogo: products.logoUrl,
             timeZone: products.timeZone,
+            market: products.market,
+            taxPpm: orders.vatPpm,
+            taxBase: orders.taxBase,
           })
           .from(orders)
           .innerJoin(products, eq(products.id, orders.productId))
@@ -105,9 +128,9 @@ function channelEntry(lang: Language, channel: PaymentChannel, ref: PaymentRefer
   };
 }
 
-/** One group per channel, each with its open reference for the amount (newest), if any. */
-function channelGroups(lang: Language, refs: PaymentReference[]) {
-  return paymentChannels.map((channel) => ({
+/** One group per voucher channel of the loan's market, each with its open reference for the amount (newest), if any. */
+function channelGroups(lang: Language, market: MarketCode, refs: PaymentReference[]) {
+  return voucherChannelsOf(market).map((channel) => ({
     title: translate(lang, channelTexts[channel].title),
     list: [channelEntry(lang, channel, refs.find((r) => r.channel === channel))],
   }));
@@ -126,6 +149,12 @@ function cardGroup(lang: Language) {
 
 const sumOf = (xs: { outstanding: Record<InstalmentComponent, Minor> }[], c: InstalmentComponent) =>
   xs.reduce((acc, x) => acc + x.outstanding[c], 0);
+
+/**
+ * "Ya pagado": every payment the borrower made on the loan, as the ledger
+ * holds it (what went to instalments, extension fees and their tax, credit).
+ */
+const paidOnLoan = (p: LoanPosition): Minor => p.received;
 
 // ---------------------------------------------------------------------------
 // loan-play-detail
@@ -147,12 +176,19 @@ export async function getRepaymentDetail(
   assertPayable(order);
   const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
   const quote = repaymentQuote(position);
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
+  const money = moneyIn(order.market);
   const refs = quote.payable > 0 ? await findOpenReferences(db, order.id, 'repayment', quote.payable, now) : [];
   const xs = quote.instalments;
   const row = (key: MessageKey, value: string): TextValue => ({ text: translate(lang, key), value });
 
+  // What must be paid today first (the page folds the list to two rows), then what it is made of, then the
+  // loan's payments. "Total a pagar hoy" only names an amount due today; the next instalment before it
+  // falls due (payable early or not yet) is its amount.
+  const dueToday = position.amountDueNow > 0;
   const detail: TextValue[] = [
+    row(dueToday ? 'repayRowTotal' : 'repayRowInstalmentTotal', money(quote.shown)),
+    row('repayRowLateFee', money(sumOf(xs, 'late_fee'))),
+    row('repayRowPenalty', money(sumOf(xs, 'default_penalty'))),
     row(
       'repayRowInstalment',
       xs.length === 0 ? '' : translate(lang, 'repayRowInstalmentValue', { seqs: xs.map((x) => x.seq).join(', '), count: position.instalments.length }),
@@ -160,15 +196,13 @@ export async function getRepaymentDetail(
     row('repayRowPrincipal', money(sumOf(xs, 'principal'))),
     row('detailInterest', money(sumOf(xs, 'interest'))),
     row('detailCommission', money(sumOf(xs, 'commission'))),
-    row('detailVat', money(sumOf(xs, 'vat'))),
-    row('repayRowLateFee', money(sumOf(xs, 'late_fee'))),
-    row('repayRowPenalty', money(sumOf(xs, 'default_penalty'))),
-    row('repayRowPaid', money(xs.reduce((acc, x) => acc + x.totalPaid, 0))),
-    row('repayRowTotal', money(quote.shown)),
+    { text: taxLabel(lang, order.market, { ratePpm: order.taxPpm, base: order.taxBase }), value: money(sumOf(xs, 'vat')) },
+    row('repayRowPaid', money(paidOnLoan(position))),
+    row('detailCredit', position.credit > 0 ? money(position.credit) : ''),
   ];
 
   let noticeMsg: string;
-  if (quote.payableFrom) noticeMsg = translate(lang, 'paymentNotOpenYet', { date: quote.payableFrom });
+  if (quote.payableFrom) noticeMsg = translate(lang, 'paymentNotOpenYet', { date: quote.payableFrom, days: PREPAYMENT_MIN_DAYS });
   else if (quote.overdue) noticeMsg = translate(lang, 'repayNoticeOverdue', { date: quote.dueDate ?? '', amount: money(quote.shown) });
   else noticeMsg = translate(lang, 'repayNotice', { date: quote.dueDate ?? '', amount: money(quote.shown) });
 
@@ -179,8 +213,15 @@ export async function getRepaymentDetail(
     productLogo: order.productLogo,
     detail,
     // Nothing payable yet (prepayment window closed): no channel to tap; noticeMsg names the day.
-    repayList: quote.payable > 0 ? [...channelGroups(lang, refs), cardGroup(lang)].map((g) => ({ reviewer: g.title, list: g.list })) : [],
+    repayList:
+      quote.payable > 0
+        ? [...channelGroups(lang, order.market, refs), ...(offersCard(order.market) ? [cardGroup(lang)] : [])].map((g) => ({
+            reviewer: g.title,
+            list: g.list,
+          }))
+        : [],
     noticeMsg,
+    market: order.market,
   };
 }
 
@@ -205,7 +246,7 @@ export async function getExtensionDetail(
   assertPayable(order);
   const quote = await availableExtension(db, order);
   const { position } = await getLoanPosition(db, order.id, quote.asOf);
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
+  const money = moneyIn(order.market);
   const moved = new Set(quote.movedInstalmentIds);
   const count = position.instalments.length;
 
@@ -234,9 +275,13 @@ export async function getExtensionDetail(
       delayTime: quote.toDueDate,
     },
     repayPlan,
-    repayList: channelGroups(lang, refs),
-    noticeMsg: translate(lang, 'delayNotice'),
+    repayList: channelGroups(lang, order.market, refs),
+    // The extension fee carries the loan's tax only where the tax's base has it (Mexico's IVA; not India's GST).
+    noticeMsg: order.taxBase.includes('extension_fee')
+      ? translate(lang, 'delayNoticeTaxed', { tax: taxName(lang, order.market) })
+      : translate(lang, 'delayNotice'),
     note: translate(lang, 'delayNote', { amount: money(quote.amount) }),
+    market: order.market,
   };
 }
 
@@ -246,18 +291,113 @@ export async function getExtensionDetail(
 
 export type VoucherInput = { orderId: string; amount: number; payCode: string; requestType: number };
 
+/** The customer service contacts of a market (configuration: SUPPORT_*, SUPPORT_IN_*). */
+export type SupportDirectory = (market: MarketCode) => SupportContacts;
+
+type PaymentDetail = VoucherData['paymentDetails'][number];
+type HowToPay = { title: string; content: string[] };
+
+/**
+ * What the borrower enters to pay one reference (the voucher's paymentDetails, each with a copy button
+ * unless it is a name) and the steps of its channel. The account to pay to comes first, then the reference
+ * to type (the concept, note or remarks); the beneficiary is the loan's market's legal entity.
+ */
+function paymentInstructions(
+  lang: Language,
+  ref: PaymentReference,
+  payee: string,
+  amount: string,
+  purposeText: string,
+): { details: PaymentDetail[]; howTo: HowToPay } {
+  const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars);
+  const detail = (label: MessageKey, value: string, copy: 0 | 1 = 1): PaymentDetail => ({ label: t(label), value, copy });
+  const purpose = detail('payToPurpose', purposeText, 0);
+  const channel = ref.channel as PaymentChannel;
+  switch (channel) {
+    case 'store':
+      return {
+        details: [detail('payToStoreReference', ref.reference), purpose],
+        howTo: {
+          title: t('voucherHowStoreTitle'),
+          content: [t('voucherHowStore1'), t('voucherHowStore2'), t('voucherHowStore3', { reference: ref.reference }), t('voucherHowStore4', { amount })],
+        },
+      };
+    case 'spei': {
+      const clabe = ref.clabe ?? ref.voucherCode;
+      return {
+        details: [detail('payToClabe', clabe), detail('payToSpeiConcept', ref.reference), detail('payToBank', 'STP', 0), detail('payToBeneficiary', payee, 0), purpose],
+        howTo: {
+          title: t('voucherHowSpeiTitle'),
+          content: [
+            t('voucherHowSpei1'),
+            endSentence(t('voucherHowSpei2', { clabe, company: payee })),
+            t('voucherHowSpei3', { reference: ref.reference }),
+            t('voucherHowSpei4', { amount }),
+          ],
+        },
+      };
+    }
+    case 'upi': {
+      const vpa = ref.vpa ?? ref.voucherCode;
+      return {
+        details: [detail('payToVpa', vpa), detail('payToUpiNote', ref.reference), detail('payToBeneficiary', payee, 0), purpose],
+        howTo: {
+          title: t('voucherHowUpiTitle'),
+          content: [
+            t('voucherHowUpi1'),
+            endSentence(t('voucherHowUpi2', { vpa, company: payee })),
+            t('voucherHowUpi3', { reference: ref.reference }),
+            t('voucherHowUpi4', { amount }),
+          ],
+        },
+      };
+    }
+    case 'bank_transfer': {
+      const account = ref.accountNumber ?? ref.voucherCode;
+      const ifsc = ref.ifsc ?? '';
+      return {
+        details: [
+          detail('payToAccountNumber', account),
+          detail('payToIfsc', ifsc),
+          detail('payToBeneficiary', payee, 0),
+          detail('payToBankRemark', ref.reference),
+          purpose,
+        ],
+        howTo: {
+          title: t('voucherHowBankTitle'),
+          content: [
+            t('voucherHowBank1', { account, ifsc }),
+            endSentence(t('voucherHowBank2', { company: payee })),
+            t('voucherHowBank3', { reference: ref.reference }),
+            t('voucherHowBank4', { amount }),
+          ],
+        },
+      };
+    }
+  }
+}
+
+const voucherTexts: Record<PaymentChannel, { des: MessageKey; images: MessageKey }> = {
+  store: { des: 'voucherStoreDes', images: 'voucherStoresTitle' },
+  spei: { des: 'voucherSpeiDes', images: 'voucherBanksTitle' },
+  upi: { des: 'voucherUpiDes', images: 'voucherUpiAppsTitle' },
+  bank_transfer: { des: 'voucherBankTransferDes', images: 'voucherIndianBanksTitle' },
+};
+
 /**
  * The voucher (§3) of a payment reference for the order: requestType 1 a
  * repayment of exactly what the repayment page quotes now, 2 an extension at
- * exactly its price now. Reuses the open reference for the same order,
- * purpose, channel and amount; a new one is valid through the last day the
- * amount stays the same (at most REFERENCE_MAX_DAYS, end of day in the
- * product's time zone).
+ * exactly its price now. The channel must be one the loan's market offers
+ * (400 otherwise). Reuses the open reference for the same order, purpose,
+ * channel and amount; a new one is valid through the last day the amount
+ * stays the same (at most REFERENCE_MAX_DAYS, end of day in the product's
+ * time zone). Amounts, the payee (the market's legal entity) and the
+ * contact e-mail are the loan's market's, whatever the language.
  */
 export async function generateVoucher(
   db: Db,
   provider: PaymentProvider,
-  brand: Brand,
+  support: SupportDirectory,
   borrowerId: number,
   input: VoucherInput,
   lang: Language,
@@ -268,8 +408,10 @@ export async function generateVoucher(
     throw badRequest('payCodeUnknown', { payCode: input.payCode.slice(0, 40) });
   }
   const order = await ownedOrder(db, borrowerId, input.orderId);
+  const offered = voucherChannelsOf(order.market);
+  if (!offered.includes(channel)) throw badRequest('payCodeNotInMarket', { payCode: channel, channels: offered.join(', ') });
   assertPayable(order);
-  const money = (m: Minor) => formatMoney(m, languages[lang].currencySign);
+  const money = moneyIn(order.market);
   const today = todayIn(order.timeZone, now);
 
   let purpose: PaymentPurpose;
@@ -279,7 +421,7 @@ export async function generateVoucher(
     const { position } = await getLoanPosition(db, order.id, today);
     const quote = repaymentQuote(position);
     if (quote.payable <= 0) {
-      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? today });
+      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? today, days: PREPAYMENT_MIN_DAYS });
     }
     if (input.amount !== quote.payable) {
       throw new AppError(422, errorCodes.outsideProductRules, 'paymentAmountMismatch', {
@@ -311,57 +453,37 @@ export async function generateVoucher(
     now,
   });
 
+  const market = marketOf(order.market);
+  const payee = market.legalEntity.name;
   const amount = money(ref.amount);
   const validUntil = formatDate(ref.expiresAt, { withTime: true, timeZone: order.timeZone });
-  const howTo =
-    channel === 'store'
-      ? {
-          title: translate(lang, 'voucherHowStoreTitle'),
-          content: [
-            translate(lang, 'voucherHowStore1'),
-            translate(lang, 'voucherHowStore2'),
-            translate(lang, 'voucherHowStore3', { reference: ref.reference }),
-            translate(lang, 'voucherHowStore4', { amount }),
-          ],
-        }
-      : {
-          title: translate(lang, 'voucherHowSpeiTitle'),
-          content: [
-            translate(lang, 'voucherHowSpei1'),
-            translate(lang, 'voucherHowSpei2', { clabe: ref.clabe ?? ref.voucherCode, company: brand.companyName }),
-            translate(lang, 'voucherHowSpei3', { reference: ref.reference }),
-            translate(lang, 'voucherHowSpei4', { amount }),
-          ],
-        };
+  const purposeText = translate(lang, purpose === 'repayment' ? 'voucherConceptRepayment' : 'voucherConceptExtension', { orderNo: order.orderNo });
+  const { details, howTo } = paymentInstructions(lang, ref, payee, amount, purposeText);
 
   return {
     topLogo: order.productLogo,
     repayDetail: {
       amount: ref.amount,
       repayTitle: translate(lang, channelTexts[channel].title),
-      repayDes: translate(lang, channel === 'store' ? 'voucherStoreDes' : 'voucherSpeiDes', { amount }),
+      repayDes: translate(lang, voucherTexts[channel].des, { amount }),
       repayCode: channel === 'store' ? barcodeUrl(ref) : '',
       vCode: ref.voucherCode,
-      companyName: brand.companyName,
+      companyName: payee,
     },
     dataList: [
       howTo,
-      {
-        title: translate(lang, 'voucherConceptTitle'),
-        content: [
-          translate(lang, purpose === 'repayment' ? 'voucherConceptRepayment' : 'voucherConceptExtension', { orderNo: order.orderNo }),
-        ],
-      },
       {
         title: translate(lang, 'voucherValidityTitle'),
         content: [translate(lang, 'voucherValidUntil', { datetime: validUntil }), translate(lang, 'voucherValidityAfter')],
       },
     ],
     imgList: {
-      title: translate(lang, channel === 'store' ? 'voucherStoresTitle' : 'voucherBanksTitle'),
-      eMail: brand.serviceEmail,
+      title: translate(lang, voucherTexts[channel].images),
+      eMail: support(order.market).email,
       content: [channelLogos[channel]],
     },
     bottomLogo: channelLogos[channel],
+    market: order.market,
+    paymentDetails: details,
   };
 }

@@ -1,0 +1,130 @@
+import type { AgreementTerms } from '@presta/contract/api/loan';
+import { daysBetween, type CalendarDate } from '@presta/contract/dates';
+import type { Language } from '@presta/contract/language';
+import { marketOf, type MarketCode } from '@presta/contract/markets';
+import { formatPpmAsPercent, formatPpmAsRate, type Minor } from '@presta/contract/money';
+import {
+  defaultPenaltyFor,
+  IN_LATE_TIERS,
+  initialState,
+  MX_DAILY_FINE_PPM,
+  PREPAYMENT_MIN_DAYS,
+  prepaymentFrom,
+  quoteExtensionOn,
+  type LateRule,
+  type LedgerTerms,
+} from '../ledger/ledger-math';
+import type { LoanTax } from './loan-quote';
+
+/*
+ * What the loan agreement states (issue 12, docs/legal-texts.md "Loan
+ * agreement"): built from the terms that priced the loan (the product's for an
+ * offer, the order's snapshot for an order), its plan as the pricing code made
+ * it, and the market's rules, through the ledger's own functions and constants
+ * — never from fixed text. The pages fill their clauses from it.
+ */
+
+/** A plan row as the pricing code makes it (quoteLoan) and the order stores it (repayment_plans). */
+export type PricedInstalment = { seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
+
+export type AgreementInput = {
+  market: MarketCode;
+  lateRule: LateRule;
+  amount: Minor;
+  periods: number;
+  termUnitDays: number;
+  dailyRatePpm: number;
+  commissionPpm: number;
+  /** The tax that priced the loan (orderTax: the order's snapshot; productTax for an offer). */
+  tax: LoanTax;
+  extensionEnabled: boolean;
+  /** The first day of the term: the disbursal day, or the quote's start for an offer. */
+  startDate: CalendarDate;
+  disbursed: boolean;
+  /** The one-off default penalty of this loan once known (disbursed), else undefined. */
+  defaultPenalty?: Minor;
+  plan: readonly PricedInstalment[];
+  /** What reaches the borrower's account. */
+  received: Minor;
+};
+
+const rate = (ratePpm: number, text = formatPpmAsRate(ratePpm)) => ({ ratePpm, rate: text });
+
+/** The late-charge tiers of a rule, from the ledger's constants (MX_DAILY_FINE_3PCT, IN_LATE_INTEREST_TIERS). */
+function lateTiersOf(rule: LateRule): AgreementTerms['lateCharges']['tiers'] {
+  const tiers = rule === 'mx_daily_fine' ? [{ fromDay: 1, toDay: Number.POSITIVE_INFINITY, ppm: MX_DAILY_FINE_PPM }] : IN_LATE_TIERS;
+  return tiers.map((t) => ({ fromDay: t.fromDay, toDay: Number.isFinite(t.toDay) ? t.toDay : null, ...rate(t.ppm) }));
+}
+
+export function agreementTerms(input: AgreementInput, lang: Language): AgreementTerms {
+  const market = marketOf(input.market);
+  const ledgerTerms: LedgerTerms = {
+    disbursedOn: input.startDate,
+    periods: input.periods,
+    termUnitDays: input.termUnitDays,
+    dailyRatePpm: input.dailyRatePpm,
+    tax: input.tax,
+    lateRule: input.lateRule,
+    defaultPenalty: defaultPenaltyFor(input.lateRule, false),
+    extensionEnabled: input.extensionEnabled,
+  };
+  // The extension as the ledger prices it on the first day, when the whole principal is unpaid and nothing is due.
+  const plan = input.plan.map((x) => ({ ...x, id: x.seq }));
+  const extension = quoteExtensionOn(initialState(ledgerTerms, plan), input.startDate);
+  const prepaymentDay = prepaymentFrom(ledgerTerms);
+  const penaltyNew = defaultPenaltyFor(input.lateRule, false);
+  const sum = (pick: (x: PricedInstalment) => number) => input.plan.reduce((acc, x) => acc + pick(x), 0);
+
+  return {
+    market: market.code,
+    currency: market.currency.code,
+    lender: { ...market.legalEntity },
+    amount: input.amount,
+    periods: input.periods,
+    termUnitDays: input.termUnitDays,
+    termDays: input.periods * input.termUnitDays,
+    interest: {
+      // The daily rate as the confirmation shows it (loanRate: two decimals).
+      daily: rate(input.dailyRatePpm, formatPpmAsPercent(input.dailyRatePpm)),
+      annual: rate(input.dailyRatePpm * market.yearDays),
+      yearDays: market.yearDays,
+    },
+    commission: { ...rate(input.commissionPpm), total: sum((x) => x.commission) },
+    tax: { name: market.tax.name[lang], ...rate(input.tax.ratePpm), base: [...input.tax.base] },
+    lateCharges: {
+      rule: input.lateRule,
+      tiers: lateTiersOf(input.lateRule),
+      defaultPenalty:
+        penaltyNew > 0
+          ? { newClient: penaltyNew, repeatClient: defaultPenaltyFor(input.lateRule, true), applies: input.defaultPenalty ?? 0 }
+          : null,
+    },
+    extension: {
+      available: input.extensionEnabled,
+      days: extension.shiftDays,
+      feeOnPrincipal: extension.fee,
+      feeTaxOnPrincipal: extension.feeTax,
+    },
+    prepayment: {
+      minDays: PREPAYMENT_MIN_DAYS,
+      fromDay: daysBetween(input.startDate, prepaymentDay),
+      fromDate: input.disbursed ? prepaymentDay : '',
+    },
+    plan: input.plan.map((x) => ({
+      seq: x.seq,
+      dueDate: x.dueDate,
+      principal: x.principal,
+      interest: x.interest,
+      commission: x.commission,
+      tax: x.vat,
+      total: x.principal + x.interest + x.commission + x.vat,
+    })),
+    totals: {
+      interest: sum((x) => x.interest),
+      commission: sum((x) => x.commission),
+      tax: sum((x) => x.vat),
+      total: sum((x) => x.principal + x.interest + x.commission + x.vat),
+      received: input.received,
+    },
+  };
+}
