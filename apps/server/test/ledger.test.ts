@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { addDays, formatDate, todayIn, type CalendarDate } from '@presta/contract/dates';
 import type { Db } from '../src/db/database';
 import {
@@ -38,9 +38,10 @@ afterAll(async () => {
   await close();
 });
 
-/** The Indian product's shape (helpers.seedProduct is Mexican). */
+/** The Indian product's shape (helpers.seedProduct is Mexican): GST 18 % of the processing fee (decision 014). */
 const inProduct = {
   market: 'IN' as const,
+  vatPpm: 180_000,
   currency: 'INR' as const,
   timeZone: 'Asia/Kolkata',
   amountMin: 500_000,
@@ -123,7 +124,11 @@ async function ledgerCounts(orderId: number) {
 }
 async function sums(orderId: number) {
   const [p] = await db.select({ s: sql<string>`coalesce(sum(${ledgerPayments.amount}), 0)` }).from(ledgerPayments).where(eq(ledgerPayments.orderId, orderId));
-  const [a] = await db.select({ s: sql<string>`coalesce(sum(${ledgerAllocations.amount}), 0)` }).from(ledgerAllocations).where(eq(ledgerAllocations.orderId, orderId));
+  // The allocations of payments (credit events allocate the credit those payments left: issue 12).
+  const [a] = await db
+    .select({ s: sql<string>`coalesce(sum(${ledgerAllocations.amount}), 0)` })
+    .from(ledgerAllocations)
+    .where(and(eq(ledgerAllocations.orderId, orderId), isNotNull(ledgerAllocations.paymentId)));
   return { payments: Number(p!.s), allocations: Number(a!.s) };
 }
 
@@ -181,7 +186,7 @@ describe('applyPayment: recorded once', () => {
         periods: 3,
         termUnitDays: 15,
         dailyRatePpm: 1_000,
-        vatPpm: 160_000,
+        tax: { ratePpm: 160_000, base: ['interest', 'commission', 'extension_fee'] },
         lateRule: 'mx_daily_fine',
         defaultPenalty: defaultPenaltyFor('mx_daily_fine', false),
         extensionEnabled: true,
@@ -247,7 +252,7 @@ describe('applyPayment against the pure replay (fast-check)', () => {
               periods,
               termUnitDays: loan.product.termUnitDays,
               dailyRatePpm: order!.dailyRatePpm,
-              vatPpm: order!.vatPpm,
+              tax: { ratePpm: order!.vatPpm, base: order!.taxBase },
               lateRule: loan.product.lateRule,
               defaultPenalty: defaultPenaltyFor(loan.product.lateRule, false),
               extensionEnabled: loan.product.extensionEnabled,
@@ -400,12 +405,14 @@ describe('extension', () => {
 
 describe('IN late charges', () => {
   it('tiered late interest and the one-off default penalty: Rs.1,000 new client, Rs.800 repeat client', async () => {
-    // ₹5.000,00, 1 × 91 days at 0,10 %/day, 3 % commission: 45 500 + 15 000 + VAT 9 680 → 570 180
+    // ₹5.000,00, 1 × 91 days at 0,10 %/day, 3 % commission: 45 500 + 15 000 + GST 18 % of the fee 2 700 → 563 200
+    // (issue 12: until then 16 % IVA of interest + commission, 9 680, and 30 × 28 509 + 5 × 22 807 of late interest)
     const first = await disbursedLoan({ amount: 500_000, daysAgo: 91 + 35, product: inProduct });
     const p = (await getLoanPosition(db, first.orderId)).position;
     expect(p.daysLate).toBe(35);
+    expect(p.instalments[0]!.owed).toMatchObject({ interest: 45_500, commission: 15_000, vat: 2_700 });
     expect(p.totals.owed.default_penalty).toBe(100_000);
-    expect(p.totals.owed.late_fee).toBe(30 * 28_509 + 5 * 22_807);
+    expect(p.totals.owed.late_fee).toBe(30 * 28_160 + 5 * 22_528);
     // pay it all: crystallised, settled
     const r = await applied(payment(first.orderId, p.payableNow, { channel: 'upi' }));
     expect(r.charges.map((c) => [c.kind, c.days, c.ratePpm])).toEqual([

@@ -1,4 +1,5 @@
 import { addDays, daysBetween, type CalendarDate } from '@presta/contract/dates';
+import type { TaxableCharge } from '@presta/contract/markets';
 import { assertMinor, divideHalfUp, type Minor } from '@presta/contract/money';
 
 /*
@@ -14,7 +15,7 @@ import { assertMinor, divideHalfUp, type Minor } from '@presta/contract/money';
 // Rules (names used in docs/ledger.md and the tests)
 // ---------------------------------------------------------------------------
 
-/** Late charge base: the instalment's unpaid principal + interest + commission + VAT; late charges are never in the base. */
+/** Late charge base: the instalment's unpaid principal + interest + commission + tax; late charges are never in the base. */
 export const LATE_BASE_UNPAID_SCHEDULED = 'LATE_BASE_UNPAID_SCHEDULED';
 /** Each late day's charge = HALF_UP(base × daily ppm / 1e6), per instalment and day. */
 export const LATE_DAILY_HALF_UP = 'LATE_DAILY_HALF_UP';
@@ -26,20 +27,48 @@ export const IN_LATE_INTEREST_TIERS = 'IN_LATE_INTEREST_TIERS';
 export const IN_DEFAULT_PENALTY_ONE_OFF = 'IN_DEFAULT_PENALTY_ONE_OFF';
 /** A payment's value date is never before the order's previous value date nor the disbursal day. */
 export const VALUE_DATE_NOT_BEFORE_LAST = 'VALUE_DATE_NOT_BEFORE_LAST';
-/** Oldest instalment first; within it default_penalty → late_fee → commission → vat → interest → principal. */
-export const ALLOCATION_ORDER_RULE = 'ALLOCATION_ORDER';
+/** Maturity: the loan's final due date, the current due date of its last instalment (an extension moves it). */
+export const MATURITY_LAST_DUE_DATE = 'MATURITY_LAST_DUE_DATE';
+/**
+ * Up to maturity (value date on or before it): the payable instalments oldest first, each in full before the
+ * next; within one default_penalty → late_fee → commission → tax → interest → principal.
+ */
+export const ALLOCATION_BY_INSTALMENT = 'ALLOCATION_BY_INSTALMENT';
+/**
+ * After maturity (the loan terms: "lawful charges, enforcement expenses, late fees, then fees, interest and
+ * principal"): by component across every instalment, oldest first within each: default penalty, late fees,
+ * commission, the commission's tax, the rest of the tax (the interest's), interest, principal.
+ */
+export const ALLOCATION_BY_COMPONENT = 'ALLOCATION_BY_COMPONENT';
+/** The commission's share of an instalment's tax = min(tax, HALF_UP(commission × tax ppm / 1e6)) when the tax is on the commission; tax paid counts against it first. */
+export const TAX_COMMISSION_SHARE_FIRST = 'TAX_COMMISSION_SHARE_FIRST';
 /** What no payable component can take is recorded as the borrower's credit. */
 export const OVERPAYMENT_CREDIT = 'OVERPAYMENT_CREDIT';
+/**
+ * Credit is applied by itself, in the allocation order of the day, on each day amounts become payable (a due
+ * date, the prepayment window's first day), at the start of that day: before any late charge accrues on them.
+ */
+export const CREDIT_APPLIED_WHEN_PAYABLE = 'CREDIT_APPLIED_WHEN_PAYABLE';
+/** The credit held is shown against the amounts it will pay: oldest unpaid instalment first, in the allocation order. */
+export const CREDIT_COVER_PROJECTION = 'CREDIT_COVER_PROJECTION';
+/** Only the credit of a settled loan (nothing owed) is refunded, never more than the credit. */
+export const REFUND_SETTLED_CREDIT_ONLY = 'REFUND_SETTLED_CREDIT_ONLY';
 /** Prepayment from disbursedOn + max(7, ceil(periods × termUnitDays / 2)) days; before that only what is due is payable. */
 export const PREPAYMENT_WINDOW = 'PREPAYMENT_WINDOW';
 /** Extension fee = HALF_UP(unpaid principal × dailyRatePpm × termUnitDays / 1e6): the interest of the added term. */
 export const EXTENSION_FEE_ONE_TERM_INTEREST = 'EXTENSION_FEE_ONE_TERM_INTEREST';
-/** VAT on the extension fee = HALF_UP(fee × vatPpm / 1e6). */
-export const EXTENSION_FEE_VAT = 'EXTENSION_FEE_VAT';
-/** VAT share of due interest = min(unpaid VAT, HALF_UP(unpaid interest × vatPpm / 1e6)), per instalment. */
-export const VAT_SHARE_OF_DUE_INTEREST = 'VAT_SHARE_OF_DUE_INTEREST';
+/** Tax on the extension fee = HALF_UP(fee × tax ppm / 1e6) when the market taxes it (Mexico), else 0 (India). */
+export const EXTENSION_FEE_TAX = 'EXTENSION_FEE_TAX';
+/** Tax share of due interest = min(unpaid tax, HALF_UP(unpaid interest × tax ppm / 1e6)) when the market taxes interest (Mexico), else 0. */
+export const TAX_SHARE_OF_DUE_INTEREST = 'TAX_SHARE_OF_DUE_INTEREST';
 /** Extension: every unpaid instalment moves by the same days; the first to max(its due date, D) + termUnitDays. */
 export const EXTENSION_DUE_SHIFT = 'EXTENSION_DUE_SHIFT';
+/**
+ * What the borrower must pay next: the earliest instalment with something left after the credit held (its due
+ * date), and the outstanding, less that credit, of every unpaid instalment due on or before the later of that
+ * date and today.
+ */
+export const AMOUNT_DUE_BY_NEXT_DUE_DATE = 'AMOUNT_DUE_BY_NEXT_DUE_DATE';
 
 export const ledgerRules = [
   LATE_BASE_UNPAID_SCHEDULED,
@@ -48,13 +77,20 @@ export const ledgerRules = [
   IN_LATE_INTEREST_TIERS,
   IN_DEFAULT_PENALTY_ONE_OFF,
   VALUE_DATE_NOT_BEFORE_LAST,
-  ALLOCATION_ORDER_RULE,
+  MATURITY_LAST_DUE_DATE,
+  ALLOCATION_BY_INSTALMENT,
+  ALLOCATION_BY_COMPONENT,
+  TAX_COMMISSION_SHARE_FIRST,
   OVERPAYMENT_CREDIT,
+  CREDIT_APPLIED_WHEN_PAYABLE,
+  CREDIT_COVER_PROJECTION,
+  REFUND_SETTLED_CREDIT_ONLY,
   PREPAYMENT_WINDOW,
   EXTENSION_FEE_ONE_TERM_INTEREST,
-  EXTENSION_FEE_VAT,
-  VAT_SHARE_OF_DUE_INTEREST,
+  EXTENSION_FEE_TAX,
+  TAX_SHARE_OF_DUE_INTEREST,
   EXTENSION_DUE_SHIFT,
+  AMOUNT_DUE_BY_NEXT_DUE_DATE,
 ] as const;
 
 // ---------------------------------------------------------------------------
@@ -93,17 +129,39 @@ export function defaultPenaltyFor(rule: LateRule, repeatClient: boolean): Minor 
 // Types
 // ---------------------------------------------------------------------------
 
-/** Instalment components in ALLOCATION_ORDER. */
+/**
+ * Instalment components in ALLOCATION_BY_INSTALMENT order. 'vat' is the market's tax on the instalment (IVA in
+ * Mexico, GST in India): the stored name predates the second market.
+ */
 export const allocationOrder = ['default_penalty', 'late_fee', 'commission', 'vat', 'interest', 'principal'] as const;
 export type InstalmentComponent = (typeof allocationOrder)[number];
-export type LoanComponent = 'extension_fee' | 'extension_vat' | 'overpayment';
+/** Loan-level: the extension's fee and its tax, a payment's excess held as credit, credit refunded. */
+export type LoanComponent = 'extension_fee' | 'extension_vat' | 'overpayment' | 'refund';
 export type Component = InstalmentComponent | LoanComponent;
 export type LateChargeKind = 'default_penalty' | 'late_fee';
 export type PaymentPurpose = 'repayment' | 'extension';
 
+/**
+ * ALLOCATION_BY_COMPONENT's steps: each across every instalment, oldest first. The tax is taken in two steps
+ * (TAX_COMMISSION_SHARE_FIRST): the commission's share with the fees, the rest (the interest's) with the interest.
+ */
+export const allocationStepsAfterMaturity = [
+  'default_penalty',
+  'late_fee',
+  'commission',
+  'vat_on_commission',
+  'vat_on_interest',
+  'interest',
+  'principal',
+] as const;
+export type AllocationStep = (typeof allocationStepsAfterMaturity)[number];
+
 export type Amounts = Record<InstalmentComponent, Minor>;
 
 const zeroAmounts = (): Amounts => ({ default_penalty: 0, late_fee: 0, commission: 0, vat: 0, interest: 0, principal: 0 });
+
+/** The tax of a loan: its rate and the charges it applies to (the order's snapshot of its market's rule). */
+export type TaxTerms = { ratePpm: number; base: readonly TaxableCharge[] };
 
 /** The loan's terms as the ledger needs them (the order's snapshot and its product's rules). */
 export type LedgerTerms = {
@@ -111,14 +169,14 @@ export type LedgerTerms = {
   periods: number;
   termUnitDays: number;
   dailyRatePpm: number;
-  vatPpm: number;
+  tax: TaxTerms;
   lateRule: LateRule;
   /** The one-off default penalty of this loan (defaultPenaltyFor), 0 for none. */
   defaultPenalty: Minor;
   extensionEnabled: boolean;
 };
 
-/** A plan row: scheduled components and the current due date. */
+/** A plan row: scheduled components and the current due date ('vat': the instalment's tax). */
 export type PlanInstalment = {
   id: number;
   seq: number;
@@ -136,19 +194,26 @@ export type InstalmentState = {
   dueDate: CalendarDate;
   /** Scheduled components plus the crystallised late charges. */
   owed: Amounts;
+  /** Paid by payments and by credit applied. */
   paid: Amounts;
 };
 
 export type LedgerState = {
   terms: LedgerTerms;
-  /** Late charges are crystallised through this day (the last value date); null before the first payment. */
+  /** Late charges and credit applications are crystallised through this day (the last value date); null before the first payment. */
   accruedThrough: CalendarDate | null;
   /** Ascending seq (and due date). */
   instalments: InstalmentState[];
   extensionFeePaid: Minor;
-  extensionVatPaid: Minor;
-  /** Overpayment credit held for the borrower. */
+  extensionTaxPaid: Minor;
+  /** Money received (every payment's amount). */
+  received: Minor;
+  /** Credit held for the borrower: overpayments − credit applied − refunds. */
   credit: Minor;
+  /** Credit applied to instalments (CREDIT_APPLIED_WHEN_PAYABLE), in all. */
+  creditApplied: Minor;
+  /** Credit refunded to the borrower, in all. */
+  refunded: Minor;
 };
 
 export type LateCharge = {
@@ -164,12 +229,15 @@ export type LateCharge = {
 };
 
 export type Allocation = {
-  /** null for the loan-level components (extension_fee, extension_vat, overpayment). */
+  /** null for the loan-level components (extension_fee, extension_vat, overpayment, refund). */
   instalmentId: number | null;
   seq: number | null;
   component: Component;
   amount: Minor;
 };
+
+/** Credit applied by itself on one day (CREDIT_APPLIED_WHEN_PAYABLE): where it went. */
+export type CreditApplication = { day: CalendarDate; amount: Minor; allocations: Allocation[] };
 
 // ---------------------------------------------------------------------------
 // Small helpers
@@ -208,10 +276,29 @@ export function lateBase(x: InstalmentState): Minor {
 
 export const totalOutstanding = (x: InstalmentState) => sumAmounts(x.owed) - sumAmounts(x.paid);
 
+/** Whether the loan's tax applies to a charge (the order's snapshot of its market's base). */
+export const taxes = (tax: TaxTerms, charge: TaxableCharge) => tax.base.includes(charge);
+
+/** TAX_COMMISSION_SHARE_FIRST: the part of an instalment's tax that is the commission's. */
+export function commissionTaxShare(x: InstalmentState, tax: TaxTerms): Minor {
+  return taxes(tax, 'commission') ? Math.min(x.owed.vat, ppmOf(x.owed.commission, tax.ratePpm)) : 0;
+}
+
 /** PREPAYMENT_WINDOW: the first day instalments not yet due may be paid. */
 export function prepaymentFrom(terms: Pick<LedgerTerms, 'disbursedOn' | 'periods' | 'termUnitDays'>): CalendarDate {
   const halfTerm = Math.ceil((terms.periods * terms.termUnitDays) / 2);
   return addDays(terms.disbursedOn, Math.max(PREPAYMENT_MIN_DAYS, halfTerm));
+}
+
+/** MATURITY_LAST_DUE_DATE. */
+export function maturityOf(state: Pick<LedgerState, 'instalments' | 'terms'>): CalendarDate {
+  return state.instalments.reduce((d, x) => maxDate(d, x.dueDate), state.terms.disbursedOn);
+}
+
+/** May the instalment take money on `day`: due on or before it, or the prepayment window is open. */
+function payableOn(s: LedgerState, day: CalendarDate): (x: InstalmentState) => boolean {
+  const prepaymentAllowed = day >= prepaymentFrom(s.terms);
+  return (x) => prepaymentAllowed || x.dueDate <= day;
 }
 
 // ---------------------------------------------------------------------------
@@ -235,18 +322,22 @@ export function initialState(terms: LedgerTerms, plan: readonly PlanInstalment[]
         paid: zeroAmounts(),
       };
     });
-  return { terms, accruedThrough: null, instalments, extensionFeePaid: 0, extensionVatPaid: 0, credit: 0 };
+  return { terms, accruedThrough: null, instalments, extensionFeePaid: 0, extensionTaxPaid: 0, received: 0, credit: 0, creditApplied: 0, refunded: 0 };
 }
+
+/** A stored allocation row, summed: from a payment, or (fromCredit) from a credit event. */
+export type StoredAllocation = { instalmentId: number | null; component: Component; amount: Minor; fromCredit?: boolean };
 
 /**
  * The state stored in the database: the plan (current due dates), the
- * crystallised charges and the allocations, sums per instalment and component.
+ * crystallised charges and the allocations (of payments and of credit
+ * events), sums per instalment and component.
  */
 export function stateFromLedger(
   terms: LedgerTerms,
   plan: readonly PlanInstalment[],
   charges: readonly { instalmentId: number; kind: LateChargeKind; amount: Minor }[],
-  allocations: readonly { instalmentId: number | null; component: Component; amount: Minor }[],
+  allocations: readonly StoredAllocation[],
   accruedThrough: CalendarDate | null,
 ): LedgerState {
   const s = initialState(terms, plan);
@@ -258,35 +349,106 @@ export function stateFromLedger(
     x.owed[c.kind] += c.amount;
   }
   for (const a of allocations) {
+    const fromCredit = a.fromCredit === true || a.component === 'refund';
+    if (fromCredit) s.credit -= a.amount;
+    else s.received += a.amount;
     if (a.component === 'extension_fee') s.extensionFeePaid += a.amount;
-    else if (a.component === 'extension_vat') s.extensionVatPaid += a.amount;
+    else if (a.component === 'extension_vat') s.extensionTaxPaid += a.amount;
     else if (a.component === 'overpayment') s.credit += a.amount;
+    else if (a.component === 'refund') s.refunded += a.amount;
     else {
       const x = a.instalmentId === null ? undefined : byId.get(a.instalmentId);
       if (!x) throw new Error(`allocation on an unknown instalment ${a.instalmentId}`);
       x.paid[a.component] += a.amount;
+      if (fromCredit) s.creditApplied += a.amount;
     }
   }
   return s;
 }
 
 // ---------------------------------------------------------------------------
-// Late charges
+// Allocation (ALLOCATION_BY_INSTALMENT up to maturity, ALLOCATION_BY_COMPONENT after)
 // ---------------------------------------------------------------------------
 
 /**
- * Accrues late charges from the day after accruedThrough (or after each due
- * date) through `through`, on each instalment's LATE_BASE_UNPAID_SCHEDULED at
- * LATE_DAILY_HALF_UP, with the product's rule (MX_DAILY_FINE_3PCT or
- * IN_LATE_INTEREST_TIERS plus IN_DEFAULT_PENALTY_ONE_OFF). Returns the new
- * state (accruedThrough = through) and the charges to crystallise. A day on or
- * before accruedThrough is never charged twice.
+ * Takes up to `amount` from what is payable on `day` (s is changed in place): ALLOCATION_BY_INSTALMENT on or
+ * before maturity, ALLOCATION_BY_COMPONENT after it. Returns the allocations and what is left.
  */
-export function accrueLateCharges(state: LedgerState, through: CalendarDate): { state: LedgerState; charges: LateCharge[] } {
-  if (state.accruedThrough !== null && through <= state.accruedThrough) return { state, charges: [] };
+function allocateInto(s: LedgerState, amount: Minor, day: CalendarDate): { allocations: Allocation[]; rest: Minor } {
+  const allocations: Allocation[] = [];
+  let rest = amount;
+  const take = (x: InstalmentState, component: InstalmentComponent, most: Minor) => {
+    const t = Math.min(rest, most);
+    if (t <= 0) return;
+    x.paid[component] += t;
+    rest -= t;
+    const last = allocations.at(-1);
+    if (last && last.instalmentId === x.id && last.component === component) last.amount += t;
+    else allocations.push({ instalmentId: x.id, seq: x.seq, component, amount: t });
+  };
+  if (day > maturityOf(s)) {
+    // After maturity every instalment is due: by component across all of them.
+    for (const step of allocationStepsAfterMaturity) {
+      for (const x of s.instalments) {
+        if (rest === 0) break;
+        if (step === 'vat_on_commission') take(x, 'vat', commissionTaxShare(x, s.terms.tax) - x.paid.vat);
+        else if (step === 'vat_on_interest') take(x, 'vat', x.owed.vat - x.paid.vat);
+        else take(x, step, x.owed[step] - x.paid[step]);
+      }
+    }
+  } else {
+    const payable = payableOn(s, day);
+    for (const x of s.instalments) {
+      if (rest === 0) break;
+      if (!payable(x)) continue;
+      for (const c of allocationOrder) {
+        take(x, c, x.owed[c] - x.paid[c]);
+        if (rest === 0) break;
+      }
+    }
+  }
+  return { allocations, rest };
+}
+
+/**
+ * A repayment of `amount` on `valueDate` over what is payable (allocateInto); the rest is OVERPAYMENT_CREDIT.
+ * The state must be accrued through the value date.
+ */
+export function allocateRepayment(
+  state: LedgerState,
+  amount: Minor,
+  valueDate: CalendarDate,
+): { state: LedgerState; allocations: Allocation[] } {
+  assertMinor(amount);
+  if (amount < 0) throw new RangeError('amount must not be negative');
   const s = cloneState(state);
+  const { allocations, rest } = allocateInto(s, amount, valueDate);
+  if (rest > 0) {
+    s.credit += rest;
+    allocations.push({ instalmentId: null, seq: null, component: 'overpayment', amount: rest });
+  }
+  return { state: s, allocations };
+}
+
+/** CREDIT_APPLIED_WHEN_PAYABLE on one day (s is changed in place): the credit held, over what is payable that day. */
+function applyCreditOn(s: LedgerState, day: CalendarDate): CreditApplication | undefined {
+  if (s.credit <= 0) return undefined;
+  const { allocations, rest } = allocateInto(s, s.credit, day);
+  const amount = s.credit - rest;
+  if (amount === 0) return undefined;
+  s.credit = rest;
+  s.creditApplied += amount;
+  return { day, amount, allocations };
+}
+
+// ---------------------------------------------------------------------------
+// Late charges, and the credit applied as amounts become payable
+// ---------------------------------------------------------------------------
+
+/** Late charges from the day after accruedThrough (or after each due date) through `through` (s is changed in place). */
+function accrueChargesInto(s: LedgerState, through: CalendarDate, charges: LateCharge[]): void {
+  if (s.accruedThrough !== null && through <= s.accruedThrough) return;
   const { terms } = s;
-  const charges: LateCharge[] = [];
   let penaltyCharged = s.instalments.some((x) => x.owed.default_penalty > 0);
   const tiers = lateTiers(terms.lateRule);
 
@@ -339,7 +501,43 @@ export function accrueLateCharges(state: LedgerState, through: CalendarDate): { 
     }
   }
   s.accruedThrough = through;
-  return { state: s, charges };
+}
+
+/**
+ * The days credit may be applied on, from the last crystallised day through `through`: that day itself (money
+ * held before issue 12 while something was payable), every due date and the prepayment window's first day.
+ */
+function creditDays(s: LedgerState, through: CalendarDate): CalendarDate[] {
+  const from = s.accruedThrough;
+  if (from === null) return [];
+  const days = new Set([from, prepaymentFrom(s.terms), ...s.instalments.map((x) => x.dueDate)]);
+  return [...days].filter((d) => d >= from && d <= through).sort();
+}
+
+/**
+ * Accrues late charges through `through` on each instalment's LATE_BASE_UNPAID_SCHEDULED at
+ * LATE_DAILY_HALF_UP, with the product's rule (MX_DAILY_FINE_3PCT or IN_LATE_INTEREST_TIERS plus
+ * IN_DEFAULT_PENALTY_ONE_OFF), applying the credit held on each day amounts become payable, before that
+ * day's charges (CREDIT_APPLIED_WHEN_PAYABLE): no charge accrues on an amount the credit covers. Returns the
+ * new state (accruedThrough = through), the charges and the credit applications to crystallise. A day on or
+ * before accruedThrough is never charged twice.
+ */
+export function accrueLateCharges(
+  state: LedgerState,
+  through: CalendarDate,
+): { state: LedgerState; charges: LateCharge[]; creditApplications: CreditApplication[] } {
+  if (state.accruedThrough !== null && through < state.accruedThrough) return { state, charges: [], creditApplications: [] };
+  const s = cloneState(state);
+  const charges: LateCharge[] = [];
+  const creditApplications: CreditApplication[] = [];
+  for (const day of creditDays(s, through)) {
+    if (s.credit <= 0) break;
+    accrueChargesInto(s, addDays(day, -1), charges);
+    const applied = applyCreditOn(s, day);
+    if (applied) creditApplications.push(applied);
+  }
+  accrueChargesInto(s, through, charges);
+  return { state: s, charges, creditApplications };
 }
 
 // ---------------------------------------------------------------------------
@@ -358,6 +556,10 @@ export type InstalmentPosition = {
   totalOwed: Minor;
   totalPaid: Minor;
   totalOutstanding: Minor;
+  /** CREDIT_COVER_PROJECTION: the part of totalOutstanding the credit held will pay when it becomes payable. */
+  creditCover: Minor;
+  /** totalOutstanding − creditCover: what the borrower still has to pay for it. */
+  dueAfterCredit: Minor;
   paidOff: boolean;
   /** May take money on asOf (due, or the prepayment window is open). */
   payable: boolean;
@@ -367,29 +569,55 @@ export type LoanPosition = {
   asOf: CalendarDate;
   instalments: InstalmentPosition[];
   totals: { owed: Amounts; paid: Amounts; outstanding: Amounts; owedTotal: Minor; paidTotal: Minor; outstandingTotal: Minor };
-  /** Outstanding on the instalments due on or before asOf. */
+  /** Outstanding on the instalments due on or before asOf (the credit held has already been applied to them). */
   amountDueNow: Minor;
   /** What a repayment can take on asOf: amountDueNow, or everything once prepayment is allowed. */
   payableNow: Minor;
   /** Due date of the earliest instalment not paid off (null when none). */
   nextDueDate: CalendarDate | null;
+  /** AMOUNT_DUE_BY_NEXT_DUE_DATE: when and how much the borrower must pay next, after the credit held; null when nothing is left to pay. */
+  nextPayment: { dueDate: CalendarDate; amount: Minor } | null;
   /** Days late of the earliest unpaid instalment (0 when not late). */
   daysLate: number;
   /** An unpaid instalment fell due before asOf. */
   overdue: boolean;
   prepaymentFrom: CalendarDate;
   prepaymentAllowed: boolean;
+  /** MATURITY_LAST_DUE_DATE, and whether asOf is after it (ALLOCATION_BY_COMPONENT). */
+  maturityDate: CalendarDate;
+  afterMaturity: boolean;
+  /** Money received (every payment). */
+  received: Minor;
+  /** Credit held now: overpayments not yet applied nor refunded. */
   credit: Minor;
+  /** Credit applied to instalments so far (part of totals.paid). */
+  creditApplied: Minor;
+  /** Credit refunded so far. */
+  refunded: Minor;
   extensionFeePaid: Minor;
-  extensionVatPaid: Minor;
+  extensionTaxPaid: Minor;
   /** The status the order should read: 200 nothing owed, 180 overdue, else 174. */
   expectedStatus: '174' | '180' | '200';
 };
+
+/** CREDIT_COVER_PROJECTION: the credit held over the unpaid instalments, oldest first (what it will pay of each). */
+function creditCovers(s: LedgerState): Map<number, Minor> {
+  const covers = new Map<number, Minor>();
+  let rest = s.credit;
+  for (const x of s.instalments) {
+    const cover = Math.min(rest, totalOutstanding(x));
+    covers.set(x.id, cover);
+    rest -= cover;
+  }
+  return covers;
+}
 
 /** Summarises a state as of a day, WITHOUT accruing (see positionAsOf). */
 export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
   const from = prepaymentFrom(s.terms);
   const prepaymentAllowed = asOf >= from;
+  const maturityDate = maturityOf(s);
+  const covers = creditCovers(s);
   const owed = zeroAmounts();
   const paid = zeroAmounts();
   const outstanding = zeroAmounts();
@@ -403,6 +631,7 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
     const totalOwed = sumAmounts(x.owed);
     const totalPaid = sumAmounts(x.paid);
     const totalOut = totalOwed - totalPaid;
+    const creditCover = covers.get(x.id) ?? 0;
     return {
       id: x.id,
       seq: x.seq,
@@ -414,6 +643,8 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
       totalOwed,
       totalPaid,
       totalOutstanding: totalOut,
+      creditCover,
+      dueAfterCredit: totalOut - creditCover,
       paidOff: totalOut === 0,
       payable: totalOut > 0 && (prepaymentAllowed || x.dueDate <= asOf),
     };
@@ -422,6 +653,12 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
   const outstandingTotal = sumAmounts(outstanding);
   const amountDueNow = unpaid.filter((x) => x.dueDate <= asOf).reduce((acc, x) => acc + x.totalOutstanding, 0);
   const overdue = unpaid.some((x) => x.dueDate < asOf);
+  // AMOUNT_DUE_BY_NEXT_DUE_DATE
+  const next = unpaid.find((x) => x.dueAfterCredit > 0);
+  const dueUpTo = next ? maxDate(next.dueDate, asOf) : asOf;
+  const nextPayment = next
+    ? { dueDate: next.dueDate, amount: unpaid.filter((x) => x.dueDate <= dueUpTo).reduce((acc, x) => acc + x.dueAfterCredit, 0) }
+    : null;
   return {
     asOf,
     instalments,
@@ -429,59 +666,34 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
     amountDueNow,
     payableNow: prepaymentAllowed ? outstandingTotal : amountDueNow,
     nextDueDate: unpaid[0]?.dueDate ?? null,
+    nextPayment,
     daysLate: unpaid[0]?.daysLate ?? 0,
     overdue,
     prepaymentFrom: from,
     prepaymentAllowed,
+    maturityDate,
+    afterMaturity: asOf > maturityDate,
+    received: s.received,
     credit: s.credit,
+    creditApplied: s.creditApplied,
+    refunded: s.refunded,
     extensionFeePaid: s.extensionFeePaid,
-    extensionVatPaid: s.extensionVatPaid,
+    extensionTaxPaid: s.extensionTaxPaid,
     expectedStatus: outstandingTotal === 0 ? '200' : overdue ? '180' : '174',
   };
 }
 
-/** What is owed as of day D: the state accrued through D (nothing stored), summarised. */
-export function positionAsOf(state: LedgerState, asOf: CalendarDate): LoanPosition {
-  return summarise(accrueLateCharges(state, asOf).state, asOf);
+/**
+ * Whether a repaying order's stored status (174, 180) is not the one its position gives: it fell due, was
+ * cured, or the credit it holds settled it (refreshLedgerStatus moves it). Settled and other statuses: false.
+ */
+export function ledgerStatusDiffers(status: string, position: Pick<LoanPosition, 'expectedStatus'>): boolean {
+  return (status === '174' || status === '180') && position.expectedStatus !== status;
 }
 
-// ---------------------------------------------------------------------------
-// Allocation of a repayment
-// ---------------------------------------------------------------------------
-
-/**
- * ALLOCATION_ORDER over the payable instalments (due on or before the value
- * date; all of them once PREPAYMENT_WINDOW is open), oldest first; the rest is
- * OVERPAYMENT_CREDIT. The state must be accrued through the value date.
- */
-export function allocateRepayment(
-  state: LedgerState,
-  amount: Minor,
-  valueDate: CalendarDate,
-): { state: LedgerState; allocations: Allocation[] } {
-  assertMinor(amount);
-  if (amount < 0) throw new RangeError('amount must not be negative');
-  const s = cloneState(state);
-  const prepaymentAllowed = valueDate >= prepaymentFrom(s.terms);
-  const allocations: Allocation[] = [];
-  let rest = amount;
-  for (const x of s.instalments) {
-    if (rest === 0) break;
-    if (!prepaymentAllowed && x.dueDate > valueDate) continue;
-    for (const c of allocationOrder) {
-      const take = Math.min(rest, x.owed[c] - x.paid[c]);
-      if (take <= 0) continue;
-      x.paid[c] += take;
-      rest -= take;
-      allocations.push({ instalmentId: x.id, seq: x.seq, component: c, amount: take });
-      if (rest === 0) break;
-    }
-  }
-  if (rest > 0) {
-    s.credit += rest;
-    allocations.push({ instalmentId: null, seq: null, component: 'overpayment', amount: rest });
-  }
-  return { state: s, allocations };
+/** What is owed as of day D: the state accrued through D, the credit applied as amounts became payable (nothing stored), summarised. */
+export function positionAsOf(state: LedgerState, asOf: CalendarDate): LoanPosition {
+  return summarise(accrueLateCharges(state, asOf).state, asOf);
 }
 
 // ---------------------------------------------------------------------------
@@ -495,18 +707,18 @@ export type ExtensionQuote = {
   reason?: ExtensionUnavailable;
   /** The day the quote is for (the value date). */
   asOf: CalendarDate;
-  /** Total to pay: lateCharges + dueInterest + dueInterestVat + fee + feeVat. */
+  /** Total to pay: lateCharges + dueInterest + dueInterestTax + fee + feeTax. */
   amount: Minor;
   lateCharges: Minor;
   dueInterest: Minor;
-  dueInterestVat: Minor;
+  dueInterestTax: Minor;
   fee: Minor;
-  feeVat: Minor;
+  feeTax: Minor;
   /** Due date of the first instalment that moves, before and after. */
   fromDueDate: CalendarDate | null;
   toDueDate: CalendarDate | null;
   shiftDays: number;
-  /** Per instalment: what the extension pays of it. */
+  /** Per instalment: what the extension pays of it ('vat': its tax). */
   parts: { instalmentId: number; seq: number; default_penalty: Minor; late_fee: Minor; vat: Minor; interest: Minor }[];
   /** Instalments whose due date moves (unpaid after the extension's parts are paid). */
   movedInstalmentIds: number[];
@@ -514,15 +726,17 @@ export type ExtensionQuote = {
 
 /**
  * The extension amount on day D (the state accrued through D): late charges,
- * due interest with VAT_SHARE_OF_DUE_INTEREST, EXTENSION_FEE_ONE_TERM_INTEREST
- * and EXTENSION_FEE_VAT; the dates per EXTENSION_DUE_SHIFT.
+ * due interest with TAX_SHARE_OF_DUE_INTEREST, EXTENSION_FEE_ONE_TERM_INTEREST
+ * and EXTENSION_FEE_TAX; the dates per EXTENSION_DUE_SHIFT. The tax parts
+ * follow the market's base: 0 where it does not tax interest (India).
  */
 export function quoteExtensionOn(state: LedgerState, asOf: CalendarDate): ExtensionQuote {
   const { terms } = state;
+  const taxOnInterest = taxes(terms.tax, 'interest');
   const parts: ExtensionQuote['parts'] = [];
   let lateCharges = 0;
   let dueInterest = 0;
-  let dueInterestVat = 0;
+  let dueInterestTax = 0;
   let unpaidPrincipal = 0;
   const moved: InstalmentState[] = [];
   for (const x of state.instalments) {
@@ -530,17 +744,17 @@ export function quoteExtensionOn(state: LedgerState, asOf: CalendarDate): Extens
     unpaidPrincipal += out.principal;
     const isDue = x.dueDate <= asOf;
     const interest = isDue ? out.interest : 0;
-    const vat = isDue ? Math.min(out.vat, ppmOf(out.interest, terms.vatPpm)) : 0;
+    const vat = isDue && taxOnInterest ? Math.min(out.vat, ppmOf(out.interest, terms.tax.ratePpm)) : 0;
     const part = { instalmentId: x.id, seq: x.seq, default_penalty: out.default_penalty, late_fee: out.late_fee, vat, interest };
     const partTotal = part.default_penalty + part.late_fee + vat + interest;
     if (partTotal > 0) parts.push(part);
     lateCharges += out.default_penalty + out.late_fee;
     dueInterest += interest;
-    dueInterestVat += vat;
+    dueInterestTax += vat;
     if (totalOutstanding(x) - partTotal > 0) moved.push(x);
   }
   const fee = ppmOf(unpaidPrincipal, terms.dailyRatePpm, terms.termUnitDays);
-  const feeVat = ppmOf(fee, terms.vatPpm);
+  const feeTax = taxes(terms.tax, 'extension_fee') ? ppmOf(fee, terms.tax.ratePpm) : 0;
   const first = moved[0];
   const fromDueDate = first?.dueDate ?? null;
   const toDueDate = first ? addDays(maxDate(first.dueDate, asOf), terms.termUnitDays) : null;
@@ -557,12 +771,12 @@ export function quoteExtensionOn(state: LedgerState, asOf: CalendarDate): Extens
     available: reason === undefined,
     ...(reason ? { reason } : {}),
     asOf,
-    amount: lateCharges + dueInterest + dueInterestVat + fee + feeVat,
+    amount: lateCharges + dueInterest + dueInterestTax + fee + feeTax,
     lateCharges,
     dueInterest,
-    dueInterestVat,
+    dueInterestTax,
     fee,
-    feeVat,
+    feeTax,
     fromDueDate,
     toDueDate,
     shiftDays,
@@ -573,8 +787,8 @@ export function quoteExtensionOn(state: LedgerState, asOf: CalendarDate): Extens
 
 /**
  * Buys the quoted extension with `amount` (≥ quote.amount): allocates the
- * parts, then extension_fee and extension_vat, moves the unpaid instalments by
- * shiftDays, and returns what is left for allocateRepayment.
+ * parts, then extension_fee and extension_vat (its tax), moves the unpaid
+ * instalments by shiftDays, and returns what is left for allocateRepayment.
  */
 export function applyExtension(
   state: LedgerState,
@@ -595,30 +809,38 @@ export function applyExtension(
     }
   }
   if (quote.fee > 0) allocations.push({ instalmentId: null, seq: null, component: 'extension_fee', amount: quote.fee });
-  if (quote.feeVat > 0) allocations.push({ instalmentId: null, seq: null, component: 'extension_vat', amount: quote.feeVat });
+  if (quote.feeTax > 0) allocations.push({ instalmentId: null, seq: null, component: 'extension_vat', amount: quote.feeTax });
   s.extensionFeePaid += quote.fee;
-  s.extensionVatPaid += quote.feeVat;
+  s.extensionTaxPaid += quote.feeTax;
   const moved = new Set(quote.movedInstalmentIds);
   for (const x of s.instalments) if (moved.has(x.id)) x.dueDate = addDays(x.dueDate, quote.shiftDays);
   return { state: s, allocations, rest: amount - quote.amount };
 }
 
 // ---------------------------------------------------------------------------
-// One payment, and a replay of many
+// One payment, a refund, and a replay of many
 // ---------------------------------------------------------------------------
 
 export type PaymentEvent = {
+  kind?: 'payment';
   amount: Minor;
   purpose: PaymentPurpose;
   /** The day the money was received (the value date before VALUE_DATE_NOT_BEFORE_LAST). */
   date: CalendarDate;
 };
 
+/** An operator's refund of credit (REFUND_SETTLED_CREDIT_ONLY) on a day. */
+export type RefundEvent = { kind: 'refund'; amount: Minor; date: CalendarDate };
+
+export type LedgerEvent = PaymentEvent | RefundEvent;
+
 export type AppliedPayment = {
   valueDate: CalendarDate;
   amount: Minor;
   purpose: PaymentPurpose;
   charges: LateCharge[];
+  /** Credit applied by itself through the value date, before this payment (crystallised with it). */
+  creditApplications: CreditApplication[];
   allocations: Allocation[];
   /** The extension bought, when the payment bought one. */
   extension?: ExtensionQuote;
@@ -634,16 +856,17 @@ export function valueDateFor(state: LedgerState, received: CalendarDate): Calend
 }
 
 /**
- * Applies one payment: value date, late charges accrued through it
- * (crystallised), then the extension when one is asked for, available and paid
- * in full, then the repayment allocation of what is left (credit beyond).
+ * Applies one payment: value date, late charges accrued and credit applied
+ * through it (crystallised), then the extension when one is asked for,
+ * available and paid in full, then the repayment allocation of what is left
+ * (credit beyond).
  */
 export function applyPaymentEvent(state: LedgerState, event: PaymentEvent): { state: LedgerState; applied: AppliedPayment } {
   assertMinor(event.amount);
   if (event.amount <= 0) throw new RangeError('a payment amount must be positive');
   const valueDate = valueDateFor(state, event.date);
   const accrued = accrueLateCharges(state, valueDate);
-  let s = accrued.state;
+  let s: LedgerState = { ...accrued.state, received: accrued.state.received + event.amount };
   const allocations: Allocation[] = [];
   let rest = event.amount;
   let extension: ExtensionQuote | undefined;
@@ -672,6 +895,7 @@ export function applyPaymentEvent(state: LedgerState, event: PaymentEvent): { st
       amount: event.amount,
       purpose: event.purpose,
       charges: accrued.charges,
+      creditApplications: accrued.creditApplications,
       allocations,
       ...(extension ? { extension } : {}),
       ...(extensionRefused ? { extensionRefused } : {}),
@@ -679,14 +903,85 @@ export function applyPaymentEvent(state: LedgerState, event: PaymentEvent): { st
   };
 }
 
-/** Applies payments in order: the pure replay the database must always agree with. */
-export function replayPayments(initial: LedgerState, events: readonly PaymentEvent[]): { state: LedgerState; applied: AppliedPayment[] } {
+export type RefundRefusal = 'loanOpen' | 'aboveCredit';
+
+export type AppliedRefund = {
+  kind: 'refund';
+  /** A refund buys no extension (so a replay's results read alike). */
+  extension?: never;
+  valueDate: CalendarDate;
+  amount: Minor;
+  charges: LateCharge[];
+  creditApplications: CreditApplication[];
+  allocations: Allocation[];
+};
+
+/**
+ * REFUND_SETTLED_CREDIT_ONLY: refunds `amount` of the credit on `date` (never before the last value date),
+ * after the credit has been applied through that day. Refused (`refusal`) while anything is owed, or for more
+ * than the credit.
+ */
+export function refundCredit(
+  state: LedgerState,
+  event: RefundEvent,
+): { state: LedgerState; applied: AppliedRefund } | { refusal: RefundRefusal; credit: Minor } {
+  assertMinor(event.amount);
+  if (event.amount <= 0) throw new RangeError('a refund amount must be positive');
+  const valueDate = valueDateFor(state, event.date);
+  const accrued = accrueLateCharges(state, valueDate);
+  const s = accrued.state;
+  if (s.instalments.some((x) => totalOutstanding(x) > 0)) return { refusal: 'loanOpen', credit: s.credit };
+  if (event.amount > s.credit) return { refusal: 'aboveCredit', credit: s.credit };
+  return {
+    state: { ...s, credit: s.credit - event.amount, refunded: s.refunded + event.amount },
+    applied: {
+      kind: 'refund',
+      valueDate,
+      amount: event.amount,
+      charges: accrued.charges,
+      creditApplications: accrued.creditApplications,
+      allocations: [{ instalmentId: null, seq: null, component: 'refund', amount: event.amount }],
+    },
+  };
+}
+
+/**
+ * Crystallises what the credit held did by itself through `through` (CREDIT_APPLIED_WHEN_PAYABLE), for the
+ * database to store without a payment: the state accrued through the LAST day credit was applied (charges
+ * up to that day included), or undefined when no credit was applied.
+ */
+export function settleCreditThrough(
+  state: LedgerState,
+  through: CalendarDate,
+): { state: LedgerState; charges: LateCharge[]; creditApplications: CreditApplication[] } | undefined {
+  const probe = accrueLateCharges(state, through);
+  const last = probe.creditApplications.at(-1);
+  if (!last) return undefined;
+  return accrueLateCharges(state, last.day);
+}
+
+/** Applies payments and refunds in order: the pure replay the database must always agree with. */
+export function replayPayments(
+  initial: LedgerState,
+  events: readonly LedgerEvent[],
+): { state: LedgerState; applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }))[] } {
   let s = initial;
-  const applied: AppliedPayment[] = [];
+  const applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }))[] = [];
   for (const e of events) {
+    if (e.kind === 'refund') {
+      const r = refundCredit(s, e);
+      if ('refusal' in r) {
+        applied.push({ kind: 'refund', valueDate: valueDateFor(s, e.date), amount: 0, charges: [], creditApplications: [], allocations: [], refused: r.refusal });
+        continue;
+      }
+      s = r.state;
+      applied.push(r.applied);
+      continue;
+    }
     const r = applyPaymentEvent(s, e);
     s = r.state;
     applied.push(r.applied);
   }
   return { state: s, applied };
 }
+

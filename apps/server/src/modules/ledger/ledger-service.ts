@@ -1,38 +1,45 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { formatDate, isCalendarDate, todayIn, type CalendarDate } from '@presta/contract/dates';
 import { assertMinor, type Minor } from '@presta/contract/money';
 import type { OrderStatus, OrderTransition } from '@presta/contract/order-status';
-import type { DbOrTx } from '../../db/database';
+import type { Db, DbOrTx } from '../../db/database';
 import {
   ledgerAllocations,
+  ledgerCreditEvents,
   ledgerExtensions,
   ledgerLateCharges,
   ledgerPayments,
   orders,
   orderStatusHistory,
   paymentReferences,
+  paymentSuspense,
+  paymentSuspenseResolutions,
   products,
   repaymentPlans,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { applyTransition, type LockedOrder, type TransitionResult } from '../orders/order-service';
+import { applyTransition, refreshOverdue, type LockedOrder, type TransitionResult } from '../orders/order-service';
 import {
   accrueLateCharges,
   applyPaymentEvent,
   defaultPenaltyFor,
   positionAsOf,
   quoteExtensionOn,
+  refundCredit as refundCreditPure,
+  settleCreditThrough,
   stateFromLedger,
   valueDateFor,
   type Allocation,
   type AppliedPayment,
+  type CreditApplication,
   type ExtensionQuote,
   type LateCharge,
   type LedgerState,
   type LoanPosition,
   type PaymentPurpose,
 } from './ledger-math';
+import { creditHeldSql } from './ledger-sql';
 
 /*
  * The loan ledger in the database (docs/ledger.md). Reads build a LedgerState
@@ -51,6 +58,7 @@ type LedgerOrder = LockedOrder & {
   periods: number;
   dailyRatePpm: number;
   vatPpm: number;
+  taxBase: ('interest' | 'commission' | 'extension_fee')[];
   lateRule: 'mx_daily_fine' | 'in_tiered';
   extensionEnabled: boolean;
 };
@@ -69,6 +77,7 @@ async function readLedgerOrder(tx: DbOrTx, orderId: number, lock: boolean): Prom
       periods: orders.periods,
       dailyRatePpm: orders.dailyRatePpm,
       vatPpm: orders.vatPpm,
+      taxBase: orders.taxBase,
       lateRule: products.lateRule,
       extensionEnabled: products.extensionEnabled,
     })
@@ -132,12 +141,13 @@ async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: Calenda
       .select({
         instalmentId: ledgerAllocations.instalmentId,
         component: ledgerAllocations.component,
+        fromCredit: sql<boolean>`${ledgerAllocations.creditEventId} is not null`,
         amount: sql<string>`sum(${ledgerAllocations.amount})`,
       })
       .from(ledgerAllocations)
       .where(eq(ledgerAllocations.orderId, order.id))
-      .groupBy(ledgerAllocations.instalmentId, ledgerAllocations.component),
-    tx.select({ valueDate: max(ledgerPayments.valueDate) }).from(ledgerPayments).where(eq(ledgerPayments.orderId, order.id)),
+      .groupBy(ledgerAllocations.instalmentId, ledgerAllocations.component, sql`${ledgerAllocations.creditEventId} is not null`),
+    lastValueDate(tx, order.id),
     order.lateRule === 'in_tiered' ? isRepeatClient(tx, order) : Promise.resolve(false),
   ]);
   return stateFromLedger(
@@ -146,7 +156,7 @@ async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: Calenda
       periods: order.periods,
       termUnitDays: order.termUnitDays,
       dailyRatePpm: order.dailyRatePpm,
-      vatPpm: order.vatPpm,
+      tax: { ratePpm: order.vatPpm, base: order.taxBase },
       lateRule: order.lateRule,
       defaultPenalty: defaultPenaltyFor(order.lateRule, repeat),
       extensionEnabled: order.extensionEnabled,
@@ -154,8 +164,97 @@ async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: Calenda
     plan,
     charges.map((c) => ({ ...c, amount: Number(c.amount) })),
     allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
-    last[0]?.valueDate ?? null,
+    last,
   );
+}
+
+/** The last day the ledger is crystallised through: the latest value date of its payments and credit events. */
+async function lastValueDate(tx: DbOrTx, orderId: number): Promise<CalendarDate | null> {
+  const rows = (await tx.execute(sql`select greatest(
+      (select max(value_date) from ledger_payments where order_id = ${orderId}),
+      (select max(value_date) from ledger_credit_events where order_id = ${orderId}))::text as value_date`)) as unknown as { value_date: CalendarDate | null }[];
+  return rows[0]?.value_date ?? null;
+}
+
+// ---------------------------------------------------------------------------
+// Storing what the pure core crystallised
+// ---------------------------------------------------------------------------
+
+type Crystallised = { charges: readonly LateCharge[]; creditApplications: readonly CreditApplication[] };
+
+/**
+ * Stores late charges and credit applications the pure core crystallised: one credit event (kind
+ * 'application') per day credit was applied, with its allocation rows. The charges name the payment when
+ * one crystallised them, else the last credit event (the crystallisation point).
+ */
+async function storeCrystallised(
+  tx: DbOrTx,
+  orderId: number,
+  c: Crystallised,
+  by: { paymentId: number | null; now: Date },
+): Promise<number[]> {
+  const eventIds: number[] = [];
+  for (const application of c.creditApplications) {
+    const [event] = await tx
+      .insert(ledgerCreditEvents)
+      .values({
+        orderId,
+        kind: 'application',
+        valueDate: application.day,
+        amount: application.amount,
+        paymentId: by.paymentId,
+        actor: 'system',
+        createdAt: by.now,
+      })
+      .returning({ id: ledgerCreditEvents.id });
+    eventIds.push(event!.id);
+    await insertAllocations(tx, orderId, application.allocations, { creditEventId: event!.id }, by.now);
+  }
+  if (c.charges.length > 0) {
+    const source = by.paymentId !== null ? { paymentId: by.paymentId } : { creditEventId: eventIds.at(-1)! };
+    await tx.insert(ledgerLateCharges).values(
+      c.charges.map((ch) => ({
+        orderId,
+        instalmentId: ch.instalmentId,
+        ...source,
+        kind: ch.kind,
+        accruedFrom: ch.accruedFrom,
+        accruedThrough: ch.accruedThrough,
+        days: ch.days,
+        base: ch.base,
+        ratePpm: ch.ratePpm,
+        amount: ch.amount,
+        createdAt: by.now,
+      })),
+    );
+  }
+  return eventIds;
+}
+
+async function insertAllocations(
+  tx: DbOrTx,
+  orderId: number,
+  allocations: readonly Allocation[],
+  source: { paymentId: number } | { creditEventId: number },
+  now: Date,
+): Promise<void> {
+  if (allocations.length === 0) return;
+  await tx.insert(ledgerAllocations).values(
+    allocations.map((a) => ({ ...source, orderId, instalmentId: a.instalmentId, component: a.component, amount: a.amount, createdAt: now })),
+  );
+}
+
+/** The status the ledger gives, as of today: settle, cure or fall due in the caller's transaction (the order locked). */
+async function transitionToLedgerStatus(
+  tx: DbOrTx,
+  order: LedgerOrder,
+  position: LoanPosition,
+  reason: string,
+  now: Date,
+): Promise<TransitionResult[]> {
+  const action = ledgerTransition(order.status, position.expectedStatus);
+  if (!action) return [];
+  return [await applyTransition(tx, order, { orderId: order.id, action, actor: 'system', reason, now })];
 }
 
 function checkDay(today: CalendarDate | undefined): void {
@@ -174,21 +273,25 @@ export type LoanPositionResult = {
   /** The one-off default penalty of this loan (0: none). */
   defaultPenalty: Minor;
   position: LoanPosition;
+  /** Money for this order held in suspense (not applied, e.g. above the ceiling), open for an operator. */
+  heldInSuspense: Minor;
 };
 
 /**
  * What the loan owes as of `today` (default: today in the product's time
  * zone): per instalment the owed, paid and outstanding components with late
- * charges accrued through that day (not stored), totals, amount due now, what
- * a repayment can take now, next due date, days late, credit and the status
- * the order should read. Unknown order → 404; not disbursed → 409.
+ * charges accrued and credit applied through that day (not stored), totals,
+ * amount due now, what a repayment can take now, next due date and next
+ * payment, days late, credit (held, applied, refunded), money received, money
+ * for it held in suspense, and the status the order should read. Unknown order
+ * → 404; not disbursed → 409.
  */
 export async function getLoanPosition(db: DbOrTx, orderId: number, today?: CalendarDate): Promise<LoanPositionResult> {
   checkDay(today);
   const order = await readLedgerOrder(db, orderId, false);
   if (!order) throw notFound('orderNotFound');
   assertDisbursed(order);
-  const state = await loadState(db, order);
+  const [state, heldInSuspense] = await Promise.all([loadState(db, order), suspenseHeldFor(db, order.id)]);
   const day = today ?? todayIn(order.timeZone);
   return {
     orderId: order.id,
@@ -197,7 +300,18 @@ export async function getLoanPosition(db: DbOrTx, orderId: number, today?: Calen
     lateRule: order.lateRule,
     defaultPenalty: state.terms.defaultPenalty,
     position: positionAsOf(state, day),
+    heldInSuspense,
   };
+}
+
+/** The open suspense entries naming an order, summed (an entry is open until it has a resolution). */
+async function suspenseHeldFor(db: DbOrTx, orderId: number): Promise<Minor> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${paymentSuspense.amount}), 0)::text` })
+    .from(paymentSuspense)
+    .leftJoin(paymentSuspenseResolutions, eq(paymentSuspenseResolutions.suspenseId, paymentSuspense.id))
+    .where(and(eq(paymentSuspense.orderId, orderId), sql`${paymentSuspenseResolutions.id} is null`));
+  return Number(row?.total ?? 0);
 }
 
 export type ExtensionQuoteResult = Omit<ExtensionQuote, 'reason'> & {
@@ -268,6 +382,8 @@ export type ApplyPaymentApplied = {
   valueDate: CalendarDate;
   /** Late charges crystallised by this payment. */
   charges: LateCharge[];
+  /** Credit applied by itself through the value date, crystallised with this payment (before it). */
+  creditApplications: CreditApplication[];
   /** Where the money went; sums to the amount. */
   allocations: Allocation[];
   /** Part of the amount recorded as the borrower's credit. */
@@ -295,20 +411,8 @@ function ledgerTransition(from: OrderStatus, to: '174' | '180' | '200'): OrderTr
   return undefined;
 }
 
-/**
- * Records and applies one payment in ONE transaction (a savepoint inside the
- * caller's): the order row is locked; the payment is inserted ON CONFLICT
- * (provider, provider_event_id) DO NOTHING — a repeated delivery, concurrent or
- * not, answers { applied: false, duplicate: true } and writes nothing; late
- * charges are crystallised through the value date; the amount is allocated
- * (an extension first when asked for and paid in full, which moves the unpaid
- * instalments' due dates); then the order settles (nothing owed → 200), cures
- * (180 → 174) or falls due (174 → 180) as the ledger says. A settled order
- * takes the whole amount as credit. Refusals: amount not a positive integer,
- * missing channel/provider/event id, received in the future or before the
- * disbursal (400); unknown order (404); order not disbursed (409).
- */
-export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
+/** The input checks of applyPayment that need no database: 400 on a bad amount, source or date. */
+function checkPaymentInput(input: ApplyPaymentInput) {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new AppError(400, errorCodes.badRequest, 'paymentAmountInvalid', { amount: String(input.amount) });
   }
@@ -324,6 +428,43 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
   if (Number.isNaN(receivedAt.getTime()) || receivedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
     throw new AppError(400, errorCodes.badRequest, 'paymentDateInvalid', { date: String(input.receivedAt) });
   }
+  return { channel, provider, providerEventId, now, receivedAt };
+}
+
+/** What a payment does to the loan (pure): all credit on a settled order, else applyPaymentEvent. */
+function paymentOnState(state: LedgerState, status: OrderStatus, input: ApplyPaymentInput, receivedDay: CalendarDate) {
+  if (status !== '200') return applyPaymentEvent(state, { amount: input.amount, purpose: input.purpose, date: receivedDay });
+  // Settled: nothing is owed any more; the money is the borrower's credit (refundable).
+  const valueDate = valueDateFor(state, receivedDay);
+  const after: LedgerState = { ...state, accruedThrough: valueDate, received: state.received + input.amount, credit: state.credit + input.amount };
+  const applied: AppliedPayment = {
+    valueDate,
+    amount: input.amount,
+    purpose: input.purpose,
+    charges: [],
+    creditApplications: [],
+    allocations: [{ instalmentId: null, seq: null, component: 'overpayment', amount: input.amount }],
+    ...(input.purpose === 'extension' ? { extensionRefused: 'nothingOwed' as const } : {}),
+  };
+  return { state: after, applied };
+}
+
+/**
+ * Records and applies one payment in ONE transaction (a savepoint inside the
+ * caller's): the order row is locked; the payment is inserted ON CONFLICT
+ * (provider, provider_event_id) DO NOTHING — a repeated delivery, concurrent or
+ * not, answers { applied: false, duplicate: true } and writes nothing; late
+ * charges are crystallised and the credit held is applied (credit events)
+ * through the value date; the amount is allocated (an extension first when
+ * asked for and paid in full, which moves the unpaid instalments' due dates);
+ * then the order settles (nothing owed → 200), cures (180 → 174) or falls due
+ * (174 → 180) as the ledger says. A settled order takes the whole amount as
+ * credit. Refusals: amount not a positive integer, missing
+ * channel/provider/event id, received in the future or before the disbursal
+ * (400); unknown order (404); order not disbursed (409); above maxAmount (422).
+ */
+export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
+  const { channel, provider, providerEventId, now, receivedAt } = checkPaymentInput(input);
 
   return db.transaction(async (tx) => {
     const order = await readLedgerOrder(tx, input.orderId, true);
@@ -341,23 +482,7 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
         throw new AppError(422, errorCodes.outsideProductRules, 'paymentAboveCeiling', { amount: input.amount, ceiling });
       }
     }
-    let after: LedgerState;
-    let applied: AppliedPayment;
-    if (order.status === '200') {
-      // Settled: nothing is owed any more; the money is the borrower's credit.
-      const valueDate = valueDateFor(state, receivedDay);
-      after = { ...state, accruedThrough: valueDate, credit: state.credit + input.amount };
-      applied = {
-        valueDate,
-        amount: input.amount,
-        purpose: input.purpose,
-        charges: [],
-        allocations: [{ instalmentId: null, seq: null, component: 'overpayment', amount: input.amount }],
-        ...(input.purpose === 'extension' ? { extensionRefused: 'nothingOwed' as const } : {}),
-      };
-    } else {
-      ({ state: after, applied } = applyPaymentEvent(state, { amount: input.amount, purpose: input.purpose, date: receivedDay }));
-    }
+    const { state: after, applied } = paymentOnState(state, order.status, input, receivedDay);
 
     const [payment] = await tx
       .insert(ledgerPayments)
@@ -386,70 +511,15 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
     }
     const paymentId = payment.id;
 
-    if (applied.charges.length > 0) {
-      await tx.insert(ledgerLateCharges).values(
-        applied.charges.map((c) => ({
-          orderId: order.id,
-          instalmentId: c.instalmentId,
-          paymentId,
-          kind: c.kind,
-          accruedFrom: c.accruedFrom,
-          accruedThrough: c.accruedThrough,
-          days: c.days,
-          base: c.base,
-          ratePpm: c.ratePpm,
-          amount: c.amount,
-          createdAt: now,
-        })),
-      );
-    }
-    await tx.insert(ledgerAllocations).values(
-      applied.allocations.map((a) => ({
-        paymentId,
-        orderId: order.id,
-        instalmentId: a.instalmentId,
-        component: a.component,
-        amount: a.amount,
-        createdAt: now,
-      })),
-    );
+    await storeCrystallised(tx, order.id, applied, { paymentId, now });
+    await insertAllocations(tx, order.id, applied.allocations, { paymentId }, now);
     const ext = applied.extension;
-    if (ext) {
-      await tx
-        .update(repaymentPlans)
-        .set({ dueDate: sql`${repaymentPlans.dueDate} + ${ext.shiftDays}::int` })
-        .where(and(eq(repaymentPlans.orderId, order.id), inArray(repaymentPlans.id, ext.movedInstalmentIds)));
-      await tx.insert(ledgerExtensions).values({
-        orderId: order.id,
-        paymentId,
-        fromDueDate: ext.fromDueDate!,
-        toDueDate: ext.toDueDate!,
-        shiftDays: ext.shiftDays,
-        lateCharges: ext.lateCharges,
-        dueInterest: ext.dueInterest,
-        dueInterestVat: ext.dueInterestVat,
-        fee: ext.fee,
-        feeVat: ext.feeVat,
-        createdAt: now,
-      });
-    }
+    if (ext) await storeExtension(tx, order.id, paymentId, ext, now);
 
     // The status the ledger gives, as of today (never before the value date).
     const today = valueDateFor(after, todayIn(order.timeZone, now));
     const position = positionAsOf(after, today);
-    const transitions: TransitionResult[] = [];
-    const action = ledgerTransition(order.status, position.expectedStatus);
-    if (action) {
-      transitions.push(
-        await applyTransition(tx, order, {
-          orderId: order.id,
-          action,
-          actor: 'system',
-          reason: `payment ${paymentId} (${provider})`,
-          now,
-        }),
-      );
-    }
+    const transitions = await transitionToLedgerStatus(tx, order, position, `payment ${paymentId} (${provider})`, now);
     // Every open payment reference of the order was priced before this payment:
     // none is offered again (a store would collect its old amount). Money still
     // arriving for one is applied like any other (docs/payments.md).
@@ -465,6 +535,7 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
       orderId: order.id,
       valueDate: applied.valueDate,
       charges: applied.charges,
+      creditApplications: applied.creditApplications,
       allocations: applied.allocations,
       credited,
       extended: ext !== undefined,
@@ -476,6 +547,199 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
       position,
     } satisfies ApplyPaymentApplied;
   });
+}
+
+async function storeExtension(tx: DbOrTx, orderId: number, paymentId: number, ext: ExtensionQuote, now: Date): Promise<void> {
+  await tx
+    .update(repaymentPlans)
+    .set({ dueDate: sql`${repaymentPlans.dueDate} + ${ext.shiftDays}::int` })
+    .where(and(eq(repaymentPlans.orderId, orderId), inArray(repaymentPlans.id, ext.movedInstalmentIds)));
+  await tx.insert(ledgerExtensions).values({
+    orderId,
+    paymentId,
+    fromDueDate: ext.fromDueDate!,
+    toDueDate: ext.toDueDate!,
+    shiftDays: ext.shiftDays,
+    lateCharges: ext.lateCharges,
+    dueInterest: ext.dueInterest,
+    dueInterestVat: ext.dueInterestTax,
+    fee: ext.fee,
+    feeVat: ext.feeTax,
+    createdAt: now,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Credit applied by itself, outside payments (the sweep, a read)
+// ---------------------------------------------------------------------------
+
+/**
+ * CREDIT_APPLIED_WHEN_PAYABLE in the database: for every order in 174 or 180
+ * holding credit (or the one given), in its own transaction with the order
+ * locked, the credit applications due through today are crystallised (credit
+ * events) and the order moves to the status the ledger gives (a credit that
+ * covers everything left settles it: 200). Then refreshOverdue for the others.
+ * Idempotent: run again the same day, it writes nothing.
+ */
+export async function refreshLedgerStatus(
+  db: Db,
+  opts: { orderId?: number; today?: CalendarDate; now?: Date } = {},
+): Promise<TransitionResult[]> {
+  const now = opts.now ?? new Date();
+  const holders = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['174', '180']),
+        sql`${creditHeldSql()} > 0`,
+        opts.orderId !== undefined ? eq(orders.id, opts.orderId) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.id));
+  const moved: TransitionResult[] = [];
+  for (const h of holders) {
+    moved.push(
+      ...(await db.transaction(async (tx) => {
+        const order = await readLedgerOrder(tx, h.id, true);
+        if (!order || !['174', '180'].includes(order.status) || !order.disbursedOn) return [];
+        return crystalliseCredit(tx, order as LedgerOrder & { disbursedOn: CalendarDate }, opts.today ?? todayIn(order.timeZone, now), now);
+      })),
+    );
+  }
+  moved.push(...(await refreshOverdue(db, opts)));
+  return moved;
+}
+
+/** The credit applications through `day` stored, then the order moved to the ledger's status (the order locked by the caller). */
+async function crystalliseCredit(
+  tx: DbOrTx,
+  order: LedgerOrder & { disbursedOn: CalendarDate },
+  day: CalendarDate,
+  now: Date,
+): Promise<TransitionResult[]> {
+  const state = await loadState(tx, order);
+  const settled = settleCreditThrough(state, day);
+  if (settled) await storeCrystallised(tx, order.id, settled, { paymentId: null, now });
+  const position = positionAsOf(settled?.state ?? state, valueDateFor(settled?.state ?? state, day));
+  return transitionToLedgerStatus(tx, order, position, 'credit applied', now);
+}
+
+// ---------------------------------------------------------------------------
+// Refunds of credit
+// ---------------------------------------------------------------------------
+
+export type RefundResult = { orderId: number; orderNo: string; creditEventId: number; amount: Minor; valueDate: CalendarDate; creditLeft: Minor };
+
+/**
+ * REFUND_SETTLED_CREDIT_ONLY: an operator pays back `amount` of a settled
+ * loan's credit, in ONE transaction with the order locked: the credit held is
+ * first applied through today (so a loan it settles may be refunded), then a
+ * credit event (kind 'refund') and its allocation row (component 'refund') are
+ * recorded. Refusals: amount not a positive integer (400), unknown order (404),
+ * an order not settled (409 refundLoanOpen: its credit goes to its next
+ * instalments by itself), more than the credit (422 refundAboveCredit).
+ */
+export async function refundCredit(
+  db: DbOrTx,
+  input: { orderNo: string; amount: Minor; note?: string; now?: Date },
+): Promise<RefundResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new AppError(400, errorCodes.badRequest, 'refundAmountInvalid', { amount: String(input.amount) });
+  }
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).limit(1);
+    const order = found ? await readLedgerOrder(tx, found.id, true) : undefined;
+    if (!order) throw notFound('orderNotFound');
+    assertDisbursed(order);
+    const day = todayIn(order.timeZone, now);
+    const transitions = order.status === '200' ? [] : await crystalliseCredit(tx, order, day, now);
+    const status = transitions.at(-1)?.to ?? order.status;
+    const state = await loadState(tx, order);
+    const money = (m: Minor) => String(m);
+    if (status !== '200') {
+      throw new AppError(409, errorCodes.invalidTransition, 'refundLoanOpen', { orderNo: order.orderNo, status, credit: money(state.credit) });
+    }
+    const r = refundCreditPure(state, { kind: 'refund', amount: input.amount, date: day });
+    if ('refusal' in r) {
+      const key = r.refusal === 'aboveCredit' ? 'refundAboveCredit' : 'refundLoanOpen';
+      throw new AppError(r.refusal === 'aboveCredit' ? 422 : 409, r.refusal === 'aboveCredit' ? errorCodes.outsideProductRules : errorCodes.invalidTransition, key, {
+        orderNo: order.orderNo,
+        status,
+        amount: money(input.amount),
+        credit: money(r.credit),
+      });
+    }
+    await storeCrystallised(tx, order.id, r.applied, { paymentId: null, now });
+    const [event] = await tx
+      .insert(ledgerCreditEvents)
+      .values({
+        orderId: order.id,
+        kind: 'refund',
+        valueDate: r.applied.valueDate,
+        amount: input.amount,
+        actor: 'operator',
+        note: (input.note ?? '').trim().slice(0, 500),
+        createdAt: now,
+      })
+      .returning({ id: ledgerCreditEvents.id });
+    await insertAllocations(tx, order.id, r.applied.allocations, { creditEventId: event!.id }, now);
+    return { orderId: order.id, orderNo: order.orderNo, creditEventId: event!.id, amount: input.amount, valueDate: r.applied.valueDate, creditLeft: r.state.credit };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The ledger's events of an order (operator's view; the statement builds on it)
+// ---------------------------------------------------------------------------
+
+export type LedgerEventRow =
+  | { kind: 'payment'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; purpose: PaymentPurpose; channel: string; provider: string; eventId: string; allocations: Allocation[] }
+  | { kind: 'credit_application' | 'refund'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; actor: string; note: string; allocations: Allocation[] }
+  | { kind: 'late_charges'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; charges: number };
+
+/**
+ * Every payment and credit event of an order in the order they were recorded,
+ * each with where its money went (allocations by instalment seq and
+ * component); late charges are summed per crystallising event.
+ */
+export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<LedgerEventRow[]> {
+  const [payments, credits, allocations, plan] = await Promise.all([
+    db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, orderId)).orderBy(asc(ledgerPayments.id)),
+    db.select().from(ledgerCreditEvents).where(eq(ledgerCreditEvents.orderId, orderId)).orderBy(asc(ledgerCreditEvents.id)),
+    db.select().from(ledgerAllocations).where(eq(ledgerAllocations.orderId, orderId)).orderBy(asc(ledgerAllocations.id)),
+    db.select({ id: repaymentPlans.id, seq: repaymentPlans.seq }).from(repaymentPlans).where(eq(repaymentPlans.orderId, orderId)),
+  ]);
+  const seqOf = new Map(plan.map((p) => [p.id, p.seq]));
+  const allocs = (pick: (a: (typeof allocations)[number]) => boolean): Allocation[] =>
+    allocations
+      .filter(pick)
+      .map((a) => ({ instalmentId: a.instalmentId, seq: a.instalmentId === null ? null : (seqOf.get(a.instalmentId) ?? null), component: a.component, amount: a.amount }));
+  const rows: LedgerEventRow[] = [
+    ...payments.map((p): LedgerEventRow => ({
+      kind: 'payment',
+      id: p.id,
+      at: p.createdAt,
+      valueDate: p.valueDate,
+      amount: p.amount,
+      purpose: p.purpose,
+      channel: p.channel,
+      provider: p.provider,
+      eventId: p.providerEventId,
+      allocations: allocs((a) => a.paymentId === p.id),
+    })),
+    ...credits.map((c): LedgerEventRow => ({
+      kind: c.kind === 'refund' ? 'refund' : 'credit_application',
+      id: c.id,
+      at: c.createdAt,
+      valueDate: c.valueDate,
+      amount: c.amount,
+      actor: c.actor,
+      note: c.note,
+      allocations: allocs((a) => a.creditEventId === c.id),
+    })),
+  ];
+  return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'payment' ? -1 : 1));
 }
 
 /**

@@ -17,3 +17,14 @@ export const earliestUnpaidDueDateSql = () =>
         select sum(la.amount) from ledger_allocations la
         where la.instalment_id = rp.id and la.component in ('principal', 'interest', 'commission', 'vat')
       ), 0))`;
+
+/**
+ * The credit an order holds (docs/ledger.md "Credit"): its payments' overpayments less what its credit events
+ * (applications, refunds) consumed, correlated to the outer "orders" row. Positive while money waits to be
+ * applied by itself (CREDIT_APPLIED_WHEN_PAYABLE) or refunded.
+ */
+export const creditHeldSql = () =>
+  sql<number>`(coalesce((select sum(la.amount) from ledger_allocations la
+      where la.order_id = "orders"."id" and la.component = 'overpayment'), 0)
+    - coalesce((select sum(lc.amount) from ledger_allocations lc
+      where lc.order_id = "orders"."id" and lc.credit_event_id is not null), 0))`;

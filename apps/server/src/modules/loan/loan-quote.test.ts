@@ -1,16 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '@presta/contract/dates';
+import { markets, type TaxableCharge } from '@presta/contract/markets';
 import { AppError } from '../../lib/app-error';
 import {
   defaultQuoteAmount,
   defaultQuotePeriods,
   planDueDates,
+  productTax,
   quoteLoan,
   splitRemainderLast,
   validateLoanRequest,
   type ProductRules,
 } from './loan-quote';
+
+const MX_TAX = markets.MX.tax;
+const noTax = { ratePpm: 0, base: [] };
 
 const base = {
   amount: 300_000,
@@ -18,7 +23,7 @@ const base = {
   termUnitDays: 15,
   dailyRatePpm: 1_000,
   commissionPpm: 50_000,
-  vatPpm: 160_000,
+  tax: MX_TAX,
   startDate: '2025-01-01',
 };
 
@@ -51,7 +56,7 @@ describe('quoteLoan: hand-computed examples', () => {
       termUnitDays: 7,
       dailyRatePpm: 1_234,
       commissionPpm: 33_333,
-      vatPpm: 160_000,
+      tax: MX_TAX,
       couponAmount: 500,
       startDate: '2024-02-20',
     });
@@ -83,18 +88,36 @@ describe('quoteLoan: hand-computed examples', () => {
   });
 
   it('rounds exact halves up (interest 0.5 → 1, VAT 0.5 → 1)', () => {
-    const half = quoteLoan({ amount: 100, periods: 1, termUnitDays: 1, dailyRatePpm: 5_000, commissionPpm: 0, vatPpm: 0, startDate: '2025-01-01' });
+    const half = quoteLoan({ amount: 100, periods: 1, termUnitDays: 1, dailyRatePpm: 5_000, commissionPpm: 0, tax: noTax, startDate: '2025-01-01' });
     expect(half.instalments[0]!.interest).toBe(1);
-    const vatHalf = quoteLoan({ amount: 1_000, periods: 1, termUnitDays: 1, dailyRatePpm: 25_000, commissionPpm: 0, vatPpm: 20_000, startDate: '2025-01-01' });
+    const vatHalf = quoteLoan({ amount: 1_000, periods: 1, termUnitDays: 1, dailyRatePpm: 25_000, commissionPpm: 0, tax: { ratePpm: 20_000, base: ['interest', 'commission'] }, startDate: '2025-01-01' });
     expect(vatHalf.instalments[0]!.interest).toBe(25);
     expect(vatHalf.instalments[0]!.vat).toBe(1);
-    const below = quoteLoan({ amount: 1_000, periods: 1, termUnitDays: 1, dailyRatePpm: 24_999, commissionPpm: 0, vatPpm: 0, startDate: '2025-01-01' });
+    const below = quoteLoan({ amount: 1_000, periods: 1, termUnitDays: 1, dailyRatePpm: 24_999, commissionPpm: 0, tax: noTax, startDate: '2025-01-01' });
     expect(below.instalments[0]!.interest).toBe(25); // 24.999 → 25
+  });
+
+  it('tax per market (decision 014): Mexico IVA 16 % of interest + commission; India GST 18 % of the processing fee, none on interest', () => {
+    // Issue 12 §3: the Indian product charged 16 % IVA on interest (₹5.000,00 × 91 days: 45 500 interest, 15 000 fee → 9 680).
+    const india = { amount: 500_000, periods: 1, termUnitDays: 91, dailyRatePpm: 1_000, commissionPpm: 30_000, startDate: '2025-01-01' };
+    const q = quoteLoan({ ...india, tax: productTax({ market: 'IN', vatPpm: 180_000 }) });
+    expect(q.instalments[0]).toMatchObject({ interest: 45_500, commission: 15_000, vat: 2_700, total: 500_000 + 45_500 + 15_000 + 2_700 });
+    // GST rounds HALF_UP per instalment on the fee alone: ₹3.333,33 in 3 × 91 days → fee 10 000 (3 333, 3 333, 3 334) → 599,94 and 600,12 → 600
+    const split = quoteLoan({ ...india, amount: 333_333, periods: 3, tax: markets.IN.tax });
+    expect(split.instalments.map((x) => [x.commission, x.vat])).toEqual([
+      [3_333, 600],
+      [3_333, 600],
+      [3_334, 600],
+    ]);
+    // Mexico, the same loan: 16 % of interest + commission
+    const mexico = quoteLoan({ ...india, tax: productTax({ market: 'MX', vatPpm: 160_000 }) });
+    expect(mexico.instalments[0]!.vat).toBe(9_680);
+    expect(productTax({ market: 'IN', vatPpm: 180_000 })).toEqual({ ratePpm: 180_000, base: ['commission'] });
   });
 
   it('handles amounts whose products exceed 2^53 exactly (BigInt)', () => {
     // 999 999 999 × 20 000 × 400 = 7.99…e18 > 2^53
-    const q = quoteLoan({ amount: 999_999_999, periods: 1, termUnitDays: 400, dailyRatePpm: 20_000, commissionPpm: 0, vatPpm: 0, startDate: '2025-01-01' });
+    const q = quoteLoan({ amount: 999_999_999, periods: 1, termUnitDays: 400, dailyRatePpm: 20_000, commissionPpm: 0, tax: noTax, startDate: '2025-01-01' });
     expect(q.instalments[0]!.interest).toBe(7_999_999_992);
   });
 
@@ -118,7 +141,10 @@ describe('quoteLoan: properties', () => {
     termUnitDays: fc.integer({ min: 1, max: 400 }),
     dailyRatePpm: fc.integer({ min: 0, max: 20_000 }),
     commissionPpm: fc.integer({ min: 0, max: 300_000 }),
-    vatPpm: fc.integer({ min: 0, max: 250_000 }),
+    tax: fc.record({
+      ratePpm: fc.integer({ min: 0, max: 250_000 }),
+      base: fc.subarray(['interest', 'commission', 'extension_fee'] as TaxableCharge[]),
+    }),
     couponAmount: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 1_000_000_000 })),
     startDate: dateArb,
   });
@@ -143,6 +169,9 @@ describe('quoteLoan: properties', () => {
           expect(x.outstandingPrincipal).toBe(outstanding);
           outstanding -= x.principal;
           expect(x.total).toBe(x.principal + x.interest + x.commission + x.vat);
+          // TAX_PER_INSTALMENT: on the charges of the market's base only
+          const taxed = (input.tax.base.includes('interest') ? x.interest : 0) + (input.tax.base.includes('commission') ? x.commission : 0);
+          expect(x.vat).toBe(Number((BigInt(taxed) * BigInt(input.tax.ratePpm) * 2n + 1_000_000n) / 2_000_000n));
           expect(x.interest).toBe(x.interestAccrued - x.couponDiscount);
           expect(daysBetween(input.startDate, x.dueDate)).toBe((i + 1) * input.termUnitDays);
           if (i > 0) {

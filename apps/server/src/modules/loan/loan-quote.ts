@@ -1,5 +1,6 @@
 import { errorCodes } from '@presta/contract/error-codes';
 import { addDays, type CalendarDate } from '@presta/contract/dates';
+import { marketOf, type TaxableCharge } from '@presta/contract/markets';
 import { assertMinor, divideHalfUp, formatMoney, type Minor } from '@presta/contract/money';
 import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../i18n/messages';
@@ -19,8 +20,11 @@ export const COMMISSION_TOTAL = 'COMMISSION_TOTAL';
 export const COMMISSION_SPLIT = 'COMMISSION_SPLIT';
 /** Coupon: its discount reduces the first instalment's interest, capped at that interest (never negative); any excess is lost. */
 export const COUPON_ON_FIRST_INTEREST = 'COUPON_ON_FIRST_INTEREST';
-/** VAT: HALF_UP((interest after coupon + commission) × vatPpm / 1e6), computed per instalment. */
-export const VAT_PER_INSTALMENT = 'VAT_PER_INSTALMENT';
+/**
+ * Tax: HALF_UP((the instalment's charges in the market's tax base) × tax ppm / 1e6), computed per instalment:
+ * Mexico IVA 16 % of interest after coupon + commission; India GST 18 % of the commission (processing fee) only.
+ */
+export const TAX_PER_INSTALMENT = 'TAX_PER_INSTALMENT';
 /** Due dates: instalment i (1..periods) falls due on start + i × termUnitDays (start = disbursal day; the submission day until then). */
 export const DUE_DATE_RULE = 'DUE_DATE_START_PLUS_I_TERM_UNITS';
 /** Received amount: the principal is disbursed in full; the commission is repaid with the instalments. */
@@ -34,13 +38,26 @@ export const quoteRules = [
   COMMISSION_TOTAL,
   COMMISSION_SPLIT,
   COUPON_ON_FIRST_INTEREST,
-  VAT_PER_INSTALMENT,
+  TAX_PER_INSTALMENT,
   DUE_DATE_RULE,
   RECEIVED_FULL_PRINCIPAL,
   DEFAULT_TERMS_RULE,
 ] as const;
 
 const PPM = 1_000_000n;
+
+/** A loan's tax: its rate and the charges it applies to (markets.ts `tax`, snapshotted on the order). */
+export type LoanTax = { ratePpm: number; base: readonly TaxableCharge[] };
+
+/** The tax a product prices with: its own rate (products.vat_ppm) on its market's base. */
+export function productTax(product: { market: string; vatPpm: number }): LoanTax {
+  return { ratePpm: product.vatPpm, base: marketOf(product.market).tax.base };
+}
+
+/** The tax an order was priced with (its snapshot: orders.vat_ppm and orders.tax_base). */
+export function orderTax(order: { vatPpm: number; taxBase: readonly TaxableCharge[] }): LoanTax {
+  return { ratePpm: order.vatPpm, base: order.taxBase };
+}
 
 /** The loan's economic terms (the product's, or the order's snapshot). */
 export type LoanTerms = {
@@ -50,7 +67,7 @@ export type LoanTerms = {
   termUnitDays: number;
   dailyRatePpm: number;
   commissionPpm: number;
-  vatPpm: number;
+  tax: LoanTax;
 };
 
 export type QuoteInput = LoanTerms & {
@@ -73,6 +90,7 @@ export type Instalment = {
   /** Interest owed = interestAccrued − couponDiscount (≥ 0). */
   interest: Minor;
   commission: Minor;
+  /** TAX_PER_INSTALMENT (the plan's `vat` column: the market's tax). */
   vat: Minor;
   /** principal + interest + commission + vat. */
   total: Minor;
@@ -122,14 +140,16 @@ export function planDueDates(startDate: CalendarDate, periods: number, termUnitD
 
 /** The repayment plan and its totals (rules above). */
 export function quoteLoan(input: QuoteInput): Quote {
-  const { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, vatPpm } = input;
+  const { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, tax } = input;
   assertMinor(amount);
   assertCount('amount', amount, 1);
   assertCount('periods', periods, 1);
   assertCount('termUnitDays', termUnitDays, 1);
   assertCount('dailyRatePpm', dailyRatePpm, 0);
   assertCount('commissionPpm', commissionPpm, 0);
-  assertCount('vatPpm', vatPpm, 0);
+  assertCount('tax.ratePpm', tax.ratePpm, 0);
+  const taxOnInterest = tax.base.includes('interest');
+  const taxOnCommission = tax.base.includes('commission');
   const coupon = input.couponAmount ?? 0;
   assertMinor(coupon);
   if (coupon < 0) throw new RangeError('couponAmount must not be negative');
@@ -147,7 +167,7 @@ export function quoteLoan(input: QuoteInput): Quote {
     const interestAccrued = ppmProduct(outstanding, dailyRatePpm, termUnitDays);
     const couponDiscount = i === 0 ? Math.min(coupon, interestAccrued) : 0;
     const interest = interestAccrued - couponDiscount;
-    const vat = ppmProduct(interest + commission, vatPpm);
+    const vat = ppmProduct((taxOnInterest ? interest : 0) + (taxOnCommission ? commission : 0), tax.ratePpm);
     instalments.push({
       seq: i + 1,
       dueDate: dueDates[i]!,
@@ -175,7 +195,7 @@ export function quoteLoan(input: QuoteInput): Quote {
     received: amount,
   };
   return {
-    terms: { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, vatPpm },
+    terms: { amount, periods, termUnitDays, dailyRatePpm, commissionPpm, tax: { ratePpm: tax.ratePpm, base: [...tax.base] } },
     startDate: input.startDate,
     instalments,
     totals,

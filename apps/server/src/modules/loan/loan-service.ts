@@ -14,8 +14,19 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
-import { defaultPenaltyFor, positionAsOf, stateFromLedger, type Component, type LateChargeKind, type LateRule, type LedgerState, type LoanPosition } from '../ledger/ledger-math';
-import { createOrder, mustFallDue, refreshOverdue } from '../orders/order-service';
+import {
+  defaultPenaltyFor,
+  ledgerStatusDiffers,
+  positionAsOf,
+  stateFromLedger,
+  type Component,
+  type LateChargeKind,
+  type LateRule,
+  type LedgerState,
+  type LoanPosition,
+} from '../ledger/ledger-math';
+import { refreshLedgerStatus } from '../ledger/ledger-service';
+import { createOrder, mustFallDue } from '../orders/order-service';
 import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
 import { agreementTerms } from './agreement-terms';
 import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest } from './loan-quote';
@@ -244,10 +255,12 @@ select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text a
        coalesce((select json_agg(json_build_object('instalmentId', c.instalment_id, 'kind', c.kind, 'amount', c.amount))
                    from (select lc.instalment_id, lc.kind, sum(lc.amount) as amount from ledger_late_charges lc
                           where lc.order_id = o.id group by lc.instalment_id, lc.kind) c), '[]'::json) as charges,
-       coalesce((select json_agg(json_build_object('instalmentId', a.instalment_id, 'component', a.component, 'amount', a.amount))
-                   from (select la.instalment_id, la.component, sum(la.amount) as amount from ledger_allocations la
-                          where la.order_id = o.id group by la.instalment_id, la.component) a), '[]'::json) as allocations,
-       (select max(lp.value_date)::text from ledger_payments lp where lp.order_id = o.id) as last_value_date,
+       coalesce((select json_agg(json_build_object('instalmentId', a.instalment_id, 'component', a.component, 'fromCredit', a.from_credit, 'amount', a.amount))
+                   from (select la.instalment_id, la.component, la.credit_event_id is not null as from_credit, sum(la.amount) as amount
+                           from ledger_allocations la where la.order_id = o.id
+                          group by la.instalment_id, la.component, la.credit_event_id is not null) a), '[]'::json) as allocations,
+       greatest((select max(lp.value_date) from ledger_payments lp where lp.order_id = o.id),
+                (select max(ce.value_date) from ledger_credit_events ce where ce.order_id = o.id))::text as last_value_date,
        (p.late_rule = 'in_tiered' and exists (
           select 1 from orders o2 join order_status_history h on h.order_id = o2.id and h.to_status = '200'
            where o2.borrower_id = o.borrower_id and o2.id <> o.id and h.created_at < o.created_at)) as repeat_client
@@ -280,7 +293,7 @@ type DetailsRow = {
   plan: PlanJson[];
   rated: boolean;
   charges: { instalmentId: number; kind: LateChargeKind; amount: Minor }[];
-  allocations: { instalmentId: number | null; component: Component; amount: Minor }[];
+  allocations: { instalmentId: number | null; component: Component; fromCredit: boolean; amount: Minor }[];
   last_value_date: CalendarDate | null;
   repeat_client: boolean;
 };
@@ -357,7 +370,7 @@ function ledgerStateOf(r: DetailsRow): LedgerState | null {
       periods: r.periods,
       termUnitDays: r.term_unit_days,
       dailyRatePpm: r.daily_rate_ppm,
-      vatPpm: r.vat_ppm,
+      tax: { ratePpm: r.vat_ppm, base: r.tax_base },
       lateRule: r.late_rule,
       defaultPenalty: defaultPenaltyFor(r.late_rule, r.repeat_client),
       extensionEnabled: r.extension_enabled,
@@ -416,12 +429,14 @@ export async function getLoanDetails(
   const first = plan[0];
   // What is owed as of today, from the ledger (late charges accrued through today).
   const position = positionOf(order, today);
-  const nextDueDate = position ? position.nextDueDate : (first?.dueDate ?? null);
+  // The date the borrower must pay by next: after the credit held (CREDIT_COVER_PROJECTION).
+  const nextDueDate = position ? (position.nextPayment?.dueDate ?? position.nextDueDate) : (first?.dueDate ?? null);
   let status: OrderStatus = order.status;
   let memoizable = cache !== undefined;
-  if (mustFallDue(status, nextDueDate, today)) {
+  // The ledger says otherwise (fell due, or the credit held settled it): the ledger moves the order first.
+  if (position ? ledgerStatusDiffers(status, position) : mustFallDue(status, nextDueDate, today)) {
     memoizable = false;
-    const moved = await refreshOverdue(db, { orderId: order.id, today, now });
+    const moved = await refreshLedgerStatus(db, { orderId: order.id, today, now });
     if (moved[0]) {
       status = moved[0].to;
     } else {
@@ -435,15 +450,11 @@ export async function getLoanDetails(
   const sum = (pick: (x: PlanJson) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
 
   const repayable = (repayableStatuses as readonly string[]).includes(status);
-  // AMOUNT_DUE_BY_NEXT_DUE_DATE: the earliest unpaid instalment's due date and what must be paid
-  // by then — the outstanding (late charges included) of every unpaid instalment due on or
-  // before the later of that date and today.
-  const nextDue = repayable && position ? position.nextDueDate : null;
-  const dueUpTo = nextDue ? (nextDue > today ? nextDue : today) : '';
-  const amountDue =
-    nextDue && position
-      ? position.instalments.filter((x) => !x.paidOff && x.dueDate <= dueUpTo).reduce((acc, x) => acc + x.totalOutstanding, 0)
-      : 0;
+  // AMOUNT_DUE_BY_NEXT_DUE_DATE (the ledger's position): the earliest instalment with something left after
+  // the credit held, and what must be paid by then.
+  const nextPayment = repayable && position ? position.nextPayment : null;
+  const nextDue = nextPayment?.dueDate ?? null;
+  const amountDue = nextPayment?.amount ?? 0;
   const interestNet = sum((x) => x.interest);
 
   const detail: TextValue[] = [

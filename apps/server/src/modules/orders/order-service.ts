@@ -16,9 +16,9 @@ import {
 import type { DbOrTx } from '../../db/database';
 import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { earliestUnpaidDueDateSql } from '../ledger/ledger-sql';
+import { creditHeldSql, earliestUnpaidDueDateSql } from '../ledger/ledger-sql';
 import { findBestCoupon, findOfferedProduct } from '../loan/loan-offers';
-import { quoteLoan, validateLoanRequest } from '../loan/loan-quote';
+import { productTax, quoteLoan, validateLoanRequest } from '../loan/loan-quote';
 
 export type Actor = 'borrower' | 'operator' | 'system';
 export type Order = typeof orders.$inferSelect;
@@ -132,7 +132,7 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
           termUnitDays: product.termUnitDays,
           dailyRatePpm: product.dailyRatePpm,
           commissionPpm: product.commissionPpm,
-          vatPpm: product.vatPpm,
+          tax: productTax(product),
           couponAmount: coupon?.amount ?? 0,
           startDate: today,
         });
@@ -150,8 +150,8 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
             termUnitDays: product.termUnitDays,
             dailyRatePpm: product.dailyRatePpm,
             commissionPpm: product.commissionPpm,
-            vatPpm: product.vatPpm,
-            taxBase: [...marketOf(product.market).tax.base],
+            vatPpm: quote.terms.tax.ratePpm,
+            taxBase: [...quote.terms.tax.base],
             couponId: usedCoupon?.id ?? null,
             couponAmount: usedCoupon ? couponApplied : 0,
             createdAt: now,
@@ -211,6 +211,11 @@ export type TransitionInput = {
   reason?: string;
   /** disburse only: the disbursal day (default today in the product's time zone); may be in the past. */
   disbursedOn?: CalendarDate;
+  /**
+   * disburse only: refuse a disbursedOn before the application day (the order's creation day in its product's
+   * time zone) — the operator's command (issue 12). Tests and demos that date a loan in the past set neither.
+   */
+  notBeforeApplication?: boolean;
   /** Clock, for tests and demos. */
   now?: Date;
 };
@@ -225,7 +230,7 @@ export type TransitionResult = {
 };
 
 /** An order row locked FOR UPDATE in the caller's transaction (lockOrder, or the ledger's own lock). */
-export type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn'> & { timeZone: string };
+export type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn' | 'createdAt'> & { timeZone: string };
 
 export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number }): Promise<LockedOrder | undefined> {
   const where = by.orderId !== undefined ? eq(orders.id, by.orderId) : eq(orders.orderNo, by.orderNo ?? '');
@@ -236,6 +241,7 @@ export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: nu
       status: orders.status,
       termUnitDays: orders.termUnitDays,
       disbursedOn: orders.disbursedOn,
+      createdAt: orders.createdAt,
       timeZone: products.timeZone,
     })
     .from(orders)
@@ -318,6 +324,10 @@ export async function transitionOrder(db: DbOrTx, input: TransitionInput): Promi
       if (input.disbursedOn > today) {
         throw new AppError(400, errorCodes.badRequest, 'disbursalDateInvalid', { date: input.disbursedOn });
       }
+      const applied = todayIn(order.timeZone, order.createdAt);
+      if (input.notBeforeApplication && input.disbursedOn < applied) {
+        throw new AppError(400, errorCodes.badRequest, 'disbursalBeforeApplication', { orderNo: order.orderNo, applied, date: input.disbursedOn });
+      }
     }
     return applyTransition(tx, order, input);
   });
@@ -342,9 +352,11 @@ export function mustFallDue(status: string, earliestDue: CalendarDate | null | u
 /**
  * 174 → 180 (action fallDue, actor system) for every order whose earliest
  * unpaid instalment's due date is before today (in the product's time zone, or
- * `today` when given). With orderId, only that order. Each move is its own
- * transaction with the order locked and the condition checked again; reading
- * costs one query and nothing is written when nothing must change.
+ * `today` when given) and that holds no credit (an order holding credit is
+ * moved by the ledger's refreshLedgerStatus, which applies the credit first).
+ * With orderId, only that order. Each move is its own transaction with the
+ * order locked and the condition checked again; reading costs one query and
+ * nothing is written when nothing must change.
  */
 export async function refreshOverdue(
   db: DbOrTx,
@@ -355,7 +367,14 @@ export async function refreshOverdue(
     .select({ id: orders.id, timeZone: products.timeZone, earliestDue: earliestDueDate() })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.status, orderStatus.repaying), opts.orderId !== undefined ? eq(orders.id, opts.orderId) : undefined))
+    .where(
+      and(
+        eq(orders.status, orderStatus.repaying),
+        // An order holding credit is the ledger's (refreshLedgerStatus): its credit may cover what fell due.
+        sql`${creditHeldSql()} <= 0`,
+        opts.orderId !== undefined ? eq(orders.id, opts.orderId) : undefined,
+      ),
+    )
     .orderBy(asc(orders.id));
 
   const moved: TransitionResult[] = [];

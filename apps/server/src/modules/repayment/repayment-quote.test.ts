@@ -9,7 +9,7 @@ const terms: LedgerTerms = {
   periods: 3,
   termUnitDays: 15,
   dailyRatePpm: 1_000,
-  vatPpm: 160_000,
+  tax: { ratePpm: 160_000, base: ['interest', 'commission', 'extension_fee'] },
   lateRule: 'mx_daily_fine',
   defaultPenalty: 0,
   extensionEnabled: true,
@@ -50,6 +50,18 @@ describe('repaymentQuote', () => {
     const q = repaymentQuote(positionAsOf(paid, '2026-01-25')); // window from day 23 = 2026-01-24
     expect(q).toMatchObject({ payable: totalOf(1), dueDate: '2026-01-31', payableFrom: null, stableThrough: '2026-01-27' });
     expect(repaymentQuote(positionAsOf(paid, '2026-01-30')).stableThrough).toBe('2026-01-31');
+  });
+
+  it('issue 12: credit held before the window covers the next instalment — the page asks for what the credit leaves, nothing for a covered one', () => {
+    // instalment 1 paid on its due date with 30 000 more than due: held (window from 2026-01-24), it covers part of instalment 2
+    const paid = applyPaymentEvent(initialState(terms, plan), { amount: totalOf(0) + 30_000, purpose: 'repayment', date: '2026-01-16' }).state;
+    const q = repaymentQuote(positionAsOf(paid, '2026-01-20'));
+    expect(q).toMatchObject({ payable: 0, shown: totalOf(1) - 30_000, credit: 30_000, dueDate: '2026-01-31', payableFrom: '2026-01-24' });
+    // enough credit for instalment 2 in full: the page names instalment 3 and what the credit leaves of it
+    const more = applyPaymentEvent(initialState(terms, plan), { amount: totalOf(0) + totalOf(1) + 100, purpose: 'repayment', date: '2026-01-16' }).state;
+    const q3 = repaymentQuote(positionAsOf(more, '2026-01-20'));
+    expect(q3).toMatchObject({ shown: totalOf(2) - 100, dueDate: '2026-02-15', credit: totalOf(1) + 100 });
+    expect(q3.instalments.map((x) => x.seq)).toEqual([3]);
   });
 
   it('the extension price is stable until the day before the next due date, today when late', () => {

@@ -25,6 +25,8 @@ export type RepaymentQuote = {
   overdue: boolean;
   /** The last day the amount stays the same (a reference for it is valid through that day at most). */
   stableThrough: CalendarDate;
+  /** The borrower's credit held now: it pays the next instalments by itself as they fall due (already taken off `shown`). */
+  credit: Minor;
 };
 
 /**
@@ -35,12 +37,14 @@ export type RepaymentQuote = {
  *   instalment's outstanding amount (a payment of it settles that instalment).
  * - Nothing is due and prepaying is not allowed yet: nothing is payable
  *   (a payment would only become credit); the page shows the next instalment
- *   and the day payments open (the earlier of its due date and the window).
+ *   the credit held does not cover, what is left of it after that credit, and
+ *   the day payments open (the earlier of its due date and the window).
  */
 export function repaymentQuote(position: LoanPosition): RepaymentQuote {
   const today = position.asOf;
-  const unpaid = position.instalments.filter((x) => !x.paidOff);
-  const base = { dueDate: unpaid[0]?.dueDate ?? null, overdue: position.overdue };
+  // The credit held is applied by itself as instalments fall due: an instalment it covers is not asked for.
+  const unpaid = position.instalments.filter((x) => !x.paidOff && x.dueAfterCredit > 0);
+  const base = { dueDate: unpaid[0]?.dueDate ?? null, overdue: position.overdue, credit: position.credit };
   if (position.amountDueNow > 0) {
     // Late charges accrue from tomorrow on whatever stays unpaid: valid today only.
     return {
@@ -67,7 +71,7 @@ export function repaymentQuote(position: LoanPosition): RepaymentQuote {
     };
   }
   const from = position.prepaymentFrom < next.dueDate ? position.prepaymentFrom : next.dueDate;
-  return { ...base, payable: 0, shown: next.totalOutstanding, instalments: [next], payableFrom: from, stableThrough: today };
+  return { ...base, payable: 0, shown: next.dueAfterCredit, instalments: [next], payableFrom: from, stableThrough: today };
 }
 
 /**
