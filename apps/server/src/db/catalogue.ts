@@ -24,7 +24,7 @@ export const productCatalogue: NewProduct[] = [
     termUnitDays: 15,
     dailyRatePpm: 500, // 0,05% a day ≈ 18% a year (agreement: annual rate 18%)
     commissionPpm: 50_000, // 5% of the principal
-    vatPpm: 160_000, // 16% of interest + commission
+    vatPpm: 160_000, // IVA 16% of interest + commission (and of the extension fee): markets.MX.tax
     lateRule: 'mx_daily_fine',
   },
   {
@@ -41,8 +41,8 @@ export const productCatalogue: NewProduct[] = [
     periodsMax: 4,
     termUnitDays: 91, // loan terms: 91 to 365 calendar days
     dailyRatePpm: 1_000, // 0,10% a day
-    commissionPpm: 30_000, // 3%
-    vatPpm: 160_000,
+    commissionPpm: 30_000, // 3% processing fee
+    vatPpm: 180_000, // GST 18% of the processing fee only (decision 014): markets.IN.tax
     lateRule: 'in_tiered',
   },
 ];
