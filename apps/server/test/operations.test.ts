@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
-import { ledgerPayments, paymentNotifications, paymentReferences } from '../src/db/schema';
+import { ledgerPayments, paymentNotifications, paymentReferences, paymentSuspense } from '../src/db/schema';
 import { newSessionId } from '../src/modules/session/session-service';
 import { notificationConcurrency } from '../src/modules/repayment/repayment-routes';
 import { guessLimits } from '../src/plugins/app/guess-limits';
@@ -12,9 +12,10 @@ import { call, data, makeLoan, notify, ONE_INSTALMENT_TOTAL, urls, type Loan } f
 /*
  * Operations (issue 11): liveness without I/O, readiness (and its 503 while
  * stopping), metrics behind a token, guessing limits per address, and the
- * hardening of signed payment notifications: duplicate keys and amounts above
- * the ceiling are refused and recorded for review, never applied; every
- * signed notification is recorded with its outcome.
+ * hardening of signed payment notifications: duplicate keys are refused and
+ * amounts above the ceiling held in suspense (issue 12: money is never
+ * refused for a business reason), both recorded for review, never applied;
+ * every signed notification is recorded with its outcome.
  */
 
 const OPERATOR_TOKEN = 'operations-test-operator-token-0123456789';
@@ -128,7 +129,7 @@ describe('guessing is limited per address', () => {
   });
 });
 
-describe('signed payment notifications: refused for review, never applied', () => {
+describe('signed payment notifications: refused or held for review, never applied', () => {
   it('a body naming a key twice: 400 duplicate_keys, recorded open for review, nothing applied', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const reference = await referenceFor(loan);
@@ -142,27 +143,30 @@ describe('signed payment notifications: refused for review, never applied', () =
     expect(row).toMatchObject({ outcome: 'refused', reason: 'duplicate_keys', review: 'open', eventId: null });
   });
 
-  it('10^12 minor units: 422 amount_above_ceiling, recorded open for review, the ledger untouched', async () => {
+  it('10^12 minor units: held in suspense (amount_above_ceiling, 200 — issue 12: was 422), recorded open for review, the ledger untouched', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const reference = await referenceFor(loan);
     const eventId = `evt-huge-${randomUUID()}`;
     const res = await notify(t.app, { eventId, reference, amount: 10 ** 12 });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ received: false, error: 'amount_above_ceiling' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'amount_above_ceiling' });
     expect(await paymentsOf(loan.orderId)).toBe(0);
     expect(await recorded(eventId)).toEqual([
-      expect.objectContaining({ outcome: 'refused', reason: 'amount_above_ceiling', review: 'open', amount: 10 ** 12, orderId: Number(loan.orderId) }),
+      expect.objectContaining({ outcome: 'held', reason: 'amount_above_ceiling', review: 'open', amount: 10 ** 12, orderId: Number(loan.orderId) }),
     ]);
+    const [held] = await t.db.select().from(paymentSuspense).where(eq(paymentSuspense.eventId, eventId));
+    expect(held).toMatchObject({ amount: 10 ** 12, reason: 'amount_above_ceiling', orderId: Number(loan.orderId), reference, channel: 'store' });
     const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.reference, reference));
     expect(ref!.status).toBe('open');
   });
 
-  it('the ceiling is a share of what the order owes: up to it an overpayment is applied (credit), one minor unit more is refused', async () => {
+  it('the ceiling is a share of what the order owes: up to it an overpayment is applied (credit), one minor unit more is held in suspense', async () => {
     const ceilingPercent = t.config.paymentCeilingPercent;
     const loan = await makeLoan(t.db, { status: '174' });
     const reference = await referenceFor(loan);
     const ceiling = Math.floor((ONE_INSTALMENT_TOTAL * ceilingPercent) / 100);
-    expect((await notify(t.app, { reference, amount: ceiling + 1 })).statusCode).toBe(422);
+    expect((await notify(t.app, { reference, amount: ceiling + 1 })).json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'amount_above_ceiling' });
+    expect(await paymentsOf(loan.orderId)).toBe(0);
     const ok = await notify(t.app, { reference, amount: ceiling });
     expect(ok.json()).toEqual({ received: true, applied: true });
     expect(await paymentsOf(loan.orderId)).toBe(1);
@@ -188,8 +192,8 @@ describe('signed payment notifications: refused for review, never applied', () =
 
     const unknown = `evt-unknown-${randomUUID()}`;
     const res = await notify(t.app, { eventId: unknown, reference: '80000000000026', amount: 100 });
-    expect([400, 404]).toContain(res.statusCode);
-    if (res.statusCode === 404) expect(await recorded(unknown)).toEqual([expect.objectContaining({ outcome: 'refused', reason: 'unknown_reference', review: 'open' })]);
+    expect([400, 200]).toContain(res.statusCode);
+    if (res.statusCode === 200) expect(await recorded(unknown)).toEqual([expect.objectContaining({ outcome: 'held', reason: 'unknown_reference', review: 'open' })]);
   });
 
   it('a burst of distinct events for one reference is applied exactly once each, one at a time', async () => {

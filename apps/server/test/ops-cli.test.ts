@@ -24,9 +24,11 @@ async function ops(...argv: string[]) {
   return { code, out, err };
 }
 
-async function newOrder() {
+/** An order of 2 × 15 days, applied for `appliedDaysAgo` days ago (default now). */
+async function newOrder(appliedDaysAgo = 0) {
   const { product, borrower } = await borrowerWithOffer(db);
-  const created = await createOrder(db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15 });
+  const now = new Date(Date.now() - appliedDaysAgo * 86_400_000);
+  const created = await createOrder(db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now });
   return { ...created, product };
 }
 
@@ -34,7 +36,7 @@ const statusOf = async (orderNo: string) => (await db.select().from(orders).wher
 
 describe('ops command', () => {
   it('approve → disburse --on → sweep-overdue → show', async () => {
-    const o = await newOrder();
+    const o = await newOrder(25); // applied for before the disbursal day (issue 12: never after it)
     const approved = await ops('approve', o.orderNo);
     expect(approved).toEqual({ code: 0, out: [`Order ${o.orderNo} approved: 21 → 151.`], err: [] });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { addDays, todayIn } from '@presta/contract/dates';
+import { formatMarketMoney } from '@presta/contract/markets';
 import { borrowers, repaymentPlans, smsOutbox } from '../src/db/schema';
 import type { Db } from '../src/db/database';
 import { applyPayment, getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-service';
@@ -39,7 +40,8 @@ afterAll(async () => {
 });
 
 const MX = { timeZone: 'America/Mexico_City' } as const;
-const IN = { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } as const;
+/** India: GST 18 % of the processing fee only (decision 014): 100 000 + 1 500 interest + 5 000 fee + 900 GST = 107 400 (issue 12: was 107 540 with 16 % on interest too). */
+const IN = { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered', vatPpm: 180_000 } as const;
 /** Any hour: these tests run at whatever time it is (the sending hours have their own test). */
 const allDay: ReminderHours = { fromHour: 0, untilHour: 24, expiresHour: 24 };
 const run = (opts: { now?: Date; hours?: ReminderHours } = {}) => sendDueReminders(db, { sms, brandName: 'Presta' }, { hours: allDay, ...opts });
@@ -73,7 +75,7 @@ describe('reminders', () => {
     const [b] = await textsTo(inEn.borrower.phone);
     expect(b).toMatchObject({
       purpose: 'reminder_due_tomorrow',
-      body: `Presta: your instalment of ₹1.075,40 is due tomorrow, ${inEn.due}. Pay today in the app to avoid late charges.`,
+      body: `Presta: your instalment of ₹1.074,00 is due tomorrow, ${inEn.due}. Pay today in the app to avoid late charges.`,
       status: 'sent',
     });
     const [c] = await textsTo(mxEnLate.borrower.phone);
@@ -84,7 +86,7 @@ describe('reminders', () => {
       status: 'sent',
     });
     const [d] = await textsTo(inEs.borrower.phone);
-    expect(d!.body).toBe(`Presta: su cuota de ₹1.075,40 vence el ${inEs.due}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.`);
+    expect(d!.body).toBe(`Presta: su cuota de ₹1.074,00 vence el ${inEs.due}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.`);
     for (const m of [a, b, c, d]) expect(received.filter((k) => k === `sms-${m!.id}`)).toHaveLength(1);
     for (const q of quiet) expect(await textsTo(q.borrower.phone)).toEqual([]);
   });
@@ -112,6 +114,31 @@ describe('reminders', () => {
     expect(counts.paidOff).toBeGreaterThanOrEqual(1);
     expect(await textsTo(settled.borrower.phone)).toEqual([]);
     expect(await textsTo(paid.borrower.phone)).toEqual([]);
+  });
+
+  it('issue 12: the credit held pays the next instalment by itself — no reminder when it covers it, what it leaves otherwise', async () => {
+    // 5 × 15 days (prepayment from day 38); instalment 1 was due 12 days ago, instalment 2 falls due in 3 days.
+    const loanWithCredit = async (extra: number) => {
+      const loan = await makeLoan(db, { status: '174', amount: 500_000, periods: 5, daysAgo: 27, product: MX });
+      const dueDay = addDays(loan.today, -12);
+      const { position } = await getLoanPosition(db, Number(loan.orderId), dueDay);
+      await applyPayment(db, {
+        orderId: Number(loan.orderId),
+        amount: position.amountDueNow + extra,
+        purpose: 'repayment',
+        channel: 'demo',
+        provider: 'test',
+        providerEventId: randomUUID(),
+        receivedAt: new Date(`${dueDay}T18:00:00.000Z`),
+      });
+      return { loan, second: position.instalments[1]!.totalOutstanding };
+    };
+    const covered = await loanWithCredit(200_000);
+    const partly = await loanWithCredit(10_000);
+    await run();
+    expect(await textsTo(covered.loan.borrower.phone)).toEqual([]);
+    const [text] = await textsTo(partly.loan.borrower.phone);
+    expect(text!.body).toContain(`su cuota de ${formatMarketMoney(partly.second - 10_000, 'MX')} vence el ${addDays(partly.loan.today, 3)}`);
   });
 
   it('an extension moves the due date: the new due date gets its own reminders', async () => {

@@ -144,12 +144,12 @@ describe('payment notifications (sandbox)', () => {
     expect(await statusOf(loan.orderId)).toBe('174');
   });
 
-  it('unknown reference → 404; zero, negative or non-integer amounts and broken JSON → 400; nothing applied', async () => {
+  it('unknown reference → 200, held in suspense (issue 12: was 404); zero, negative or non-integer amounts and broken JSON → 400; nothing applied', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
     const unknown = await notify(t.app, { reference: newStoreReference(99_999_999_999), amount: 1_000 });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ received: false, error: 'unknown_reference' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'unknown_reference' });
     for (const amount of [0, -5, 150.5, '15050']) {
       const res = await notify(t.app, { reference, amount });
       expect({ amount, status: res.statusCode, body: res.json() }).toEqual({ amount, status: 400, body: { received: false, error: 'invalid_body' } });
@@ -165,18 +165,19 @@ describe('payment notifications (sandbox)', () => {
     expect(await paymentsOf(loan.orderId)).toBe(0);
   });
 
-  it('a payment made after the reference expired is refused (409), nothing applied; one made before is taken', async () => {
+  it('a payment made after the reference expired is money received: applied (issue 12: was refused 409); one made before is taken too', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
     const expiredAt = new Date(Date.now() - 60_000);
     await t.db.update(paymentReferences).set({ expiresAt: expiredAt }).where(eq(paymentReferences.reference, reference));
-    const late = await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL });
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ received: false, error: 'reference_expired' });
-    expect(await paymentsOf(loan.orderId)).toBe(0);
-    const inTime = await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL, paidAt: new Date(expiredAt.getTime() - 60_000).toISOString() });
-    expect(inTime.json()).toEqual({ received: true, applied: true });
+    const late = await notify(t.app, { reference, amount: 50_000 });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ received: true, applied: true });
     expect(await paymentsOf(loan.orderId)).toBe(1);
+    const inTime = await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL - 50_000, paidAt: new Date(expiredAt.getTime() - 30_000).toISOString() });
+    expect(inTime.json()).toEqual({ received: true, applied: true });
+    expect(await paymentsOf(loan.orderId)).toBe(2);
+    expect(await statusOf(loan.orderId)).toBe('200');
   });
 
   it('a different event on a paid reference is still money received: recorded as credit, never lost', async () => {
@@ -204,10 +205,9 @@ describe('payment notifications (sandbox)', () => {
     expect(JSON.parse(paid.stdout)).toMatchObject({ reference, amount: 100_000, status: 200, body: { received: true, applied: true } });
     expect(await statusOf(loan.orderId)).toBe('200');
 
-    // Refused (unknown reference): non-zero exit, the answer printed.
-    const refused = await run(tsx, [cli, 'pay', newStoreReference(99_999_999_998), '--amount', '100'], { env, cwd: repoRoot }).catch((e) => e);
-    expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ status: 404 });
+    // An unknown reference: the money is held in suspense (issue 12: was refused 404), the answer printed.
+    const held = await run(tsx, [cli, 'pay', newStoreReference(99_999_999_998), '--amount', '100'], { env, cwd: repoRoot });
+    expect(JSON.parse(held.stdout)).toMatchObject({ status: 200, body: { received: true, applied: false, held: 'suspense', reason: 'unknown_reference' } });
     // Default amount: the reference's, read from the database.
     const other = await makeLoan(t.db, { status: '174' });
     const second = await voucher(other, ONE_INSTALMENT_TOTAL);

@@ -10,6 +10,10 @@
  *   npm run ops -- reply <problemId> --text "..." [--image photo.jpg]
  *   npm run ops -- funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]
  *   npm run ops -- jobs [--limit N]
+ *   npm run ops -- refund <orderNo> --amount N [--note text]
+ *   npm run ops -- suspense
+ *   npm run ops -- suspense assign <id> <orderNo> [--note text]
+ *   npm run ops -- suspense refund <id> [--note text]
  *
  * It opens the same database as the server (DATABASE_URL, or the embedded
  * PostgreSQL under the data directory: joined when the server runs, started and
@@ -23,7 +27,9 @@ import { loadConfig } from '../config';
 import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
-import { getOrderOverview, refreshOverdue, transitionOrder } from '../modules/orders/order-service';
+import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
+import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-service';
+import { assignSuspense, openSuspense, refundSuspense } from '../modules/repayment/suspense-service';
 import { readFile } from 'node:fs/promises';
 import { cleanImage, ImageRejected } from '../modules/complaints/complaint-images';
 import { complaintsForSupport, replyToComplaint } from '../modules/complaints/complaint-service';
@@ -42,7 +48,13 @@ class UsageError extends Error {
   }
 }
 
-type Parsed = { command: string; orderNo: string | undefined; options: Record<string, string> };
+type Parsed = {
+  command: string;
+  orderNo: string | undefined;
+  options: Record<string, string>;
+  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]. */
+  suspense?: string[];
+};
 
 const allowedOptions: Record<string, readonly string[]> = {
   approve: [],
@@ -54,10 +66,23 @@ const allowedOptions: Record<string, readonly string[]> = {
   reply: ['text', 'image'],
   funnel: ['from', 'to'],
   jobs: ['limit'],
+  refund: ['amount', 'note'],
+  suspense: ['note'],
 };
 
-/** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id). */
+/** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id); suspense its own. */
 const noPositional = new Set(['sweep-overdue', 'complaints', 'funnel', 'jobs']);
+
+/** A whole number of minor units, > 0 (what --amount takes). */
+const minorUnits = /^[1-9]\d{0,14}$/;
+
+function parseSuspenseArgs(positional: string[]): string[] {
+  const [action, id, orderNo] = positional;
+  if (action === undefined) return [];
+  if (action === 'assign' && id && orderNo && positional.length === 3 && /^\d{1,18}$/.test(id)) return positional;
+  if (action === 'refund' && id && positional.length === 2 && /^\d{1,18}$/.test(id)) return positional;
+  throw new UsageError('opsUsage');
+}
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
@@ -78,8 +103,13 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
       positional.push(arg);
     }
   }
+  if (command === 'suspense') {
+    if (options.note !== undefined && positional[0] === undefined) throw new UsageError('opsUsage');
+    return { command, orderNo: undefined, options, suspense: parseSuspenseArgs(positional) };
+  }
   const needsOrder = !noPositional.has(command);
   if (needsOrder && positional.length === 0) throw new UsageError(command === 'reply' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
+  if (command === 'refund' && !minorUnits.test(options.amount ?? '')) throw new UsageError('opsUsage');
   if (command === 'reply' && !options.text) throw new UsageError('opsUsage');
   if (command === 'complaints' && options.status && !['open', 'answered', 'closed'].includes(options.status)) throw new UsageError('opsUsage');
   if (command === 'jobs' && options.limit !== undefined && !/^[1-9]\d{0,3}$/.test(options.limit)) throw new UsageError('opsUsage');
@@ -90,7 +120,7 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
 /** Runs one operator command against the database; returns the exit code. */
 export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo): Promise<number> {
   try {
-    const { command, orderNo = '', options } = parseOpsArgs(argv);
+    const { command, orderNo = '', options, suspense = [] } = parseOpsArgs(argv);
     switch (command) {
       case 'approve': {
         const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator' });
@@ -103,7 +133,7 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         break;
       }
       case 'disburse': {
-        const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on });
+        const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true });
         const { plan } = await getOrderOverview(db, r.orderNo);
         const first = plan[0];
         io.out(
@@ -113,11 +143,12 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         break;
       }
       case 'sweep-overdue': {
-        const moved = await refreshOverdue(db);
+        // The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180.
+        const moved = await refreshLedgerStatus(db);
         io.out(
           moved.length === 0
             ? 'Overdue sweep: no order moved.'
-            : `Overdue sweep: ${moved.length} order(s) moved 174 → 180: ${moved.map((m) => m.orderNo).join(', ')}.`,
+            : `Overdue sweep: ${moved.length} order(s) moved: ${moved.map((m) => `${m.orderNo} ${m.from} → ${m.to}`).join(', ')}.`,
         );
         break;
       }
@@ -136,6 +167,34 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         for (const p of plan) {
           const total = p.principal + p.interest + p.commission + p.vat;
           io.out(`  ${p.seq}  ${p.dueDate}  ${p.principal}  ${p.interest}  ${p.commission}  ${p.vat}  ${total}`);
+        }
+        if (order.disbursedOn && ['174', '180', '200'].includes(order.status)) await showLedger(db, order.id, io);
+        break;
+      }
+      case 'refund': {
+        const r = await refundCredit(db, { orderNo, amount: Number(options.amount), note: options.note });
+        io.out(`Order ${r.orderNo}: refunded ${r.amount} of its credit on ${r.valueDate} (credit event ${r.creditEventId}); credit left ${r.creditLeft}.`);
+        break;
+      }
+      case 'suspense': {
+        const [action, id, target] = suspense;
+        if (action === 'assign') {
+          const r = await assignSuspense(db, { id: Number(id), orderNo: target!, actor: 'operator', note: options.note });
+          const p = r.payment;
+          io.out(
+            `Suspense ${r.entry.id} (${r.entry.amount}) assigned to order ${r.orderNo}: payment ${p.paymentId} on ${p.valueDate}` +
+              `${p.credited > 0 ? `, ${p.credited} held as credit` : ''}; status ${p.statusFrom} → ${p.statusTo}.`,
+          );
+        } else if (action === 'refund') {
+          const r = await refundSuspense(db, { id: Number(id), actor: 'operator', note: options.note });
+          io.out(`Suspense ${r.entry.id} (${r.entry.amount}) recorded as refunded to the payer.`);
+        } else {
+          const rows = await openSuspense(db);
+          io.out(`Open suspense: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'}, ${rows.reduce((a, r) => a + r.amount, 0)} in all (minor units)`);
+          io.out('id  received  amount  reason  provider  event  reference  order');
+          for (const r of rows) {
+            io.out(`  ${r.id}  ${r.createdAt.toISOString()}  ${r.amount}  ${r.reason}  ${r.provider}  ${r.eventId}  ${r.reference}  ${r.orderNo ?? '-'}`);
+          }
         }
         break;
       }
@@ -200,6 +259,25 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
   } catch (err) {
     if (reportRefusal(err, io)) return 1;
     throw err;
+  }
+}
+
+/** show: what the ledger says today (owed, paid, credit, suspense) and every payment and credit event with where its money went. */
+async function showLedger(db: Db, orderId: number, io: OpsIo): Promise<void> {
+  const [{ position: p, heldInSuspense }, events] = await Promise.all([getLoanPosition(db, orderId), ledgerEventsOf(db, orderId)]);
+  const t = p.totals;
+  io.out(
+    `Ledger on ${p.asOf} (minor units): owed ${t.owedTotal}, paid ${t.paidTotal}, outstanding ${t.outstandingTotal}` +
+      ` (late charges ${t.outstanding.late_fee + t.outstanding.default_penalty}); received ${p.received};` +
+      ` credit ${p.credit} (applied ${p.creditApplied}, refunded ${p.refunded}); extension fees ${p.extensionFeePaid + p.extensionTaxPaid};` +
+      ` held in suspense ${heldInSuspense}; expected status ${p.expectedStatus}`,
+  );
+  io.out('Ledger events: recorded  kind  id  value date  amount  source  [allocations: seq:component amount]');
+  if (events.length === 0) io.out('  (none)');
+  for (const e of events) {
+    const what = e.kind === 'payment' ? `${e.purpose} ${e.channel} ${e.provider}:${e.eventId}` : `${e.actor}${e.note ? ` (${e.note})` : ''}`;
+    const to = e.allocations.map((a) => `${a.seq ?? '-'}:${a.component} ${a.amount}`).join(', ');
+    io.out(`  ${e.at.toISOString()}  ${e.kind}  ${e.id}  ${e.valueDate}  ${e.amount}  ${what}  [${to}]`);
   }
 }
 

@@ -85,7 +85,8 @@ export async function repaymentWay(
   assertPayable(order);
   assertCardOffered(order);
   const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
-  const next = position.instalments.find((x) => !x.paidOff);
+  // The instalment the borrower pays next: the first the credit held does not cover (it pays the others by itself).
+  const next = position.instalments.find((x) => !x.paidOff && x.dueAfterCredit > 0);
   if (!next) throw new AppError(409, errorCodes.invalidTransition, 'repaymentNotAvailable', { orderNo: order.orderNo, status: order.status });
 
   const token = randomBytes(16).toString('hex');

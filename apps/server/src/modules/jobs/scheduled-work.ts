@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema';
-import { refreshOverdue } from '../orders/order-service';
+import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
 import { expireDueReferences } from '../repayment/payment-references';
@@ -97,8 +97,9 @@ export function scheduledJobs(
         name: `overdue-sweep-${m.market.toLowerCase()}`,
         kind: 'overdue-sweep',
         tz: m.timeZone,
-        // Every order, each by its own product's calendar: idempotent, so a missed run is caught up by the next.
-        run: async () => ({ moved: (await refreshOverdue(db)).length }),
+        // Every order, each by its own product's calendar: idempotent, so a missed run is caught up by the next. The
+        // credit orders hold is applied first as amounts became payable (it may settle them), then 174 → 180.
+        run: async () => ({ moved: (await refreshLedgerStatus(db)).length }),
       }),
     ),
     { name: 'payment-reference-expiry', kind: 'payment-reference-expiry', run: async () => ({ expired: await expireDueReferences(db) }) },

@@ -695,13 +695,12 @@ export async function refundCredit(
 
 export type LedgerEventRow =
   | { kind: 'payment'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; purpose: PaymentPurpose; channel: string; provider: string; eventId: string; allocations: Allocation[] }
-  | { kind: 'credit_application' | 'refund'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; actor: string; note: string; allocations: Allocation[] }
-  | { kind: 'late_charges'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; charges: number };
+  | { kind: 'credit_application' | 'refund'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; actor: string; note: string; allocations: Allocation[] };
 
 /**
  * Every payment and credit event of an order in the order they were recorded,
  * each with where its money went (allocations by instalment seq and
- * component); late charges are summed per crystallising event.
+ * component).
  */
 export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<LedgerEventRow[]> {
   const [payments, credits, allocations, plan] = await Promise.all([

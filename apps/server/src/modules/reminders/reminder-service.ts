@@ -119,14 +119,15 @@ export async function sendDueReminders(
         const { position } = await getLoanPosition(db, orderId, clock.today);
         for (const c of todo.filter((x) => x.orderId === orderId)) {
           const instalment = position.instalments.find((x) => x.id === c.instalmentId);
-          if (!instalment || instalment.paidOff) {
+          // Paid off, or the borrower's credit will pay it by itself when it falls due: nothing to remind of.
+          if (!instalment || instalment.paidOff || instalment.dueAfterCredit === 0) {
             counts.paidOff++;
             continue;
           }
           const id = await outboxSmsSender.send(db, {
             phone: c.phone,
             purpose: reminderPurpose(c.kind),
-            body: reminderText(c.language, c.kind, { brand: deps.brandName, amount: instalment.totalOutstanding, market: c.market, dueDate: c.dueDate }),
+            body: reminderText(c.language, c.kind, { brand: deps.brandName, amount: instalment.dueAfterCredit, market: c.market, dueDate: c.dueDate }),
             expiresAt,
             dedupeKey: reminderDedupeKey(c.instalmentId, c.kind, c.dueDate),
           });

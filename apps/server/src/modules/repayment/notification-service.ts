@@ -1,23 +1,30 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
-import { ledgerPayments, paymentNotifications, paymentReferences } from '../../db/schema';
+import { ledgerPayments, paymentReferences } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { KeyedGate } from '../../lib/keyed-gate';
-import { paymentNotifications as notificationMetric } from '../../lib/metrics';
-import { applyPayment } from '../ledger/ledger-service';
+import { applyPayment, type ApplyPaymentResult } from '../ledger/ledger-service';
 import { isBodyRefusal, type IncomingNotification, type NotificationRefusal, type PaymentNotification, type PaymentProvider } from '../payments/payment-provider';
+import { bodyText, countUnrecorded, recordNotification } from './notification-log';
+import { paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
+import { findSuspenseByEvent, holdInSuspense } from './suspense-service';
 
 /*
  * A provider's payment notification, verified and posted to the ledger
- * (docs/payments.md "Notifications"). Every notification whose signature is
- * good is recorded in payment_notifications with what became of it; one that
- * names money we could not apply is left open for an operator's review.
+ * (docs/api.md "Payment notifications", decision 015). Money a correctly
+ * signed notification reports is never refused for a business reason: it is
+ * applied to its loan (credit beyond what is owed, a settled loan included) or
+ * held in suspense for an operator; every signed notification is recorded in
+ * payment_notifications with what became of it. Only a bad signature, a
+ * malformed body, or an event id reused for another payment is refused.
  */
 
 type Refused = { received: false; error: string };
+type Received = { received: true; applied: boolean; held?: 'suspense'; reason?: string };
 export type NotificationOutcome =
-  | { status: 200; body: { received: true; applied: boolean }; log: Record<string, unknown> }
-  | { status: 400 | 401 | 404 | 409 | 422; body: Refused; log: Record<string, unknown> };
+  | { status: 200; body: Received; log: Record<string, unknown> }
+  | { status: 400 | 401 | 409; body: Refused; log: Record<string, unknown> };
 
 const refusalStatus: Record<NotificationRefusal, 400 | 401> = {
   missing: 401,
@@ -29,7 +36,7 @@ const refusalStatus: Record<NotificationRefusal, 400 | 401> = {
 };
 
 export type ReceiveOptions = {
-  /** A notification whose amount is above this share (percent) of what its order owes is refused (PAYMENT_CEILING_PERCENT). */
+  /** A notification whose amount is above this share (percent) of what its order owes is held in suspense (PAYMENT_CEILING_PERCENT). */
   ceilingPercent: number;
   /** Serialises notifications per payment reference and bounds how many hold a database connection (lib/keyed-gate.ts). */
   gate?: KeyedGate;
@@ -43,47 +50,25 @@ export type ReceiveOptions = {
   now?: Date;
 };
 
-type Recorded = {
-  outcome: 'applied' | 'duplicate' | 'refused';
-  reason?: string;
-  notification?: PaymentNotification;
-  orderId?: number;
-};
-
-/** The one writer of payment_notifications. A refusal is open for review: the provider may hold the borrower's money. */
-async function record(db: DbOrTx, provider: string, rawBody: IncomingNotification['rawBody'], r: Recorded): Promise<void> {
-  const n = r.notification;
-  await db.insert(paymentNotifications).values({
-    provider,
-    eventId: n?.eventId ?? null,
-    reference: n?.reference ?? null,
-    amount: n?.amount ?? null,
-    paidAt: n?.paidAt ?? null,
-    orderId: r.orderId ?? null,
-    outcome: r.outcome,
-    reason: r.reason ?? null,
-    review: r.outcome === 'refused' ? 'open' : 'none',
-    // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
-    body: bodyText(rawBody).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
-  });
-  notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
-}
-
 /**
  * Verifies the signature over the raw bytes, then parses
  * (provider.parseNotification): a bad signature is refused and not stored
  * (anyone can send one); a signed body that is malformed or names a field
  * twice is refused and recorded for review. Then, one notification per
  * reference at a time and a few in all (the gate): a repeat of an event
- * already applied answers applied: false (recorded as a duplicate) with one
- * read, no lock; otherwise, in ONE transaction with the reference row
- * locked: unknown reference (404),
- * paid after it expired (409), or an amount above `ceilingPercent` of what the
- * order owes (or of the reference, if more) (422) are refused and recorded for
- * review; else applyPayment (idempotent by provider and event id, the order
- * row locked), and the reference is marked paid once the payments naming it
- * cover its amount. `log` is for the log line: never the body, the header or
- * the secret.
+ * already received answers as the first did (recorded as a duplicate) with
+ * one read, no lock — or 409 event_conflict, recorded for review, when it
+ * names another reference or amount (EVENT_ID_ONE_PAYMENT). Otherwise, in ONE
+ * transaction holding the event's advisory lock and the reference row: a
+ * reference matching no order, an amount above `ceilingPercent` of what the
+ * order owes (or of the reference, if more) and anything the ledger cannot
+ * take are held in suspense (200, held: 'suspense'); else applyPayment with
+ * paidAt clamped to the reference's creation and to now (idempotent by
+ * provider and event id, the order row locked) — for an expired reference, a
+ * settled loan or an extension reference already paid too — and the
+ * reference is marked paid once the payments naming it cover its amount.
+ * `log` is for the log line: references, amounts, order ids, never the body,
+ * the header or the secret.
  */
 export async function receiveNotification(
   db: Db,
@@ -95,8 +80,8 @@ export async function receiveNotification(
   const parsed = provider.parseNotification(incoming, now);
   if (!parsed.ok) {
     const log = { reason: parsed.reason, ...(parsed.detail ? { detail: parsed.detail.slice(0, 300) } : {}) };
-    if (isBodyRefusal(parsed.reason)) await record(db, provider.id, incoming.rawBody, { outcome: 'refused', reason: parsed.reason });
-    else notificationMetric.inc({ provider: provider.id, outcome: 'refused', reason: parsed.reason });
+    if (isBodyRefusal(parsed.reason)) await recordNotification(db, provider.id, incoming.rawBody, { outcome: 'refused', reason: parsed.reason });
+    else countUnrecorded(provider.id, parsed.reason);
     return { status: refusalStatus[parsed.reason], body: { received: false, error: parsed.reason }, log };
   }
   const n = parsed.notification;
@@ -105,13 +90,9 @@ export async function receiveNotification(
   // Every database step waits its turn: one notification per reference at a time, a few in all (the gate), so a
   // burst — retries of one event, or many events — never takes the pool from other borrowers' calls.
   const receive = async (): Promise<NotificationOutcome> => {
-    // A repeat of an event already applied (a provider's retry): answered with one read, no lock, no transaction.
-    // The unique (provider, event id) in applyPayment still decides when two race.
-    const seen = await findApplied(db, provider.id, n.eventId);
-    if (seen) {
-      await record(db, provider.id, incoming.rawBody, { outcome: 'duplicate', notification: n, orderId: seen.orderId });
-      return { status: 200, body: { received: true, applied: false }, log: { orderId: seen.orderId, applied: false } };
-    }
+    // A repeat of an event already received (a provider's retry): answered with one read, no lock, no transaction.
+    const seen = await findReceived(db, provider.id, n.eventId);
+    if (seen) return answerRepeat(db, provider.id, incoming, n, seen);
     return applyNotification(db, provider, incoming, n, options.ceilingPercent, now);
   };
   const run = () => (options.gate ? options.gate.run(n.reference, receive, options.signal) : receive());
@@ -119,12 +100,10 @@ export async function receiveNotification(
   return { ...outcome, log: { ...log, ...outcome.log } } as NotificationOutcome;
 }
 
-const bodyText = (rawBody: IncomingNotification['rawBody']) => (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
-
 /**
  * The same notification (same event, same bytes) already being handled in this process: its outcome, as a
  * repeat (applied: false; a refusal stays the same refusal). A different body under the same event id is
- * handled on its own (the ledger's unique event id decides).
+ * handled on its own (the event's lock and EVENT_ID_ONE_PAYMENT decide).
  */
 async function coalesced(
   inFlight: NonNullable<ReceiveOptions['inFlight']>,
@@ -135,7 +114,7 @@ async function coalesced(
   const first = inFlight.get(key);
   if (first && first.rawBody === rawBody) {
     const outcome = await first.outcome;
-    return outcome.status === 200 ? { ...outcome, body: { received: true, applied: false }, log: { ...outcome.log, applied: false, repeatOf: 'in flight' } } : outcome;
+    return outcome.status === 200 ? { ...outcome, body: { ...outcome.body, applied: false }, log: { ...outcome.log, applied: false, repeatOf: 'in flight' } } : outcome;
   }
   const outcome = run();
   if (!first) {
@@ -145,13 +124,70 @@ async function coalesced(
   return outcome;
 }
 
-async function findApplied(db: DbOrTx, provider: string, eventId: string) {
+/** The first delivery of an event: applied to a ledger (its payment) or held in suspense. */
+type FirstDelivery = { reference: string; amount: Minor; orderId: number | null; held: boolean };
+
+async function findReceived(db: DbOrTx, provider: string, eventId: string): Promise<FirstDelivery | undefined> {
+  const held = await findSuspenseByEvent(db, provider, eventId);
+  if (held) return { reference: held.reference, amount: held.amount, orderId: held.orderId, held: true };
   const [row] = await db
-    .select({ orderId: ledgerPayments.orderId })
+    .select({ orderId: ledgerPayments.orderId, amount: ledgerPayments.amount, reference: paymentReferences.reference })
     .from(ledgerPayments)
+    .leftJoin(paymentReferences, eq(paymentReferences.id, ledgerPayments.referenceId))
     .where(and(eq(ledgerPayments.provider, provider), eq(ledgerPayments.providerEventId, eventId)))
     .limit(1);
-  return row;
+  return row ? { reference: row.reference ?? '', amount: row.amount, orderId: row.orderId, held: false } : undefined;
+}
+
+/** EVENT_ID_ONE_PAYMENT: a repeat naming the same payment answers as the first did; another payment is refused for review. */
+async function answerRepeat(
+  db: DbOrTx,
+  provider: string,
+  incoming: IncomingNotification,
+  n: PaymentNotification,
+  first: FirstDelivery,
+): Promise<NotificationOutcome> {
+  const orderId = first.orderId ?? undefined;
+  if (!samePayment(first, n)) {
+    await recordNotification(db, provider, incoming.rawBody, { outcome: 'refused', reason: 'event_conflict', notification: n, orderId });
+    return { status: 409, body: { received: false, error: 'event_conflict' }, log: { refusal: 'event_conflict', ...(orderId ? { orderId } : {}) } };
+  }
+  await recordNotification(db, provider, incoming.rawBody, { outcome: 'duplicate', notification: n, orderId });
+  const body: Received = first.held ? { received: true, applied: false, held: 'suspense' } : { received: true, applied: false };
+  return { status: 200, body, log: { ...(orderId ? { orderId } : {}), applied: false } };
+}
+
+/** Holds the money in suspense and records the notification as held (open for review). */
+async function hold(
+  tx: DbOrTx,
+  provider: string,
+  incoming: IncomingNotification,
+  n: PaymentNotification,
+  reason: string,
+  at: { receivedAt: Date; orderId?: number; referenceId?: number; channel?: string },
+  now: Date,
+): Promise<NotificationOutcome> {
+  const { entry } = await holdInSuspense(
+    tx,
+    {
+      provider,
+      eventId: n.eventId,
+      reference: n.reference,
+      amount: n.amount,
+      paidAt: at.receivedAt,
+      reason,
+      orderId: at.orderId ?? null,
+      referenceId: at.referenceId ?? null,
+      channel: at.channel ?? null,
+    },
+    now,
+  );
+  await recordNotification(tx, provider, incoming.rawBody, { outcome: 'held', reason, notification: n, orderId: at.orderId });
+  return {
+    status: 200,
+    body: { received: true, applied: false, held: 'suspense', reason },
+    log: { held: 'suspense', suspenseId: entry.id, reason, ...(at.orderId ? { orderId: at.orderId } : {}) },
+  };
 }
 
 async function applyNotification(
@@ -162,58 +198,76 @@ async function applyNotification(
   ceilingPercent: number,
   now: Date,
 ): Promise<NotificationOutcome> {
-  const refuse = async (tx: DbOrTx, status: 404 | 409 | 422, reason: string, orderId?: number): Promise<NotificationOutcome> => {
-    await record(tx, provider.id, incoming.rawBody, { outcome: 'refused', reason, notification: n, orderId });
-    return { status, body: { received: false, error: reason }, log: { refusal: reason, ...(orderId ? { orderId } : {}) } };
-  };
-  let orderId: number | undefined;
-  try {
-    return await db.transaction(async (tx) => {
-      const [ref] = await tx
-        .select()
-        .from(paymentReferences)
-        .where(and(eq(paymentReferences.reference, n.reference), eq(paymentReferences.provider, provider.id)))
-        .limit(1)
-        .for('update');
-      if (!ref) return refuse(tx, 404, 'unknown_reference');
-      orderId = ref.orderId;
-      if (n.paidAt.getTime() > ref.expiresAt.getTime()) return refuse(tx, 409, 'reference_expired', ref.orderId);
+  return db.transaction(async (tx) => {
+    // One delivery of an event at a time across processes, whatever its reference (EVENT_ID_ONE_PAYMENT).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notification:${provider.id}:${n.eventId}`}, 0))`);
+    const seen = await findReceived(tx, provider.id, n.eventId);
+    if (seen) return answerRepeat(tx, provider.id, incoming, n, seen);
 
-      const result = await applyPayment(tx, {
-        // What the order owes on the payment's day, or the reference's amount if more, times the ceiling.
-        maxAmount: (owed) => Math.floor((Math.max(ref.amount, owed) * ceilingPercent) / 100),
+    const [ref] = await tx
+      .select()
+      .from(paymentReferences)
+      .where(and(eq(paymentReferences.reference, n.reference), eq(paymentReferences.provider, provider.id)))
+      .limit(1)
+      .for('update');
+    if (!ref) return hold(tx, provider.id, incoming, n, 'unknown_reference', { receivedAt: n.paidAt < now ? n.paidAt : now }, now);
+
+    const { receivedAt, clamped } = receivedAtFor(n.paidAt, ref.createdAt, now);
+    const expired = receivedAt.getTime() > ref.expiresAt.getTime();
+    const notes = [expired ? 'reference_expired' : '', clamped ? 'paid_at_clamped' : ''].filter(Boolean);
+    const where = { receivedAt, orderId: ref.orderId, referenceId: ref.id, channel: ref.channel };
+    let result: ApplyPaymentResult;
+    try {
+      result = await applyPayment(tx, {
+        maxAmount: (owed) => paymentCeiling(ref.amount, owed, ceilingPercent),
         orderId: ref.orderId,
         amount: n.amount,
-        purpose: ref.purpose,
+        purpose: purposeFor(ref),
         channel: ref.channel,
         provider: provider.id,
         providerEventId: n.eventId,
         referenceId: ref.id,
-        receivedAt: n.paidAt,
+        receivedAt,
         now,
       });
-      if (result.applied && ref.status !== 'paid') await markPaidWhenCovered(tx, ref, n.paidAt);
-      await record(tx, provider.id, incoming.rawBody, { outcome: result.applied ? 'applied' : 'duplicate', notification: n, orderId: ref.orderId });
-      return {
-        status: 200 as const,
-        body: { received: true as const, applied: result.applied },
-        log: {
-          orderId: ref.orderId,
-          applied: result.applied,
-          ...(result.applied ? { statusFrom: result.statusFrom, statusTo: result.statusTo, extended: result.extended } : {}),
-        },
-      };
-    });
-  } catch (error) {
-    // The ledger's refusals (order not disbursed, impossible date, above the ceiling): recorded for review, never a 500.
-    if (error instanceof AppError && (error.status === 400 || error.status === 409 || error.status === 422)) {
-      const reason = error.messageKey === 'paymentAboveCeiling' ? 'amount_above_ceiling' : error.messageKey;
-      await record(db, provider.id, incoming.rawBody, { outcome: 'refused', reason, notification: n, orderId });
-      return { status: error.status as 400 | 409 | 422, body: { received: false, error: reason }, log: { refusal: reason } };
+    } catch (error) {
+      // The ledger could not take it (above the ceiling, order not disbursed, ...): held, never lost, never a 500.
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      return hold(tx, provider.id, incoming, n, holdReasons[error.messageKey] ?? error.messageKey, where, now);
     }
-    throw error;
-  }
+    if (!result.applied) return answerRepeat(tx, provider.id, incoming, n, { reference: ref.reference, amount: n.amount, orderId: ref.orderId, held: false });
+    if (ref.status !== 'paid') await markPaidWhenCovered(tx, ref, receivedAt);
+    await recordNotification(tx, provider.id, incoming.rawBody, {
+      outcome: 'applied',
+      notification: n,
+      orderId: ref.orderId,
+      ...(notes.length > 0 ? { reason: notes.join(',') } : {}),
+    });
+    return {
+      status: 200 as const,
+      body: { received: true as const, applied: true },
+      log: {
+        orderId: ref.orderId,
+        applied: true,
+        statusFrom: result.statusFrom,
+        statusTo: result.statusTo,
+        extended: result.extended,
+        ...(result.credited > 0 ? { credited: result.credited } : {}),
+        ...(expired ? { referenceExpired: true } : {}),
+        // PAID_AT_NOT_BEFORE_REFERENCE / PAID_AT_NOT_AFTER_NOW: what the provider said, and what the ledger took.
+        ...(clamped ? { paidAtClamped: clamped, paidAt: n.paidAt.toISOString(), receivedAt: receivedAt.toISOString() } : {}),
+      },
+    };
+  });
 }
+
+/** Why the ledger did not take money, as suspense and payment_notifications name it. */
+const holdReasons: Partial<Record<string, string>> = {
+  paymentAboveCeiling: 'amount_above_ceiling',
+  loanNotDisbursed: 'order_not_disbursed',
+  paymentDateInvalid: 'payment_date_invalid',
+  orderNotFound: 'order_not_found',
+};
 
 /** The reference is paid once the payments naming it cover its amount. */
 async function markPaidWhenCovered(tx: DbOrTx, ref: typeof paymentReferences.$inferSelect, paidAt: Date): Promise<void> {

@@ -258,7 +258,8 @@ export async function getExtensionDetail(
       const isMoved = moved.has(x.id);
       return {
         title: translate(lang, 'planTitle', { seq: x.seq, count }),
-        amount: x.totalOutstanding - paidByExtension,
+        // What is left to pay after the extension and the credit held (which pays instalments by itself as they fall due).
+        amount: x.dueAfterCredit - paidByExtension,
         remark: isMoved ? translate(lang, 'delayPlanRemark', { date: x.dueDate }) : '',
         time: isMoved ? addDays(x.dueDate, quote.shiftDays) : x.dueDate,
       };

@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { paymentNotifications } from '../../db/schema';
+import { paymentNotifications as notificationMetric } from '../../lib/metrics';
+import type { IncomingNotification, PaymentNotification } from '../payments/payment-provider';
+
+/*
+ * The one writer of payment_notifications (docs/api.md "Payment
+ * notifications"): every notification whose signature is good, with what
+ * became of it. 'refused' and 'held' rows are open for review: the provider
+ * may hold, or we hold, the borrower's money.
+ */
+
+export type Recorded = {
+  outcome: 'applied' | 'duplicate' | 'refused' | 'held';
+  /** Why it was refused or held; for an applied one, what was notable ('reference_expired', 'paid_at_clamped', ...). */
+  reason?: string;
+  notification?: PaymentNotification;
+  orderId?: number;
+};
+
+export const bodyText = (rawBody: IncomingNotification['rawBody']) => (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
+
+export async function recordNotification(db: DbOrTx, provider: string, rawBody: IncomingNotification['rawBody'], r: Recorded): Promise<void> {
+  const n = r.notification;
+  await db.insert(paymentNotifications).values({
+    provider,
+    eventId: n?.eventId ?? null,
+    reference: n?.reference ?? null,
+    amount: n?.amount ?? null,
+    paidAt: n?.paidAt ?? null,
+    orderId: r.orderId ?? null,
+    outcome: r.outcome,
+    reason: r.reason ?? null,
+    review: r.outcome === 'refused' || r.outcome === 'held' ? 'open' : 'none',
+    // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
+    body: bodyText(rawBody).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
+  });
+  notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
+}
+
+/** Counts a refusal that is not stored (a bad signature: anyone can send one). */
+export function countUnrecorded(provider: string, reason: string): void {
+  notificationMetric.inc({ provider, outcome: 'refused', reason });
+}
+
+/** The review of the notifications that put an event in suspense is resolved (the operator assigned or refunded it). */
+export async function resolveHeldReview(db: DbOrTx, provider: string, eventId: string): Promise<void> {
+  await db
+    .update(paymentNotifications)
+    .set({ review: 'resolved' })
+    .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.eventId, eventId), eq(paymentNotifications.outcome, 'held')));
+}

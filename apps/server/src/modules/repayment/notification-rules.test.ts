@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
+
+describe('notification rules', () => {
+  it('PAID_AT_NOT_BEFORE_REFERENCE / PAID_AT_NOT_AFTER_NOW: the ledger takes paidAt within [reference made, now]', () => {
+    const made = new Date('2026-03-10T15:00:00Z');
+    const now = new Date('2026-03-12T09:00:00Z');
+    expect(receivedAtFor(new Date('2026-02-01T12:00:00Z'), made, now)).toEqual({ receivedAt: made, clamped: 'before_reference' });
+    expect(receivedAtFor(new Date('2026-03-11T12:00:00Z'), made, now)).toEqual({ receivedAt: new Date('2026-03-11T12:00:00Z'), clamped: null });
+    expect(receivedAtFor(new Date('2026-03-12T09:04:00Z'), made, now)).toEqual({ receivedAt: now, clamped: 'future' });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e10, max: 1e10 }), (offset) => {
+        const { receivedAt } = receivedAtFor(new Date(made.getTime() + offset), made, now);
+        expect(receivedAt.getTime()).toBeGreaterThanOrEqual(made.getTime());
+        expect(receivedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+      }),
+    );
+  });
+
+  it('EVENT_ID_ONE_PAYMENT: same reference and amount, or it is another payment', () => {
+    expect(samePayment({ reference: '80000000000011', amount: 100 }, { reference: '80000000000011', amount: 100 })).toBe(true);
+    expect(samePayment({ reference: '80000000000011', amount: 100 }, { reference: '80000000000011', amount: 101 })).toBe(false);
+    expect(samePayment({ reference: '80000000000011', amount: 100 }, { reference: '80000000000029', amount: 100 })).toBe(false);
+  });
+
+  it('CEILING_HOLDS_IN_SUSPENSE: a share of the larger of what is owed and the reference; EXTENSION_REFERENCE_ONCE', () => {
+    expect(paymentCeiling(107_540, 0, 200)).toBe(215_080);
+    expect(paymentCeiling(1_000, 107_541, 200)).toBe(215_082);
+    expect(paymentCeiling(1_001, 0, 150)).toBe(1_501);
+    expect(purposeFor({ purpose: 'extension', status: 'open' })).toBe('extension');
+    expect(purposeFor({ purpose: 'extension', status: 'expired' })).toBe('extension');
+    expect(purposeFor({ purpose: 'extension', status: 'paid' })).toBe('repayment');
+    expect(purposeFor({ purpose: 'repayment', status: 'open' })).toBe('repayment');
+  });
+});
