@@ -47,7 +47,7 @@ export type SiteMessages = {
     incomplete: string;
     success: string;
   };
-  footer: { label: string; phone: string; email: string; address: string; rights: string };
+  footer: { label: string; phone: string; email: string; address: string; rights: string; markets: Record<'MX' | 'IN', string> };
 };
 
 const es: SiteMessages = {
@@ -141,6 +141,7 @@ const es: SiteMessages = {
     email: 'Correo electrónico',
     address: 'Dirección',
     rights: 'Todos los derechos reservados.',
+    markets: { MX: 'En México', IN: 'En India' },
   },
 };
 
@@ -235,6 +236,7 @@ const en: SiteMessages = {
     email: 'E-mail',
     address: 'Address',
     rights: 'All rights reserved.',
+    markets: { MX: 'In Mexico', IN: 'In India' },
   },
 };
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defaultBrand } from '@presta/contract/brand';
+import { markets } from '@presta/contract/markets';
 import { describe, expect, it } from 'vitest';
 import { loanTerms } from '@/legal/loan-terms';
 import { privacyNotice } from '@/legal/privacy-notice';
@@ -73,6 +74,12 @@ describe('prerendered marketing pages', () => {
     for (const text of [defaultBrand.companyName, defaultBrand.servicePhone, defaultBrand.serviceEmail, defaultBrand.companyAddress, '© 2026']) {
       expect(footer).toContain(text);
     }
+    // Issue 12: each market's lender and contacts (India's too), and no "S.A. de C.V.." where a sentence ends.
+    for (const text of [markets.IN.legalEntity.name, markets.IN.legalEntity.address, markets.IN.support.phone, markets.IN.support.email]) {
+      expect(footer).toContain(text);
+    }
+    expect(footer).toContain(`© 2026 ${defaultBrand.companyName} ${t.footer.rights}`);
+    expect(footer).not.toMatch(/C\.V\.\./);
   });
 
   it('ships scripts only on the interactive pages', () => {

@@ -1,4 +1,5 @@
 import { defaultBrand } from '@presta/contract/brand';
+import { markets, type MarketCode } from '@presta/contract/markets';
 import type { SiteLanguage } from './messages';
 import { ogImageFile } from './social/og-image';
 import { privacyFrameFile } from './site-pages';
@@ -10,12 +11,20 @@ import { privacyFrameFile } from './site-pages';
  * PRESTA_SITE_ORIGIN (build environment) gives the absolute address used by
  * the Open Graph / Twitter preview tags and the canonical links.
  */
+/** The lender of one market, as the footer shows it. */
+export type SiteLender = { market: MarketCode; companyName: string; phone: string; email: string; address: string };
+
 export type SiteConfig = {
   brandName: string;
   companyName: string;
   phone: string;
   email: string;
   address: string;
+  /**
+   * The lender in each market (issue 12): Mexico's is the brand's company and
+   * contacts, India's the Indian market's (markets.ts). The footer lists both.
+   */
+  lenders: SiteLender[];
   /** Year shown in the copyright line. */
   copyrightYear: number;
   /** Absolute origin of the public site, without a trailing slash. */
@@ -42,6 +51,22 @@ export function siteConfig(now: Date = new Date()): SiteConfig {
     phone: defaultBrand.servicePhone,
     email: defaultBrand.serviceEmail,
     address: defaultBrand.companyAddress,
+    lenders: [
+      {
+        market: 'MX',
+        companyName: defaultBrand.companyName,
+        phone: defaultBrand.servicePhone,
+        email: defaultBrand.serviceEmail,
+        address: defaultBrand.companyAddress,
+      },
+      {
+        market: 'IN',
+        companyName: markets.IN.legalEntity.name,
+        phone: markets.IN.support.phone,
+        email: markets.IN.support.email,
+        address: markets.IN.legalEntity.address,
+      },
+    ],
     copyrightYear: now.getFullYear(),
     origin: readOrigin(),
     ogImagePath: `/site/${ogImageFile}`,

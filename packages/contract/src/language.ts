@@ -1,7 +1,11 @@
-/** Language types of §1: 1 English (₹), 2 Spanish ($, the default). */
+/**
+ * Language types of §1: 1 English, 2 Spanish (the default). A language chooses
+ * the words only: the currency sign is the loan's market's (markets.ts,
+ * decision 014), so it is deliberately not here.
+ */
 export const languages = {
-  en: { type: '1', currencySign: '₹', locale: 'en-US' },
-  es: { type: '2', currencySign: '$', locale: 'es-ES' },
+  en: { type: '1', locale: 'en-US' },
+  es: { type: '2', locale: 'es-ES' },
 } as const;
 
 export type Language = keyof typeof languages;

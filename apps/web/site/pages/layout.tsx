@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { endSentence } from '@presta/contract/markets';
 import type { SiteConfig } from '../site-config';
 import { ogImageSize } from '../social/og-image';
 import { siteMessages, type SiteLanguage } from '../messages';
@@ -97,27 +98,32 @@ export function Layout({ page, lang, config, assets, children }: LayoutProps) {
           {children}
         </main>
         <footer className="site-footer" aria-label={t.footer.label}>
-          <p className="site-footer__company">{config.companyName}</p>
-          <dl className="site-footer__details">
-            <div>
-              <dt>{t.footer.phone}</dt>
-              <dd>
-                <a href={`tel:${config.phone.replace(/[^\d+]/g, '')}`}>{config.phone}</a>
-              </dd>
+          {config.lenders.map((lender) => (
+            <div className="site-footer__lender" key={lender.market}>
+              <p className="site-footer__market">{t.footer.markets[lender.market]}</p>
+              <p className="site-footer__company">{lender.companyName}</p>
+              <dl className="site-footer__details">
+                <div>
+                  <dt>{t.footer.phone}</dt>
+                  <dd>
+                    <a href={`tel:${lender.phone.replace(/[^\d+]/g, '')}`}>{lender.phone}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t.footer.email}</dt>
+                  <dd>
+                    <a href={`mailto:${lender.email}`}>{lender.email}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t.footer.address}</dt>
+                  <dd>{lender.address}</dd>
+                </div>
+              </dl>
             </div>
-            <div>
-              <dt>{t.footer.email}</dt>
-              <dd>
-                <a href={`mailto:${config.email}`}>{config.email}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>{t.footer.address}</dt>
-              <dd>{config.address}</dd>
-            </div>
-          </dl>
+          ))}
           <p className="site-footer__copyright">
-            © {config.copyrightYear} {config.companyName}. {t.footer.rights}
+            © {config.copyrightYear} {endSentence(config.companyName)} {t.footer.rights}
           </p>
         </footer>
       </body>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { markets } from '@presta/contract/markets';
 import type { LegalDocument, LegalLanguage } from './legal-document';
-import { loanTerms } from './loan-terms';
-import { privacyNotice } from './privacy-notice';
+import { loanTerms, loanTermsMarket } from './loan-terms';
+import { privacyNotice, privacyNoticeMarket } from './privacy-notice';
 
 /** Every word a reader sees, in reading order. */
 function fullText(document: LegalDocument): string {
@@ -110,8 +111,17 @@ describe.each([
     });
   });
 
-  it('names the company of the default brand', () => {
-    for (const language of ['es', 'en'] as const) expect(fullText(documents[language])).toContain('Presta Servicios Financieros S.A. de C.V.');
+  it('names the lender of its market and no other (issue 12)', () => {
+    const market = documents === loanTerms ? loanTermsMarket : privacyNoticeMarket;
+    const other = market === 'MX' ? 'IN' : 'MX';
+    expect(markets[market].legalTexts).toContain(documents === loanTerms ? 'loan-terms' : 'privacy-notice');
+    for (const language of ['es', 'en'] as const) {
+      const text = fullText(documents[language]);
+      expect(text).toContain(markets[market].legalEntity.name);
+      expect(text).toContain(markets[market].support.email);
+      expect(text).not.toContain(markets[other].legalEntity.name);
+      expect(text).not.toMatch(/S\.A\. de C\.V\.\./);
+    }
   });
 
   it('speaks "usted" in Spanish (decision 008)', () => {

@@ -1,4 +1,5 @@
 import { defaultBrand } from '@presta/contract/brand';
+import { markets, type MarketCode } from '@presta/contract/markets';
 import type { LegalDocument, LegalLanguage } from './legal-document';
 
 /**
@@ -6,9 +7,14 @@ import type { LegalDocument, LegalLanguage } from './legal-document';
  * §9 ("Loan terms text"). The India reading of the source (applicant of
  * Indian nationality with a permanent address in India, amounts in Rs.) is
  * kept as given, next to the privacy notice's Mexico reading
- * (docs/legal-texts.md). Rendered by the marketing site's /Loan page.
+ * (docs/legal-texts.md): it is the Indian market's text (markets.ts
+ * `legalTexts`), so its lender and contacts are the Indian market's.
+ * Rendered by the marketing site's /Loan page.
  */
-const { companyName, brandName, serviceEmail, companyAddress } = defaultBrand;
+export const loanTermsMarket: MarketCode = 'IN';
+const { brandName } = defaultBrand;
+const { name: companyName, address: companyAddress } = markets[loanTermsMarket].legalEntity;
+const { email: serviceEmail } = markets[loanTermsMarket].support;
 
 const es: LegalDocument = {
   title: 'Términos y condiciones del préstamo',

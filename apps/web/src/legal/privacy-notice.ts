@@ -1,4 +1,5 @@
 import { defaultBrand } from '@presta/contract/brand';
+import { markets, type MarketCode } from '@presta/contract/markets';
 import type { LegalDocument, LegalLanguage } from './legal-document';
 
 /**
@@ -7,7 +8,11 @@ import type { LegalDocument, LegalLanguage } from './legal-document';
  * Mexico only) is kept as given. Rendered by /PrivacyPolicy and by the
  * marketing site's /Policy page and privacy frame (docs/legal-texts.md).
  */
-const { companyName, brandName, serviceEmail, companyAddress } = defaultBrand;
+/** The Mexican market's text (markets.ts `legalTexts`): Mexican data-protection law, Mexico's lender and contacts. */
+export const privacyNoticeMarket: MarketCode = 'MX';
+const { brandName } = defaultBrand;
+const { name: companyName, address: companyAddress } = markets[privacyNoticeMarket].legalEntity;
+const { email: serviceEmail } = markets[privacyNoticeMarket].support;
 
 const es: LegalDocument = {
   title: 'Aviso de privacidad',

@@ -1,18 +1,19 @@
 import { useMemo } from 'react';
-import { formatMoney } from '@presta/contract/money';
-import { languages, type Language } from '@presta/contract/language';
+import type { Language } from '@presta/contract/language';
 import { getLanguage, useLanguage } from '@/shared/i18n/language-store';
 
 /** A message catalogue: the same keys in Spanish (default) and English. */
 export type Catalogue<K extends string = string> = { es: Record<K, string>; en: Record<K, string> };
 export type MessageVars = Record<string, string | number>;
 
+/**
+ * The words of a page in its language. The language chooses the words only:
+ * money is written in the loan's market's currency (shared/format/money.ts,
+ * decision 014), never in a sign the language would pick.
+ */
 export type Messages<K extends string> = {
   t: (key: K, vars?: MessageVars) => string;
   lang: Language;
-  currencySign: string;
-  /** Minor units → "$1.234,56" (Spanish) or "₹1.234,56" (English). */
-  money: (minor: number) => string;
 };
 
 /**
@@ -38,10 +39,6 @@ function lookup<K extends string>(catalogue: Catalogue<K>, lang: Language, key: 
   return catalogue[lang][key] ?? catalogue.es[key] ?? key;
 }
 
-export function currencySignOf(lang: Language): string {
-  return languages[lang].currencySign;
-}
-
 /** A message for plain (non-React) code, in the current language unless one is given. */
 export function getMessage<K extends string>(
   catalogue: Catalogue<K>,
@@ -55,13 +52,11 @@ export function getMessage<K extends string>(
 /** Texts of one catalogue in the current language; re-renders when the language changes. */
 export function useMessages<K extends string>(catalogue: Catalogue<K>): Messages<K> {
   const lang = useLanguage();
-  return useMemo(() => {
-    const currencySign = currencySignOf(lang);
-    return {
+  return useMemo(
+    () => ({
       t: (key: K, vars?: MessageVars) => interpolate(lookup(catalogue, lang, key), vars),
       lang,
-      currencySign,
-      money: (minor: number) => formatMoney(minor, currencySign),
-    };
-  }, [catalogue, lang]);
+    }),
+    [catalogue, lang],
+  );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { withUnbreakableAmounts } from './amount-text';
 import './amount-hero.css';
 
 export type AmountHeroFact = { label: string; value: string; note?: string };
@@ -29,7 +30,7 @@ export function AmountHero({ heading, lead, amountLabel, amount, facts = [], pro
       <h1 id={headingId} className="presta-amount-hero-heading">
         {heading}
       </h1>
-      {lead ? <p className="presta-amount-hero-lead">{lead}</p> : null}
+      {lead ? <p className="presta-amount-hero-lead">{withUnbreakableAmounts(lead)}</p> : null}
       <p className="presta-amount-hero-amount-label">{amountLabel}</p>
       <p className="presta-amount-hero-amount">{amount}</p>
       {shownFacts.length > 0 ? (
@@ -38,7 +39,7 @@ export function AmountHero({ heading, lead, amountLabel, amount, facts = [], pro
             <div className="presta-amount-hero-fact" key={fact.label}>
               <dt>{fact.label}</dt>
               <dd>
-                {fact.value}
+                {withUnbreakableAmounts(fact.value)}
                 {fact.note ? <span className="presta-amount-hero-fact-note">{fact.note}</span> : null}
               </dd>
             </div>

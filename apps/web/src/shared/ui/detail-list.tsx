@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { TextValue } from '@presta/contract/api/common';
 import { visibleRows } from '@/shared/format/detail-rows';
+import { withUnbreakableAmounts } from './amount-text';
 import './detail-list.css';
 
 export type DetailListFold = {
@@ -21,7 +22,8 @@ export type DetailListProps = {
 /**
  * Text/value rows as a description list. Rows with an empty or '0' value are
  * hidden (§5); nothing renders when none is left. Folded, a toggle
- * (aria-expanded, aria-controls) shows the rest.
+ * (aria-expanded, aria-controls) shows the rest. Amounts never break inside:
+ * a value that does not fit beside its label goes to its own line.
  */
 export function DetailList({ rows, fold, className }: DetailListProps) {
   const listId = useId();
@@ -34,8 +36,8 @@ export function DetailList({ rows, fold, className }: DetailListProps) {
     <dl id={listId} className={['presta-detail-list', className].filter(Boolean).join(' ')}>
       {visible.map((row, index) => (
         <div className="presta-detail-list-row" key={`${row.text}-${index}`}>
-          <dt>{row.text}</dt>
-          <dd>{row.value}</dd>
+          <dt>{withUnbreakableAmounts(row.text)}</dt>
+          <dd>{withUnbreakableAmounts(row.value)}</dd>
         </div>
       ))}
     </dl>

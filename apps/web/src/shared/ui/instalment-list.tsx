@@ -1,3 +1,4 @@
+import { withUnbreakableAmounts } from './amount-text';
 import './instalment-list.css';
 
 export type InstalmentListItem = {
@@ -35,7 +36,7 @@ export function InstalmentList({ items, formatMoney, amountLabel, dateLabel, num
           ) : null}
           <div className="presta-instalment-list-main">
             <p className="presta-instalment-list-title">{item.title}</p>
-            {item.note ? <p className="presta-instalment-list-note">{item.note}</p> : null}
+            {item.note ? <p className="presta-instalment-list-note">{withUnbreakableAmounts(item.note)}</p> : null}
           </div>
           <dl className="presta-instalment-list-figures">
             <dt className="presta-visually-hidden">{amountLabel}</dt>

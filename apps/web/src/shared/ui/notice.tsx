@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { withUnbreakableAmounts } from './amount-text';
 import './notice.css';
 
 export type NoticeProps = {
@@ -17,7 +18,7 @@ export function Notice({ children, label, className }: NoticeProps) {
         <rect x="9" y="8.5" width="2" height="6" rx="1" fill="#fff" />
         <circle cx="10" cy="5.8" r="1.2" fill="#fff" />
       </svg>
-      <div className="presta-notice-text">{children}</div>
+      <div className="presta-notice-text">{typeof children === 'string' ? withUnbreakableAmounts(children) : children}</div>
     </div>
   );
 }

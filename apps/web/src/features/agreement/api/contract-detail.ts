@@ -1,10 +1,15 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { contractDetail, ContractData, loanDetails } from '@presta/contract/api/loan';
+import type { AgreementTerms, contractDetail, ContractData, loanDetailConfirm, loanDetails } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { readTerms } from '../utils/read-terms';
 
 /** Whose contract: an order number, or an order id whose number is looked up first. */
 export type ContractQuery = { orderNo: string } | { orderId: string; productId?: string };
+
+/** The promissory note with the loan's agreement terms (null when the answer's terms cannot be read). */
+export type Contract = Omit<ContractData, 'terms'> & { terms: AgreementTerms | null };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
@@ -14,7 +19,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ty
  * give the order id (loan details: /loan-agreement?productId&orderId), so
  * with an id the number is read from POST /v3/loan-details/loan-details first.
  */
-export async function fetchContract(query: ContractQuery, opts: { signal?: AbortSignal } = {}): Promise<Normalised<ContractData>> {
+export async function fetchContract(query: ContractQuery, opts: { signal?: AbortSignal } = {}): Promise<Normalised<Contract>> {
   let orderNo: string;
   if ('orderNo' in query) {
     orderNo = query.orderNo;
@@ -26,7 +31,7 @@ export async function fetchContract(query: ContractQuery, opts: { signal?: Abort
     if (!orderNo) return { success: false, code: 'invalid_response', message: '', data: null, raw: order.raw };
   }
   const result = await callApi<typeof contractDetail>(apiRoutes.contractDetail, { orderNo }, { signal: opts.signal });
-  if (!result.success || !result.data) return result;
+  if (!result.success || !result.data) return { ...result, data: null };
   const d = result.data;
   // Typed but not validated at run time: every field read as text (amount as a number).
   return {
@@ -48,6 +53,28 @@ export async function fetchContract(query: ContractQuery, opts: { signal?: Abort
       userAddress: text(d.userAddress),
       contractDate: text(d.contractDate),
       company: text(d.company),
+      market: readMarket(d.market),
+      terms: readTerms(d.terms),
     },
   };
+}
+
+/** An offer's agreement (opened from the confirmation, before the order exists): the product and the quoted terms. */
+export type OfferQuery = { productId: string; amount?: number; periods?: number };
+
+/**
+ * POST /v3/loan-confirm/loan-detail-confirm: the agreement terms of the
+ * product's quote (the amount and instalments the confirmation quoted, when
+ * the link names them), as the borrower accepts them by confirming.
+ */
+export async function fetchOfferTerms(query: OfferQuery, opts: { signal?: AbortSignal } = {}): Promise<Normalised<AgreementTerms>> {
+  const payload = {
+    productId: query.productId,
+    ...(query.amount === undefined ? {} : { amount: query.amount }),
+    ...(query.periods === undefined ? {} : { periods: query.periods }),
+  };
+  const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, payload, { signal: opts.signal });
+  if (!result.success || !result.data) return { ...result, data: null };
+  const terms = readTerms(result.data.terms);
+  return terms ? { ...result, data: terms } : { success: false, code: 'invalid_response', message: '', data: null, raw: result.raw };
 }

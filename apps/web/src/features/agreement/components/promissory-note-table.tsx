@@ -1,3 +1,4 @@
+import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import './promissory-note-table.css';
 
 export type NoteRow = { label: string; value: string };
@@ -27,7 +28,7 @@ export function PromissoryNoteTable({ caption, rows, emptyValue, fieldHeader, va
         {rows.map((row) => (
           <tr key={row.label}>
             <th scope="row">{row.label}</th>
-            <td>{row.value.trim() || emptyValue}</td>
+            <td>{withUnbreakableAmounts(row.value.trim() || emptyValue)}</td>
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,9 @@ import type { Normalised } from '@presta/contract/envelope';
 import { answerByPath, callApiMock, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt } from '@/shared/testing/render';
+import type { AgreementTerms } from '@presta/contract/api/loan';
+import { formatMarketMoney, markets } from '@presta/contract/markets';
+import { agreementTerms } from '@/shared/testing/agreement-terms';
 import { contractAnswer } from '../testing/contract-fixtures';
 import LoanAgreementPage from './loan-agreement-page';
 
@@ -16,6 +19,7 @@ const failed = (): Normalised<never> => ({ success: false, code: '500', message:
 
 const contractPath = apiRoutes.contractDetail.path;
 const detailsPath = apiRoutes.loanDetails.path;
+const confirmPath = apiRoutes.loanDetailConfirm.path;
 
 /** The promissory note's rows as [label, value]. */
 async function noteRows(): Promise<[string, string][]> {
@@ -25,8 +29,6 @@ async function noteRows(): Promise<[string, string][]> {
     .slice(1)
     .map((row) => [within(row).getByRole('rowheader').textContent ?? '', within(row).getByRole('cell').textContent ?? '']);
 }
-
-const figures = ['18%', '0.0065%', '16%', '3%', '7'];
 
 function clauseTexts(): string {
   const clauses = screen.getByRole('region', { name: /Cláusulas|Clauses/ });
@@ -56,11 +58,9 @@ describe('LoanAgreementPage', () => {
     expect(callsTo(contractPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
     expect(callsTo(detailsPath)).toHaveLength(0);
     expect(screen.getByRole('table', { name: 'Datos del pagaré' })).toBeTruthy();
-    expect(
-      screen.getByText(
-        'Debo y pagaré incondicionalmente a la orden de Presta Servicios Financieros S.A. de C.V. la cantidad de $5.337,00 el día 2025-07-15, conforme a los datos de este pagaré.',
-      ),
-    ).toBeTruthy();
+    expect(document.querySelector('.presta-agreement-promise')?.textContent).toBe(
+      'Debo y pagaré incondicionalmente a la orden de Presta Servicios Financieros S.A. de C.V. la cantidad de $5.337,00 el día 2025-07-15, conforme a los datos de este pagaré.',
+    );
     expect(document.title).toBe('Contrato de préstamo · Presta');
   });
 
@@ -84,42 +84,127 @@ describe('LoanAgreementPage', () => {
     expect(callsTo(contractPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
   });
 
-  it('before an order exists (the confirmation link), shows the text and figures without the table', async () => {
-    answerByPath({});
-    renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=1');
-    expect(screen.getByRole('heading', { level: 1, name: 'Contrato de préstamo' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Pagaré' })).toBeTruthy();
+  it('opened from the confirmation (a product’s quote), states the quote’s terms and waits for the order for the note', async () => {
+    answerByPath({ [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=7&amount=5000000&periods=1');
+    expect(await screen.findByText(/36,5%/)).toBeTruthy();
+    expect(callsTo(confirmPath)[0]![1]).toEqual({ productId: '7', amount: 5000000, periods: 1 });
     expect(screen.getByText('Los datos de su préstamo aparecerán en este pagaré cuando se cree su solicitud.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
-    expect(callApiMock()).not.toHaveBeenCalled();
-    for (const figure of figures) expect(clauseTexts()).toContain(figure);
+    expect(screen.getByText(/Presta Finance India Private Limited/)).toBeTruthy();
   });
 
-  it('numbers the clauses, each with its heading', () => {
+  it('without a loan or a product, states no figure: it says where the conditions come from', () => {
     answerByPath({});
     renderAt(<LoanAgreementPage />, '/loan-agreement', '');
+    expect(callApiMock()).not.toHaveBeenCalled();
+    expect(clauseTexts()).toContain('Las condiciones de su préstamo');
+    expect(clauseTexts()).not.toMatch(/\d/);
+  });
+
+  it('numbers the clauses, each with its heading', async () => {
+    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1');
+    await screen.findByRole('table');
     const clauses = screen.getByRole('region', { name: 'Cláusulas' });
-    const list = within(clauses).getByRole('list');
+    const list = within(clauses).getAllByRole('list')[0]!;
     expect(list.tagName).toBe('OL');
     expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
       'Objeto',
       'Intereses',
-      'Comisión e IVA',
-      'Pago',
-      'Pena por atraso',
-      'Pago diferido',
+      'Comisión',
+      'Impuestos',
+      'Plan de pagos',
+      'Cargos por atraso',
+      'Extensión de plazo',
+      'Pago anticipado',
       'Aceptación',
     ]);
   });
 
-  it.each([
-    ['es', '2', 'Cláusulas', ['tasa de interés anual es del 18%', 'interés del préstamo es del 0.0065%', 'es del 16% de la suma del interés y la comisión', 'pena por atraso del 3% por día', 'hasta por 7 días']],
-    ['en', '1', 'Clauses', ['annual interest rate is 18%', 'interest of the loan is 0.0065%', 'is 16% of the sum of the interest and the commission', 'overdue fine of 3% per day', 'by up to 7 days']],
-  ])('states the five figures in %s', (_lang, type, clausesName, phrases) => {
-    answerByPath({});
-    renderAt(<LoanAgreementPage />, '/loan-agreement', `language=${type}`);
-    const text = within(screen.getByRole('region', { name: clausesName })).getByRole('list').textContent ?? '';
-    for (const phrase of phrases) expect(text).toContain(phrase);
+  // Issue 12: the agreement stated fixed clauses (18% a year, 0.0065%, 3% a day, 'up to 7 days') for every product.
+  // Now every figure it shows is one of the loan's terms, and every term is shown.
+  describe.each([
+    ['MX', 'es', '2'],
+    ['MX', 'en', '1'],
+    ['IN', 'es', '2'],
+    ['IN', 'en', '1'],
+  ] as const)('the %s loan’s agreement in %s', (market, lang, type) => {
+    const terms = agreementTerms(market, lang, {
+      prepayment: { minDays: 7, fromDay: market === 'MX' ? 8 : 46, fromDate: '2025-08-01' },
+      ...(market === 'IN'
+        ? { lateCharges: { ...agreementTerms('IN').lateCharges, defaultPenalty: { newClient: 100_000, repeatClient: 80_000, applies: 80_000 } } }
+        : {}),
+    });
+    const money = (minor: number) => formatMarketMoney(minor, market);
+
+    /** Every figure the terms hold, as the page must write them. */
+    function figuresOf(t: AgreementTerms) {
+      const percents = new Set([t.interest.daily.rate, t.interest.annual.rate, t.commission.rate, t.tax.rate, ...t.lateCharges.tiers.map((x) => x.rate)]);
+      const penalty = t.lateCharges.defaultPenalty;
+      const amounts = new Set([
+        money(t.amount),
+        money(t.commission.total),
+        money(t.totals.total),
+        money(t.extension.feeOnPrincipal),
+        ...(t.tax.base.includes('extension_fee') ? [money(t.extension.feeTaxOnPrincipal)] : []),
+        ...t.plan.flatMap((x) => [x.principal, x.interest, x.commission, x.tax, x.total].map(money)),
+        ...(penalty ? [penalty.newClient, penalty.repeatClient, penalty.applies].map(money) : []),
+      ]);
+      const counts = new Set(
+        [
+          t.termDays,
+          t.termUnitDays,
+          t.interest.yearDays,
+          t.extension.days,
+          t.prepayment.minDays,
+          t.prepayment.fromDay,
+          ...t.lateCharges.tiers.flatMap((x) => [x.fromDay, ...(x.toDay === null ? [] : [x.toDay])]),
+          ...t.plan.map((x) => x.seq),
+          t.plan.length,
+        ].map(String),
+      );
+      return { percents, amounts, counts };
+    }
+
+    it('shows every figure of the terms and no other (server answer → page)', async () => {
+      answerByPath({ [contractPath]: [ok(contractAnswer({ market, terms, company: terms.lender.name }))] });
+      renderAt(<LoanAgreementPage />, '/loan-agreement', `orderNo=PR1&language=${type}`);
+      await screen.findByRole('table');
+      const text = clauseTexts();
+      const expected = figuresOf(terms);
+      expect(new Set(text.match(/-?[$₹][\d.]+,\d{2}/g))).toEqual(expected.amounts);
+      expect(new Set(text.match(/\d+(?:,\d+)?%/g))).toEqual(expected.percents);
+      // Every other number is a count the terms hold (days, instalments) or part of a date, and each count shows.
+      const rest = text.replace(/-?[$₹][\d.]+,\d{2}/g, ' ').replace(/\d+(?:,\d+)?%/g, ' ').replace(/\d{4}-\d{2}-\d{2}/g, ' ');
+      const counts = rest.match(/\d+/g) ?? [];
+      for (const n of counts) expect(expected.counts).toContain(n);
+      for (const n of expected.counts) expect(counts).toContain(n);
+      // The fixed figures of the old clauses are gone; the other market's sign never shows.
+      expect(text).not.toContain('0.0065%');
+      expect(text).not.toContain(market === 'MX' ? '₹' : '$');
+      // The tax is the market's, by name; the lender the market's entity; the prepayment day the loan's.
+      expect(text).toContain(markets[market].tax.name[lang]);
+      expect(document.body.textContent).toContain(terms.lender.name);
+      expect(text).toContain('2025-08-01');
+    });
+  });
+
+  it('an Indian loan read in Spanish is in rupees, with GST and its lender', async () => {
+    const indian = agreementTerms('IN', 'es');
+    answerByPath({
+      [contractPath]: [
+        ok(contractAnswer({ market: 'IN', terms: indian, mount: '₹50.000,00', contractAmount: '₹56.320,00', IVA: '₹270,00', company: indian.lender.name })),
+      ],
+    });
+    renderAt(<LoanAgreementPage />, '/agony', 'orderNo=PR1&language=2');
+    const rows = new Map(await noteRows());
+    expect(rows.get('GST')).toBe('₹270,00');
+    expect(rows.get('Empresa')).toBe('Presta Finance India Private Limited');
+    expect(document.querySelector('.presta-agreement-promise')?.textContent).toMatch(
+      /^Debo y pagaré incondicionalmente a la orden de Presta Finance India Private Limited la cantidad de ₹56\.320,00 /,
+    );
+    expect(screen.getByText(/4th Floor, 80 Feet Road, Koramangala/)).toBeTruthy();
   });
 
   it('is in English with language=1, table included', async () => {
@@ -152,7 +237,6 @@ describe('LoanAgreementPage', () => {
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 2, name: 'No pudimos cargar los datos del pagaré' })).toBeTruthy();
-    expect(clauseTexts()).toContain('18%');
     await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await noteRows()).toHaveLength(14);
   });
@@ -160,11 +244,13 @@ describe('LoanAgreementPage', () => {
   it.each([
     ['with the table', 'orderNo=PR1'],
     ['without an order', ''],
+    ['an Indian offer', 'productId=7'],
     ['in English', 'orderNo=PR1&language=1'],
   ])('has no serious or critical accessibility violations (%s)', async (_name, query) => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    answerByPath({ [contractPath]: [ok(contractAnswer())], [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
     const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', query);
     if (query.includes('orderNo')) await screen.findByRole('table');
+    if (query.includes('productId')) await screen.findByText(/36,5%/);
     expect(await seriousA11yViolations(container)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ContractData } from '@presta/contract/api/loan';
+import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 /** A contract-detail answer shaped by the contract schema. */
 export function contractAnswer(overrides: Partial<ContractData> = {}): ContractData {
@@ -19,6 +20,8 @@ export function contractAnswer(overrides: Partial<ContractData> = {}): ContractD
     userAddress: 'Calle Falsa 123, Col. Centro, CDMX',
     contractDate: '2025-07-01',
     company: 'Presta Servicios Financieros S.A. de C.V.',
+    market: 'MX',
+    terms: agreementTerms('MX'),
     ...overrides,
   };
 }

@@ -1,11 +1,13 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { BankCard, repaymentWay } from '@presta/contract/api/legacy-payment';
 import type { Normalised } from '@presta/contract/envelope';
+import type { MarketCode } from '@presta/contract/markets';
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { readText } from '../utils/read-text';
 
-/** The borrower's cards on file and the repay token of this order. */
-export type CardsOnFile = { repayToken: string; bankCards: BankCard[] };
+/** The borrower's cards on file, the repay token of this order and its market (the currency of the amount). */
+export type CardsOnFile = { repayToken: string; bankCards: BankCard[]; market: MarketCode };
 
 /**
  * POST repayment-way: the cards on file (masked numbers only) and a
@@ -23,5 +25,5 @@ export async function fetchCardsOnFile(orderId: string, opts: { signal?: AbortSi
       return { id: readText(c.id), bankName: readText(c.bankName), cardNo: readText(c.cardNo), bankCode: readText(c.bankCode) };
     })
     .filter((card) => card.id !== '');
-  return { ...result, data: { repayToken: readText(result.data.repayToken), bankCards } };
+  return { ...result, data: { repayToken: readText(result.data.repayToken), bankCards, market: readMarket(result.data.market) } };
 }

@@ -410,7 +410,9 @@ describe('CardRepaymentPage', () => {
     answerByPath({ [wayPath]: ok(cardsAnswer()), [commitPath]: smsSent });
     await loaded(`${cardQuery}&language=1`);
     expect(screen.getByRole('heading', { level: 1, name: 'Card payment' })).toBeTruthy();
-    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    // Issue 12: the sign is the loan's market's (a Mexican loan), not the language's.
+    expect(screen.getByText('$2.625,00')).toBeTruthy();
+    expect(screen.queryByText('₹2.625,00')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(showToast).toHaveBeenLastCalledWith('Please select a bank card first');
     await user.click(screen.getByRole('radio', { name: 'BBVA, ending in 4242' }));
@@ -420,6 +422,12 @@ describe('CardRepaymentPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Resend in 60 s' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     expect(showToast).toHaveBeenLastCalledWith('Please enter the correct verification code');
+  });
+
+  it('writes the amount in the loan’s market’s currency, whatever the language (issue 12)', async () => {
+    answerByPath({ [wayPath]: ok(cardsAnswer({ market: 'IN' })) });
+    await loaded(`${cardQuery}&language=2`);
+    expect(screen.getByText('₹2.625,00')).toBeTruthy();
   });
 
   it('has no serious or critical accessibility violations (cards, SMS step, invalid link)', async () => {

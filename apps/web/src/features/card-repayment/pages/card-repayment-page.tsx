@@ -5,6 +5,7 @@ import type { Normalised } from '@presta/contract/envelope';
 import { errorCodes } from '@presta/contract/error-codes';
 import { bridge, bridgeMessages } from '@/shared/bridge/native-bridge';
 import { useRemoteData } from '@/shared/http/use-remote-data';
+import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
@@ -82,7 +83,7 @@ function dismissNativeRepaymentDialog(): void {
 }
 
 function CardRepayment({ query }: { query: CardRepaymentQuery }) {
-  const { t, money } = useMessages(cardRepaymentMessages);
+  const { t } = useMessages(cardRepaymentMessages);
   const { orderId, amount } = query;
 
   const remote = useRemoteData<CardsOnFile>(async (_arg, { silent, signal }) => {
@@ -143,6 +144,8 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
 
   const cards = data.bankCards;
   const hasCards = cards.length > 0;
+  // The loan's market's currency (repayment-way names it), whatever the page's language (issue 12).
+  const money = marketMoney(data.market);
 
   const onPay = () => {
     const card = cards.find((c) => c.id === selectedId);

@@ -12,7 +12,7 @@ export const bbvaCard: BankCard = { id: '31', bankName: 'BBVA', cardNo: '**** **
 export const banorteCard: BankCard = { id: '32', bankName: 'Banorte', cardNo: '**** **** **** 1881', bankCode: 'BANORTE' };
 
 export function cardsAnswer(overrides: Partial<DataOf<typeof repaymentWay>> = {}): DataOf<typeof repaymentWay> {
-  return { alipay: '', repayToken: 'tok-1', bankCards: [bbvaCard, banorteCard], ...overrides };
+  return { alipay: '', repayToken: 'tok-1', bankCards: [bbvaCard, banorteCard], market: 'MX', ...overrides };
 }
 
 /** A '00' answer (the success code of the legacy calls). */

@@ -1,3 +1,4 @@
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetailConfirm, LoanConfirmData } from '@presta/contract/api/loan';
@@ -28,6 +29,7 @@ export async function fetchLoanConfirmation(
       isNewContract: typeof data.isNewContract === 'string' ? data.isNewContract : '',
       couNum: Number(data.couNum) || 0,
       isNeedPop: Number(data.isNeedPop) === 1 ? 1 : 0,
+      market: readMarket(data.market),
     },
   };
 }

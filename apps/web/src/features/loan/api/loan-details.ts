@@ -1,3 +1,4 @@
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
@@ -28,6 +29,7 @@ export async function fetchLoanDetails(
       userOrderDetail: { detail: Array.isArray(data.userOrderDetail?.detail) ? data.userOrderDetail.detail : [] },
       isScore: Number(data.isScore) === 1 ? 1 : 0,
       isDelay: Number(data.isDelay) === 1 ? 1 : 0,
+      market: readMarket(data.market),
       // §4: the loan-market flag is always turned off after load, so the actions area always shows.
       inside: 0,
     },

@@ -207,7 +207,17 @@ describe('ConfirmLoanPage', () => {
     renderPage(`${sessionQuery}&language=1`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your loan' })).toBeTruthy();
     expect(screen.getByText('30 days')).toBeTruthy();
-    expect(screen.getByText('₹5.000,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
+    // Issue 12: a Mexican product read in English is in pesos.
+    expect(screen.getByText('$5.000,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
+  });
+
+  it('writes every amount in the product’s market’s currency, whatever the language (issue 12)', async () => {
+    answer(ok(confirmData({ market: 'IN', couNum: 5000, details: [{ text: 'Comisión', value: '₹250,00' }] })));
+    renderPage(`${sessionQuery}&language=2`);
+    expect(await screen.findByText('₹5.000,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
+    expect(screen.getAllByText('₹2.625,00').length).toBe(2);
+    expect(screen.getByText(/₹50,00/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\$\d/);
   });
 
   describe('recalculation (isNeedPop = 1)', () => {

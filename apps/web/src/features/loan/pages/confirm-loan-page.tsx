@@ -5,6 +5,7 @@ import type { LoanConfirmData } from '@presta/contract/api/loan';
 import { routes } from '@presta/contract/routes';
 import { bridge } from '@/shared/bridge/native-bridge';
 import { visibleRows } from '@/shared/format/detail-rows';
+import { marketMoney, readMarket } from '@/shared/format/money';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { replaceLocation } from '@/shared/session/navigation';
@@ -44,7 +45,7 @@ export default function ConfirmLoanPage() {
 }
 
 function ConfirmLoan({ productId }: { productId: string }) {
-  const { t, money } = useMessages(loanMessages);
+  const { t } = useMessages(loanMessages);
   usePageTitle(t('confirmTitle'));
   const hintId = useId();
 
@@ -120,6 +121,8 @@ function ConfirmLoan({ productId }: { productId: string }) {
     );
   }
 
+  // The product's market's currency, whatever the page's language (issue 12).
+  const money = marketMoney(readMarket(data.market));
   const hasContract = data.isNewContract.trim() !== '';
   const blockedByAgreement = hasContract && !agreed;
   const termDays = data.periods * data.termUnit;

@@ -1,5 +1,6 @@
 import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
+import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 /** Sample answers shaped by the contract schemas (amounts in minor units). */
 export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfirmData {
@@ -34,6 +35,8 @@ export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfi
     amountStep: 50000,
     periodsMin: 1,
     periodsMax: 6,
+    market: 'MX',
+    terms: agreementTerms('MX'),
     ...overrides,
   };
 }
@@ -61,6 +64,7 @@ export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetai
     orderId: '12',
     orderNo: 'PR2025000012',
     productId: '1',
+    market: 'MX',
     ...overrides,
   };
 }

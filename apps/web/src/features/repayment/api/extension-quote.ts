@@ -2,6 +2,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanPlayDelayDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { readChannelGroups, readText, type ChannelGroup } from '../utils/channels';
 import type { RepaymentQuery } from './repayment-plan';
@@ -32,6 +33,7 @@ export async function fetchExtensionQuote(
       productLogo: readText(data.productLogo),
       noticeMsg: readText(data.noticeMsg),
       note: readText(data.note),
+      market: readMarket(data.market),
       delayInfo: {
         reviewer: readText(info.reviewer),
         delayAmount: Number(info.delayAmount) || 0,

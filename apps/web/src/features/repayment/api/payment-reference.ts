@@ -2,12 +2,14 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { generateVcode } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { readText } from '../utils/channels';
 import type { InstructionQuery } from '../utils/payment-link';
 
 export type PaymentVoucher = DataOf<typeof generateVcode>;
 export type VoucherSection = PaymentVoucher['dataList'][number];
+export type PaymentDetail = PaymentVoucher['paymentDetails'][number];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(readText).filter((s) => s.trim() !== '') : []);
 
@@ -46,6 +48,12 @@ export async function generatePaymentReference(
             .filter((section) => section.title.trim() !== '' || section.content.length > 0)
         : [],
       imgList: { title: readText(images.title), eMail: readText(images.eMail).trim(), content: strings(images.content) },
+      market: readMarket(data.market),
+      paymentDetails: Array.isArray(data.paymentDetails)
+        ? data.paymentDetails
+            .map((d): PaymentDetail => ({ label: readText(d?.label), value: readText(d?.value).trim(), copy: Number(d?.copy) === 1 ? 1 : 0 }))
+            .filter((d) => d.label.trim() !== '' && d.value !== '')
+        : [],
     },
   };
 }

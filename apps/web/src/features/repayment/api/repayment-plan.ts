@@ -2,6 +2,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanPlayDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
+import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
 import { readChannelGroups, readText, type ChannelGroup } from '../utils/channels';
 
@@ -32,6 +33,7 @@ export async function fetchRepaymentPlan(
       productLogo: readText(data.productLogo),
       repayDate: readText(data.repayDate),
       noticeMsg: readText(data.noticeMsg),
+      market: readMarket(data.market),
       detail: Array.isArray(data.detail) ? data.detail : [],
       channelGroups: readChannelGroups(repayList, 'reviewer'),
     },

@@ -95,7 +95,16 @@ describe('ExtensionPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Term extension' })).toBeTruthy();
     expect(screen.getByText('Extension fee')).toBeTruthy();
     expect(screen.getByText('New due date')).toBeTruthy();
+    // Issue 12: a Mexican loan read in English is in pesos.
+    expect(screen.getAllByText('$450,00').length).toBeGreaterThan(0);
+  });
+
+  it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer({ market: 'IN' })) });
+    await loaded('orderId=12&language=2');
     expect(screen.getAllByText('₹450,00').length).toBeGreaterThan(0);
+    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\$\d/);
   });
 
   it('has no serious or critical accessibility violations', async () => {

@@ -1,6 +1,8 @@
+import { marketMoney, readMarket } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
+import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { InstalmentList } from '@/shared/ui/instalment-list';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
@@ -29,7 +31,8 @@ export default function ExtensionPage() {
 }
 
 function Extension({ data, orderId, productId }: { data: ExtensionQuote } & OrderIds) {
-  const { t, money } = useMessages(repaymentMessages);
+  const { t } = useMessages(repaymentMessages);
+  const money = marketMoney(readMarket(data.market));
   const { delayInfo } = data;
   const onSelect = (channel: PaymentChannel) => {
     assignLocation(
@@ -61,7 +64,7 @@ function Extension({ data, orderId, productId }: { data: ExtensionQuote } & Orde
       <PageCard title={t('channelsTitle')}>
         <ChannelList groups={data.channelGroups} onSelect={onSelect} labels={channelListLabels(t)} />
       </PageCard>
-      {data.note.trim() ? <p className="presta-extension-note">{data.note}</p> : null}
+      {data.note.trim() ? <p className="presta-extension-note">{withUnbreakableAmounts(data.note)}</p> : null}
     </PageLayout>
   );
 }

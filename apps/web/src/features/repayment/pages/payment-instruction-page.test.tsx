@@ -96,6 +96,86 @@ describe('PaymentInstructionPage', () => {
     expect(showToast).toHaveBeenCalledWith('Copiado');
   });
 
+  // Issue 12: the SPEI voucher labelled the CLABE 'Referencia de pago', gave the reference to type no copy button,
+  // and a second 'Concepto' section contradicted it. What to enter comes from paymentDetails, each in its role.
+  describe('what to enter to pay (paymentDetails)', () => {
+    const clabe = '646180000000012342';
+    const reference = '80000000000029';
+    const spei = voucherAnswer({
+      repayDetail: { ...voucherAnswer().repayDetail, repayTitle: 'Transferencia bancaria SPEI', repayCode: '', vCode: clabe },
+      dataList: [{ title: 'Cómo pagar por SPEI', content: [`En concepto o referencia numérica escriba ${reference}.`] }],
+      paymentDetails: [
+        { label: 'CLABE: la cuenta a la que transfiere', value: clabe, copy: 1 },
+        { label: 'Referencia: escríbala en el concepto', value: reference, copy: 1 },
+        { label: 'Banco', value: 'STP', copy: 0 },
+        { label: 'Beneficiario', value: 'Presta Servicios Financieros S.A. de C.V.', copy: 0 },
+        { label: 'Este pago es para', value: 'Pago del préstamo PR2025000012', copy: 0 },
+      ],
+    });
+
+    it('SPEI: the CLABE as the account to transfer to and the reference as the concept, each with its copy button', async () => {
+      const user = userEvent.setup();
+      const writeText = vi.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      answerByPath({ [vcodePath]: ok(spei) });
+      await loaded(`${sessionQuery}&requestType=1&amount=262500&payCode=spei`);
+      const list = screen.getByRole('list', { name: 'Datos para pagar' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((li) => li.querySelector('.presta-instruction-field-label')?.textContent)).toEqual([
+        'CLABE: la cuenta a la que transfiere',
+        'Referencia: escríbala en el concepto',
+        'Banco',
+        'Beneficiario',
+        'Este pago es para',
+      ]);
+      // The CLABE is never called the payment reference.
+      expect(screen.queryByText('Referencia de pago')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Copiar CLABE' }));
+      expect(writeText).toHaveBeenLastCalledWith(clabe);
+      await user.click(screen.getByRole('button', { name: 'Copiar Referencia' }));
+      expect(writeText).toHaveBeenLastCalledWith(reference);
+      // Names are read, not typed: no copy button for them, nor a second company field.
+      expect(screen.getAllByRole('button', { name: /^Copiar/ })).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Copiar nombre de la empresa' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Concepto' })).toBeNull();
+    });
+
+    it('UPI and bank transfer: the VPA, or the account number and IFSC, and the reference to type, in rupees whatever the language', async () => {
+      const user = userEvent.setup();
+      const writeText = vi.fn().mockResolvedValue(undefined);
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      answerByPath({
+        [vcodePath]: ok(
+          voucherAnswer({
+            market: 'IN',
+            repayDetail: { ...voucherAnswer().repayDetail, amount: 5_632_000, repayCode: '', vCode: '2223000000000012' },
+            paymentDetails: [
+              { label: 'Account number: the account you transfer to', value: '2223000000000012', copy: 1 },
+              { label: 'IFSC', value: 'SBOX0PRESTA', copy: 1 },
+              { label: 'Beneficiary', value: 'Presta Finance India Private Limited', copy: 0 },
+              { label: 'Reference: type it in the remarks', value: reference, copy: 1 },
+            ],
+          }),
+        ),
+      });
+      await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=bank_transfer&language=1`);
+      expect(screen.getByText('₹56.320,00')).toBeTruthy();
+      expect(screen.getByText('Presta Finance India Private Limited')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Copy Account number' }));
+      expect(writeText).toHaveBeenLastCalledWith('2223000000000012');
+      await user.click(screen.getByRole('button', { name: 'Copy IFSC' }));
+      expect(writeText).toHaveBeenLastCalledWith('SBOX0PRESTA');
+      await user.click(screen.getByRole('button', { name: 'Copy Reference' }));
+      expect(writeText).toHaveBeenLastCalledWith(reference);
+    });
+
+    it('has no serious or critical accessibility violations', async () => {
+      answerByPath({ [vcodePath]: ok(spei) });
+      const { container } = await loaded(`${sessionQuery}&requestType=1&amount=262500&payCode=spei`);
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+  });
+
   it('leaves out the parts the voucher does not have', async () => {
     answerByPath({
       [vcodePath]: ok(
@@ -160,7 +240,8 @@ describe('PaymentInstructionPage', () => {
     await loaded(`${validQuery}&language=1`);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment instructions' })).toBeTruthy();
     expect(screen.getByText('Total to pay')).toBeTruthy();
-    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    // Issue 12: a Mexican loan read in English is in pesos.
+    expect(screen.getByText('$2.625,00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy company name' })).toBeTruthy();
     expect(callsTo(vcodePath)[0]![2]).toMatchObject({ loading: 'Creating your reference…' });
   });

@@ -1,9 +1,11 @@
 import { useId, useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { assignLocation } from '@/shared/session/navigation';
 import { sessionAssetUrl } from '@/shared/session/session-asset-url';
+import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
@@ -17,10 +19,13 @@ import './payment-instruction-page.css';
 /**
  * Payment instruction (/carpmm?requestType=1|2&amount&payCode + session):
  * generates the channel's payment reference (generate-vcode) and shows how to
- * pay it: top logo, total, title and description, the reference-code image,
- * the voucher code and the company name (each with a Copy button), the
- * channel's titled text sections, the image section with its e-mail link, and
- * the bottom logo. A link with a missing or invalid field shows an error.
+ * pay it: top logo, total (in the loan's market's currency), title and
+ * description, the reference-code image, what to enter to pay (the account to
+ * pay to, the reference to type, the beneficiary…: paymentDetails, each with a
+ * Copy button when it is to be typed; an answer without them shows the voucher
+ * code and the company name), the channel's titled text sections, the image
+ * section with its e-mail link, and the bottom logo. A link with a missing or
+ * invalid field shows an error.
  */
 export default function PaymentInstructionPage() {
   const { search } = useLocation();
@@ -45,7 +50,7 @@ export default function PaymentInstructionPage() {
 }
 
 function PaymentInstruction({ query }: { query: InstructionQuery }) {
-  const { t, money } = useMessages(repaymentMessages);
+  const { t } = useMessages(repaymentMessages);
   const headingId = useId();
   const remote = useRemoteData<PaymentVoucher>((_arg, { signal }) =>
     generatePaymentReference(query, { loading: t('generating'), signal }),
@@ -63,7 +68,8 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
     );
   }
 
-  const { repayDetail, dataList, imgList } = data;
+  const { repayDetail, dataList, imgList, paymentDetails } = data;
+  const money = marketMoney(data.market);
   const copyLabels = { label: t('copy'), copiedMessage: t('copied'), failedMessage: t('copyFailed') };
   const hasImages = imgList.title.trim() !== '' || imgList.eMail !== '' || imgList.content.length > 0;
 
@@ -81,13 +87,28 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
       </section>
 
       <PageCard title={repayDetail.repayTitle || undefined} className="presta-instruction-reference">
-        {repayDetail.repayDes ? <p className="presta-instruction-description">{repayDetail.repayDes}</p> : null}
+        {repayDetail.repayDes ? <p className="presta-instruction-description">{withUnbreakableAmounts(repayDetail.repayDes)}</p> : null}
         {repayDetail.repayCode ? (
           <div className="presta-instruction-code-image">
             <img src={sessionAssetUrl(repayDetail.repayCode)} alt={t('referenceImageAlt', { code: repayDetail.vCode })} />
           </div>
         ) : null}
-        {repayDetail.vCode ? (
+        {paymentDetails.length > 0 ? (
+          <ul className="presta-instruction-details" aria-label={t('paymentDetailsLabel')}>
+            {paymentDetails.map((detail, index) => (
+              <li key={`${detail.label}-${index}`} className="presta-instruction-field">
+                <div className={`presta-instruction-field-text${detail.copy ? '' : ' presta-instruction-field-text-flow'}`}>
+                  <p className="presta-instruction-field-label">{detail.label}</p>
+                  <p className={detail.copy ? 'presta-instruction-voucher' : 'presta-instruction-company'}>{detail.value}</p>
+                </div>
+                {detail.copy ? (
+                  <CopyButton text={detail.value} accessibleLabel={t('copyDetail', { label: detail.label.split(':')[0]!.trim() })} {...copyLabels} />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {paymentDetails.length === 0 && repayDetail.vCode ? (
           <div className="presta-instruction-field">
             <div className="presta-instruction-field-text">
               <p className="presta-instruction-field-label">{t('referenceLabel')}</p>
@@ -96,7 +117,7 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
             <CopyButton text={repayDetail.vCode} accessibleLabel={t('copyReference')} {...copyLabels} />
           </div>
         ) : null}
-        {repayDetail.companyName ? (
+        {paymentDetails.length === 0 && repayDetail.companyName ? (
           <div className="presta-instruction-field">
             <div className="presta-instruction-field-text presta-instruction-field-text-flow">
               <p className="presta-instruction-field-label">{t('companyLabel')}</p>
@@ -111,7 +132,7 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
         <PageCard key={`${section.title}-${index}`} title={section.title || undefined} className="presta-instruction-section">
           <ul className="presta-instruction-lines">
             {section.content.map((line, lineIndex) => (
-              <li key={lineIndex}>{line}</li>
+              <li key={lineIndex}>{withUnbreakableAmounts(line)}</li>
             ))}
           </ul>
         </PageCard>

@@ -123,9 +123,17 @@ describe('RepaymentPage', () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer()) });
     await loaded('swift=sess-9&orderId=12&productId=1&language=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Your loan repayment' })).toBeTruthy();
-    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    // Issue 12: a Mexican loan read in English is in pesos.
+    expect(screen.getByText('$2.625,00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Choose how to pay' })).toBeTruthy();
+  });
+
+  it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
+    answerByPath({ [detailPath]: ok(repaymentAnswer({ market: 'IN' })) });
+    await loaded('swift=sess-9&orderId=12&productId=1&language=2');
+    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    expect(screen.queryByText('$2.625,00')).toBeNull();
   });
 
   it('has no serious or critical accessibility violations', async () => {

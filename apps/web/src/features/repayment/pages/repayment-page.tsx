@@ -1,4 +1,5 @@
 import { visibleRows } from '@/shared/format/detail-rows';
+import { marketMoney, readMarket } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
@@ -32,7 +33,8 @@ export default function RepaymentPage() {
 }
 
 function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & OrderIds) {
-  const { t, money } = useMessages(repaymentMessages);
+  const { t } = useMessages(repaymentMessages);
+  const money = marketMoney(readMarket(data.market));
   const onSelect = (channel: PaymentChannel) => {
     assignLocation(repaymentChannelUrl({ amount: data.repayAmount, payCode: channel.payCode, orderId, productId }));
   };

@@ -52,6 +52,7 @@ export function repaymentAnswer(overrides: Partial<RepaymentAnswer> = {}): Repay
       { reviewer: 'Transferencia', list: [speiChannel] },
     ],
     noticeMsg: 'Su pago se refleja en un máximo de 30 minutos.',
+    market: 'MX',
     ...overrides,
   };
 }
@@ -71,6 +72,7 @@ export function extensionAnswer(overrides: Partial<ExtensionAnswer> = {}): Exten
     ],
     noticeMsg: 'La extensión se activa al recibir su pago.',
     note: 'Solo puede extender su plazo una vez por periodo.',
+    market: 'MX',
     ...overrides,
   };
 }
@@ -96,6 +98,8 @@ export function voucherAnswer(overrides: Partial<VoucherAnswer> = {}): VoucherAn
       content: ['/assets/stores/a.png', '/assets/stores/b.png'],
     },
     bottomLogo: '/assets/logos/presta.svg',
+    market: 'MX',
+    paymentDetails: [],
     ...overrides,
   };
 }
