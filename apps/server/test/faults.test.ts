@@ -201,9 +201,10 @@ describe('Redis unreachable while REDIS_URL is set', () => {
     expect(degraded.json().status).toBe('degraded');
     expect(degraded.json().checks.redis).toMatch(/rate limits counted per process/);
 
-    // Notifications: a signed one for an unknown reference is answered on its merits (404), not a 5xx.
+    // Notifications: a signed one for an unknown reference is answered on its merits (held in suspense, 200 — issue 12), not a 5xx.
     const res = await notify(app, { reference: newStoreReference(MAX_STORE_REFERENCE_SEQ), amount: 100 });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ received: true, applied: false, held: 'suspense' });
 
     await proxy.up();
     const recovered = await eventually(() => app.inject('/api/ready'), (r) => r.json().checks.redis === 'ok', 15_000);
