@@ -37,7 +37,8 @@ describe('loan-detail-confirm', () => {
       amountStep: 50_000,
       periodsMin: 3,
       periodsMax: 6,
-      isNewContract: `/loan-agreement?productId=${product.id}`,
+      isNewContract: `/loan-agreement?productId=${product.id}&amount=300000&periods=3`,
+      market: 'MX',
     });
     expect(d.repay_plans).toHaveLength(3);
     expect(d.repay_plans.map((p: { amount: number }) => p.amount)).toEqual([111_020, 109_280, 107_540]);
@@ -52,7 +53,8 @@ describe('loan-detail-confirm', () => {
     expect(value('Cupón de descuento')).toBe('');
   });
 
-  it('quotes asked-for terms, in English with ₹ for language=1, with the best coupon', async () => {
+  // Issue 12: the currency followed the language ('₹' for the Mexican product read in English).
+  it('quotes asked-for terms, in English with the product’s pesos for language=1, with the best coupon', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db, { limit: 800_000 });
     await addCoupon(t.db, borrower.id, 1_000);
     await addCoupon(t.db, borrower.id, 2_000);
@@ -69,8 +71,11 @@ describe('loan-detail-confirm', () => {
     expect(d.repay_plans[0].title).toBe('Instalment 1/3');
     expect(d.repay_plans[0].amount).toBe(111_020 - 2_000 - 320);
     const coupon = d.details.find((r: { text: string }) => r.text === 'Discount coupon');
-    expect(coupon.value).toBe('-₹20,00');
-    expect(d.details.find((r: { text: string }) => r.text === 'Loan amount').value).toBe('₹3.000,00');
+    expect(coupon.value).toBe('-$20,00');
+    expect(d.details.find((r: { text: string }) => r.text === 'Loan amount').value).toBe('$3.000,00');
+    expect(d.details.find((r: { text: string }) => r.text.startsWith('VAT (IVA)')).text).toBe('VAT (IVA) at 16% of interest, commission and extension fee');
+    expect(d.repay_plans[0].description).toMatch(/^Principal \$1\.000,00 \+ interest \$/);
+    expect(JSON.stringify(d)).not.toContain('₹');
   });
 
   it('a stale offer answers isNeedPop 1; isType=1 re-evaluates it (limit capped by the product max) and answers 0', async () => {

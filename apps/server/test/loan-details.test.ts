@@ -70,6 +70,7 @@ describe('loan-details', () => {
       orderId: o.orderId,
       orderNo: o.orderNo,
       productId: String(o.product.id),
+      market: 'MX',
     });
     expect(valueOf(d, 'Número de pedido')).toBe(o.orderNo);
     expect(valueOf(d, 'Monto del préstamo')).toBe('$3.000,00');
@@ -78,7 +79,7 @@ describe('loan-details', () => {
     expect(valueOf(d, 'Interés')).toBe('$90,00');
     expect(valueOf(d, 'Cupón de descuento')).toBe('-$20,00');
     expect(valueOf(d, 'Comisión')).toBe('$150,00');
-    expect(valueOf(d, 'IVA (16% de interés y comisión)')).toBe('$35,20'); // 3840 − 320
+    expect(valueOf(d, 'IVA del 16% sobre interés, comisión y comisión de extensión')).toBe('$35,20'); // 3840 − 320
     expect(valueOf(d, 'Total a pagar')).toBe('$3.255,20'); // 327840 − 2000 − 320
     expect(valueOf(d, 'Fecha de desembolso')).toBe('');
     expect(valueOf(d, 'Próximo vencimiento')).toBe('');
@@ -141,8 +142,9 @@ describe('loan-details', () => {
       isScore: 1,
     });
     expect(valueOf(first, 'Next due date')).toBe(overdueSince);
-    // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31).
-    expect(valueOf(first, 'Amount due')).toBe('₹1.143,51');
+    // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31), in the Mexican
+    // loan's pesos though read in English (issue 12: it read '₹1.143,51').
+    expect(valueOf(first, 'Amount due')).toBe('$1.143,51');
     const second = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
     expect(second.orderStatus).toBe('180');
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, Number(o.orderId)));

@@ -132,7 +132,8 @@ describe('loan-detail-push', () => {
     const termUnit = await injectAs(t.app, sessionId, { url, payload: { ...ok, termUnit: 30 }, query: { language: '1' } });
     expect(termUnit.json<Wrapper>().message).toBe('Each instalment of this product lasts 15 days.');
     const overLimit = await injectAs(t.app, sessionId, { url, payload: { ...ok, amount: 600_000 }, query: { language: '1' } });
-    expect(overLimit.json<Wrapper>().message).toBe('The amount is over your approved limit of ₹5.000,00.');
+    // Issue 12: in the product's pesos, though in English.
+    expect(overLimit.json<Wrapper>().message).toBe('The amount is over your approved limit of $5.000,00.');
     expect(await countLoanRows(t.db, borrower.id)).toEqual({ orders: 0, plans: 0, history: 0 });
   });
 

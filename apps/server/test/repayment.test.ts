@@ -4,6 +4,7 @@ import { addDays } from '@presta/contract/dates';
 import { repaymentDataSchema, extensionDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
 import { contractDataSchema } from '@presta/contract/api/loan';
 import { scrambledBrand } from '@presta/contract/brand';
+import { markets } from '@presta/contract/markets';
 import { paymentReferences } from '../src/db/schema';
 import { applyPayment, middayOf } from '../src/modules/ledger/ledger-service';
 import { clabeForOrder } from '../src/modules/payments/clabe';
@@ -36,28 +37,32 @@ describe('loan-play-detail', () => {
       productLogo: loan.product.logoUrl,
       noticeMsg: `Pague $1.075,40 a más tardar el ${loan.today}. Su pago se refleja en minutos; conserve su comprobante.`,
     });
+    // Issue 12: what must be paid today comes first (the page folds the list to two rows), then what it is made of.
     expect(d.detail.map((r: { text: string }) => r.text)).toEqual([
+      'Total a pagar hoy',
+      'Cargos por atraso',
+      'Penalización por incumplimiento',
       'Cuota',
       'Capital',
       'Interés',
       'Comisión',
-      'IVA (16% de interés y comisión)',
-      'Cargos por atraso',
-      'Penalización por incumplimiento',
+      'IVA del 16% sobre interés, comisión y comisión de extensión',
       'Ya pagado',
-      'Total a pagar hoy',
+      'Saldo a favor',
     ]);
     expect(rowsOf(d)).toEqual({
+      'Total a pagar hoy': '$1.075,40',
+      'Cargos por atraso': '$0,00',
+      'Penalización por incumplimiento': '$0,00',
       Cuota: '1 de 1',
       Capital: '$1.000,00',
       'Interés': '$15,00',
       'Comisión': '$50,00',
-      'IVA (16% de interés y comisión)': '$10,40',
-      'Cargos por atraso': '$0,00',
-      'Penalización por incumplimiento': '$0,00',
+      'IVA del 16% sobre interés, comisión y comisión de extensión': '$10,40',
       'Ya pagado': '$0,00',
-      'Total a pagar hoy': '$1.075,40',
+      'Saldo a favor': '',
     });
+    expect(d.market).toBe('MX');
     expect(d.repayList).toEqual([
       {
         reviewer: 'Pago en efectivo en tiendas',
@@ -135,6 +140,10 @@ describe('loan-play-detail', () => {
     expect(refused.json()).toMatchObject({ success: false, code: '409001' });
     expect(refused.json<Wrapper>().message).toContain(addDays(loan.today, 15));
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
+    // Issue 12: an amount that cannot be paid today is never called "to pay today".
+    expect(d.detail.map((r: { text: string }) => r.text)).not.toContain('Total a pagar hoy');
+    expect(rowsOf(d)['Monto de la cuota']).toBe('$1.110,20');
+    expect(d.detail[0].text).toBe('Monto de la cuota');
   });
 
   it('in the prepayment window with nothing due: the next instalment is payable before its due date, its reference valid up to 3 days', async () => {
@@ -154,7 +163,10 @@ describe('loan-play-detail', () => {
     expect(d).toMatchObject({ repayAmount: 109_280, repayDate: addDays(loan.today, 5) });
     expect(rowsOf(d).Cuota).toBe('2 de 3');
     const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }));
-    expect(voucher.dataList[2].content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
+    expect(voucher.dataList[1].content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
+    // Payable today, but not due today: named as the instalment's amount; the earlier payment is already paid.
+    expect(rowsOf(d)['Monto de la cuota']).toBe('$1.092,80');
+    expect(rowsOf(d)['Ya pagado']).toBe('$1.110,20');
   });
 
   it('orders not in 174/180 → 409 with a clear message', async () => {
@@ -178,12 +190,14 @@ describe('loan-play-detail', () => {
     }
   });
 
-  it('English: ₹ and English texts', async () => {
+  // Issue 12: the currency followed the language ('₹' for a Mexican loan read in English).
+  it('English: English texts, and the Mexican loan’s pesos', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const res = await injectAs(t.app, loan.sessionId, { url: urls.playDetail, payload: { orderId: loan.orderId }, query: { language: '1' } });
     const d = res.json<Wrapper>().data;
     expect(d.repayList[0].reviewer).toBe('Cash payment at stores');
-    expect(rowsOf(d)['Total due today']).toBe('₹1.075,40');
+    expect(rowsOf(d)['Total due today']).toBe('$1.075,40');
+    expect(JSON.stringify(d)).not.toContain('₹');
   });
 });
 
@@ -245,17 +259,21 @@ describe('generate-vcode', () => {
         amount: ONE_INSTALMENT_TOTAL,
         repayTitle: 'Pago en efectivo en tiendas',
         repayDes: 'Muestre el código de barras en caja o dicte el número de referencia y pague exactamente $1.075,40 en efectivo.',
-        companyName: t.config.brand.companyName,
+        companyName: markets.MX.legalEntity.name,
       },
-      imgList: { title: 'Tiendas participantes', eMail: t.config.brand.serviceEmail, content: ['/assets/channels/store.svg'] },
+      imgList: { title: 'Tiendas participantes', eMail: t.config.support.MX.email, content: ['/assets/channels/store.svg'] },
       bottomLogo: '/assets/channels/store.svg',
+      market: 'MX',
+      paymentDetails: [
+        { label: 'Número de referencia', value: ref, copy: 1 },
+        { label: 'Este pago es para', value: `Pago del préstamo ${loan.orderNo}`, copy: 0 },
+      ],
     });
     expect(d.repayDetail.repayCode).toMatch(new RegExp(`^/api/payments/references/${ref}/barcode\\.png\\?token=[0-9a-f]{32}$`));
-    expect(d.dataList.map((s: { title: string }) => s.title)).toEqual(['Cómo pagar en tienda', 'Concepto', 'Vigencia']);
+    expect(d.dataList.map((s: { title: string }) => s.title)).toEqual(['Cómo pagar en tienda', 'Vigencia']);
     expect(d.dataList[0].content).toContain(`Muestre el código de barras o dicte la referencia ${ref}.`);
-    expect(d.dataList[1].content).toEqual([`Pago del préstamo ${loan.orderNo}`]);
     // Due today: the amount changes tomorrow (late charges), so the reference is valid through today.
-    expect(d.dataList[2].content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
+    expect(d.dataList[1].content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
 
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({
@@ -280,6 +298,37 @@ describe('generate-vcode', () => {
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({ channel: 'spei', clabe, voucherCode: clabe });
     expect(d.dataList[0].content).toContain(`En concepto o referencia numérica escriba ${row!.reference}.`);
+  });
+
+  // Issue 12: the SPEI voucher showed the CLABE as the "payment reference", gave the reference to type in the
+  // concept no copy button, and a second "Concepto" section ("Pago del préstamo …") contradicted it.
+  it('spei: the CLABE as the account to transfer to and the reference as the concept to type, each to copy; no contradicting "Concepto"', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
+    const [row] = await referencesOf(loan.orderId);
+    const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
+    expect(d.paymentDetails).toEqual([
+      { label: 'CLABE: la cuenta a la que transfiere', value: clabe, copy: 1 },
+      { label: 'Referencia: escríbala en el concepto', value: row!.reference, copy: 1 },
+      { label: 'Banco', value: 'STP', copy: 0 },
+      { label: 'Beneficiario', value: 'Presta Servicios Financieros S.A. de C.V.', copy: 0 },
+      { label: 'Este pago es para', value: `Pago del préstamo ${loan.orderNo}`, copy: 0 },
+    ]);
+    expect(d.dataList.map((x: { title: string }) => x.title)).not.toContain('Concepto');
+    // Where a sentence ends after the company, one full stop.
+    expect(d.dataList[0].content).toContain(`CLABE: ${clabe}. Banco: STP. Beneficiario: Presta Servicios Financieros S.A. de C.V.`);
+    expect(JSON.stringify(d)).not.toContain('C.V..');
+    expect(d.repayDetail.repayDes).toBe('Haga una transferencia SPEI por exactamente $1.075,40 a la CLABE de abajo y escriba la referencia en el concepto.');
+  });
+
+  it('a Mexican loan does not take India’s channels (400, nothing made)', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    for (const payCode of ['upi', 'bank_transfer']) {
+      const res = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode, requestType: 1 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<Wrapper>().message).toBe(`Este préstamo no se paga por ${payCode}. Use uno de estos canales: store, spei.`);
+    }
+    expect(await referencesOf(loan.orderId)).toHaveLength(0);
   });
 
   it('reuses the open reference for the same order, purpose, channel and amount (also under 12 concurrent taps, more than the pool has connections)', async () => {
@@ -317,7 +366,7 @@ describe('generate-vcode', () => {
     });
     const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }));
     expect(d.repayDetail.amount).toBe(price);
-    expect(d.dataList[1].content).toEqual([`Extensión de plazo del préstamo ${loan.orderNo}`]);
+    expect(d.paymentDetails.at(-1)).toEqual({ label: 'Este pago es para', value: `Extensión de plazo del préstamo ${loan.orderNo}`, copy: 0 });
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({ purpose: 'extension', amount: price });
   });
@@ -344,7 +393,9 @@ describe('generate-vcode', () => {
       expect({ change, status: res.statusCode, code: res.json<Wrapper>().code }).toEqual({ change, status, code });
     }
     const unknownChannel = await call(t.app, loan.sessionId, urls.vcode, { ...base, payCode: 'oxxo' });
-    expect(unknownChannel.json<Wrapper>().message).toBe('Canal de pago desconocido: oxxo. Use store (efectivo en tienda) o spei (transferencia).');
+    expect(unknownChannel.json<Wrapper>().message).toBe(
+      'Canal de pago desconocido: oxxo. Use store (efectivo en tienda) o spei (transferencia) en México, upi o bank_transfer en India.',
+    );
     const wrong = await call(t.app, loan.sessionId, urls.vcode, { ...base, amount: 100 });
     expect(wrong.json<Wrapper>().message).toBe('El monto $1,00 no coincide con el monto a pagar hoy ($1.075,40). Actualice la página e inténtelo de nuevo.');
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
@@ -363,7 +414,9 @@ describe('contract-detail', () => {
     const d = await data(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }));
     expect(contractDataSchema.safeParse(d).success).toBe(true);
     // 300 000 over 3 × 15 days: interest 4 500 + 3 000 + 1 500, commission 15 000, VAT 16 %.
-    expect(d).toEqual({
+    const { terms, ...note } = d;
+    expect(terms.market).toBe('MX');
+    expect(note).toEqual({
       username: 'Ana Prueba',
       userName: 'Ana Prueba',
       productName: loan.product.name,
@@ -379,7 +432,8 @@ describe('contract-detail', () => {
       giveAmount: '$3.000,00',
       userAddress: 'Calle Falsa 123, CDMX',
       contractDate: loan.today,
-      company: t.config.brand.companyName,
+      company: markets.MX.legalEntity.name,
+      market: 'MX',
     });
   });
 
