@@ -18,9 +18,11 @@ import { DEV_SANDBOX_SECRET } from '../src/config';
 import { runOpsCommand } from '../src/cli/ops';
 import { getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
+import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { newStoreReference } from '../src/modules/payments/store-reference';
 import { createOrReuseReference, nextReferenceSeq } from '../src/modules/repayment/payment-references';
+import { receiveNotification } from '../src/modules/repayment/notification-service';
 import { openSuspense, suspenseTotals } from '../src/modules/repayment/suspense-service';
 import { buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
 import { call, data, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls, type Loan } from './repayment-fixtures';
@@ -110,6 +112,24 @@ describe('issue 12 reproductions (each failed before the fix)', () => {
     const charges = await t.db.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, Number(loan.orderId)));
     expect(charges.reduce((a, c) => a + c.amount, 0)).toBe(5 * ONE_DAY_FINE);
     expect(await statusOf(loan.orderId)).toBe('200');
+    const [row] = await t.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderId, Number(loan.orderId)));
+    expect(row).toMatchObject({ outcome: 'applied', reason: 'paid_at_clamped' });
+  });
+
+  it('6: the clamp is logged — what the provider said and what the ledger took, no body, header or secret', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const reference = await referenceFor(loan, ONE_INSTALMENT_TOTAL);
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(t.db) });
+    const paidAt = `${addDays(loan.today, -10)}T18:00:00.000Z`;
+    const rawBody = JSON.stringify({ eventId: `evt-log-${randomUUID()}`, reference, amount: 1_000, paidAt });
+    const header = signNotification(DEV_SANDBOX_SECRET, rawBody, unixSeconds(new Date()));
+    const outcome = await receiveNotification(t.db, provider, { rawBody, headers: { 'x-presta-signature': header } }, { ceilingPercent: 200 });
+    expect(outcome.status).toBe(200);
+    expect(outcome.log).toMatchObject({ paidAtClamped: 'before_reference', paidAt, applied: true, reference, amount: 1_000 });
+    const [payment] = await paymentsOf(loan.orderId);
+    expect(outcome.log.receivedAt).toBe(payment!.receivedAt.toISOString());
+    expect(JSON.stringify(outcome.log)).not.toContain(header);
+    expect(JSON.stringify(outcome.log)).not.toContain(DEV_SANDBOX_SECRET);
   });
 
   it('7: `ops disburse --on` refuses a day before the application day', async () => {
