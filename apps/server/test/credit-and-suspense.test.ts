@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
 import {
+  cardRepayTokens,
   ledgerAllocations,
   ledgerCreditEvents,
   ledgerLateCharges,
@@ -16,7 +17,9 @@ import {
 } from '../src/db/schema';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { runOpsCommand } from '../src/cli/ops';
-import { getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
+import { repaymentWay } from '../src/modules/card-repayment/card-repayment-service';
+import { applyPayment, getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
+import { getLoanDetails } from '../src/modules/loan/loan-service';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
@@ -425,4 +428,79 @@ describe('every minor unit received is in the ledger or in suspense (fast-check,
       { numRuns: 15 },
     );
   }, 120_000);
+});
+
+describe('every reader follows the credit', () => {
+  it('a backdated payment whose credit covers everything once the window opened: settled at once, the credit applications crystallised with it', async () => {
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 24 }); // instalment 1 due 9 days ago; window opened yesterday
+    const dueDay = addDays(loan.today, -9);
+    const r = await applyPayment(t.db, {
+      orderId: Number(loan.orderId),
+      amount: 327_840 + 700, // on instalment 1's due date: 216 820 held until the window
+      purpose: 'repayment',
+      channel: 'spei',
+      provider: 'test-psp',
+      providerEventId: `evt-${randomUUID()}`,
+      receivedAt: new Date(`${dueDay}T18:00:00.000Z`),
+    });
+    if (!r.applied) throw new Error('expected the payment to be applied');
+    expect(r).toMatchObject({ valueDate: dueDay, credited: 217_520, statusTo: '200' });
+    expect(r.creditApplications.map((c) => [c.day, c.amount])).toEqual([[addDays(loan.today, -1), 216_820]]);
+    expect((await creditEventsOf(loan.orderId)).map((e) => [e.kind, e.valueDate, e.amount, e.paymentId])).toEqual([
+      ['application', addDays(loan.today, -1), 216_820, r.paymentId],
+    ]);
+    // the stored ledger says what the status says: nothing left unpaid, 700 of credit
+    const rows = await t.db.select().from(ledgerAllocations).where(eq(ledgerAllocations.orderId, Number(loan.orderId)));
+    expect(sumOf(rows.filter((x) => x.instalmentId !== null))).toBe(327_840);
+    expect(await positionOn(loan.orderId)).toMatchObject({ credit: 700, expectedStatus: '200' });
+  });
+
+  it('loan-details of an order whose credit settled it since the last look: the read moves it to 200 (refreshLedgerStatus)', async () => {
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 15 }); // window in 8 days
+    const reference = await referenceFor(loan, 111_020);
+    await notify(t.app, { reference, amount: 327_840 });
+    expect(await statusOf(loan.orderId)).toBe('174');
+    // 8 days later (the window opens): the read finds the ledger says 200
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    const d = await getLoanDetails(t.db, loan.borrower.id, loan.orderId, 'es', later);
+    expect(d.orderStatus).toBe('200');
+    expect(await statusOf(loan.orderId)).toBe('200');
+    expect((await creditEventsOf(loan.orderId)).map((e) => [e.kind, e.amount])).toEqual([['application', 216_820]]);
+  });
+
+  it('the extension page and the card token: an instalment the credit covers is not asked for', async () => {
+    // 5 × 15 days (window on day 38); instalment 1 due 12 days ago, paid then with 30 000 more: instalment 2 (due in 3 days) is partly covered
+    const loan = await makeLoan(t.db, { status: '174', amount: 500_000, periods: 5, daysAgo: 27 });
+    const dueDay = addDays(loan.today, -12);
+    const before = (await getLoanPosition(t.db, Number(loan.orderId), dueDay)).position;
+    await applyPayment(t.db, {
+      orderId: Number(loan.orderId),
+      amount: before.amountDueNow + 30_000,
+      purpose: 'repayment',
+      channel: 'spei',
+      provider: 'test-psp',
+      providerEventId: `evt-${randomUUID()}`,
+      receivedAt: new Date(`${dueDay}T18:00:00.000Z`),
+    });
+    const second = before.instalments[1]!.totalOutstanding;
+    const delay = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    expect(delay.repayPlan[0]).toMatchObject({ amount: second - 30_000 });
+
+    // covered in full: the card token is bound to the next instalment the borrower pays (3), not to 2
+    const covered = await makeLoan(t.db, { status: '174', amount: 500_000, periods: 5, daysAgo: 27 });
+    const coveredDue = addDays(covered.today, -12);
+    const p = (await getLoanPosition(t.db, Number(covered.orderId), coveredDue)).position;
+    await applyPayment(t.db, {
+      orderId: Number(covered.orderId),
+      amount: p.amountDueNow + p.instalments[1]!.totalOutstanding,
+      purpose: 'repayment',
+      channel: 'spei',
+      provider: 'test-psp',
+      providerEventId: `evt-${randomUUID()}`,
+      receivedAt: new Date(`${coveredDue}T18:00:00.000Z`),
+    });
+    await repaymentWay(t.db, covered.borrower.id, covered.orderId);
+    const [token] = await t.db.select().from(cardRepayTokens).where(eq(cardRepayTokens.orderId, Number(covered.orderId)));
+    expect(token!.instalmentSeq).toBe(3);
+  });
 });

@@ -24,7 +24,7 @@ import {
   type ApplyPaymentApplied,
   type ApplyPaymentInput,
 } from '../src/modules/ledger/ledger-service';
-import { defaultPenaltyFor, initialState, positionAsOf, replayPayments } from '../src/modules/ledger/ledger-math';
+import { applyPaymentEvent, defaultPenaltyFor, initialState, positionAsOf, replayPayments, settleCreditThrough } from '../src/modules/ledger/ledger-math';
 import { createOrder, refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
 import { borrowerWithOffer, connectTestDb, createBorrower, offerProduct } from './helpers';
 
@@ -259,14 +259,20 @@ describe('applyPayment against the pure replay (fast-check)', () => {
             },
             (await planOf(loan.orderId)).map((p, i) => ({ ...p, dueDate: addDays(loan.disbursedOn, (i + 1) * loan.product.termUnitDays) })),
           );
-          const replay = replayPayments(
-            s0,
-            rows.map((r) => ({ amount: r.amount, purpose: r.purpose, date: formatDate(r.receivedAt, { timeZone: tz }) })),
-          );
-          expect(replay.applied.map((a) => a.valueDate)).toEqual(rows.map((r) => r.valueDate));
-          expect(replay.applied.map((a) => a.extension !== undefined)).toEqual(rows.map((r) => r.extended));
+          // Each payment, then (issue 12) the credit applications it leaves due through today, crystallised with it.
+          let replayed = s0;
+          const valueDates: string[] = [];
+          const extended: boolean[] = [];
+          for (const r of rows) {
+            const one = applyPaymentEvent(replayed, { amount: r.amount, purpose: r.purpose, date: formatDate(r.receivedAt, { timeZone: tz }) });
+            valueDates.push(one.applied.valueDate);
+            extended.push(one.applied.extension !== undefined);
+            replayed = settleCreditThrough(one.state, loan.today)?.state ?? one.state;
+          }
+          expect(valueDates).toEqual(rows.map((r) => r.valueDate));
+          expect(extended).toEqual(rows.map((r) => r.extended));
           const { position } = await getLoanPosition(db, loan.orderId);
-          expect(position).toEqual(positionAsOf(replay.state, loan.today));
+          expect(position).toEqual(positionAsOf(replayed, loan.today));
           // no balance negative; the order reads 200 exactly when nothing is owed
           for (const x of position.instalments) for (const v of Object.values(x.outstanding)) expect(v).toBeGreaterThanOrEqual(0);
           await refreshOverdue(db, { orderId: loan.orderId });

@@ -36,8 +36,10 @@ import {
   type ExtensionQuote,
   type LateCharge,
   type LedgerState,
+  type LedgerTerms,
   type LoanPosition,
   type PaymentPurpose,
+  type PlanInstalment,
 } from './ledger-math';
 import { creditHeldSql } from './ledger-sql';
 
@@ -382,7 +384,7 @@ export type ApplyPaymentApplied = {
   valueDate: CalendarDate;
   /** Late charges crystallised by this payment. */
   charges: LateCharge[];
-  /** Credit applied by itself through the value date, crystallised with this payment (before it). */
+  /** Credit applied by itself, crystallised with this payment: through its value date (before it), then through today (a backdated payment). */
   creditApplications: CreditApplication[];
   /** Where the money went; sums to the amount. */
   allocations: Allocation[];
@@ -482,7 +484,8 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
         throw new AppError(422, errorCodes.outsideProductRules, 'paymentAboveCeiling', { amount: input.amount, ceiling });
       }
     }
-    const { state: after, applied } = paymentOnState(state, order.status, input, receivedDay);
+    const { state: stateAfter, applied } = paymentOnState(state, order.status, input, receivedDay);
+    let after = stateAfter;
 
     const [payment] = await tx
       .insert(ledgerPayments)
@@ -516,8 +519,14 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
     const ext = applied.extension;
     if (ext) await storeExtension(tx, order.id, paymentId, ext, now);
 
-    // The status the ledger gives, as of today (never before the value date).
+    // The status the ledger gives, as of today (never before the value date). A backdated payment may leave credit
+    // that became applicable since its value date: crystallised now too, so the stored ledger matches the status.
     const today = valueDateFor(after, todayIn(order.timeZone, now));
+    const sinceValueDate = settleCreditThrough(after, today);
+    if (sinceValueDate) {
+      await storeCrystallised(tx, order.id, sinceValueDate, { paymentId, now });
+      after = sinceValueDate.state;
+    }
     const position = positionAsOf(after, today);
     const transitions = await transitionToLedgerStatus(tx, order, position, `payment ${paymentId} (${provider})`, now);
     // Every open payment reference of the order was priced before this payment:
@@ -534,8 +543,8 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
       paymentId,
       orderId: order.id,
       valueDate: applied.valueDate,
-      charges: applied.charges,
-      creditApplications: applied.creditApplications,
+      charges: [...applied.charges, ...(sinceValueDate?.charges ?? [])],
+      creditApplications: [...applied.creditApplications, ...(sinceValueDate?.creditApplications ?? [])],
       allocations: applied.allocations,
       credited,
       extended: ext !== undefined,
@@ -694,8 +703,34 @@ export async function refundCredit(
 // ---------------------------------------------------------------------------
 
 export type LedgerEventRow =
-  | { kind: 'payment'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; purpose: PaymentPurpose; channel: string; provider: string; eventId: string; allocations: Allocation[] }
-  | { kind: 'credit_application' | 'refund'; id: number; at: Date; valueDate: CalendarDate; amount: Minor; actor: string; note: string; allocations: Allocation[] };
+  | {
+      kind: 'payment';
+      id: number;
+      at: Date;
+      /** When the provider received the money. */
+      receivedAt: Date;
+      valueDate: CalendarDate;
+      amount: Minor;
+      purpose: PaymentPurpose;
+      channel: string;
+      provider: string;
+      eventId: string;
+      /** The payment reference the money came through (payment_references), if any. */
+      referenceId: number | null;
+      allocations: Allocation[];
+    }
+  | {
+      kind: 'credit_application' | 'refund';
+      id: number;
+      at: Date;
+      valueDate: CalendarDate;
+      amount: Minor;
+      actor: string;
+      note: string;
+      /** The payment whose application crystallised it (null: the sweep, a read, a refund). */
+      paymentId: number | null;
+      allocations: Allocation[];
+    };
 
 /**
  * Every payment and credit event of an order in the order they were recorded,
@@ -719,12 +754,14 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       kind: 'payment',
       id: p.id,
       at: p.createdAt,
+      receivedAt: p.receivedAt,
       valueDate: p.valueDate,
       amount: p.amount,
       purpose: p.purpose,
       channel: p.channel,
       provider: p.provider,
       eventId: p.providerEventId,
+      referenceId: p.referenceId,
       allocations: allocs((a) => a.paymentId === p.id),
     })),
     ...credits.map((c): LedgerEventRow => ({
@@ -735,10 +772,133 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       amount: c.amount,
       actor: c.actor,
       note: c.note,
+      paymentId: c.paymentId,
       allocations: allocs((a) => a.creditEventId === c.id),
     })),
   ];
   return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'payment' ? -1 : 1));
+}
+
+// ---------------------------------------------------------------------------
+// The whole ledger of an order, read at once (the loan statement builds on it)
+// ---------------------------------------------------------------------------
+
+/** A stored late charge, with the payment or the credit event that crystallised it. */
+export type StoredLateCharge = LateCharge & { id: number; paymentId: number | null; creditEventId: number | null };
+
+/** A stored extension: the payment that bought it, the due dates it moved and the parts of its price. */
+export type StoredExtension = {
+  paymentId: number;
+  fromDueDate: CalendarDate;
+  toDueDate: CalendarDate;
+  shiftDays: number;
+  lateCharges: Minor;
+  dueInterest: Minor;
+  dueInterestTax: Minor;
+  fee: Minor;
+  feeTax: Minor;
+};
+
+export type LedgerRecord = {
+  orderId: number;
+  orderNo: string;
+  status: OrderStatus;
+  timeZone: string;
+  terms: LedgerTerms;
+  /** The plan's scheduled components, with the current due dates (extensions move them). */
+  plan: PlanInstalment[];
+  lateCharges: StoredLateCharge[];
+  extensions: StoredExtension[];
+  /** ledgerEventsOf: payments and credit events in the order they were recorded. */
+  events: LedgerEventRow[];
+  /** The day it is read for (default: today in the product's time zone). */
+  asOf: CalendarDate;
+  /**
+   * What the ledger's position adds to the stored rows through asOf: late charges accrued and credit applied
+   * by itself after the last value date (accrueLateCharges), not stored until a payment or credit event
+   * crystallises them.
+   */
+  accrued: { charges: LateCharge[]; creditApplications: CreditApplication[] };
+  /** getLoanPosition's position on asOf. */
+  position: LoanPosition;
+};
+
+/**
+ * Everything the ledger holds for a disbursed order, read in ONE read-only repeatable-read transaction (so its
+ * parts agree with each other to the minor unit, whatever is applied meanwhile): terms, plan, stored late
+ * charges, extensions, payments and credit events with their allocations, what accrued since the last value
+ * date, and the position on `today`. Read only. Unknown order → 404; not disbursed → 409.
+ */
+export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDate): Promise<LedgerRecord> {
+  checkDay(today);
+  return db.transaction(
+    async (tx) => {
+      const order = await readLedgerOrder(tx, orderId, false);
+      if (!order) throw notFound('orderNotFound');
+      assertDisbursed(order);
+      const [state, charges, extensions, events] = await Promise.all([
+        loadState(tx, order),
+        tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, order.id)).orderBy(asc(ledgerLateCharges.id)),
+        tx.select().from(ledgerExtensions).where(eq(ledgerExtensions.orderId, order.id)).orderBy(asc(ledgerExtensions.id)),
+        ledgerEventsOf(tx, order.id),
+      ]);
+      const asOf = today ?? todayIn(order.timeZone);
+      const seqOf = new Map(state.instalments.map((x) => [x.id, x.seq]));
+      const accrued = accrueLateCharges(state, asOf);
+      return {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        status: order.status,
+        timeZone: order.timeZone,
+        terms: state.terms,
+        plan: state.instalments.map((x) => ({
+          id: x.id,
+          seq: x.seq,
+          dueDate: x.dueDate,
+          principal: x.owed.principal,
+          interest: x.owed.interest,
+          commission: x.owed.commission,
+          vat: x.owed.vat,
+        })),
+        lateCharges: charges.map((c) => ({
+          id: c.id,
+          instalmentId: c.instalmentId,
+          seq: seqOf.get(c.instalmentId) ?? 0,
+          kind: c.kind,
+          accruedFrom: c.accruedFrom,
+          accruedThrough: c.accruedThrough,
+          days: c.days,
+          base: c.base,
+          ratePpm: c.ratePpm,
+          amount: c.amount,
+          paymentId: c.paymentId,
+          creditEventId: c.creditEventId,
+        })),
+        extensions: extensions.map((e) => ({
+          paymentId: e.paymentId,
+          fromDueDate: e.fromDueDate,
+          toDueDate: e.toDueDate,
+          shiftDays: e.shiftDays,
+          lateCharges: e.lateCharges,
+          dueInterest: e.dueInterest,
+          dueInterestTax: e.dueInterestVat,
+          fee: e.fee,
+          feeTax: e.feeVat,
+        })),
+        events,
+        asOf,
+        accrued: { charges: accrued.charges, creditApplications: accrued.creditApplications },
+        position: positionAsOf(state, asOf),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The order a payment belongs to (undefined: no such payment). Read only. */
+export async function orderOfPayment(db: DbOrTx, paymentId: number): Promise<number | undefined> {
+  const [row] = await db.select({ orderId: ledgerPayments.orderId }).from(ledgerPayments).where(eq(ledgerPayments.id, paymentId)).limit(1);
+  return row?.orderId;
 }
 
 /**
