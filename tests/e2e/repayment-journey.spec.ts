@@ -23,8 +23,9 @@ const repay = {
   planTitle: 'Su plan con la extensión',
   instructionHeading: 'Instrucciones de pago',
   totalLabel: 'Total a pagar',
-  referenceLabel: 'Referencia de pago',
-  copyReference: 'Copiar referencia de pago',
+  // The voucher lists what to enter (issue 12): a store reference is the "Número de referencia", with its copy button.
+  referenceLabel: 'Número de referencia',
+  copyReference: 'Copiar Número de referencia',
   referenceImageAlt: (code: string) => `Código de la referencia de pago ${code}`,
   detailsTitle: 'Detalle del pago',
   showMore: 'Ver más',

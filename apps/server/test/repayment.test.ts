@@ -52,8 +52,8 @@ describe('loan-play-detail', () => {
     ]);
     expect(rowsOf(d)).toEqual({
       'Total a pagar hoy': '$1.075,40',
-      'Cargos por atraso': '$0,00',
-      'Penalización por incumplimiento': '$0,00',
+      'Cargos por atraso': '',
+      'Penalización por incumplimiento': '',
       Cuota: '1 de 1',
       Capital: '$1.000,00',
       'Interés': '$15,00',

@@ -187,8 +187,9 @@ export async function getRepaymentDetail(
   const dueToday = position.amountDueNow > 0;
   const detail: TextValue[] = [
     row(dueToday ? 'repayRowTotal' : 'repayRowInstalmentTotal', money(quote.shown)),
-    row('repayRowLateFee', money(sumOf(xs, 'late_fee'))),
-    row('repayRowPenalty', money(sumOf(xs, 'default_penalty'))),
+    // Late charges only when there are some (an empty value hides the row, §5): the fold then shows the next row.
+    row('repayRowLateFee', sumOf(xs, 'late_fee') > 0 ? money(sumOf(xs, 'late_fee')) : ''),
+    row('repayRowPenalty', sumOf(xs, 'default_penalty') > 0 ? money(sumOf(xs, 'default_penalty')) : ''),
     row(
       'repayRowInstalment',
       xs.length === 0 ? '' : translate(lang, 'repayRowInstalmentValue', { seqs: xs.map((x) => x.seq).join(', '), count: position.instalments.length }),

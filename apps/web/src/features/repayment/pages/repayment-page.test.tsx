@@ -129,6 +129,15 @@ describe('RepaymentPage', () => {
     expect(screen.getByRole('region', { name: 'Choose how to pay' })).toBeTruthy();
   });
 
+  // Issue 12: an amount that cannot be paid today (before the prepayment window) was presented as the amount to pay.
+  it('with nothing payable yet (no channel), names the amount the next instalment, not an amount to pay now', async () => {
+    answerByPath({ [detailPath]: ok(repaymentAnswer({ repayList: [], noticeMsg: 'Podrá pagar a partir del 2025-07-15.' })) });
+    await loaded();
+    const hero = screen.getByRole('region', { name: 'Pago de su préstamo' });
+    expect(within(hero).getByText('Próxima cuota')).toBeTruthy();
+    expect(within(hero).queryByText('Monto a pagar')).toBeNull();
+  });
+
   it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer({ market: 'IN' })) });
     await loaded('swift=sess-9&orderId=12&productId=1&language=2');

@@ -43,7 +43,8 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
     <PageLayout className="presta-repayment">
       <AmountHero
         heading={t('repaymentHeading')}
-        amountLabel={t('repayAmountLabel')}
+        // Nothing can be paid yet (no channel to tap): the amount is the next instalment's, not one to pay now.
+        amountLabel={data.channelGroups.length > 0 ? t('repayAmountLabel') : t('nextInstalmentLabel')}
         amount={money(data.repayAmount)}
         facts={[{ label: t('repayDateLabel'), value: data.repayDate }]}
         product={{ logo: data.productLogo, name: data.productName }}
