@@ -29,6 +29,7 @@ import complaintRoutes from './modules/complaints/complaint-routes';
 import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import supportRoutes from './modules/support/support-routes';
+import statementRoutes from './modules/statement/statement-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
 export type BuildOptions = {
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(complaintRoutes, { config });
   await app.register(promotionRoutes, { config });
   await app.register(supportRoutes, { config });
+  await app.register(statementRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

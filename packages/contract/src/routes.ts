@@ -17,6 +17,10 @@ export const routes = {
   loanAgreementPeriod: '/agony',
   loanAgreement: '/loan-agreement',
   cardRepayment: '/card-repayment',
+  /** Ours (issue 12): every event of a loan with the running balance. */
+  loanStatement: '/loan-statement',
+  /** Ours (issue 12): one payment's receipt, with ?paymentId=. */
+  paymentReceipt: '/payment-receipt',
   bindBank: '/bind-bank',
   // Complaints
   complaintEntry: '/complaint',

@@ -96,6 +96,9 @@ const es = {
   suspenseNotFound: 'No encontramos la partida en suspenso {id}.',
   suspenseResolved: 'La partida en suspenso {id} ya se resolvió ({resolution}).',
   disbursalBeforeApplication: 'El pedido {orderNo} se solicitó el {applied}: no puede desembolsarse el {date}, un día anterior.',
+  // Statement and receipts (statement module)
+  statementNotAvailable: 'El estado de cuenta del pedido {orderNo} estará disponible cuando se desembolse el préstamo.',
+  paymentNotFound: 'No encontramos este pago.',
   // Repayment, extension, payment references (repayment module)
   repaymentNotAvailable: 'El pedido {orderNo} está en estado {status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.',
   extensionUnavailableDisabled: 'Este producto no ofrece extensiones de plazo.',
@@ -350,6 +353,8 @@ const en: Record<MessageKey, string> = {
   suspenseNotFound: 'There is no suspense entry {id}.',
   suspenseResolved: 'Suspense entry {id} is already resolved ({resolution}).',
   disbursalBeforeApplication: 'Order {orderNo} was applied for on {applied}: it cannot be disbursed on {date}, an earlier day.',
+  statementNotAvailable: 'The statement of order {orderNo} will be available once the loan is disbursed.',
+  paymentNotFound: 'We could not find this payment.',
   repaymentNotAvailable: 'Order {orderNo} is in status {status}: only a disbursed loan with a balance can be paid here.',
   extensionUnavailableDisabled: 'This product does not offer extensions.',
   extensionUnavailableNothingOwed: 'Your loan has no balance left: there is nothing to extend.',

@@ -19,6 +19,9 @@ export const apiRoutes = {
   loanPlayDetail: post('/v3/installment/loan-play-detail'),
   loanPlayDelayDetail: post('/v3/installment/loan-play-delay-detail'),
   generateVcode: post('/v3/loan-details/generate-vcode'),
+  // Statement and receipts (ours, issue 12: the spec shows no call)
+  loanStatement: post('/v3/loan-details/loan-statement'),
+  paymentReceipt: post('/v3/loan-details/payment-receipt'),
   // Complaints and customer service
   problemInit: post('/user-problem/problem-init'),
   problemList: post('/user-problem/problem-list'),

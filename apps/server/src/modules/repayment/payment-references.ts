@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { paymentReferences, paymentReferenceSeq } from '../../db/schema';
@@ -167,4 +167,14 @@ export async function findOpenReferences(
 export async function findReference(db: DbOrTx, reference: string): Promise<PaymentReference | undefined> {
   const [row] = await db.select().from(paymentReferences).where(eq(paymentReferences.reference, reference)).limit(1);
   return row;
+}
+
+/** The numbers (`reference`) of references by id, for the statement and receipts; ids not found are left out. */
+export async function referenceNumbers(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: paymentReferences.id, reference: paymentReferences.reference })
+    .from(paymentReferences)
+    .where(inArray(paymentReferences.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.reference]));
 }

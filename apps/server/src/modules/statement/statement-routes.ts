@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { loanStatement, paymentReceipt } from '@presta/contract/api/statement';
+import type { Config } from '../../config';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { getLoanStatement, getPaymentReceipt } from './statement-service';
+
+/**
+ * The loan statement and payment receipts (issue 12, ours: docs/statement.md). Each call reads the whole
+ * ledger of a loan, so it is limited per borrower: far above what a person reading pages does, a brake on a
+ * loop or a scraper walking payment ids.
+ */
+export default async function statementRoutes(app: FastifyInstance, _opts: { config: Config }) {
+  // The pages post these calls with the form client (§7), like the loan calls.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+
+  registerEndpoint(app, loanStatement, {
+    auth: 'borrower',
+    tags: ['statement'],
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    handler: async (input, request) => getLoanStatement(app.db, request.borrower.id, input.orderId),
+  });
+
+  registerEndpoint(app, paymentReceipt, {
+    auth: 'borrower',
+    tags: ['statement'],
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    handler: async (input, request) => getPaymentReceipt(app.db, request.borrower.id, input.paymentId),
+  });
+}

@@ -1,0 +1,101 @@
+import type { ReceiptData, StatementData } from '@presta/contract/api/statement';
+import type { CalendarDate } from '@presta/contract/dates';
+import { errorCodes } from '@presta/contract/error-codes';
+import { marketOf } from '@presta/contract/markets';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../lib/app-error';
+import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-service';
+import { toDbId } from '../loan/loan-service';
+import { referenceNumbers } from '../repayment/payment-references';
+import { ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
+import { buildStatement, type Statement } from './statement-build';
+
+/*
+ * The loan statement and payment receipts (docs/statement.md): read through the ledger's one reader
+ * (ledgerRecordOf, a consistent snapshot), built by statement-build.ts. Another borrower's order or payment
+ * answers exactly like an unknown one (404 404001).
+ */
+
+/** Statuses with a ledger: disbursed (repaying, overdue) or settled. */
+const disbursedStatuses: readonly string[] = ['174', '180', '200'];
+
+type Loaded = { order: OwnedOrder; statement: Statement; disbursedOn: CalendarDate; asOf: CalendarDate; periods: number; timeZone: string };
+
+async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): Promise<Loaded> {
+  // STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal.
+  if (!disbursedStatuses.includes(order.status)) {
+    throw new AppError(409, errorCodes.invalidTransition, 'statementNotAvailable', { orderNo: order.orderNo });
+  }
+  const record = await ledgerRecordOf(db, order.id, today);
+  const referenceIds = record.events.flatMap((e) => (e.kind === 'payment' && e.referenceId !== null ? [e.referenceId] : []));
+  const statement = buildStatement(record, await referenceNumbers(db, referenceIds));
+  return { order, statement, disbursedOn: record.terms.disbursedOn, asOf: record.asOf, periods: record.terms.periods, timeZone: record.timeZone };
+}
+
+function loanFacts(order: OwnedOrder, timeZone: string) {
+  const market = marketOf(order.market);
+  return {
+    orderId: String(order.id),
+    orderNo: order.orderNo,
+    productName: order.productName,
+    productLogo: order.productLogo,
+    market: market.code,
+    currency: market.currency.code,
+    lender: { ...market.legalEntity },
+    timeZone,
+  };
+}
+
+/** POST loan-statement: every event of the borrower's loan with the running balance, and its totals (as of today). */
+export async function getLoanStatement(db: Db, borrowerId: number, orderIdRaw: string, today?: CalendarDate): Promise<StatementData> {
+  const loaded = await loadStatement(db, await ownedOrder(db, borrowerId, orderIdRaw), today);
+  return {
+    ...loanFacts(loaded.order, loaded.timeZone),
+    status: loaded.order.status,
+    disbursedOn: loaded.disbursedOn,
+    asOf: loaded.asOf,
+    periods: loaded.periods,
+    events: loaded.statement.events,
+    totals: loaded.statement.totals,
+  };
+}
+
+/** The borrower's order of a payment; any other payment (unknown, another borrower's) → 404 paymentNotFound. */
+async function ownedOrderOfPayment(db: Db, borrowerId: number, paymentId: number | undefined): Promise<OwnedOrder> {
+  const orderId = paymentId === undefined ? undefined : await orderOfPayment(db, paymentId);
+  if (orderId === undefined) throw notFound('paymentNotFound');
+  try {
+    return await ownedOrder(db, borrowerId, String(orderId));
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw notFound('paymentNotFound');
+    throw error;
+  }
+}
+
+/** POST payment-receipt: one payment of the borrower, as its statement row shows it (balance and credit just after it). */
+export async function getPaymentReceipt(db: Db, borrowerId: number, paymentIdRaw: string): Promise<ReceiptData> {
+  const paymentId = toDbId(paymentIdRaw);
+  const order = await ownedOrderOfPayment(db, borrowerId, paymentId);
+  const loaded = await loadStatement(db, order);
+  const id = String(paymentId);
+  const payment = loaded.statement.events.find((e) => e.kind === 'payment' && e.paymentId === id);
+  if (payment?.kind !== 'payment') throw notFound('paymentNotFound');
+  const extension = loaded.statement.events.find((e) => e.kind === 'extension' && e.paymentId === id);
+  return {
+    ...loanFacts(order, loaded.timeZone),
+    paymentId: id,
+    amount: payment.amount,
+    receivedAt: payment.date,
+    valueDate: payment.valueDate,
+    purpose: payment.purpose,
+    channel: payment.channel,
+    reference: payment.reference,
+    allocations: payment.allocations,
+    extension:
+      extension?.kind === 'extension'
+        ? { fromDueDate: extension.fromDueDate, toDueDate: extension.toDueDate, shiftDays: extension.shiftDays, fee: extension.fee, tax: extension.tax }
+        : null,
+    balanceAfter: payment.balance,
+    creditAfter: payment.credit,
+  };
+}
