@@ -137,11 +137,28 @@ test('an Indian borrower (English, ₹): rupees, UPI and bank transfer, the Indi
   expect(await bodyText(page)).not.toContain('+52');
   await checkPage(page, 'customer-service-in-en');
 
-  // The confirmation of an Indian product, in rupees, unbroken.
+  // The confirmation of an Indian product, in rupees, unbroken; its agreement link states that quote's terms.
   const review = demoOrder('21', { lang: 'en' });
   await page.goto(review.urls.confirmLoan);
   await expect(page.locator('.presta-amount-hero-amount')).toHaveText(/^₹\d/);
   await checkPage(page, 'confirmation-in-en');
+  await page.getByRole('link', { name: 'Loan agreement' }).click();
+  await expect(page).toHaveURL(/\/loan-agreement\?productId=\d+&amount=\d+&periods=\d+/);
+  await expect(page.getByText(/annual rate of 36,5%/)).toBeVisible();
+  await expect(page.getByText(markets.IN.legalEntity.name, { exact: false }).first()).toBeVisible();
+  await checkPage(page, 'agreement-offer-in-en');
+});
+
+test('the marketing footer names each market’s lender and contacts, one full stop after "S.A. de C.V."', async ({ page }) => {
+  for (const path of ['/', '/en/Loan']) {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    for (const text of [markets.MX.legalEntity.name, markets.IN.legalEntity.name, markets.IN.support.phone, markets.IN.support.email]) {
+      await expect(footer).toContainText(text);
+    }
+    expect(await footer.innerText()).not.toContain('C.V..');
+    await checkPage(page, `site-footer${path.replace(/\//g, '-')}`);
+  }
 });
 
 test('the Indian agreement states the Indian pricing, in English and in Spanish', async ({ page }) => {
