@@ -21,6 +21,8 @@ export const routeModules = [
   { route: 'repaymentDelay', module: 'src/features/repayment/pages/extension-page.tsx' },
   { route: 'paymentInstruction', module: 'src/features/repayment/pages/payment-instruction-page.tsx' },
   { route: 'cardRepayment', module: 'src/features/card-repayment/pages/card-repayment-page.tsx' },
+  { route: 'loanStatement', module: 'src/features/statement/pages/loan-statement-page.tsx' },
+  { route: 'paymentReceipt', module: 'src/features/statement/pages/payment-receipt-page.tsx' },
   { route: 'loanAgreement', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'loanAgreementPeriod', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'complaintEntry', module: 'src/features/complaint-filing/pages/complaint-entry-page.tsx' },

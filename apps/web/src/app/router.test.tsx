@@ -26,6 +26,8 @@ describe('app routes', () => {
       routes.repaymentDelay,
       routes.paymentInstruction,
       routes.cardRepayment,
+      routes.loanStatement,
+      routes.paymentReceipt,
       routes.loanAgreement,
       routes.loanAgreementPeriod,
       routes.complaintEntry,

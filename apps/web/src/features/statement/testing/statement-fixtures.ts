@@ -1,0 +1,212 @@
+import type { Normalised } from '@presta/contract/envelope';
+import { markets } from '@presta/contract/markets';
+import type { LoanStatement } from '../api/loan-statement';
+import type { PaymentReceipt } from '../api/payment-receipt';
+
+/** Sample answers (`data`) shaped by the contract, figures as the server builds them (a Mexican loan, an Indian one). */
+
+export function mexicanStatement(overrides: Partial<LoanStatement> = {}): LoanStatement {
+  return {
+    orderId: '12',
+    orderNo: 'PR2026112305407638',
+    productName: 'Presta Quincenal',
+    productLogo: '/assets/logos/presta-mx.svg',
+    market: 'MX',
+    currency: 'MXN',
+    lender: { ...markets.MX.legalEntity },
+    timeZone: 'America/Mexico_City',
+    status: '180',
+    disbursedOn: '2026-10-14',
+    asOf: '2026-11-23',
+    periods: 2,
+    events: [
+      { kind: 'disbursal', date: '2026-10-14', amount: 300_000, balance: 300_000, credit: 0 },
+      { kind: 'instalment', date: '2026-10-14', amount: 11_310, balance: 311_310, credit: 0, seq: 1, dueDate: '2026-10-29', principal: 150_000, interest: 2_250, commission: 7_500, tax: 1_560 },
+      { kind: 'instalment', date: '2026-10-14', amount: 10_005, balance: 321_315, credit: 0, seq: 2, dueDate: '2026-11-13', principal: 150_000, interest: 1_125, commission: 7_500, tax: 1_380 },
+      { kind: 'late_charge', date: '2026-11-01', amount: 14_517, balance: 335_832, credit: 0, seq: 1, from: '2026-10-30', through: '2026-11-01', days: 3, base: 161_310, ratePpm: 30_000, pending: false },
+      {
+        kind: 'payment',
+        date: '2026-11-01 06:00:00',
+        amount: 50_000,
+        balance: 285_832,
+        credit: 0,
+        paymentId: '41',
+        purpose: 'repayment',
+        channel: 'store',
+        reference: '80000000000011',
+        valueDate: '2026-11-01',
+        allocations: [
+          { seq: 1, component: 'late_fee', amount: 14_517 },
+          { seq: 1, component: 'commission', amount: 7_500 },
+          { seq: 1, component: 'tax', amount: 1_560 },
+          { seq: 1, component: 'interest', amount: 2_250 },
+          { seq: 1, component: 'principal', amount: 24_173 },
+        ],
+      },
+      { kind: 'late_charge', date: '2026-11-03', amount: 7_550, balance: 293_382, credit: 0, seq: 1, from: '2026-11-02', through: '2026-11-03', days: 2, base: 125_827, ratePpm: 30_000, pending: false },
+      { kind: 'extension', date: '2026-11-03', amount: 2_400, balance: 295_782, credit: 0, paymentId: '42', fromDueDate: '2026-10-29', toDueDate: '2026-11-18', shiftDays: 20, fee: 2_069, tax: 331 },
+      {
+        kind: 'payment',
+        date: '2026-11-03 06:00:00',
+        amount: 9_950,
+        balance: 285_832,
+        credit: 0,
+        paymentId: '42',
+        purpose: 'extension',
+        channel: 'spei',
+        reference: null,
+        valueDate: '2026-11-03',
+        allocations: [
+          { seq: 1, component: 'late_fee', amount: 7_550 },
+          { seq: null, component: 'extension_fee', amount: 2_069 },
+          { seq: null, component: 'extension_tax', amount: 331 },
+        ],
+      },
+      { kind: 'late_charge', date: '2026-11-23', amount: 18_875, balance: 304_707, credit: 0, seq: 1, from: '2026-11-19', through: '2026-11-23', days: 5, base: 125_827, ratePpm: 30_000, pending: true },
+    ],
+    totals: {
+      principal: 300_000,
+      interest: 3_375,
+      commission: 15_000,
+      tax: 2_940,
+      lateCharges: 40_942,
+      defaultPenalty: 0,
+      extensionFees: 2_069,
+      extensionTax: 331,
+      charged: 364_657,
+      pendingCharges: 18_875,
+      received: 59_950,
+      paid: 59_950,
+      creditApplied: 0,
+      refunded: 0,
+      credit: 0,
+      outstanding: 304_707,
+    },
+    ...overrides,
+  };
+}
+
+export function indianStatement(overrides: Partial<LoanStatement> = {}): LoanStatement {
+  return {
+    orderId: '31',
+    orderNo: 'PR2026112400000031',
+    productName: 'Presta Flex',
+    productLogo: '/assets/logos/presta-in.svg',
+    market: 'IN',
+    currency: 'INR',
+    lender: { ...markets.IN.legalEntity },
+    timeZone: 'Asia/Kolkata',
+    status: '200',
+    disbursedOn: '2026-05-08',
+    asOf: '2026-11-24',
+    periods: 1,
+    events: [
+      { kind: 'disbursal', date: '2026-05-08', amount: 500_000, balance: 500_000, credit: 0 },
+      { kind: 'instalment', date: '2026-05-08', amount: 61_000, balance: 561_000, credit: 0, seq: 1, dueDate: '2026-08-07', principal: 500_000, interest: 45_500, commission: 15_000, tax: 500 },
+      { kind: 'default_penalty', date: '2026-08-08', amount: 100_000, balance: 661_000, credit: 0, seq: 1, pending: false },
+      { kind: 'extension', date: '2026-08-08', amount: 45_500, balance: 706_500, credit: 0, paymentId: '77', fromDueDate: '2026-08-07', toDueDate: '2026-11-07', shiftDays: 92, fee: 45_500, tax: 0 },
+      {
+        kind: 'payment',
+        date: '2026-08-08 17:30:00',
+        amount: 745_000,
+        balance: 0,
+        credit: 38_500,
+        paymentId: '77',
+        purpose: 'extension',
+        channel: 'upi',
+        reference: '80000000000042',
+        valueDate: '2026-08-08',
+        allocations: [
+          { seq: 1, component: 'default_penalty', amount: 100_000 },
+          { seq: null, component: 'extension_fee', amount: 45_500 },
+          { seq: 1, component: 'commission', amount: 15_000 },
+          { seq: 1, component: 'tax', amount: 500 },
+          { seq: 1, component: 'interest', amount: 45_500 },
+          { seq: 1, component: 'principal', amount: 500_000 },
+          { seq: null, component: 'credit', amount: 38_500 },
+        ],
+      },
+      { kind: 'refund', date: '2026-08-09', amount: 38_500, balance: 0, credit: 0 },
+    ],
+    totals: {
+      principal: 500_000,
+      interest: 45_500,
+      commission: 15_000,
+      tax: 500,
+      lateCharges: 0,
+      defaultPenalty: 100_000,
+      extensionFees: 45_500,
+      extensionTax: 0,
+      charged: 706_500,
+      pendingCharges: 0,
+      received: 745_000,
+      paid: 706_500,
+      creditApplied: 0,
+      refunded: 38_500,
+      credit: 0,
+      outstanding: 0,
+    },
+    ...overrides,
+  };
+}
+
+export function mexicanReceipt(overrides: Partial<PaymentReceipt> = {}): PaymentReceipt {
+  return {
+    orderId: '12',
+    orderNo: 'PR2026112305407638',
+    productName: 'Presta Quincenal',
+    productLogo: '/assets/logos/presta-mx.svg',
+    market: 'MX',
+    currency: 'MXN',
+    lender: { ...markets.MX.legalEntity },
+    timeZone: 'America/Mexico_City',
+    paymentId: '41',
+    amount: 50_000,
+    receivedAt: '2026-11-01 06:00:00',
+    valueDate: '2026-11-01',
+    purpose: 'repayment',
+    channel: 'store',
+    reference: '80000000000011',
+    allocations: [
+      { seq: 1, component: 'late_fee', amount: 14_517 },
+      { seq: 1, component: 'commission', amount: 7_500 },
+      { seq: 1, component: 'tax', amount: 1_560 },
+      { seq: 1, component: 'interest', amount: 2_250 },
+      { seq: 1, component: 'principal', amount: 24_173 },
+    ],
+    extension: null,
+    balanceAfter: 285_832,
+    creditAfter: 0,
+    ...overrides,
+  };
+}
+
+export function indianReceipt(overrides: Partial<PaymentReceipt> = {}): PaymentReceipt {
+  return {
+    ...mexicanReceipt(),
+    orderId: '31',
+    orderNo: 'PR2026112400000031',
+    productName: 'Presta Flex',
+    productLogo: '/assets/logos/presta-in.svg',
+    market: 'IN',
+    currency: 'INR',
+    lender: { ...markets.IN.legalEntity },
+    timeZone: 'Asia/Kolkata',
+    paymentId: '77',
+    amount: 745_000,
+    receivedAt: '2026-08-08 17:30:00',
+    valueDate: '2026-08-08',
+    purpose: 'extension',
+    channel: 'upi',
+    reference: '80000000000042',
+    allocations: indianStatement().events.flatMap((e) => (e.kind === 'payment' ? e.allocations : [])),
+    extension: { fromDueDate: '2026-08-07', toDueDate: '2026-11-07', shiftDays: 92, fee: 45_500, tax: 0 },
+    balanceAfter: 0,
+    creditAfter: 38_500,
+    ...overrides,
+  };
+}
+
+export const ok = <T>(data: T): Normalised<T> => ({ success: true, code: '0', message: 'Éxito', data, raw: {} });
+export const refused = (code: string, message: string): Normalised<never> => ({ success: false, code, message, data: null, raw: {} });
+export const failed = (): Normalised<never> => ({ success: false, code: 'network_error', message: 'No pudimos conectar con el servidor.', data: null, raw: {} });

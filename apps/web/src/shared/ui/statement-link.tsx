@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { routes } from '@presta/contract/routes';
+import { defineCatalogue, useMessages } from '@/shared/i18n/use-messages';
+import { inAppUrl } from '@/shared/session/session-params';
+import './statement-link.css';
+
+/** The link's words (the statement's own texts are in features/statement/messages.ts). */
+export const statementLinkMessages = defineCatalogue({
+  es: { viewStatement: 'Ver estado de cuenta' },
+  en: { viewStatement: 'View statement' },
+});
+
+export type StatementLinkProps = { orderId: string; productId?: string };
+
+/**
+ * The link to a loan's statement (/loan-statement), shown by the loan details, repayment and extension pages:
+ * an in-app navigation (the tab holds the session, decision 011).
+ */
+export function StatementLink({ orderId, productId }: StatementLinkProps) {
+  const { t } = useMessages(statementLinkMessages);
+  if (!orderId) return null;
+  return (
+    <p className="presta-statement-link">
+      <Link to={inAppUrl(routes.loanStatement, { orderId, productId: productId || undefined })} className="presta-page-link-button">
+        {t('viewStatement')}
+      </Link>
+    </p>
+  );
+}
