@@ -206,6 +206,28 @@ describe('the repayment page (issue 12, display)', () => {
     expect(rows['Ya pagado']).toBe(formatMarketMoney(quote.amount, 'MX'));
   });
 
+  it('the borrower’s credit shows as a row on the repayment page and on loan details while there is some', async () => {
+    const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 300_000, periods: 3, daysAgo: 15 });
+    const before = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    expect(before.detail.find((r: { text: string }) => r.text === 'Saldo a favor').value).toBe('');
+    // Instalment 1 and 50,00 more: instalment 2 cannot be prepaid yet, so the 50,00 is held as credit.
+    await applyPayment(t.db, {
+      orderId: Number(loan.orderId),
+      amount: before.repayAmount + 5_000,
+      purpose: 'repayment',
+      channel: 'test',
+      provider: 'test',
+      providerEventId: `credit-${loan.orderId}`,
+      receivedAt: middayOf(loan.today),
+    });
+    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    const rows = Object.fromEntries(play.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
+    expect(rows['Saldo a favor']).toBe('$50,00');
+    expect(rows['Ya pagado']).toBe(formatMarketMoney(before.repayAmount + 5_000, 'MX'));
+    const details = await data(await as(loan, urls.details, { orderId: loan.orderId }, '1'));
+    expect(details.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Credit').value).toBe('$50,00');
+  });
+
   it('the folded list (two rows) shows first what must be paid today and the late charges', async () => {
     const loan = await makeLoan(t.db, { status: '180', product: mexicanProduct, amount: 100_000, daysAgo: 20 });
     const d = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
