@@ -413,3 +413,24 @@ describe('LoanDetailsPage', () => {
     expect(await seriousA11yViolations(container)).toEqual([]);
   });
 });
+
+describe('LoanDetailsPage: the statement link (issue 12)', () => {
+  it('a disbursed or settled loan links to its statement (in the app); one not disbursed does not', async () => {
+    for (const status of ['174', '180', '200']) {
+      answer(ok(detailsData({ orderStatus: status, isScore: 0 })));
+      const view = await loaded();
+      const link = screen.getByRole('link', { name: 'Ver estado de cuenta' });
+      const target = new URL(link.getAttribute('href')!, 'http://localhost');
+      expect(target.pathname).toBe('/loan-statement');
+      expect(target.searchParams.get('orderId')).toBe('12');
+      expect(target.searchParams.has('swift')).toBe(false);
+      view.unmount();
+    }
+    for (const status of ['21', '151', '110']) {
+      answer(ok(detailsData({ orderStatus: status, isScore: 0 })));
+      const view = await loaded();
+      expect(screen.queryByRole('link', { name: 'Ver estado de cuenta' })).toBeNull();
+      view.unmount();
+    }
+  });
+});

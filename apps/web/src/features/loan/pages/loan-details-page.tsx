@@ -16,6 +16,7 @@ import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { StarScoreModal } from '@/shared/ui/star-score-modal';
+import { StatementLink } from '@/shared/ui/statement-link';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
 import { sendRating } from '../api/send-rating';
@@ -174,6 +175,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
             hideRows={status === orderStatus.rejected}
             rowsLabel={t('orderDetailsTitle')}
           />
+          {repayable || settled ? <StatementLink orderId={ids.orderId} productId={ids.productId} /> : null}
         </div>
       </PullToRefresh>
       <StarScoreModal

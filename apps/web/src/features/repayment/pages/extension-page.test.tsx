@@ -113,3 +113,15 @@ describe('ExtensionPage', () => {
     expect(await seriousA11yViolations(container)).toEqual([]);
   });
 });
+
+describe('ExtensionPage: the statement link (issue 12)', () => {
+  it("links to the order's statement in the app, without the session in the address", async () => {
+    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    await loaded();
+    const target = new URL(screen.getByRole('link', { name: 'Ver estado de cuenta' }).getAttribute('href')!, 'http://localhost');
+    expect(target.pathname).toBe('/loan-statement');
+    expect(target.searchParams.get('orderId')).toBe('12');
+    expect(target.searchParams.get('productId')).toBe('1');
+    expect(target.searchParams.has('swift')).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { InstalmentList } from '@/shared/ui/instalment-list';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { StatementLink } from '@/shared/ui/statement-link';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
@@ -65,6 +66,7 @@ function Extension({ data, orderId, productId }: { data: ExtensionQuote } & Orde
         <ChannelList groups={data.channelGroups} onSelect={onSelect} labels={channelListLabels(t)} />
       </PageCard>
       {data.note.trim() ? <p className="presta-extension-note">{withUnbreakableAmounts(data.note)}</p> : null}
+      <StatementLink orderId={orderId} productId={productId} />
     </PageLayout>
   );
 }

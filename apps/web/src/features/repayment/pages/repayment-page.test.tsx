@@ -155,3 +155,15 @@ describe('RepaymentPage', () => {
     expect(await seriousA11yViolations(document.body)).toEqual([]);
   });
 });
+
+describe('RepaymentPage: the statement link (issue 12)', () => {
+  it("links to the order's statement in the app, without the session in the address", async () => {
+    answerByPath({ [detailPath]: ok(repaymentAnswer()) });
+    await loaded();
+    const target = new URL(screen.getByRole('link', { name: 'Ver estado de cuenta' }).getAttribute('href')!, 'http://localhost');
+    expect(target.pathname).toBe('/loan-statement');
+    expect(target.searchParams.get('orderId')).toBe('12');
+    expect(target.searchParams.get('productId')).toBe('1');
+    expect(target.searchParams.has('swift')).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { AmountHero } from '@/shared/ui/amount-hero';
 import { DetailList } from '@/shared/ui/detail-list';
 import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { StatementLink } from '@/shared/ui/statement-link';
 import { fetchRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
 import { OrderDataPage, type OrderIds } from '../components/order-data-page';
@@ -58,6 +59,7 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
       <PageCard title={t('channelsTitle')}>
         <ChannelList groups={data.channelGroups} onSelect={onSelect} labels={channelListLabels(t)} />
       </PageCard>
+      <StatementLink orderId={orderId} productId={productId} />
     </PageLayout>
   );
 }
