@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/markets';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
-import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link';
+import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
 import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { brokenAmounts, saveScreenshot } from './support/layout';

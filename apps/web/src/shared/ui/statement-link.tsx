@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 import { routes } from '@presta/contract/routes';
-import { defineCatalogue, useMessages } from '@/shared/i18n/use-messages';
+import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
+import { statementLinkMessages } from './statement-link-messages';
 import './statement-link.css';
-
-/** The link's words (the statement's own texts are in features/statement/messages.ts). */
-export const statementLinkMessages = defineCatalogue({
-  es: { viewStatement: 'Ver estado de cuenta' },
-  en: { viewStatement: 'View statement' },
-});
 
 export type StatementLinkProps = { orderId: string; productId?: string };
 
