@@ -47,3 +47,14 @@ export function canTransition(action: OrderTransition, from: string): boolean {
 export const openOrderStatuses: readonly OrderStatus[] = ['21', '151', '174', '180'];
 /** Statuses that show Repay (§4). */
 export const repayableStatuses: readonly OrderStatus[] = ['174', '180'];
+
+/**
+ * One name per status, in each language (issue 14): the words the borrower
+ * reads on the loan details page (the server's catalogue takes them from
+ * here), and every other place that names a status — the test page,
+ * complaints, docs/order-statuses.md.
+ */
+export const orderStatusNames = {
+  es: { '21': 'En revisión', '151': 'Aprobado', '110': 'No aprobado', '174': 'Desembolsado', '180': 'Vencido', '200': 'Liquidado' },
+  en: { '21': 'Under review', '151': 'Approved', '110': 'Not approved', '174': 'Disbursed', '180': 'Overdue', '200': 'Settled' },
+} as const satisfies Record<'es' | 'en', Record<OrderStatus, string>>;

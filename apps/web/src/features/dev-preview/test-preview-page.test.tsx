@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,9 @@ import { languageStorageKey } from '@/shared/i18n/language-store';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import TestPreviewPage from '@/features/dev-preview/test-preview-page';
 import { previewStorageKey } from '@/features/dev-preview/preview-fields';
+import type { OrderStatus } from '@presta/contract/order-status';
+// The loan details page's catalogue (the server's), to compare the test page's status words with.
+import { translate } from '../../../../server/src/i18n/messages';
 
 const borrowers = [
   {
@@ -38,7 +41,11 @@ const wrap = (data: unknown, status = 200, success = true) =>
 
 type Seen = { method: string; url: URL; body: string };
 
-function stubServer({ demo = true } = {}) {
+function stubServer({
+  demo = true,
+  session = sessionParams as Record<string, string>,
+  borrowerList = borrowers as unknown[],
+}: { demo?: boolean; session?: Record<string, string>; borrowerList?: unknown[] } = {}) {
   const seen: Seen[] = [];
   vi.stubGlobal(
     'fetch',
@@ -46,8 +53,8 @@ function stubServer({ demo = true } = {}) {
       const url = new URL(String(input), 'http://localhost');
       seen.push({ method: init.method ?? 'GET', url, body: String(init.body ?? '') });
       if (!demo) return wrap(null, 404, false);
-      if (url.pathname === '/api/dev/demo-borrowers') return wrap({ borrowers });
-      if (url.pathname === '/api/dev/demo-session') return wrap({ params: sessionParams });
+      if (url.pathname === '/api/dev/demo-borrowers') return wrap({ borrowers: borrowerList });
+      if (url.pathname === '/api/dev/demo-session') return wrap({ params: session });
       return wrap(null, 404, false);
     }),
   );
@@ -62,6 +69,33 @@ function renderPage(path = '/testPreview') {
 }
 
 const borrowerName = (name: string) => screen.findByText(name);
+
+/** The labels of the test page's "Páginas" list, in Spanish. */
+const pageLinkLabels = [
+  'Confirmar préstamo',
+  'Detalle del préstamo',
+  'Pedido',
+  'Pago a plazos',
+  'Pago de extensión',
+  'Instrucciones de pago',
+  'Contrato de préstamo',
+  'Quejas',
+  'Mis quejas',
+  'Atención al cliente',
+  'Sobre nosotros',
+  'Aviso de privacidad',
+  'Sitio público',
+];
+
+/** The loan details page's word for a status: the server answers it from its catalogue (loan-service's status names). */
+const loanPageStatusName = (lang: 'es' | 'en', status: OrderStatus) => translate(lang, `status${status}`);
+
+/** A link of the test page's "Páginas" list, by its label. */
+function pageLinkHref(label: string): URL {
+  const list = screen.getByRole('list', { name: /^(Páginas|Pages)$/ });
+  const link = within(list).getByRole('link', { name: new RegExp(`^${label}/`) });
+  return new URL(link.getAttribute('href')!, 'http://localhost');
+}
 
 const linkHref = (name: string) => new URL(screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')!, 'http://localhost');
 
@@ -212,7 +246,47 @@ describe('TestPreviewPage: demo borrowers', () => {
     const order = linkHref('Pedido PR-501');
     expect(order.pathname).toBe('/loan-details');
     expect(order.searchParams.get('orderId')).toBe('501');
-    expect(screen.getByRole('link', { name: 'Pedido PR-501 · Pagando' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pedido PR-501 · Desembolsado' })).toBeTruthy();
+  });
+
+  it("gives every link of the list the chosen borrower's session, product and order, and drops the previous borrower's", async () => {
+    localStorage.setItem(previewStorageKey, JSON.stringify({ sessionId: 'old-session', productId: '99', orderId: '98' }));
+    stubServer({ session: { ...sessionParams, productId: '11', orderId: '501' } });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Usar Ana López' }));
+    await screen.findByText('Sesión de Ana López lista: los campos se han rellenado.');
+    for (const label of pageLinkLabels) {
+      const href = pageLinkHref(label);
+      expect(href.searchParams.get('swift'), label).toBe('sess-b1');
+      expect(href.searchParams.get('productId'), label).toBe('11');
+      expect(href.searchParams.get('orderId'), label).toBe('501');
+    }
+
+    // A borrower without orders: the product of the offer, and no order left over from Ana.
+    stubServer({ session: { ...sessionParams, swift: 'sess-b2', language: '1', productId: '12' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Usar John Smith' }));
+    await screen.findByText("John Smith's session is ready: the fields have been filled in.");
+    const confirm = pageLinkHref('Confirm loan');
+    expect(confirm.searchParams.get('swift')).toBe('sess-b2');
+    expect(confirm.searchParams.get('productId')).toBe('12');
+    expect(confirm.searchParams.has('orderId')).toBe(false);
+    expect((screen.getByLabelText('Order ID') as HTMLInputElement).value).toBe('');
+  });
+
+  it("names each status with the loan details page's word, in both languages", async () => {
+    const statuses = ['21', '151', '110', '174', '180', '200'] as const;
+    const many = [{ ...borrowers[0]!, orders: statuses.map((status, i) => ({ orderId: String(600 + i), orderNo: `PR-${600 + i}`, productId: '11', status })) }];
+    for (const lang of ['es', 'en'] as const) {
+      cleanup();
+      localStorage.clear();
+      stubServer({ borrowerList: many, session: { ...sessionParams, language: lang === 'en' ? '1' : '2' } });
+      renderPage(lang === 'en' ? '/testPreview?language=1' : '/testPreview');
+      await userEvent.click(await screen.findByRole('button', { name: lang === 'en' ? 'Use Ana López' : 'Usar Ana López' }));
+      for (const [i, status] of statuses.entries()) {
+        const word = screen.getByRole('link', { name: new RegExp(`^(Pedido|Order) PR-${600 + i} · `) }).textContent!.split(' · ')[1];
+        expect(word, `${lang} ${status}`).toBe(loanPageStatusName(lang, status));
+      }
+    }
   });
 
   it('shows a short note when demo mode is off', async () => {

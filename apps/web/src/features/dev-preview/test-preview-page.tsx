@@ -67,7 +67,8 @@ export default function TestPreviewPage() {
   }
 
   function applyBorrowerSession(borrower: DemoBorrower, params: Record<string, string>) {
-    updateFields({ ...fields, ...readSessionParams(params) });
+    // Every field from the new session, so no product or order of the borrower used before stays behind.
+    updateFields({ ...emptyPreviewFields, ...readSessionParams(params) });
     setActiveBorrowerId(borrower.borrowerId);
     saveActiveBorrower(borrower.borrowerId);
     const language = params[languageParam] ? parseLanguage(params[languageParam]) : borrower.language;
@@ -145,7 +146,7 @@ export default function TestPreviewPage() {
           {t('pagesTitle')}
         </h2>
         <p className="presta-test-preview-hint">{t('pagesHint')}</p>
-        <ul className="presta-test-preview-links">
+        <ul className="presta-test-preview-links" aria-labelledby={`${idPrefix}-pages`}>
           {previewLinks.map((link) => (
             <li key={link.label}>
               <a className="presta-test-preview-link" href={buildPreviewUrl(link.path, fields, lang, link.extra)}>

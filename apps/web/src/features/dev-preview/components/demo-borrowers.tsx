@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { isOrderStatus, orderStatusNames } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { previewMessages, type PreviewMessageKey } from '@/features/dev-preview/messages';
+import { previewMessages } from '@/features/dev-preview/messages';
 import { buildPreviewUrl, type PreviewFields } from '@/features/dev-preview/preview-fields';
 import { fetchDemoBorrowers, startDemoSession, type DemoBorrower } from '@/features/dev-preview/api/demo-api';
 
@@ -14,22 +15,14 @@ export type DemoBorrowersProps = {
   onUse: (borrower: DemoBorrower, params: Record<string, string>) => void;
 };
 
-const statusKeys: Record<string, PreviewMessageKey> = {
-  '21': 'status21',
-  '151': 'status151',
-  '110': 'status110',
-  '174': 'status174',
-  '180': 'status180',
-  '200': 'status200',
-};
-
 /** The demo borrowers of a demo-mode server, each with a "Use" button and, once used, quick links. */
 export function DemoBorrowers({ fields, activeBorrowerId, onUse }: DemoBorrowersProps) {
   const { t, lang } = useMessages(previewMessages);
   const titleId = useId();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
+  // Kept as a key and a name, so that it follows the language the chosen borrower switches the page to.
+  const [notice, setNotice] = useState<{ key: 'demoSessionReady' | 'demoSessionFailed'; name: string } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -43,21 +36,19 @@ export function DemoBorrowers({ fields, activeBorrowerId, onUse }: DemoBorrowers
 
   async function use(borrower: DemoBorrower) {
     setBusyId(borrower.borrowerId);
-    setNotice('');
+    setNotice(null);
     const result = await startDemoSession(borrower.borrowerId, { loading: t('demoStarting') });
     setBusyId(null);
     if (result.success && result.data?.params) {
       onUse(borrower, result.data.params);
-      setNotice(t('demoSessionReady', { name: borrower.name }));
+      setNotice({ key: 'demoSessionReady', name: borrower.name });
     } else {
-      setNotice(t('demoSessionFailed', { name: borrower.name }));
+      setNotice({ key: 'demoSessionFailed', name: borrower.name });
     }
   }
 
-  const statusText = (status: string) => {
-    const key = statusKeys[status];
-    return key ? t(key) : status;
-  };
+  // One word per status (issue 14): the loan details page's, from the contract.
+  const statusText = (status: string) => (isOrderStatus(status) ? orderStatusNames[lang][status] : status);
 
   return (
     <section className="presta-test-preview-card" aria-labelledby={titleId}>
@@ -70,7 +61,7 @@ export function DemoBorrowers({ fields, activeBorrowerId, onUse }: DemoBorrowers
         <p className="presta-test-preview-note">{t('demoEmpty')}</p>
       ) : null}
       <p className="presta-test-preview-status" role="status">
-        {notice}
+        {notice ? t(notice.key, { name: notice.name }) : ''}
       </p>
       {state.kind === 'ready' && state.borrowers.length > 0 ? (
         <ul className="presta-test-preview-borrowers">
