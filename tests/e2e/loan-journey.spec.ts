@@ -1,16 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { ops } from './support/cli';
+import { saveScreenshot } from './support/layout';
 
-test('a borrower confirms a loan from the test page and watches review and disbursal', async ({ page }) => {
+/** What the README's "Walk the loan journey" tells a new user to tap and to read, in its order (its **bold** words). */
+function readmeWalkWords(): string[] {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  const walk = readme.slice(readme.indexOf('## Walk the loan journey'));
+  const steps = walk.slice(0, walk.indexOf('\n## ', 3)).split('\n').filter((line) => /^\d\. /.test(line));
+  return steps.flatMap((line) => [...line.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!));
+}
+
+test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
+  // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
+  expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Pagar ahora']);
+
   await page.goto('/testPreview');
   await expect(page.getByRole('heading', { name: 'Página de prueba' })).toBeVisible();
   await expectAccessible(page);
 
-  // Open the pages as the seeded borrower Ana López.
-  await page.getByRole('button', { name: 'Usar Ana López' }).click();
+  // 1. "Usar" next to Ana López, then "Confirmar préstamo" in the "Páginas" list (not the chips of her card).
+  const ana = page.getByRole('listitem').filter({ hasText: 'Ana López' });
+  await ana.getByRole('button', { name: 'Usar Ana López' }).click();
+  await expect(ana.getByRole('button', { name: 'En uso Ana López' })).toHaveText('En uso');
   await expect(page.getByText('Sesión de Ana López lista', { exact: false })).toBeVisible();
-  await page.getByRole('link', { name: 'Confirmar Presta Quincenal' }).click();
+  await expectAccessible(page);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
+    await saveScreenshot(page, `test-page-ana-${width}`);
+  }
+  await expectFitsNarrowScreen(page);
+  const pages = page.getByRole('list', { name: 'Páginas' });
+  await pages.getByRole('link', { name: /^Confirmar préstamo/ }).click();
 
   // Confirmation page: figures, plan, agreement tick.
   await expect(page).toHaveURL(/\/confirm-loan\?/);
@@ -20,9 +43,11 @@ test('a borrower confirms a loan from the test page and watches review and disbu
   await expectAccessible(page);
   await expectFitsNarrowScreen(page);
 
+  // 2. The agreement is already ticked: "Solicitar préstamo".
   const submit = page.getByRole('button', { name: 'Solicitar préstamo' });
   const tick = page.getByRole('checkbox');
   await expect(tick).toBeChecked();
+  await expect(submit).toBeEnabled();
   await tick.click();
   await expect(submit).toBeDisabled();
   await tick.click();
@@ -48,6 +73,32 @@ test('a borrower confirms a loan from the test page and watches review and disbu
   await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("every link of the test page's list opens its page as the borrower chosen with \"Usar\"", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/testPreview');
+  await page.getByRole('button', { name: 'Usar Jorge Ramírez' }).click();
+  await expect(page.getByText('Sesión de Jorge Ramírez lista', { exact: false })).toBeVisible();
+  const pages = page.getByRole('list', { name: 'Páginas' });
+  const links = await pages.getByRole('link').evaluateAll((as) =>
+    as.map((a) => ({ name: a.textContent ?? '', href: (a as HTMLAnchorElement).href, note: a.querySelector('.presta-test-preview-link-note')?.textContent ?? '' })),
+  );
+  expect(links).toHaveLength(13);
+  // Jorge has an order: no link needs one; only the payment instructions say they open from the payment pages.
+  expect(links.filter((l) => l.note).map((l) => [new URL(l.href).pathname, l.note])).toEqual([
+    ['/carpmm', 'Se abre desde Pago a plazos o Pago de extensión, al elegir cómo pagar.'],
+  ]);
+  for (const link of links.filter((l) => !l.note)) {
+    const url = new URL(link.href);
+    expect(url.searchParams.get('swift'), link.name).toMatch(/.+/);
+    expect(url.searchParams.get('productId'), link.name).toMatch(/^\d+$/);
+    expect(url.searchParams.get('orderId'), link.name).toMatch(/^\d+$/);
+    await page.goto(link.href);
+    await expect(page.locator('h1').first(), link.name).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(/No encontramos|No pudimos cargar/), link.name).toHaveCount(0);
+  }
 });
 
 test('a forbidden operator move is refused with a clear message', async () => {

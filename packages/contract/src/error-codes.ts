@@ -17,6 +17,8 @@ export const errorCodes = {
   orderInProgress: '409002',
   /** A card repayment that can no longer be confirmed (expired, failed, too many wrong codes), or a stale repay token. */
   cardRepaymentClosed: '409003',
+  /** India (issue 13): applying without a valid Key Facts Statement the borrower acknowledged, or acknowledging an expired one. */
+  keyFactsRequired: '409004',
   /** The card processor declined the charge. */
   cardDeclined: '402001',
   /** Amount or term outside the product's rules. */

@@ -59,6 +59,22 @@ export type Market = {
   /** Customer service (SUPPORT_* settings may replace them, docs/api.md). */
   support: SupportContacts;
   legalTexts: readonly LegalTextId[];
+  /**
+   * India (issue 13): the Key Facts Statement the borrower must read and acknowledge before applying
+   * (RBI, 1 October 2024): how many working days it stays valid (3 for a tenor of 7 days or more, 1 when
+   * shorter), the cooling-off days after disbursal, and the grievance redressal officer. Null: no KFS.
+   */
+  keyFacts: KeyFactsRules | null;
+};
+
+/** What a market's Key Facts Statement needs besides the loan's figures. */
+export type KeyFactsRules = {
+  /** Working days (Monday to Friday) a KFS stays valid after the day it is issued, by the loan's tenor. */
+  validWorkingDays: { tenorFrom7Days: number; shorterTenor: number };
+  /** Days after disbursal during which the borrower may leave the loan by paying back the principal and the interest of the days used, with no penalty. */
+  coolingOffDays: number;
+  /** The lender's grievance redressal officer (the demo's invented contact, decision 016). */
+  grievanceOfficer: { name: string; phone: string; email: string };
 };
 
 export const markets: Record<MarketCode, Market> = {
@@ -76,6 +92,7 @@ export const markets: Record<MarketCode, Market> = {
     },
     support: { whatsapp: '+52 55 5000 4321', phone: '+52 55 5000 1234', email: 'ayuda@presta.example' },
     legalTexts: ['privacy-notice'],
+    keyFacts: null,
   },
   IN: {
     code: 'IN',
@@ -92,6 +109,11 @@ export const markets: Record<MarketCode, Market> = {
     },
     support: { whatsapp: '+91 80 4719 4321', phone: '+91 80 4719 1234', email: 'help.in@presta.example' },
     legalTexts: ['loan-terms'],
+    keyFacts: {
+      validWorkingDays: { tenorFrom7Days: 3, shorterTenor: 1 },
+      coolingOffDays: 3,
+      grievanceOfficer: { name: 'Meera Iyer, Grievance Redressal Officer', phone: '+91 80 4719 1200', email: 'grievance.in@presta.example' },
+    },
   },
 };
 

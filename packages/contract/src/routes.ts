@@ -21,6 +21,8 @@ export const routes = {
   loanStatement: '/loan-statement',
   /** Ours (issue 12): one payment's receipt, with ?paymentId=. */
   paymentReceipt: '/payment-receipt',
+  /** Ours (issue 13): India's Key Facts Statement, with ?proposalNo= (an offer) or ?orderId= (a loan). */
+  keyFacts: '/key-facts',
   bindBank: '/bind-bank',
   // Complaints
   complaintEntry: '/complaint',

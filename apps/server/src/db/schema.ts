@@ -177,6 +177,51 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Key Facts Statements (issue 13, RBI's KFS of 1 October 2024; docs/key-facts.md): the statement of an
+ * offer issued to a borrower before the loan is applied for, with a unique proposal number, the quote
+ * it states (a snapshot of the pricing), how long it is valid, the borrower's acknowledgement (when, in
+ * which session — its SHA-256 as in `sessions` — and language) and, once applied for, the order it
+ * became part of. Written by modules/loan/key-facts-service.ts only.
+ */
+export const keyFactsStatements = pgTable(
+  'key_facts_statements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    proposalNo: text('proposal_no').notNull().unique(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .unique()
+      .references(() => orders.id),
+    principal: minor('principal').notNull(),
+    periods: smallint('periods').notNull(),
+    termUnitDays: smallint('term_unit_days').notNull(),
+    dailyRatePpm: integer('daily_rate_ppm').notNull(),
+    commissionPpm: integer('commission_ppm').notNull(),
+    vatPpm: integer('vat_ppm').notNull(),
+    taxBase: text('tax_base', { enum: ['interest', 'commission', 'extension_fee'] }).array().notNull(),
+    couponAmount: minor('coupon_amount').notNull().default(0),
+    /** The day it was issued in the market's time zone: the quote's first day. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The last day it may be acknowledged and applied for (KFS_VALIDITY_WORKING_DAYS). */
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedSession: text('acknowledged_session'),
+    acknowledgedLanguage: text('acknowledged_language', { enum: ['es', 'en'] }),
+  },
+  (t) => [
+    check('key_facts_principal_positive', sql`${t.principal} > 0`),
+    check('key_facts_acknowledged_whole', sql`(${t.acknowledgedAt} is null) = (${t.acknowledgedSession} is null)`),
+    index('key_facts_borrower_product_idx').on(t.borrowerId, t.productId),
+  ],
+);
+
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {

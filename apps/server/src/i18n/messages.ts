@@ -99,6 +99,10 @@ const es = {
   disbursalBeforeApplication: 'El pedido {orderNo} se solicitó el {applied}: no puede desembolsarse el {date}, un día anterior.',
   // Statement and receipts (statement module)
   statementNotAvailable: 'El estado de cuenta del pedido {orderNo} estará disponible cuando se desembolse el préstamo.',
+  keyFactsNotFound: 'No encontramos esta Hoja de Datos Clave.',
+  keyFactsRequired: 'Antes de solicitar el préstamo, lea la Hoja de Datos Clave de esta oferta y confirme que la entendió.',
+  keyFactsExpired: 'La Hoja de Datos Clave {proposalNo} venció el {validUntil}. Lea la nueva y confírmela para solicitar el préstamo.',
+  keyFactsMismatch: 'La Hoja de Datos Clave {proposalNo} no corresponde a este monto, plazo o precio. Lea la de esta oferta y confírmela.',
   paymentNotFound: 'No encontramos este pago.',
   // Repayment, extension, payment references (repayment module)
   repaymentNotAvailable: 'El pedido {orderNo} está en estado {status}: solo un préstamo desembolsado con saldo pendiente se paga aquí.',
@@ -355,6 +359,10 @@ const en: Record<MessageKey, string> = {
   suspenseResolved: 'Suspense entry {id} is already resolved ({resolution}).',
   disbursalBeforeApplication: 'Order {orderNo} was applied for on {applied}: it cannot be disbursed on {date}, an earlier day.',
   statementNotAvailable: 'The statement of order {orderNo} will be available once the loan is disbursed.',
+  keyFactsNotFound: 'We could not find this Key Facts Statement.',
+  keyFactsRequired: 'Before you apply, read the Key Facts Statement of this offer and confirm that you have understood it.',
+  keyFactsExpired: 'Key Facts Statement {proposalNo} expired on {validUntil}. Read the new one and confirm it to apply.',
+  keyFactsMismatch: 'Key Facts Statement {proposalNo} is not for this amount, term or price. Read the one for this offer and confirm it.',
   paymentNotFound: 'We could not find this payment.',
   repaymentNotAvailable: 'Order {orderNo} is in status {status}: only a disbursed loan with a balance can be paid here.',
   extensionUnavailableDisabled: 'This product does not offer extensions.',

@@ -11,6 +11,9 @@ const get = (path: string) => ({ method: 'GET', path }) as const;
 export const apiRoutes = {
   // Loan (issue: foundation)
   loanDetailConfirm: post('/v3/loan-confirm/loan-detail-confirm'),
+  // Key Facts Statement (ours, issue 13: India's KFS before applying)
+  keyFacts: post('/v3/loan-confirm/key-facts'),
+  keyFactsAcknowledge: post('/v3/loan-confirm/key-facts-acknowledge'),
   loanDetailPush: post('/v3/loan-confirm/loan-detail-push'),
   loanDetails: post('/v3/loan-details/loan-details'),
   googleScore: post('/v3/loan-details/google-score'),

@@ -21,6 +21,30 @@ const rate = { ratePpm: z.number().int(), /** As the agreement writes it, e.g. "
  * units (the page writes it in the market's currency); the tax name in the
  * request's language.
  */
+/**
+ * The loan's annual cost as its market's regulator defines it (issue 13, packages/contract/src/annual-cost.ts):
+ * Mexico's CAT (Banxico: effective annual, one decimal, without IVA), India's APR (RBI: the IRR per
+ * repayment period × periods a year, two decimals, every charge). `sheet` is its computation: each cash
+ * flow's day and amount (minor units) from the first day.
+ */
+export const annualCostSchema = z.object({
+  kind: z.enum(['CAT', 'APR']),
+  ...rate,
+  /** The day it was computed (the quote's day; the order's start for an order). */
+  computedOn: z.string(),
+  /** Whether the market's tax is counted (APR: yes; the CAT is stated without IVA). */
+  includesTax: z.boolean(),
+  /** The unit of the rate's time: 'years' of 360 days (CAT), or repayment 'periods' of unitDays days (APR). */
+  unit: z.enum(['years', 'periods']),
+  unitDays: z.number().int(),
+  /** APR: repayment periods in a year (365 / unitDays); CAT: 1. */
+  periodsPerYear: z.number(),
+  /** The IRR per unit, as a percentage with four decimals ("4,2263%"). */
+  periodicRate: z.string(),
+  sheet: z.array(z.object({ date: z.string(), day: z.number().int(), received: z.number().int(), paid: z.number().int() })),
+});
+export type AnnualCostTerms = z.infer<typeof annualCostSchema>;
+
 export const agreementTermsSchema = z.object({
   market: marketSchema,
   currency: z.enum(['MXN', 'INR']),
@@ -59,6 +83,8 @@ export const agreementTermsSchema = z.object({
     }),
   ),
   totals: z.object({ interest: z.number().int(), commission: z.number().int(), tax: z.number().int(), total: z.number().int(), received: z.number().int() }),
+  /** The annual cost of this loan (issue 13): the CAT in Mexico, the APR in India. */
+  annualCost: annualCostSchema,
 });
 export type AgreementTerms = z.infer<typeof agreementTermsSchema>;
 
@@ -98,6 +124,10 @@ export const loanConfirmDataSchema = z.object({
   market: marketSchema,
   /** The loan agreement of this quote (the agreement page opened from the confirmation shows it). */
   terms: agreementTermsSchema,
+  /** India (issue 13): this offer's Key Facts Statement, to read and acknowledge before applying; null elsewhere. */
+  keyFacts: z
+    .object({ proposalNo: z.string(), validUntil: z.string(), acknowledged: z.boolean(), url: z.string() })
+    .nullable(),
 });
 export type LoanConfirmData = z.infer<typeof loanConfirmDataSchema>;
 
@@ -123,6 +153,8 @@ export const loanDetailPush = endpoint({
     amount: intField(1, 1_000_000_000),
     periods: intField(1, 120),
     termUnit: intField(1, 400),
+    /** India (issue 13): the proposal number of the Key Facts Statement the borrower acknowledged. */
+    proposalNo: z.string().max(40).optional(),
   }),
   data: z.object({ lendDetailsUrl: z.string(), orderId: z.string(), orderNo: z.string() }),
 });
@@ -186,6 +218,8 @@ export const contractDataSchema = z.object({
   market: marketSchema,
   /** Every figure the agreement states, from the order's pricing. */
   terms: agreementTermsSchema,
+  /** India (issue 13): the Key Facts Statement the loan was applied for with (its summary box), null elsewhere or without one. */
+  keyFacts: z.object({ proposalNo: z.string(), acknowledgedAt: z.string().nullable(), url: z.string() }).nullable(),
 });
 export type ContractData = z.infer<typeof contractDataSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { idSchema, marketSchema } from './common';
+import { annualCostSchema } from './loan';
 
 /*
  * The loan statement and payment receipts (issue 12, beyond the spec; docs/statement.md).
@@ -160,6 +161,8 @@ export const statementDataSchema = z.object({
   periods: z.number().int(),
   events: z.array(statementEventSchema),
   totals: statementTotalsSchema,
+  /** The loan's annual cost (issue 13): Mexico's CAT, India's APR, of the plan as disbursed, computed on `asOf`. */
+  annualCost: annualCostSchema,
 });
 export type StatementData = z.infer<typeof statementDataSchema>;
 

@@ -4,9 +4,10 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { bankCards, borrowers, coupons, productOffers, products } from '../../db/schema';
+import { bankCards, borrowers, coupons, keyFactsStatements, productOffers, products } from '../../db/schema';
 import { sandboxCardToken } from '../payments/card-processor';
 import { applyPayment, getLoanPosition, middayOf } from '../ledger/ledger-service';
+import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 
 const DAY_MS = 86_400_000;
@@ -109,6 +110,12 @@ export async function makeOrderInStatus(
     lang: input.lang,
     now,
   });
+  // India (issue 13): the borrower read and acknowledged the offer's Key Facts Statement before applying.
+  const keyFacts = await issueAcknowledgedKeyFacts(db, { borrowerId: input.borrowerId, product, amount, periods, couponAmount: 0, now, lang: input.lang });
+  if (keyFacts) {
+    const [kfs] = await db.select({ id: keyFactsStatements.id }).from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, keyFacts.proposalNo));
+    if (kfs) await linkKeyFacts(db, kfs.id, created.orderId);
+  }
   const move = (action: Parameters<typeof transitionOrder>[1]['action'], extra: Partial<Parameters<typeof transitionOrder>[1]> = {}) =>
     transitionOrder(db, { orderId: created.orderId, action, actor: 'operator', now, ...extra });
 

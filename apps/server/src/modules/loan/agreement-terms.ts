@@ -1,5 +1,6 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
-import { daysBetween, type CalendarDate } from '@presta/contract/dates';
+import { loanAnnualCost } from '@presta/contract/annual-cost';
+import { addDays, daysBetween, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import { marketOf, type MarketCode } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate, type Minor } from '@presta/contract/money';
@@ -54,6 +55,43 @@ const rate = (ratePpm: number, text = formatPpmAsRate(ratePpm)) => ({ ratePpm, r
 function lateTiersOf(rule: LateRule): AgreementTerms['lateCharges']['tiers'] {
   const tiers = rule === 'mx_daily_fine' ? [{ fromDay: 1, toDay: Number.POSITIVE_INFINITY, ppm: MX_DAILY_FINE_PPM }] : IN_LATE_TIERS;
   return tiers.map((t) => ({ fromDay: t.fromDay, toDay: Number.isFinite(t.toDay) ? t.toDay : null, ...rate(t.ppm) }));
+}
+
+/**
+ * The loan's annual cost as its market states it (issue 13): the principal received on the first day, each
+ * instalment paid on its due date (principal, interest, commission, and the tax where the market counts it).
+ */
+export function annualCostTerms(
+  input: Pick<AgreementInput, 'market' | 'startDate' | 'received' | 'termUnitDays' | 'plan'>,
+): AgreementTerms['annualCost'] {
+  const cost = loanAnnualCost(input.market, {
+    start: input.startDate,
+    received: input.received,
+    termUnitDays: input.termUnitDays,
+    // Each instalment on its contractual day (DUE_DATE_START_PLUS_I_TERM_UNITS), so an extension moving the
+    // due dates later does not change the contract's figure.
+    plan: input.plan.map((x) => ({
+      dueDate: addDays(input.startDate, x.seq * input.termUnitDays),
+      principal: x.principal,
+      interest: x.interest,
+      commission: x.commission,
+      tax: x.vat,
+    })),
+  });
+  // A priced loan always pays back at least what it received, so a rate exists; a plan that does not is a bug.
+  if (!cost) throw new Error('a priced plan without an annual cost');
+  return {
+    kind: cost.kind,
+    ratePpm: cost.ratePpm,
+    rate: cost.rate,
+    computedOn: input.startDate,
+    includesTax: cost.includesTax,
+    unit: cost.unit,
+    unitDays: cost.unitDays,
+    periodsPerYear: cost.periodsPerYear,
+    periodicRate: formatPpmAsPercent(Math.round(cost.periodicRate * 1_000_000), 4),
+    sheet: cost.sheet.map((r) => ({ date: r.date, day: r.day, received: r.received, paid: r.paid })),
+  };
 }
 
 export function agreementTerms(input: AgreementInput, lang: Language): AgreementTerms {
@@ -126,5 +164,6 @@ export function agreementTerms(input: AgreementInput, lang: Language): Agreement
       total: sum((x) => x.principal + x.interest + x.commission + x.vat),
       received: input.received,
     },
+    annualCost: annualCostTerms(input),
   };
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { keyFacts, keyFactsAcknowledge } from '@presta/contract/api/key-facts';
 import { googleScore, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { getLoanConfirmation, getLoanDetails, rateOrder, submitLoan } from './loan-service';
+import { hashSessionId } from '../session/session-service';
+import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
+import { getLoanConfirmation, getLoanDetails, rateOrder, submitLoan, toDbId } from './loan-service';
 
 /**
  * The loan calls of §7: confirmation, submission, order details and rating.
@@ -23,6 +26,26 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
     auth: 'borrower',
     tags: ['loan'],
     handler: async (input, request) => submitLoan(app.db, request.borrower.id, input, request.lang),
+  });
+
+  // India's Key Facts Statement (issue 13): read it (an offer's or a loan's), acknowledge it.
+  registerEndpoint(app, keyFacts, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) =>
+      getKeyFacts(app.db, request.borrower.id, { proposalNo: input.proposalNo, orderId: toDbId(input.orderId) }, request.lang),
+  });
+
+  registerEndpoint(app, keyFactsAcknowledge, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (input, request) =>
+      acknowledgeKeyFacts(app.db, {
+        borrowerId: request.borrower.id,
+        proposalNo: input.proposalNo,
+        sessionHash: hashSessionId(request.sessionParams.sessionId ?? ''),
+        lang: request.lang,
+      }),
   });
 
   registerEndpoint(app, loanDetails, {

@@ -29,6 +29,7 @@ import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { createOrder, mustFallDue } from '../orders/order-service';
 import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
 import { agreementTerms } from './agreement-terms';
+import { linkKeyFacts, offerKeyFacts, requireKeyFacts } from './key-facts-service';
 import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest } from './loan-quote';
 
 /** An offer evaluated longer ago than this is re-evaluated before it is quoted (isNeedPop). */
@@ -133,6 +134,8 @@ export async function getLoanConfirmation(
     startDate: todayIn(product.timeZone, now),
   });
   const t = quote.totals;
+  // India (issue 13): the offer's Key Facts Statement, issued now or reused while valid.
+  const keyFacts = await offerKeyFacts(db, { borrowerId, product, amount, periods, couponAmount: coupon?.amount ?? 0, now });
 
   return {
     firstPayTime: quote.instalments[0]!.dueDate,
@@ -196,6 +199,7 @@ export async function getLoanConfirmation(
       },
       lang,
     ),
+    keyFacts,
   };
 }
 
@@ -203,9 +207,13 @@ export async function getLoanConfirmation(
 // loan-detail-push
 // ---------------------------------------------------------------------------
 
-export type SubmitInput = { productId: string; amount: number; periods: number; termUnit: number };
+export type SubmitInput = { productId: string; amount: number; periods: number; termUnit: number; proposalNo?: string | undefined };
 
-/** Submits the loan (createOrder: one transaction, idempotent) and answers the loan-details address. */
+/**
+ * Submits the loan (createOrder: one transaction, idempotent) and answers the loan-details address. For a
+ * market with a Key Facts Statement (India), the KFS named by proposalNo must have been acknowledged and be
+ * valid (KFS_BEFORE_APPLICATION, 409 keyFactsRequired); it becomes part of the order.
+ */
 export async function submitLoan(
   db: Db,
   borrowerId: number,
@@ -214,6 +222,7 @@ export async function submitLoan(
 ): Promise<{ lendDetailsUrl: string; orderId: string; orderNo: string }> {
   const productId = toDbId(input.productId, MAX_INT4);
   if (productId === undefined) throw notFound('productNotFound');
+  const keyFactsId = await requireKeyFacts(db, { borrowerId, productId, amount: input.amount, periods: input.periods, proposalNo: input.proposalNo });
   const result = await createOrder(db, {
     borrowerId,
     productId,
@@ -222,6 +231,7 @@ export async function submitLoan(
     termUnit: input.termUnit,
     lang,
   });
+  if (keyFactsId !== null) await linkKeyFacts(db, keyFactsId, result.orderId);
   return {
     lendDetailsUrl: loanDetailsUrl(result.orderId, result.productId),
     orderId: String(result.orderId),

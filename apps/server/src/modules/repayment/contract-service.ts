@@ -8,6 +8,7 @@ import { notFound } from '../../lib/app-error';
 import { moneyIn } from '../../i18n/market-texts';
 import { getLoanPosition } from '../ledger/ledger-service';
 import { agreementTerms } from '../loan/agreement-terms';
+import { keyFactsOfOrder } from '../loan/key-facts-service';
 import { orderTax } from '../loan/loan-quote';
 import { maskBankAccount } from '../loan/loan-service';
 
@@ -117,5 +118,7 @@ export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: 
     company: marketOf(order.market).legalEntity.name,
     market: order.market,
     terms,
+    // India (issue 13): the Key Facts Statement the loan was applied with, the agreement's summary box.
+    keyFacts: marketOf(order.market).keyFacts ? await keyFactsOfOrder(db, order.id, marketOf(order.market).timeZone) : null,
   };
 }

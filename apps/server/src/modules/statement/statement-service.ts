@@ -5,6 +5,7 @@ import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-service';
+import { annualCostTerms } from '../loan/agreement-terms';
 import { toDbId } from '../loan/loan-service';
 import { referenceNumbers } from '../repayment/payment-references';
 import { ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
@@ -19,7 +20,15 @@ import { buildStatement, type Statement } from './statement-build';
 /** Statuses with a ledger: disbursed (repaying, overdue) or settled. */
 const disbursedStatuses: readonly string[] = ['174', '180', '200'];
 
-type Loaded = { order: OwnedOrder; statement: Statement; disbursedOn: CalendarDate; asOf: CalendarDate; periods: number; timeZone: string };
+type Loaded = {
+  order: OwnedOrder;
+  statement: Statement;
+  disbursedOn: CalendarDate;
+  asOf: CalendarDate;
+  periods: number;
+  timeZone: string;
+  annualCost: StatementData['annualCost'];
+};
 
 async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): Promise<Loaded> {
   // STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal.
@@ -29,7 +38,26 @@ async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): P
   const record = await ledgerRecordOf(db, order.id, today);
   const referenceIds = record.events.flatMap((e) => (e.kind === 'payment' && e.referenceId !== null ? [e.referenceId] : []));
   const statement = buildStatement(record, await referenceNumbers(db, referenceIds));
-  return { order, statement, disbursedOn: record.terms.disbursedOn, asOf: record.asOf, periods: record.terms.periods, timeZone: record.timeZone };
+  // The CAT / APR of the plan as disbursed (the contract's figure), stated on the statement with its day.
+  const annualCost = {
+    ...annualCostTerms({
+      market: order.market,
+      startDate: record.terms.disbursedOn,
+      received: record.plan.reduce((acc, x) => acc + x.principal, 0),
+      termUnitDays: record.terms.termUnitDays,
+      plan: record.plan,
+    }),
+    computedOn: record.asOf,
+  };
+  return {
+    order,
+    statement,
+    disbursedOn: record.terms.disbursedOn,
+    asOf: record.asOf,
+    periods: record.terms.periods,
+    timeZone: record.timeZone,
+    annualCost,
+  };
 }
 
 function loanFacts(order: OwnedOrder, timeZone: string) {
@@ -57,6 +85,7 @@ export async function getLoanStatement(db: Db, borrowerId: number, orderIdRaw: s
     periods: loaded.periods,
     events: loaded.statement.events,
     totals: loaded.statement.totals,
+    annualCost: loaded.annualCost,
   };
 }
 

@@ -63,16 +63,21 @@ export function buildPreviewUrl(path: string, fields: PreviewFields, lang: Langu
   return withQuery(path, { ...toWireParams(trimmed), [languageParam]: languageType(lang), ...extra });
 }
 
-export type PreviewLink = { label: PreviewMessageKey; path: string; extra?: QueryParams };
+/**
+ * A page of the list. `needs` says what the fields alone cannot give it: `order`, an order id (the
+ * borrower's pages of a loan); `paymentChoice`, an amount and a channel, which the repayment and extension
+ * pages add when the borrower picks a way to pay (the link opens its "invalid link" page otherwise).
+ */
+export type PreviewLink = { label: PreviewMessageKey; path: string; extra?: QueryParams; needs?: 'order' | 'paymentChoice' };
 
 /** Every page the test page links to (pages of later issues included). */
 export const previewLinks: PreviewLink[] = [
   { label: 'linkConfirmLoan', path: routes.confirmLoan },
-  { label: 'linkLoanDetails', path: routes.loanDetails },
-  { label: 'linkOrder', path: routes.order },
-  { label: 'linkRepayment', path: routes.repayment },
-  { label: 'linkRepaymentDelay', path: routes.repaymentDelay },
-  { label: 'linkPaymentInstruction', path: routes.paymentInstruction, extra: { requestType: 1 } },
+  { label: 'linkLoanDetails', path: routes.loanDetails, needs: 'order' },
+  { label: 'linkOrder', path: routes.order, needs: 'order' },
+  { label: 'linkRepayment', path: routes.repayment, needs: 'order' },
+  { label: 'linkRepaymentDelay', path: routes.repaymentDelay, needs: 'order' },
+  { label: 'linkPaymentInstruction', path: routes.paymentInstruction, extra: { requestType: 1 }, needs: 'paymentChoice' },
   { label: 'linkLoanAgreementPeriod', path: routes.loanAgreementPeriod },
   { label: 'linkComplaintEntry', path: routes.complaintEntry },
   { label: 'linkComplaintList', path: routes.complaintList },
@@ -81,3 +86,10 @@ export const previewLinks: PreviewLink[] = [
   { label: 'linkPrivacyPolicy', path: routes.privacyPolicy },
   { label: 'linkHome', path: routes.home },
 ];
+
+/** What the list says under a link whose page cannot open from the fields as they are (none: it can). */
+export function linkNote(link: PreviewLink, fields: PreviewFields): 'linkNeedsOrder' | 'linkNeedsPaymentChoice' | null {
+  if (link.needs === 'order' && fields.orderId.trim() === '') return 'linkNeedsOrder';
+  if (link.needs === 'paymentChoice') return 'linkNeedsPaymentChoice';
+  return null;
+}

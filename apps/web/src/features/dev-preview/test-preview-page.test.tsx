@@ -271,6 +271,26 @@ describe('TestPreviewPage: demo borrowers', () => {
     expect(confirm.searchParams.get('productId')).toBe('12');
     expect(confirm.searchParams.has('orderId')).toBe(false);
     expect((screen.getByLabelText('Order ID') as HTMLInputElement).value).toBe('');
+    // The pages of a loan say what they need instead of opening on "not found".
+    const list = screen.getByRole('list', { name: 'Pages' });
+    const needsOrder = within(list).getAllByText('Needs an order ID: use a borrower with orders.');
+    expect(needsOrder.map((note) => note.closest('a')!.getAttribute('href')!.split('?')[0])).toEqual([
+      '/loan-details',
+      '/order',
+      '/repayment',
+      '/repayment-delay',
+    ]);
+  });
+
+  it('says which links need more than the fields: an order id, or a way to pay chosen on the payment pages', async () => {
+    renderPage();
+    const list = screen.getByRole('list', { name: 'Páginas' });
+    expect(within(list).getAllByText('Necesita un ID de pedido: use un prestatario con pedidos.')).toHaveLength(4);
+    expect(
+      within(list).getByText('Se abre desde Pago a plazos o Pago de extensión, al elegir cómo pagar.').closest('a')!.getAttribute('href'),
+    ).toMatch(/^\/carpmm\?/);
+    await userEvent.type(screen.getByLabelText('ID de pedido'), '42');
+    expect(within(list).queryByText('Necesita un ID de pedido: use un prestatario con pedidos.')).toBeNull();
   });
 
   it("names each status with the loan details page's word, in both languages", async () => {
@@ -282,6 +302,7 @@ describe('TestPreviewPage: demo borrowers', () => {
       stubServer({ borrowerList: many, session: { ...sessionParams, language: lang === 'en' ? '1' : '2' } });
       renderPage(lang === 'en' ? '/testPreview?language=1' : '/testPreview');
       await userEvent.click(await screen.findByRole('button', { name: lang === 'en' ? 'Use Ana López' : 'Usar Ana López' }));
+      await screen.findByText(lang === 'en' ? "Ana López's session is ready: the fields have been filled in." : 'Sesión de Ana López lista: los campos se han rellenado.');
       for (const [i, status] of statuses.entries()) {
         const word = screen.getByRole('link', { name: new RegExp(`^(Pedido|Order) PR-${600 + i} · `) }).textContent!.split(' · ')[1];
         expect(word, `${lang} ${status}`).toBe(loanPageStatusName(lang, status));

@@ -10,6 +10,7 @@ import { previewMessages } from '@/features/dev-preview/messages';
 import {
   buildPreviewUrl,
   emptyPreviewFields,
+  linkNote,
   loadPreviewFields,
   previewFieldOrder,
   previewLinks,
@@ -147,14 +148,18 @@ export default function TestPreviewPage() {
         </h2>
         <p className="presta-test-preview-hint">{t('pagesHint')}</p>
         <ul className="presta-test-preview-links" aria-labelledby={`${idPrefix}-pages`}>
-          {previewLinks.map((link) => (
-            <li key={link.label}>
-              <a className="presta-test-preview-link" href={buildPreviewUrl(link.path, fields, lang, link.extra)}>
-                <span className="presta-test-preview-link-label">{t(link.label)}</span>
-                <span className="presta-test-preview-link-path">{link.path}</span>
-              </a>
-            </li>
-          ))}
+          {previewLinks.map((link) => {
+            const note = linkNote(link, fields);
+            return (
+              <li key={link.label}>
+                <a className="presta-test-preview-link" href={buildPreviewUrl(link.path, fields, lang, link.extra)}>
+                  <span className="presta-test-preview-link-label">{t(link.label)}</span>
+                  <span className="presta-test-preview-link-path">{link.path}</span>
+                  {note ? <span className="presta-test-preview-link-note">{t(note)}</span> : null}
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </section>
 
