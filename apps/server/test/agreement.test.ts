@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementTermsSchema, type AgreementTerms } from '@presta/contract/api/loan';
+import { loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, daysBetween } from '@presta/contract/dates';
 import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/markets';
 import { applyPpm, divideHalfUp, formatPpmAsPercent } from '@presta/contract/money';
@@ -78,6 +79,13 @@ function expectedTerms(market: MarketCode, lang: 'es' | 'en', amount: number, pe
       total: x.total,
     })),
     totals: quote.totals,
+    // Issue 13: the CAT (Mexico) or APR (India) of this plan, by the pure function of its cash flows.
+    annualCost: loanAnnualCost(market, {
+      start,
+      received: amount,
+      termUnitDays: product.termUnitDays,
+      plan: quote.instalments.map((x) => ({ dueDate: x.dueDate, principal: x.principal, interest: x.interest, commission: x.commission, tax: x.vat })),
+    })!,
   };
 }
 
@@ -109,6 +117,13 @@ function compare(terms: AgreementTerms, e: ReturnType<typeof expectedTerms>) {
     total: e.totals.totalOwed,
     received: e.totals.received,
   });
+  expect(terms.annualCost).toMatchObject({
+    kind: e.market === 'MX' ? 'CAT' : 'APR',
+    ratePpm: e.annualCost.ratePpm,
+    rate: e.annualCost.rate,
+    includesTax: e.market === 'IN',
+  });
+  expect(terms.annualCost.sheet.map((r) => r.paid)).toEqual([0, ...e.plan.map((x) => (e.market === 'IN' ? x.total : x.total - x.tax))]);
 }
 
 describe.each([
