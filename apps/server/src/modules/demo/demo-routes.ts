@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@presta/contract/envelope';
 import { idSchema } from '@presta/contract/api/common';
 import type { Config } from '../../config';
+import type { Db } from '../../db/database';
 import { borrowers, orders, productOffers, products } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
@@ -81,7 +82,8 @@ export default async function demoRoutes(fastify: FastifyInstance, opts: { confi
     {
       config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
-        summary: 'Demo only: a new session for a demo borrower; answers the session query parameters',
+        summary:
+          "Demo only: a new session for a demo borrower; answers the session query parameters, with the borrower's latest order (productId and orderId) or, without one, the first offer's productId",
         tags: ['demo'],
         body: z.object({ borrowerId: idSchema }),
         response: { 200: envelopeSchema(z.object({ params: z.record(z.string(), z.string()) })) },
@@ -92,7 +94,8 @@ export default async function demoRoutes(fastify: FastifyInstance, opts: { confi
       const [person] = await app.db.select().from(borrowers).where(eq(borrowers.id, id)).limit(1);
       if (!person || !person.isDemo) throw notFound();
       const sessionId = await createSession(app.db, { borrowerId: id, deviceId: 'demo-device', ttlHours: opts.config.sessionTtlHours });
-      return ok(request, { params: sessionQueryParams({ sessionId, language: person.language }) });
+      const opened = await pagesOpenedWith(app.db, id);
+      return ok(request, { params: sessionQueryParams({ sessionId, language: person.language, ...opened }) });
     },
   );
 
@@ -114,4 +117,27 @@ export default async function demoRoutes(fastify: FastifyInstance, opts: { confi
       return ok(request, { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
     },
   );
+}
+
+/**
+ * The product and order a native host would open the pages with for this
+ * borrower: the latest order (its product and id), or, before any order,
+ * the product of the borrower's first offer. Every link of the test page's
+ * list carries them (README "Walk the loan journey").
+ */
+async function pagesOpenedWith(db: Db, borrowerId: number): Promise<{ productId?: number; orderId?: number }> {
+  const [latest] = await db
+    .select({ id: orders.id, productId: orders.productId })
+    .from(orders)
+    .where(eq(orders.borrowerId, borrowerId))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (latest) return { productId: latest.productId, orderId: latest.id };
+  const [offer] = await db
+    .select({ productId: productOffers.productId })
+    .from(productOffers)
+    .where(eq(productOffers.borrowerId, borrowerId))
+    .orderBy(asc(productOffers.id))
+    .limit(1);
+  return offer ? { productId: offer.productId } : {};
 }
