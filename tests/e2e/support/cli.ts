@@ -23,10 +23,11 @@ export type DemoOrder = {
   urls: Record<'confirmLoan' | 'loanDetails' | 'repayment' | 'repaymentDelay' | 'complaintEntry' | 'customerService', string>;
 };
 
-/** `npm run demo -- order --status <s> [--lang]` against the e2e database. */
+/** `npm run -s demo -- order --status <s> [--lang]` against the e2e database. */
 export function demoOrder(status: string, opts: { lang?: 'es' | 'en'; port?: number } = {}): DemoOrder {
   const out = runTsx('apps/server/src/cli/demo.ts', ['order', '--status', status, '--lang', opts.lang ?? 'es'], opts.port);
-  return JSON.parse(out.slice(out.indexOf('{'))) as DemoOrder;
+  // Standard output is the JSON object alone (README: the demo commands pipe into a JSON reader).
+  return JSON.parse(out) as DemoOrder;
 }
 
 /** `npm run ops -- <args>` against the e2e database. */

@@ -1,21 +1,25 @@
 /**
- * npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]
+ * npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
  *
  * Creates a borrower with a live session and an order in that status, in the
  * database the server uses, and prints one JSON object with the API base, the
  * session parameters by their real names, the ids and links to the pages.
  *
- * npm run demo -- pay <reference> [--amount <minor units>]
+ * npm run -s demo -- pay <reference> [--amount <minor units>]
  *
  * Plays the store till or the bank of the sandbox provider: sends a signed
  * payment notification for a payment reference to the running server
  * (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET) and prints the outcome.
  * The amount defaults to the reference's. Exits non-zero when refused.
  *
- * npm run demo -- sms-outbox <phone>   (or: sms <phone>)
+ * npm run -s demo -- sms-outbox <phone>   (or: sms <phone>)
  *
  * Prints the latest text messages sent to a phone (the SMS outbox: with no
  * SMS gateway, this is where the card payment codes go), newest first.
+ *
+ * Standard output carries the JSON object alone (usage, refusals and any other
+ * message go to standard error), so it pipes into a JSON reader; npm's `-s`
+ * keeps npm's own banner off it (README "Demo and operator commands").
  */
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
@@ -35,9 +39,9 @@ import { recentSms } from '../modules/sms/sms-sender';
 import { translate } from '../i18n/messages';
 
 const usage = `Usage:
-  npm run demo -- order --status <21|151|110|174|180|200> [--lang es|en]
-  npm run demo -- pay <reference> [--amount <minor units>]
-  npm run demo -- sms-outbox <phone>`;
+  npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
+  npm run -s demo -- pay <reference> [--amount <minor units>]
+  npm run -s demo -- sms-outbox <phone>`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
 const lastNames = { es: ['Navarro', 'Castillo', 'Morales', 'Ortega', 'Delgado', 'Vega'], en: ['Iyer', 'Kapoor', 'Nair', 'Reddy', 'Gupta', 'Bose'] };

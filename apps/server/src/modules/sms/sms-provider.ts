@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * transaction has committed; only sms-delivery.ts calls a provider.
  * `console` (the default, development and demo only; production refuses it):
  * logs that a message would leave — its outbox id and kind, never the phone or
- * the text; read the texts in the outbox (`npm run demo -- sms-outbox <phone>`).
+ * the text; read the texts in the outbox (`npm run -s demo -- sms-outbox <phone>`).
  * `http`: a real SMS gateway, POST {to, text} as JSON to SMS_PROVIDER_URL with
  * `Authorization: Bearer SMS_PROVIDER_KEY` and `Idempotency-Key: sms-<outbox id>`
  * (a gateway that honours it drops the repeat of a message whose answer was lost).

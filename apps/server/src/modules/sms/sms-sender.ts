@@ -7,7 +7,7 @@ import { smsOutbox } from '../../db/schema';
  * sms_outbox: `send` queues a message inside the caller's transaction (it
  * exists only if the caller commits); sms-delivery.ts hands queued messages
  * to the provider after the commit and retries them (docs/scheduled-work.md).
- * The demo tools read the outbox (`npm run demo -- sms-outbox <phone>`,
+ * The demo tools read the outbox (`npm run -s demo -- sms-outbox <phone>`,
  * GET /api/dev/sms-outbox).
  */
 
