@@ -95,6 +95,17 @@ export const agreementMessages = defineCatalogue({
     clause9Title: 'Aceptación',
     clause9Text:
       'El Prestatario acepta este contrato y suscribe el pagaré de forma electrónica al confirmar su préstamo en la aplicación, y puede consultarlos en cualquier momento desde ella.',
+    keyFactsHeading: 'Hoja de Datos Clave: cuadro resumen',
+    keyFactsIntro: 'La Hoja de Datos Clave n.º {proposalNo} forma parte de este contrato. Ningún cargo que no figure en ella puede cobrarse sin el consentimiento del Prestatario.',
+    keyFactsAcknowledged: 'Leída y confirmada por el Prestatario el {date}.',
+    keyFactsAmount: 'Monto del préstamo',
+    keyFactsTotal: 'Total a pagar',
+    keyFactsInstalments: 'Cuotas',
+    keyFactsInstalmentsValue: '{count} de {days} días',
+    keyFactsFee: 'Comisión por apertura (con {tax})',
+    keyFactsLate: 'Interés moratorio diario',
+    keyFactsPenalty: 'Penalización única por incumplimiento',
+    keyFactsRead: 'Leer la Hoja de Datos Clave completa',
   },
   en: {
     pageTitle: 'Loan agreement',
@@ -181,6 +192,17 @@ export const agreementMessages = defineCatalogue({
     clause9Title: 'Acceptance',
     clause9Text:
       'The Borrower accepts this agreement and signs the promissory note electronically by confirming the loan in the app, and can read both at any time in the app.',
+    keyFactsHeading: 'Key Facts Statement: summary box',
+    keyFactsIntro: 'Key Facts Statement no. {proposalNo} is part of this agreement. No charge that is not in it can be levied without the Borrower’s consent.',
+    keyFactsAcknowledged: 'Read and acknowledged by the Borrower on {date}.',
+    keyFactsAmount: 'Loan amount',
+    keyFactsTotal: 'Total to pay',
+    keyFactsInstalments: 'Instalments',
+    keyFactsInstalmentsValue: '{count} of {days} days',
+    keyFactsFee: 'Processing fee (with {tax})',
+    keyFactsLate: 'Late interest a day',
+    keyFactsPenalty: 'One-off default penalty',
+    keyFactsRead: 'Read the whole Key Facts Statement',
   },
 });
 

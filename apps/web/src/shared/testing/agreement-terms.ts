@@ -1,5 +1,23 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
-import { markets } from '@presta/contract/markets';
+import { loanAnnualCost } from '@presta/contract/annual-cost';
+import { markets, type MarketCode } from '@presta/contract/markets';
+
+/** The annual cost the server states for a plan (the pure function, as agreement-terms.ts calls it). */
+export function annualCostOf(market: MarketCode, start: string, termUnitDays: number, received: number, plan: AgreementTerms['plan']): AgreementTerms['annualCost'] {
+  const cost = loanAnnualCost(market, { start, received, termUnitDays, plan })!;
+  return {
+    kind: cost.kind,
+    ratePpm: cost.ratePpm,
+    rate: cost.rate,
+    computedOn: start,
+    includesTax: cost.includesTax,
+    unit: cost.unit,
+    unitDays: cost.unitDays,
+    periodsPerYear: cost.periodsPerYear,
+    periodicRate: `${(cost.periodicRate * 100).toFixed(4).replace('.', ',')}%`,
+    sheet: cost.sheet.map(({ date, day, received: r, paid }) => ({ date, day, received: r, paid })),
+  };
+}
 
 /**
  * Agreement terms as the server builds them (agreement-terms.ts) for the two
@@ -27,6 +45,9 @@ export function agreementTerms(market: 'MX' | 'IN', lang: 'es' | 'en' = 'es', ov
       prepayment: { minDays: 7, fromDay: 8, fromDate: '' },
       plan: [{ seq: 1, dueDate: '2025-07-15', principal: 500_000, interest: 3_750, commission: 25_000, tax: 4_600, total: 533_350 }],
       totals: { interest: 3_750, commission: 25_000, tax: 4_600, total: 533_350, received: 500_000 },
+      annualCost: annualCostOf('MX', '2025-06-30', 15, 500_000, [
+        { seq: 1, dueDate: '2025-07-15', principal: 500_000, interest: 3_750, commission: 25_000, tax: 4_600, total: 533_350 },
+      ]),
       ...overrides,
     };
   }
@@ -52,6 +73,9 @@ export function agreementTerms(market: 'MX' | 'IN', lang: 'es' | 'en' = 'es', ov
     prepayment: { minDays: 7, fromDay: 46, fromDate: '' },
     plan: [{ seq: 1, dueDate: '2025-10-01', principal: 5_000_000, interest: 455_000, commission: 150_000, tax: 27_000, total: 5_632_000 }],
     totals: { interest: 455_000, commission: 150_000, tax: 27_000, total: 5_632_000, received: 5_000_000 },
+    annualCost: annualCostOf('IN', '2025-07-02', 91, 5_000_000, [
+      { seq: 1, dueDate: '2025-10-01', principal: 5_000_000, interest: 455_000, commission: 150_000, tax: 27_000, total: 5_632_000 },
+    ]),
     ...overrides,
   };
 }

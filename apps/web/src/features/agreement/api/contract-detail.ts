@@ -55,6 +55,7 @@ export async function fetchContract(query: ContractQuery, opts: { signal?: Abort
       company: text(d.company),
       market: readMarket(d.market),
       terms: readTerms(d.terms),
+      keyFacts: d.keyFacts && typeof d.keyFacts.proposalNo === 'string' ? { proposalNo: d.keyFacts.proposalNo, acknowledgedAt: text(d.keyFacts.acknowledgedAt) || null, url: text(d.keyFacts.url) } : null,
     },
   };
 }

@@ -1,12 +1,14 @@
 import { useId, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { markets, type TaxableCharge } from '@presta/contract/markets';
+import { routes } from '@presta/contract/routes';
+import { annualCostSentence } from '@/shared/format/annual-cost-text';
 import { marketMoney } from '@/shared/format/money';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages, type Messages } from '@/shared/i18n/use-messages';
-import { getSessionParams } from '@/shared/session/session-params';
+import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { InstalmentList } from '@/shared/ui/instalment-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -140,6 +142,8 @@ function LoanAgreement({ query }: { query: AgreementQuery }) {
           {lender ? t('intro', { company: lender.name, address: lender.address }) : t('introPending')}
         </p>
 
+        {contract?.keyFacts && terms ? <KeyFactsBox keyFacts={contract.keyFacts} terms={terms} t={t} lang={lang} /> : null}
+
         <section className="presta-agreement-section" aria-labelledby={noteHeadingId}>
           <h2 id={noteHeadingId} className="presta-agreement-section-heading">
             {t('noteHeading')}
@@ -217,7 +221,11 @@ function Clauses({ terms, t, lang }: { terms: AgreementTerms; t: T; lang: Lang }
     },
     {
       title: 'clause2Title',
-      paragraphs: [t('clause2Text', { dailyRate: daily, annualRate: terms.interest.annual.rate, yearDays: terms.interest.yearDays })],
+      paragraphs: [
+        t('clause2Text', { dailyRate: daily, annualRate: terms.interest.annual.rate, yearDays: terms.interest.yearDays }),
+        // Issue 13: the CAT (Mexico, with the words Banxico requires) or the APR (India).
+        annualCostSentence(terms.annualCost, lang),
+      ],
     },
     {
       title: 'clause3Title',
@@ -272,6 +280,47 @@ function Clauses({ terms, t, lang }: { terms: AgreementTerms; t: T; lang: Lang }
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * India (issue 13): the Key Facts Statement the loan was applied with, as the agreement's summary box — its
+ * number and acknowledgement, the APR, the amount, total and instalments, the fee, late interest and
+ * penalty — and a link to read it whole (printable).
+ */
+function KeyFactsBox({ keyFacts, terms, t, lang }: { keyFacts: NonNullable<Contract['keyFacts']>; terms: AgreementTerms; t: T; lang: Lang }) {
+  const headingId = useId();
+  const money = marketMoney(terms.market);
+  const tax = markets[terms.market].tax.name[lang];
+  const rows: NoteRow[] = [
+    { label: terms.annualCost.kind, value: terms.annualCost.rate },
+    { label: t('keyFactsAmount'), value: money(terms.amount) },
+    { label: t('keyFactsTotal'), value: money(terms.totals.total) },
+    { label: t('keyFactsInstalments'), value: t('keyFactsInstalmentsValue', { count: terms.periods, days: terms.termUnitDays }) },
+    { label: t('keyFactsFee', { tax }), value: money(terms.commission.total + terms.totals.tax) },
+    ...terms.lateCharges.tiers.map((tier) => ({
+      label: `${t('keyFactsLate')} (${tier.toDay === null ? `${tier.fromDay}+` : `${tier.fromDay}–${tier.toDay}`})`,
+      value: tier.rate,
+    })),
+    ...(terms.lateCharges.defaultPenalty
+      ? [{ label: t('keyFactsPenalty'), value: `${money(terms.lateCharges.defaultPenalty.newClient)} / ${money(terms.lateCharges.defaultPenalty.repeatClient)}` }]
+      : []),
+  ];
+  return (
+    <section className="presta-agreement-section presta-agreement-key-facts" aria-labelledby={headingId}>
+      <h2 id={headingId} className="presta-agreement-section-heading">
+        {t('keyFactsHeading')}
+      </h2>
+      <p className="presta-agreement-clause-text">{t('keyFactsIntro', { proposalNo: keyFacts.proposalNo })}</p>
+      {keyFacts.acknowledgedAt ? <p className="presta-agreement-clause-text">{t('keyFactsAcknowledged', { date: keyFacts.acknowledgedAt })}</p> : null}
+      <PromissoryNoteTable caption={t('keyFactsHeading')} rows={rows} emptyValue={t('empty')} fieldHeader={t('noteFieldHeader')} valueHeader={t('noteValueHeader')} />
+      <p className="presta-agreement-clause-text">{withUnbreakableAmounts(annualCostSentence(terms.annualCost, lang))}</p>
+      <p className="presta-agreement-key-facts-link">
+        <Link to={inAppUrl(routes.keyFacts, Object.fromEntries(new URLSearchParams(keyFacts.url.split('?')[1] ?? '')))} className="presta-page-link-button">
+          {t('keyFactsRead')}
+        </Link>
+      </p>
+    </section>
   );
 }
 

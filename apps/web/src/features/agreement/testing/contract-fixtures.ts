@@ -22,6 +22,7 @@ export function contractAnswer(overrides: Partial<ContractData> = {}): ContractD
     company: 'Presta Servicios Financieros S.A. de C.V.',
     market: 'MX',
     terms: agreementTerms('MX'),
+    keyFacts: null,
     ...overrides,
   };
 }

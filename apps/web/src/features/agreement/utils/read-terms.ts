@@ -25,6 +25,26 @@ const rate = (v: unknown) => {
 };
 const charges = ['interest', 'commission', 'extension_fee'] as const;
 
+/** The annual cost (issue 13): a figure the page cannot trust leaves the terms out. */
+function readAnnualCost(v: unknown): AgreementTerms['annualCost'] {
+  const c = need(obj(v));
+  const kind = c.kind === 'CAT' || c.kind === 'APR' ? c.kind : fail();
+  return {
+    kind,
+    ...rate(c),
+    computedOn: need(str(c.computedOn)),
+    includesTax: c.includesTax === true,
+    unit: c.unit === 'periods' ? 'periods' : 'years',
+    unitDays: need(int(c.unitDays)),
+    periodsPerYear: typeof c.periodsPerYear === 'number' ? c.periodsPerYear : fail(),
+    periodicRate: need(str(c.periodicRate)),
+    sheet: list(c.sheet).map((x: unknown) => {
+      const r = need(obj(x));
+      return { date: need(str(r.date)), day: need(int(r.day)), received: need(int(r.received)), paid: need(int(r.paid)) };
+    }),
+  };
+}
+
 export function readTerms(raw: unknown): AgreementTerms | null {
   try {
     const t = need(obj(raw));
@@ -91,6 +111,7 @@ export function readTerms(raw: unknown): AgreementTerms | null {
         total: need(int(totals.total)),
         received: need(int(totals.received)),
       },
+      annualCost: readAnnualCost(t.annualCost),
     };
   } catch (error) {
     if (error instanceof Unreadable) return null;

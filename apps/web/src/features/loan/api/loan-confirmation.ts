@@ -30,6 +30,7 @@ export async function fetchLoanConfirmation(
       couNum: Number(data.couNum) || 0,
       isNeedPop: Number(data.isNeedPop) === 1 ? 1 : 0,
       market: readMarket(data.market),
+      keyFacts: data.keyFacts && typeof data.keyFacts.proposalNo === 'string' ? data.keyFacts : null,
     },
   };
 }

@@ -16,10 +16,13 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
+import { acknowledgeKeyFacts } from '../api/acknowledge-key-facts';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
 import { submitLoan } from '../api/submit-loan';
 import { AgreementTick } from '../components/agreement-tick';
 import { CouponRow } from '../components/coupon-row';
+import { KeyFactsCard } from '../components/key-facts-card';
 import { LoanSummary } from '../components/loan-summary';
 import { RecalculationModal } from '../components/recalculation-modal';
 import { loanMessages } from '../messages';
@@ -84,12 +87,26 @@ function ConfirmLoan({ productId }: { productId: string }) {
   const [submitting, setSubmitting] = useState(false);
   const submitLock = useRef(false);
 
+  // India (issue 13): the offer's Key Facts Statement, acknowledged here before the apply button is enabled.
+  const [acknowledged, setAcknowledged] = useState<string | null>(null);
+  const [acknowledging, setAcknowledging] = useState(false);
+  const keyFacts = data?.keyFacts ? { ...data.keyFacts, acknowledged: data.keyFacts.acknowledged || acknowledged === data.keyFacts.proposalNo } : null;
+  const onAcknowledge = useCallback(async () => {
+    if (!keyFacts || acknowledging) return;
+    setAcknowledging(true);
+    const result = await acknowledgeKeyFacts(keyFacts.proposalNo, t('keyFactsAcknowledging'));
+    setAcknowledging(false);
+    // A refusal (an expired KFS) was toasted; reloading gives the offer's current KFS.
+    if (result.success) setAcknowledged(keyFacts.proposalNo);
+    else void load(undefined, { silent: true });
+  }, [keyFacts, acknowledging, t, load]);
+
   const onSubmit = useCallback(async () => {
     if (!data || submitLock.current) return;
     submitLock.current = true;
     setSubmitting(true);
     const result = await submitLoan(
-      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId },
+      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId, proposalNo: data.keyFacts?.proposalNo },
       t('submitting'),
     );
     if (result.success && result.data) {
@@ -125,6 +142,8 @@ function ConfirmLoan({ productId }: { productId: string }) {
   const money = marketMoney(readMarket(data.market));
   const hasContract = data.isNewContract.trim() !== '';
   const blockedByAgreement = hasContract && !agreed;
+  const blockedByKeyFacts = keyFacts !== null && !keyFacts.acknowledged;
+  const annualCost = data.terms?.annualCost;
   const termDays = data.periods * data.termUnit;
   const details = visibleRows(data.details);
 
@@ -143,17 +162,17 @@ function ConfirmLoan({ productId }: { productId: string }) {
         className="presta-loan-button presta-loan-button-primary"
         color="primary"
         block
-        disabled={blockedByAgreement || recalculating}
+        disabled={blockedByAgreement || blockedByKeyFacts || recalculating}
         loading={submitting}
         loadingText={t('submitting')}
-        aria-describedby={blockedByAgreement ? hintId : undefined}
+        aria-describedby={blockedByAgreement || blockedByKeyFacts ? hintId : undefined}
         onClick={onSubmit}
       >
         {t('submit')}
       </Button>
-      {blockedByAgreement ? (
+      {blockedByAgreement || blockedByKeyFacts ? (
         <p id={hintId} className="presta-loan-action-hint">
-          {t('agreementRequired')}
+          {blockedByKeyFacts ? t('keyFactsRequired') : t('agreementRequired')}
         </p>
       ) : null}
     </>
@@ -172,9 +191,21 @@ function ConfirmLoan({ productId }: { productId: string }) {
             note: data.periods > 1 ? t('termInstalments', { periods: data.periods }) : undefined,
           },
           { label: data.ratemsg.trim() || t('dailyRateLabel'), value: data.loanRate },
+          // Issue 13: the annual cost beside the price (CAT without IVA in Mexico, APR in India).
+          ...(annualCost
+            ? [{ label: annualCost.kind, value: annualCost.rate, note: annualCost.kind === 'CAT' ? t('annualCostNote') : undefined }]
+            : []),
         ]}
         footnote={data.amountDec || undefined}
       />
+      {annualCost && !keyFacts ? (
+        <PageCard>
+          <AnnualCostNote cost={annualCost} />
+        </PageCard>
+      ) : null}
+      {keyFacts && annualCost ? (
+        <KeyFactsCard keyFacts={keyFacts} annualCost={annualCost} saving={acknowledging} onAcknowledge={onAcknowledge} t={t} />
+      ) : null}
       {data.couNum > 0 ? (
         <CouponRow
           label={t('couponLabel')}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
@@ -10,7 +10,7 @@ import { bridge } from '@/shared/bridge/native-bridge';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
-import { getSessionParams, pageUrl } from '@/shared/session/session-params';
+import { getSessionParams, inAppUrl, pageUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -176,6 +176,14 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
             rowsLabel={t('orderDetailsTitle')}
           />
           {repayable || settled ? <StatementLink orderId={ids.orderId} productId={ids.productId} /> : null}
+          {/* India (issue 13): the Key Facts Statement stays readable and printable from the loan. */}
+          {data.market === 'IN' && status !== orderStatus.rejected ? (
+            <p className="presta-loan-key-facts-link">
+              <Link to={inAppUrl(routes.keyFacts, { orderId: ids.orderId })} className="presta-page-link-button">
+                {t('viewKeyFacts')}
+              </Link>
+            </p>
+          ) : null}
         </div>
       </PullToRefresh>
       <StarScoreModal

@@ -37,6 +37,7 @@ export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfi
     periodsMax: 6,
     market: 'MX',
     terms: agreementTerms('MX'),
+    keyFacts: null,
     ...overrides,
   };
 }

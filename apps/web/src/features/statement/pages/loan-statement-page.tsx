@@ -6,6 +6,7 @@ import { marketMoney } from '@/shared/format/money';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
+import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
 import { AmountHero } from '@/shared/ui/amount-hero';
 import { DetailList } from '@/shared/ui/detail-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -100,6 +101,7 @@ function StatementView({ data, orderId, productId }: { data: LoanStatement } & I
       {totals.pendingCharges > 0 ? <Notice label={t('noticeLabel')}>{t('pendingNotice', { amount: money(totals.pendingCharges) })}</Notice> : null}
       <PageCard title={t('summaryTitle')}>
         <DetailList rows={summary} />
+        {data.annualCost ? <AnnualCostNote cost={data.annualCost} className="presta-statement-annual-cost" /> : null}
       </PageCard>
       <PageCard title={t('eventsTitle')}>
         <p className="presta-statement-hint">{t('eventsHint')}</p>

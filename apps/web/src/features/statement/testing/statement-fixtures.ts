@@ -2,6 +2,7 @@ import type { Normalised } from '@presta/contract/envelope';
 import { markets } from '@presta/contract/markets';
 import type { LoanStatement } from '../api/loan-statement';
 import type { PaymentReceipt } from '../api/payment-receipt';
+import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 /** Sample answers (`data`) shaped by the contract, figures as the server builds them (a Mexican loan, an Indian one). */
 
@@ -18,6 +19,7 @@ export function mexicanStatement(overrides: Partial<LoanStatement> = {}): LoanSt
     status: '180',
     disbursedOn: '2026-10-14',
     asOf: '2026-11-23',
+    annualCost: { ...agreementTerms('MX').annualCost, computedOn: '2026-11-23' },
     periods: 2,
     events: [
       { kind: 'disbursal', date: '2026-10-14', amount: 300_000, balance: 300_000, credit: 0 },
@@ -99,6 +101,7 @@ export function indianStatement(overrides: Partial<LoanStatement> = {}): LoanSta
     status: '200',
     disbursedOn: '2026-05-08',
     asOf: '2026-11-24',
+    annualCost: { ...agreementTerms('IN').annualCost, computedOn: '2026-11-24' },
     periods: 1,
     events: [
       { kind: 'disbursal', date: '2026-05-08', amount: 500_000, balance: 500_000, credit: 0 },
