@@ -6,6 +6,9 @@ import { markets, type MarketCode, type SupportContacts } from '@presta/contract
 /** Repository root (apps/server/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The embedded PostgreSQL's port when EMBEDDED_PG_PORT is not set (and free). */
+export const DEFAULT_EMBEDDED_PG_PORT = 54329;
+
 export type Config = {
   /**
    * 'production' (PRESTA_ENV=production, which `npm run serve` and the compiled
@@ -21,7 +24,13 @@ export type Config = {
   /** Start of every key Presta writes in Redis (REDIS_KEY_PREFIX): environments may share one Redis. */
   redisKeyPrefix: string;
   dataDir: string;
+  /** The embedded PostgreSQL's port (EMBEDDED_PG_PORT, default 54329). */
   embeddedPgPort: number;
+  /**
+   * Whether EMBEDDED_PG_PORT was set: then a port taken by another program stops the start with one line;
+   * unset, a free port is chosen instead of the default (docs/operations.md "Embedded PostgreSQL").
+   */
+  embeddedPgPortSet: boolean;
   brand: Brand;
   /** Public origin used in links the server prints or returns (demo command, test page). */
   publicBaseUrl: string;
@@ -116,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'presta-rl:',
     dataDir: path.resolve(repoRoot, env.PRESTA_DATA_DIR ?? 'data'),
-    embeddedPgPort: intFromEnv('EMBEDDED_PG_PORT', 54329),
+    embeddedPgPort: intFromEnv('EMBEDDED_PG_PORT', DEFAULT_EMBEDDED_PG_PORT),
+    embeddedPgPortSet: (env.EMBEDDED_PG_PORT ?? '').trim() !== '',
     brand,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     demoTools: env.PRESTA_DEMO_TOOLS === '1',

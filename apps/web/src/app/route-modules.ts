@@ -23,6 +23,7 @@ export const routeModules = [
   { route: 'cardRepayment', module: 'src/features/card-repayment/pages/card-repayment-page.tsx' },
   { route: 'loanStatement', module: 'src/features/statement/pages/loan-statement-page.tsx' },
   { route: 'paymentReceipt', module: 'src/features/statement/pages/payment-receipt-page.tsx' },
+  { route: 'keyFacts', module: 'src/features/key-facts/pages/key-facts-page.tsx' },
   { route: 'loanAgreement', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'loanAgreementPeriod', module: 'src/features/agreement/pages/loan-agreement-page.tsx' },
   { route: 'complaintEntry', module: 'src/features/complaint-filing/pages/complaint-entry-page.tsx' },

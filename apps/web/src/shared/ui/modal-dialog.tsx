@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
+import { useModalFocus } from './modal-focus';
 import './modal-dialog.css';
 
 export type ModalDialogProps = {
@@ -11,7 +12,7 @@ export type ModalDialogProps = {
   children?: ReactNode;
   /** Buttons at the bottom. */
   footer?: ReactNode;
-  /** When given, Escape and a close (×) button dismiss the dialog. */
+  /** When given, Escape and a close (×) button dismiss the dialog (a dialog without it cannot be dismissed). */
   onClose?: () => void;
   /** Accessible name of the close button (required with onClose). */
   closeLabel?: string;
@@ -22,8 +23,11 @@ export type ModalDialogProps = {
 
 /**
  * A centred modal dialog on antd-mobile's CenterPopup, with dialog semantics
- * (role, aria-modal, labelled by its title), focus moved into it on open and
- * back on close, and Escape to dismiss. Mounted only while visible.
+ * (role, aria-modal, labelled by its title) and the keyboard rules of
+ * useModalFocus: focus moved into it on open, the page behind inert, Tab and
+ * Shift+Tab kept inside, Escape to dismiss (with onClose), focus back to what
+ * opened it on close. Every modal of the app is one of these. Mounted only
+ * while visible, in a layer of its own at the end of <body>.
  */
 export function ModalDialog({
   visible,
@@ -40,28 +44,14 @@ export function ModalDialog({
   const titleId = `${id}-title`;
   const bodyId = `${id}-body`;
   const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!visible) return undefined;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    return () => {
-      if (previous && previous.isConnected) previous.focus();
-    };
-  }, [visible]);
+  useModalFocus(dialogRef, { active: visible, onEscape: onClose });
 
   if (!visible) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && onClose) {
-      event.stopPropagation();
-      onClose();
-    }
-  };
 
   return (
     <CenterPopup
       visible
+      getContainer={popupLayer}
       className={['presta-modal-dialog', className].filter(Boolean).join(' ')}
       bodyClassName="presta-modal-dialog-body"
       closeOnMaskClick={Boolean(onClose) && closeOnMaskClick}
@@ -75,7 +65,6 @@ export function ModalDialog({
         aria-describedby={children ? bodyId : undefined}
         tabIndex={-1}
         className="presta-modal-dialog-inner"
-        onKeyDown={onKeyDown}
       >
         {onClose ? (
           <button type="button" className="presta-modal-dialog-close" aria-label={closeLabel} onClick={onClose}>
@@ -98,3 +87,6 @@ export function ModalDialog({
     </CenterPopup>
   );
 }
+
+/** The popup's own layer at the end of <body>, so that the page behind can be made inert (useModalFocus). */
+const popupLayer = () => document.body;

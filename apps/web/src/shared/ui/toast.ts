@@ -1,4 +1,5 @@
 import Toast, { type ToastHandler } from 'antd-mobile/es/components/toast';
+import './toast.css';
 
 /** Default toast duration (§9). */
 export const toastDurationMs = 3000;

@@ -17,10 +17,17 @@ import './complaint-list-page.css';
 /** URL parameter of the chosen tab (its index), so that coming back from a complaint shows the same tab. */
 export const tabParam = 'tab';
 
-/** The tab index of the URL, when it names one of `count` tabs; else the first. */
-function tabIndexOf(value: string | null, count: number): number {
+/**
+ * The tab to show: the one the URL names (the borrower chose it, e.g. before
+ * opening a complaint), else the first tab that has complaints (issue 14: a
+ * borrower whose only complaint was answered landed on an empty "En proceso"),
+ * else the first.
+ */
+export function initialTabIndex(value: string | null, tabs: readonly ComplaintTab[]): number {
   const index = Number(value);
-  return value !== null && Number.isInteger(index) && index >= 0 && index < count ? index : 0;
+  if (value !== null && value !== '' && Number.isInteger(index) && index >= 0 && index < tabs.length) return index;
+  const withItems = tabs.findIndex((tab) => tab.list.length > 0);
+  return withItems >= 0 ? withItems : 0;
 }
 
 /**
@@ -54,7 +61,7 @@ export default function ComplaintListPage() {
 function ComplaintTabs({ tabs }: { tabs: ComplaintTab[] }) {
   const { t } = useMessages(complaintFollowUpMessages);
   const [searchParams, setSearchParams] = useSearchParams();
-  const active = tabIndexOf(searchParams.get(tabParam), tabs.length);
+  const active = initialTabIndex(searchParams.get(tabParam), tabs);
 
   const noComplaints = tabs.every((tab) => tab.list.length === 0);
   if (tabs.length === 0) {
