@@ -117,6 +117,30 @@ describe('ComplaintListPage', () => {
     expect(location.searchParams.has('swift')).toBe(false);
   });
 
+  it('opens the first tab that has complaints: the only complaint answered shows in "Respondidas", not an empty "En proceso" (issue 14)', async () => {
+    const answered = { id: '41', time: '2025-07-01 12:00:00', type: 'Préstamo', content: '¿Por qué cambió el monto de mi préstamo?' };
+    stubApi({ [listPath]: ok(listAnswer({ tabs: [{ title: 'En proceso', list: [] }, { title: 'Respondidas', list: [answered] }, { title: 'Cerradas', list: [] }] })) });
+    await loaded();
+    expect(selectedTab()).toBe('Respondidas');
+    expect(panel().getAttribute('aria-label')).toBe('Respondidas');
+    expect(itemLinks()).toHaveLength(1);
+    expect(within(panel()).getByText('N.º 41')).toBeTruthy();
+  });
+
+  it('only closed complaints: "Cerradas" opens; a tab the URL names (the borrower chose it) still wins, even empty', async () => {
+    const closed = { id: '40', time: '2025-06-01 12:00:00', type: 'Pagos', content: 'Pagué dos veces.' };
+    const tabs = [{ title: 'En proceso', list: [] }, { title: 'Respondidas', list: [] }, { title: 'Cerradas', list: [closed] }];
+    stubApi({ [listPath]: ok(listAnswer({ tabs })) });
+    const first = await loaded();
+    expect(selectedTab()).toBe('Cerradas');
+    first.unmount();
+
+    stubApi({ [listPath]: ok(listAnswer({ tabs })) });
+    await loaded(`${sessionQuery}&tab=0`);
+    expect(selectedTab()).toBe('En proceso');
+    expect(itemLinks()).toHaveLength(0);
+  });
+
   it('with no complaints at all, invites to file one', async () => {
     stubApi({ [listPath]: ok(listAnswer({ tabs: [{ title: 'En proceso', list: [] }, { title: 'Respondidas', list: [] }, { title: 'Cerradas', list: [] }] })) });
     await loaded();
