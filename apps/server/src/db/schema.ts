@@ -283,6 +283,21 @@ export const ratings = pgTable(
   ],
 );
 
+/**
+ * "Not now" to the rating prompt (issue 14), one row per borrower: until
+ * `deferredUntil` loan-details answers isScore 0 for every order of the
+ * borrower. Written by the loan module only (deferRatingPrompt); a change is
+ * announced as 'borrower:<id>' (migration 0012), which drops the borrower's
+ * cached loan-details reads.
+ */
+export const ratingPromptDeferrals = pgTable('rating_prompt_deferrals', {
+  borrowerId: bigint('borrower_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => borrowers.id, { onDelete: 'cascade' }),
+  deferredAt: timestamp('deferred_at', { withTimezone: true }).notNull(),
+  deferredUntil: timestamp('deferred_until', { withTimezone: true }).notNull(),
+});
+
 // ---------------------------------------------------------------------------
 // Loan ledger (issue 3, docs/ledger.md): append-only, integer minor units.
 // ---------------------------------------------------------------------------
