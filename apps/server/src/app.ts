@@ -1,10 +1,8 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, PoolStats } from './db/database';
 import { loggerOptions } from './lib/log-redaction';
@@ -19,7 +17,8 @@ import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
 import keyMapping from './plugins/app/key-mapping';
 import language from './plugins/app/language';
-import securityHeaders, { apiDocsContentSecurityPolicy } from './plugins/app/security-headers';
+import securityHeaders from './plugins/app/security-headers';
+import apiDocs from './plugins/app/api-docs';
 import session from './plugins/app/session';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
@@ -85,20 +84,8 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
     app.addHook('onClose', async () => void redis.disconnect());
   }
   await app.register(rateLimit, { global: false, store: resilientStore(redisHealth, config.redisKeyPrefix) });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Presta API',
-        version: '1.0.0',
-        description:
-          'The API of the Presta borrower pages (spec §7). Every answer is the wrapper {success, code, message, data}. ' +
-          'POST calls take a form-encoded body; the session parameters (swift = session id, crp_phe, dearest, showy, dearer, eyes, productId, orderId, language) travel in the query string.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The API reference: in production only with PRESTA_API_DOCS=1.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: apiDocsContentSecurityPolicy, uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null } });
+  // The OpenAPI document of every route registered after it, and the reference page (/docs).
+  await app.register(apiDocs, { config });
 
   // 2. Our plugins
   await app.register(dbPlugin, { db });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { loadConfig, productionProblems, type Config } from './config';
 import { buildApp, type App } from './app';
-import { connectOptionsFrom, openDatabase, runMigrations } from './db/database';
+import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations } from './db/database';
 import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
@@ -36,7 +36,9 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPgPort: config.embeddedPgPort,
+    embeddedPgPortSet: config.embeddedPgPortSet,
     log,
+    notice: (line) => console.log(line),
   });
 
   let app: App | undefined;
@@ -97,7 +99,7 @@ async function main() {
     sms: createSmsProvider(config, app.log),
     stopTimeoutMs: Math.max(1_000, config.shutdownGraceMs - 2_000),
   });
-  printBanner(config);
+  printBanner(config, database.embedded?.port);
 }
 
 /** METRICS_PORT: /metrics without a token on a port of its own (keep it off the public network). */
@@ -116,7 +118,8 @@ async function serveMetrics(app: App, config: Config): Promise<http.Server> {
   return server;
 }
 
-function printBanner(config: Config): void {
+/** `embeddedPort`: the embedded PostgreSQL's port (undefined with DATABASE_URL). */
+function printBanner(config: Config, embeddedPort: number | undefined): void {
   const base = config.publicBaseUrl;
   const lines =
     config.env === 'production'
@@ -133,7 +136,7 @@ function printBanner(config: Config): void {
           `  Test page:      ${base}${routes.testPreview}`,
           `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
           `  API reference:  ${base}/docs`,
-          `  Database:       ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg)`}`,
+          `  Database:       ${embeddedPort === undefined ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg, port ${embeddedPort})`}`,
           `  Brand:          ${config.brand.brandName}${config.brand.obfuscateKeys ? ' (scrambled keys)' : ''}`,
           'Press Ctrl-C to stop.',
           '',
@@ -142,6 +145,8 @@ function printBanner(config: Config): void {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  // A port taken (EMBEDDED_PG_PORT) is the person's to fix: one line, no stack.
+  if (error instanceof EmbeddedPortTakenError) console.error(error.message);
+  else console.error(error instanceof Error ? error.stack ?? error.message : error);
   process.exit(1);
 });

@@ -44,6 +44,7 @@ beforeAll(async () => {
   // Under the repository's data folder, like ./data: the postgres user can reach it.
   fs.mkdirSync(path.join(repoRoot, 'data'), { recursive: true });
   dataDir = fs.mkdtempSync(path.join(repoRoot, 'data', 'port-test-'));
+  fs.chmodSync(dataDir, 0o755);
   taken = await occupy();
 });
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
-import { orders, orderStatusHistory, ratings, repaymentPlans } from '../src/db/schema';
+import { orders, orderStatusHistory, ratingPromptDeferrals, ratings, repaymentPlans } from '../src/db/schema';
 import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
 import { addCoupon, borrowerWithOffer, buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
 
 const detailsUrl = '/v3/loan-details/loan-details';
 const pushUrl = '/v3/loan-confirm/loan-detail-push';
 const scoreUrl = '/v3/loan-details/google-score';
+const laterUrl = '/v3/loan-details/google-score-later';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -139,7 +140,8 @@ describe('loan-details', () => {
       noticeDesText: `Your instalment was due on ${overdueSince}. Pay today to avoid further charges.`,
       h5Url: `/repayment?orderId=${o.orderId}&productId=${o.product.id}`,
       isDelay: 1,
-      isScore: 1,
+      // Overdue: the rating prompt never covers the Pay button (issue 14).
+      isScore: 0,
     });
     expect(valueOf(first, 'Next due date')).toBe(overdueSince);
     // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31), in the Mexican
@@ -160,7 +162,7 @@ describe('loan-details', () => {
 
   it('180 and 200 per status', async () => {
     const overdue = await orderIn('180');
-    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isDelay: 1, isScore: 1 });
+    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isDelay: 1, isScore: 0 });
     const settled = await orderIn('200');
     const s = (await details(settled.sessionId, settled.orderId)).json<Wrapper>().data;
     expect(s).toMatchObject({ orderStatus: '200', noticeStatusText: 'Liquidado', isScore: 1, h5Url: '', isDelay: 0 });
@@ -212,5 +214,80 @@ describe('google-score', () => {
     const none = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1 } });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ success: false, code: '400001', message: 'Indique el pedido que desea calificar.' });
+  });
+});
+
+describe('the rating prompt does not nag (issue 14)', () => {
+  /** Re-dates a 174 order as disbursed `days` ago (plan every 15 days from then), like a backdated disbursal. */
+  async function disbursedDaysAgo(o: { orderId: string; today: string }, days: number) {
+    await t.db.update(orders).set({ disbursedOn: addDays(o.today, -days) }).where(eq(orders.id, Number(o.orderId)));
+    await t.db
+      .update(repaymentPlans)
+      .set({ dueDate: sql`${addDays(o.today, -days)}::date + seq * 15` })
+      .where(eq(repaymentPlans.orderId, Number(o.orderId)));
+  }
+  const isScore = async (o: { sessionId: string; orderId: string }) => (await details(o.sessionId, o.orderId)).json<Wrapper>().data.isScore;
+
+  it('is not asked over a loan with something to pay today: an instalment due today (174) or overdue (180)', async () => {
+    const dueToday = await orderIn('174');
+    await disbursedDaysAgo(dueToday, 15);
+    const d = (await details(dueToday.sessionId, dueToday.orderId)).json<Wrapper>().data;
+    expect(d).toMatchObject({ orderStatus: '174', isScore: 0 });
+    expect(valueOf(d, 'Próximo vencimiento')).toBe(dueToday.today);
+
+    const overdue = await orderIn('180');
+    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isScore: 0 });
+
+    // Nothing due today (the first instalment in 15 days), and settled: asked.
+    expect(await isScore(await orderIn('174'))).toBe(1);
+    expect(await isScore(await orderIn('200'))).toBe(1);
+  });
+
+  it('"not now" is remembered for the borrower (every order) for 30 days, then asked again', async () => {
+    const settled = await orderIn('200');
+    expect(await isScore(settled)).toBe(1);
+    const before = Date.now();
+    const later = await injectAs(t.app, settled.sessionId, { url: laterUrl });
+    expect(later.statusCode).toBe(200);
+    const body = later.json<Wrapper>();
+    expect(body).toMatchObject({ success: true, code: '0', data: { success: true } });
+    const askAgainAfter = Date.parse((body.data as { askAgainAfter: string }).askAgainAfter);
+    expect(askAgainAfter - before).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(askAgainAfter - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
+    expect(await isScore(settled)).toBe(0);
+
+    // One row per borrower: a second "not now" moves the same row.
+    await injectAs(t.app, settled.sessionId, { url: laterUrl });
+    const rows = await t.db.select().from(ratingPromptDeferrals).where(eq(ratingPromptDeferrals.borrowerId, settled.borrower.id));
+    expect(rows).toHaveLength(1);
+
+    // The same borrower's next loan (disbursed, nothing due today) is not asked either.
+    const push = await injectAs(t.app, settled.sessionId, {
+      url: pushUrl,
+      payload: { productId: settled.product.id, amount: 300_000, periods: 3, termUnit: 15 },
+    });
+    const next = (push.json<Wrapper>().data as { orderId: string }).orderId;
+    await transitionOrder(t.db, { orderId: Number(next), action: 'approve', actor: 'operator' });
+    await transitionOrder(t.db, { orderId: Number(next), action: 'disburse', actor: 'operator' });
+    expect(await isScore({ sessionId: settled.sessionId, orderId: next })).toBe(0);
+
+    // Another borrower is still asked.
+    expect(await isScore(await orderIn('200'))).toBe(1);
+
+    // Once the period is over, asked again.
+    await t.db
+      .update(ratingPromptDeferrals)
+      .set({ deferredAt: new Date(Date.now() - 31 * 86_400_000), deferredUntil: new Date(Date.now() - 1_000) })
+      .where(eq(ratingPromptDeferrals.borrowerId, settled.borrower.id));
+    expect(await isScore(settled)).toBe(1);
+    expect(await isScore({ sessionId: settled.sessionId, orderId: next })).toBe(1);
+  });
+
+  it('"not now" needs a session (401) and writes nothing without one; in English too', async () => {
+    const res = await injectAs(t.app, undefined, { url: laterUrl });
+    expect(res.statusCode).toBe(401);
+    const o = await orderIn('200');
+    const english = await injectAs(t.app, o.sessionId, { url: laterUrl, query: { language: '1' } });
+    expect(english.json()).toMatchObject({ success: true, code: '0', message: 'Success' });
   });
 });

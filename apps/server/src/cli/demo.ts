@@ -62,7 +62,7 @@ async function main() {
   if (!lang) throw new UsageError(`--lang must be es or en.\n${usage}`);
 
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, max: 2 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 2 });
   try {
     await runMigrations(database);
     await seedDemoData(database.db);
@@ -110,7 +110,7 @@ async function pay(reference: string | undefined, amountArg: string | undefined)
   const config = loadConfig();
   let amount = amountArg === undefined ? undefined : Number(amountArg);
   if (amount === undefined) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, max: 1 });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 1 });
     try {
       amount = (await findReference(database.db, reference))?.amount;
     } finally {
@@ -138,7 +138,7 @@ main().catch((error: unknown) => {
 async function printSms(phone: string | undefined) {
   if (!phone || !/^\d{10,11}$/.test(phone)) throw new UsageError(`sms needs a phone number of 10 or 11 digits.\n${usage}`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, max: 1 });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 1 });
   try {
     const messages = await recentSms(database.db, phone);
     process.stdout.write(`${JSON.stringify({ phone, messages }, null, 2)}\n`);

@@ -309,6 +309,7 @@ async function main(): Promise<number> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPgPort: config.embeddedPgPort,
+    embeddedPgPortSet: config.embeddedPgPortSet,
     max: 2,
   });
   try {

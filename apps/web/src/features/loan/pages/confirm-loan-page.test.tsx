@@ -8,6 +8,7 @@ import { replaceLocation } from '@/shared/session/navigation';
 import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt } from '@/shared/testing/render';
+import { agreementTerms } from '@/shared/testing/agreement-terms';
 import { confirmData, deferred, failed, ok } from '../testing/loan-fixtures';
 import ConfirmLoanPage from './confirm-loan-page';
 
@@ -118,6 +119,64 @@ describe('ConfirmLoanPage', () => {
     it('has no serious or critical accessibility violations', async () => {
       const { container } = renderPage();
       await screen.findByRole('heading', { level: 1 });
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+  });
+
+  describe('the annual cost and India’s Key Facts Statement (issue 13)', () => {
+    const mx = agreementTerms('MX');
+    const inTerms = agreementTerms('IN', 'en');
+    const keyFacts = { proposalNo: 'KFS20250702ABCDEF01', validUntil: '2025-07-07', acknowledged: false, url: '/key-facts?proposalNo=KFS20250702ABCDEF01' };
+    const indian = () => confirmData({ market: 'IN', terms: inTerms, keyFacts });
+
+    it('Mexico: the CAT beside the daily rate, with the words the rules require (without IVA, for information and comparison, the day)', async () => {
+      answer(ok(confirmData({ terms: mx })));
+      renderPage();
+      await screen.findByText(mx.annualCost.rate, { selector: 'dd, dd *' });
+      expect(screen.getByText('CAT')).toBeTruthy();
+      expect(screen.getByText('sin IVA')).toBeTruthy();
+      const note = document.querySelector('[data-annual-cost="CAT"]')!;
+      expect(note.textContent).toBe(`CAT (Costo Anual Total) ${mx.annualCost.rate} sin IVA. Para fines informativos y de comparación. Calculado el ${mx.annualCost.computedOn}.`);
+      expect(screen.queryByRole('region', { name: 'Hoja de Datos Clave (KFS)' })).toBeNull();
+    });
+
+    it('India: the KFS card (proposal, validity, APR, read link) holds the apply button until the borrower acknowledges it; the application names the proposal', async () => {
+      const user = userEvent.setup();
+      callApiMock().mockImplementation(async (endpoint) => {
+        if (endpoint === apiRoutes.loanDetailConfirm) return ok(indian());
+        if (endpoint === apiRoutes.keyFactsAcknowledge) return ok({ proposalNo: keyFacts.proposalNo, acknowledgedAt: '2025-07-02 10:00:00', validUntil: keyFacts.validUntil });
+        if (endpoint === apiRoutes.loanDetailPush) return ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' });
+        throw new Error(`unexpected call ${endpoint.path}`);
+      });
+      renderPage(`${sessionQuery}&language=1`);
+      const card = await screen.findByRole('region', { name: 'Key Facts Statement (KFS)' });
+      expect(within(card).getByText('Proposal no. KFS20250702ABCDEF01')).toBeTruthy();
+      expect(within(card).getByText('Valid until 2025-07-07')).toBeTruthy();
+      expect(card.querySelector('[data-annual-cost="APR"]')!.textContent).toContain(inTerms.annualCost.rate);
+      const link = within(card).getByRole('link', { name: 'Read the Key Facts Statement' });
+      expect(new URL(link.getAttribute('href')!, 'http://localhost').searchParams.get('proposalNo')).toBe(keyFacts.proposalNo);
+      const apply = screen.getByRole('button', { name: 'Apply for the loan' });
+      expect(apply).toHaveProperty('disabled', true);
+      expect(screen.getByText('Read and confirm the Key Facts Statement to continue')).toBeTruthy();
+
+      await user.click(within(card).getByRole('checkbox', { name: 'I have read and understood the Key Facts Statement' }));
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.keyFactsAcknowledge, { proposalNo: keyFacts.proposalNo }, expect.anything());
+      expect(await screen.findByRole('button', { name: 'Apply for the loan' })).toHaveProperty('disabled', false);
+      expect(within(card).getByRole('checkbox')).toHaveProperty('checked', true);
+
+      await user.click(screen.getByRole('button', { name: 'Apply for the loan' }));
+      expect(callApiMock()).toHaveBeenCalledWith(
+        apiRoutes.loanDetailPush,
+        { amount: 500000, periods: 2, termUnit: 15, productId: '1', proposalNo: keyFacts.proposalNo },
+        expect.anything(),
+      );
+    });
+
+    it('India: a KFS already acknowledged (a reload) leaves the apply button on; the card has no serious accessibility violation', async () => {
+      answer(ok(confirmData({ market: 'IN', terms: inTerms, keyFacts: { ...keyFacts, acknowledged: true } })));
+      const { container } = renderPage();
+      await screen.findByRole('region', { name: 'Hoja de Datos Clave (KFS)' });
+      expect(screen.getByRole('button', { name: 'Solicitar préstamo' })).toHaveProperty('disabled', false);
       expect(await seriousA11yViolations(container)).toEqual([]);
     });
   });

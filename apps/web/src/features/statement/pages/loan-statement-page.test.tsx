@@ -44,6 +44,22 @@ describe('LoanStatementPage', () => {
     expect(document.title).toBe('Estado de cuenta · Presta');
   });
 
+  it('states the CAT of a Mexican loan (without IVA, for information and comparison, the day) and the APR of an Indian one (issue 13)', async () => {
+    const mx = mexicanStatement();
+    answerByPath({ [statementPath]: ok(mx) });
+    await loaded();
+    expect(document.querySelector('[data-annual-cost="CAT"]')!.textContent).toBe(
+      `CAT (Costo Anual Total) ${mx.annualCost.rate} sin IVA. Para fines informativos y de comparación. Calculado el 2026-11-23.`,
+    );
+  });
+
+  it('states the APR of an Indian loan, in English', async () => {
+    const india = indianStatement();
+    answerByPath({ [statementPath]: ok(india) });
+    await loaded('orderId=31&language=1');
+    expect(document.querySelector('[data-annual-cost="APR"]')!.textContent).toContain(`APR (annual percentage rate) ${india.annualCost.rate}`);
+  });
+
   it('lists every event in order: title, signed amount, day, detail, allocation and the balance after it', async () => {
     answerByPath({ [statementPath]: ok(mexicanStatement()) });
     await loaded();
