@@ -21,7 +21,15 @@ export type SiteMessages = {
   /** Link to the same page in the other language. */
   otherLanguage: { label: string; name: string };
   pages: Record<'home' | 'about' | 'user' | 'contact' | 'policy' | 'loan', PageTexts>;
-  home: { lead: string; privacySection: string; privacyFrameTitle: string; privacyFrameLink: string };
+  home: {
+    lead: string;
+    privacySection: string;
+    privacyFrameTitle: string;
+    privacyFrameLink: string;
+    /** Issue 13: the advertised price, with its CAT beside it. */
+    exampleHeading: string;
+    exampleText: string;
+  };
   banner: {
     label: string;
     slides: { title: string; text: string }[];
@@ -101,6 +109,9 @@ const es: SiteMessages = {
     privacySection: 'Aviso de privacidad',
     privacyFrameTitle: 'Aviso de privacidad de Presta',
     privacyFrameLink: 'Abrir el aviso de privacidad en una página',
+    exampleHeading: 'Ejemplo representativo',
+    exampleText:
+      'Préstamo de {amount} a {days} días, en un pago: intereses de {interest} ({dailyRate} diario), comisión por apertura de {commission} ({commissionRate}) e IVA de {tax}; total a pagar {total}.',
   },
   banner: {
     label: 'Novedades',
@@ -196,6 +207,9 @@ const en: SiteMessages = {
     privacySection: 'Privacy Policy',
     privacyFrameTitle: 'Presta privacy notice',
     privacyFrameLink: 'Open the privacy notice in a page',
+    exampleHeading: 'Representative example',
+    exampleText:
+      'A loan of {amount} over {days} days, repaid in one payment: interest of {interest} ({dailyRate} a day), an opening commission of {commission} ({commissionRate}) and VAT (IVA) of {tax}; total to pay {total}.',
   },
   banner: {
     label: 'Highlights',

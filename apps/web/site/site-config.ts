@@ -1,5 +1,7 @@
 import { defaultBrand } from '@presta/contract/brand';
+import { todayIn } from '@presta/contract/dates';
 import { markets, type MarketCode } from '@presta/contract/markets';
+import { representativeExample, type RepresentativeExample } from '@presta/contract/representative-example';
 import type { SiteLanguage } from './messages';
 import { ogImageFile } from './social/og-image';
 import { privacyFrameFile } from './site-pages';
@@ -37,6 +39,8 @@ export type SiteConfig = {
    * so the frame costs no application script.
    */
   privacyFramePaths: Record<SiteLanguage, string>;
+  /** Issue 13: the price the home page advertises, with its CAT computed on the build day (Mexico's calendar). */
+  representativeExample: RepresentativeExample;
 };
 
 function readOrigin(): string {
@@ -71,5 +75,6 @@ export function siteConfig(now: Date = new Date()): SiteConfig {
     origin: readOrigin(),
     ogImagePath: `/site/${ogImageFile}`,
     privacyFramePaths: { es: `/site/${privacyFrameFile('es')}`, en: `/site/${privacyFrameFile('en')}` },
+    representativeExample: representativeExample(todayIn(markets.MX.timeZone, now)),
   };
 }

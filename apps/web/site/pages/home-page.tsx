@@ -1,9 +1,14 @@
+import { formatMarketMoney } from '@presta/contract/markets';
+import { annualCostSentence } from '@/shared/format/annual-cost-text';
 import type { SiteConfig } from '../site-config';
 import { siteMessages, type SiteLanguage } from '../messages';
 import { pagePath } from '../site-pages';
 import { Banner } from './banner';
 
-/** '/': heading, the rotating banner and the embedded privacy notice (spec §2 "Marketing home"). */
+/**
+ * '/': heading, the rotating banner, the representative example of a loan's price with its CAT beside it
+ * (issue 13) and the embedded privacy notice (spec §2 "Marketing home").
+ */
 export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteConfig }) {
   const t = siteMessages[lang];
   const frameSrc = config.privacyFramePaths[lang];
@@ -14,6 +19,7 @@ export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteCon
         <p className="hero__lead">{t.home.lead}</p>
       </div>
       <Banner t={t.banner} />
+      <RepresentativeExample lang={lang} config={config} />
       <section className="privacy-frame" aria-labelledby="privacy-frame-title">
         <h2 id="privacy-frame-title">{t.home.privacySection}</h2>
         <iframe className="privacy-frame__frame" title={t.home.privacyFrameTitle} src={frameSrc} loading="lazy" />
@@ -22,5 +28,30 @@ export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteCon
         </p>
       </section>
     </>
+  );
+}
+
+/** The advertised price and, beside it, its CAT with the words Banco de México requires. */
+function RepresentativeExample({ lang, config }: { lang: SiteLanguage; config: SiteConfig }) {
+  const t = siteMessages[lang].home;
+  const e = config.representativeExample;
+  const money = (minor: number) => formatMarketMoney(minor, 'MX');
+  const text = t.exampleText
+    .replace('{amount}', money(e.amount))
+    .replace('{days}', String(e.termDays))
+    .replace('{interest}', money(e.interest))
+    .replace('{dailyRate}', e.dailyRate)
+    .replace('{commission}', money(e.commission))
+    .replace('{commissionRate}', e.commissionRate)
+    .replace('{tax}', money(e.tax))
+    .replace('{total}', money(e.total));
+  return (
+    <section className="price-example" aria-labelledby="price-example-title" data-price>
+      <h2 id="price-example-title">{t.exampleHeading}</h2>
+      <p>{text}</p>
+      <p className="price-example__cat" data-annual-cost="CAT">
+        {annualCostSentence(e.annualCost, lang)}
+      </p>
+    </section>
   );
 }
