@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../src/db/schema';
 import { hashSessionId } from '../src/modules/session/session-service';
+import { deferRatingPrompt } from '../src/modules/loan/loan-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { borrowerWithOffer, buildTestApp, connectTestDb, injectAs, type TestApp, type Wrapper } from './helpers';
 
@@ -77,6 +78,20 @@ describe('change feed', () => {
     // A rating (through this app) ends the rating prompt on the next reads.
     const rated = await injectAs(t.app, sessionId, { url: '/v3/loan-details/google-score', payload: { orderId, score: 4 } });
     expect(rated.statusCode).toBe(200);
+    await expect.poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.isScore, { timeout: 5_000, interval: 20 }).toBe(0);
+  });
+
+  it('a "not now" to the rating prompt written by another process drops the borrower\'s cached answers (issue 14)', async () => {
+    const { sessionId, orderId, borrower } = await placeOrder();
+    await transitionOrder(other.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
+    await transitionOrder(other.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
+    await expect
+      .poll(async () => {
+        const data = (await details(sessionId, orderId)).json<Wrapper>().data;
+        return data.isScore === 1 && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
+      }, { timeout: 5_000, interval: 20 })
+      .toBe(true);
+    await deferRatingPrompt(other.db, borrower.id);
     await expect.poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.isScore, { timeout: 5_000, interval: 20 }).toBe(0);
   });
 

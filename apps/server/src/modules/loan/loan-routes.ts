@@ -5,10 +5,11 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { hashSessionId } from '../session/session-service';
 import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
-import { getLoanConfirmation, getLoanDetails, rateOrder, submitLoan, toDbId } from './loan-service';
+import { deferRatingPrompt, getLoanConfirmation, getLoanDetails, rateOrder, submitLoan, toDbId } from './loan-service';
 
 /**
- * The loan calls of §7: confirmation, submission, order details and rating.
+ * The loan calls of §7: confirmation, submission, order details and rating,
+ * and the rating prompt's "not now" (google-score-later, issue 14).
  * (contract-detail belongs to a later issue.)
  */
 export default async function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
