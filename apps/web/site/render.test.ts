@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defaultBrand } from '@presta/contract/brand';
-import { markets } from '@presta/contract/markets';
+import { formatMarketMoney, markets } from '@presta/contract/markets';
+import { annualCostSentence } from '@/shared/format/annual-cost-text';
 import { describe, expect, it } from 'vitest';
 import { loanTerms } from '@/legal/loan-terms';
 import { privacyNotice } from '@/legal/privacy-notice';
@@ -103,6 +104,32 @@ describe('prerendered marketing pages', () => {
     const en = parse('home', 'en');
     expect(en.querySelector('iframe')!.getAttribute('src')).toBe('/site/en/privacy-frame.html');
     expect(en.querySelector('.privacy-frame a')!.getAttribute('href')).toBe('/en/Policy');
+  });
+
+  it('advertises the representative loan on the home page with its CAT beside it: without IVA, for information and comparison, the day it was computed (issue 13)', () => {
+    for (const lang of siteLanguages) {
+      const block = parse('home', lang).querySelector('[data-price]')!;
+      const e = config.representativeExample;
+      const text = block.textContent!;
+      for (const figure of [formatMarketMoney(e.amount, 'MX'), formatMarketMoney(e.total, 'MX'), e.dailyRate, e.commissionRate]) expect(text).toContain(figure);
+      const cat = block.querySelector('[data-annual-cost="CAT"]')!.textContent!;
+      expect(cat).toBe(annualCostSentence(e.annualCost, lang));
+      expect(cat).toContain(e.annualCost.rate);
+      expect(cat).toContain(lang === 'es' ? 'sin IVA. Para fines informativos y de comparación. Calculado el 2026-11-22.' : 'without VAT (IVA). For information and comparison purposes. Computed on 2026-11-22.');
+    }
+  });
+
+  it.each(cases)('%s (%s): wherever a price is stated (an amount or a rate), its CAT stands beside it (issue 13)', (page, lang) => {
+    // The loan terms (/Loan) are the Indian market's legal text (decision 014): Banxico's CAT rule is Mexico's.
+    if (page === 'loan') return;
+    const main = parse(page, lang).querySelector('main')!;
+    const walker = main.ownerDocument.createTreeWalker(main, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!/[$₹]\s?\d|\d+(?:[.,]\d+)?\s?%/.test(node.textContent ?? '')) continue;
+      const block = node.parentElement!.closest('[data-price]');
+      expect(block, `"${node.textContent}" states a price without its CAT`).not.toBeNull();
+      expect(block!.querySelector('[data-annual-cost="CAT"]')).not.toBeNull();
+    }
   });
 
   it('renders the privacy frame as the whole notice alone: its language, no script, no nav, kept out of search', () => {
