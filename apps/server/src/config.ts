@@ -28,7 +28,7 @@ export type Config = {
   embeddedPgPort: number;
   /**
    * Whether EMBEDDED_PG_PORT was set: then a port taken by another program stops the start with one line;
-   * unset, a free port is chosen instead of the default (docs/operations.md "Embedded PostgreSQL").
+   * unset, a free port is chosen instead of the default (README "Two commands").
    */
   embeddedPgPortSet: boolean;
   brand: Brand;

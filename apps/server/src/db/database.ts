@@ -171,7 +171,7 @@ const toStderr = (line: string) => {
 
 /**
  * Starts (or joins) the embedded PostgreSQL that keeps its data under
- * `<dataDir>/pg` (docs/operations.md "Embedded PostgreSQL").
+ * `<dataDir>/pg` (README "Two commands" and "Configuration").
  *
  * - If that cluster already runs (another process of ours started it: the
  *   server, the demo or ops command, a test run), it is joined on the port
