@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@presta/contract/envelope';
 import type { Endpoint } from '@presta/contract/api/endpoint';
+import type { Refusals, SecurityRequirement } from './openapi-document';
 import { ok } from './reply';
 import { z as zod } from 'zod';
 
@@ -25,6 +26,13 @@ export function registerEndpoint<E extends Endpoint>(
     rateLimit?: { max: number; timeWindow: number | string };
     /** The wrapper's success code: '0' (default) or '00' for the template and legacy payment calls (§8). */
     successCode?: string;
+    /**
+     * The OpenAPI document: the refusals of this call beyond those of every call of its kind (bad input,
+     * session, rate limit, 500, 503: lib/openapi-document.ts), and the security of a public call that reads
+     * a session when one comes along.
+     */
+    refusals?: Refusals;
+    security?: SecurityRequirement[];
   },
 ): void {
   const payloadKey = endpoint.method === 'GET' ? 'querystring' : 'body';
@@ -34,6 +42,7 @@ export function registerEndpoint<E extends Endpoint>(
     config: {
       auth: options.auth,
       scrambleKeys: true,
+      openapi: { refusals: options.refusals, security: options.security },
       // Borrower calls count per borrower (many borrowers share a carrier's IP); the
       // session hook has run by then (route-level hooks follow the app's).
       ...(options.rateLimit

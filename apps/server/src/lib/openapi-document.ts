@@ -230,6 +230,9 @@ const languageQueryDoc = {
 
 type JsonObject = Record<string, unknown>;
 
+/** @fastify/swagger's key for a response's description given beside its schema. */
+const responseDescription = 'x-response-description';
+
 function mergeQuery(existing: JsonObject | undefined, ...extra: { properties: JsonObject }[]): JsonObject {
   const base = existing ?? { type: 'object', properties: {} };
   const properties = { ...(base.properties as JsonObject | undefined) };
@@ -260,7 +263,8 @@ export function openapiTransform(input: TransformInput) {
   const hasBody = out.body !== undefined;
   if (hasBody) out.consumes = docs.consumes ?? routeMediaTypes.get(route) ?? ['application/json'];
 
-  if (borrower) out.querystring = mergeQuery(out.querystring as JsonObject | undefined, sessionQueryDoc, languageQueryDoc);
+  const readsSession = (out.security as SecurityRequirement[]).some((r) => 'session' in r);
+  if (readsSession) out.querystring = mergeQuery(out.querystring as JsonObject | undefined, sessionQueryDoc, languageQueryDoc);
   else if (config.auth === 'public') out.querystring = mergeQuery(out.querystring as JsonObject | undefined, languageQueryDoc);
 
   // Error answers: derived ones, then the route's; answers written by hand replace both.
@@ -287,7 +291,9 @@ export function openapiTransform(input: TransformInput) {
   const responses: JsonObject = {};
   for (const [status, response] of Object.entries((out.response as JsonObject | undefined) ?? {})) {
     // The runtime's catch-all '4xx' schema gives way to the precise answers below.
-    if (!/^[0-9]xx$/i.test(status)) responses[status] = response;
+    if (/^[0-9]xx$/i.test(status)) continue;
+    const described = (response as JsonObject).description !== undefined || (response as JsonObject)[responseDescription] !== undefined;
+    responses[status] = described || !status.startsWith('2') ? response : { ...(response as JsonObject), [responseDescription]: 'Success.' };
   }
   for (const [status, response] of Object.entries(docs.responses ?? {})) responses[status] = response;
   for (const [status, codes] of [...refusals].sort(([a], [b]) => a - b)) {

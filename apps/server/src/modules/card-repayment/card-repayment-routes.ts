@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
+import { errorCodes } from '@presta/contract/error-codes';
+import { refusalMedia, type ResponseDoc } from '../../lib/openapi-document';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { createSandboxCardProcessor, type CardProcessor } from '../payments/card-processor';
@@ -52,6 +54,7 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
       tags: ['card repayment'],
       successCode: ok,
       rateLimit: { max: 60, timeWindow: '1 minute' },
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => readRepaymentWay(app.db, request.borrower.id, input.orderId),
     });
 
@@ -60,6 +63,12 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
       tags: ['card repayment'],
       successCode: ok,
       rateLimit: { max: 20, timeWindow: '1 minute' },
+      refusals: {
+        402: [errorCodes.cardDeclined],
+        404: [errorCodes.notFound],
+        409: [errorCodes.invalidTransition, errorCodes.cardRepaymentClosed, legacyPaymentCodes.repeatPaymentRequest],
+        422: [errorCodes.outsideProductRules],
+      },
       handler: async (input, request) => commitCardRepayment(app.db, deps, request.borrower.id, input, request.lang),
     });
 
@@ -69,6 +78,12 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
       successCode: ok,
       // Each attempt also closes after 5 wrong codes; this brakes guessing across attempts.
       rateLimit: { max: 20, timeWindow: '1 minute' },
+      refusals: {
+        400: [legacyPaymentCodes.wrongVerificationCode],
+        402: [errorCodes.cardDeclined],
+        404: [errorCodes.notFound],
+        409: [errorCodes.cardRepaymentClosed],
+      },
       handler: async (input, request) => confirmCardRepayment(app.db, deps, request.borrower.id, input),
     });
 
@@ -77,16 +92,32 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
       tags: ['card repayment'],
       successCode: ok,
       rateLimit: { max: 20, timeWindow: '1 minute' },
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
       handler: async (input, request) => createCheckout(app.db, request.borrower.id, input, request.lang, opts.config.publicBaseUrl),
     });
   });
 
   // --- The card processor's hosted checkout page (sandbox) -------------------
   const tokenParams = z.object({ token: z.string().max(64) });
+  const html = (description: string): ResponseDoc => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+  const checkoutPages = {
+    404: html('Unknown checkout: a page saying so.'),
+    410: html('The checkout expired or is closed: a page saying so.'),
+  };
   const cardForm = z.record(z.string(), z.union([z.string().max(200), z.array(z.string().max(200)).max(4)]));
   app.get(
     `${CHECKOUT_PATH_PREFIX}/:token`,
-    { schema: { hide: true, params: tokenParams }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      schema: { summary: "The card processor's hosted checkout page (sandbox): the card form, or the payment's outcome", tags: ['card repayment'], params: tokenParams },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        openapi: {
+          operationId: 'cardCheckoutPage',
+          description: 'HTML for a browser, not JSON; the token in the path (from repayment-huichao) is the only credential.',
+          responses: { 200: html('The card form, or the page of a checkout already paid.'), ...checkoutPages },
+        },
+      },
+    },
     async (request, reply) => {
       const { token } = request.params as { token: string };
       const out = await renderCheckout(app.db, token);
@@ -97,7 +128,25 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
     form.removeContentTypeParser(['application/json', 'text/plain']);
     form.post(
       `${CHECKOUT_PATH_PREFIX}/:token`,
-      { schema: { hide: true, params: tokenParams, body: cardForm }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, bodyLimit: 4096 },
+      {
+        schema: { summary: 'Pay on the hosted checkout page (sandbox): the card form posted', tags: ['card repayment'], params: tokenParams, body: cardForm },
+        config: {
+          rateLimit: { max: 20, timeWindow: '1 minute' },
+          openapi: {
+            operationId: 'cardCheckoutPay',
+            description: 'HTML for a browser, not JSON: the outcome page, or the form again with what was wrong.',
+            responses: {
+              200: html('Paid, declined or failed: the outcome page.'),
+              400: {
+                description: 'The card data is not valid: the form again with the error (HTML); a body that is not a form of short fields: the wrapper, code 400001.',
+                content: { 'text/html': { schema: { type: 'string' } }, 'application/json': refusalMedia([errorCodes.badRequest]) },
+              },
+              ...checkoutPages,
+            },
+          },
+        },
+        bodyLimit: 4096,
+      },
       async (request, reply) => {
         const { token } = request.params as { token: string };
         const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};

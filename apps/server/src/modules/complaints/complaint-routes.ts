@@ -8,6 +8,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { borrowerRateKey, registerEndpoint } from '../../lib/endpoint-route';
+import { openapiSecurity, type ResponseDoc } from '../../lib/openapi-document';
 import { requireOperator } from '../../lib/operator-auth';
 import { ok } from '../../lib/reply';
 import type { MessageKey } from '../../i18n/messages';
@@ -19,6 +20,12 @@ const refusalKeys: Record<ImageRefusal, MessageKey> = {
   too_large: 'complaintImageTooLarge',
   not_an_image: 'complaintImageNotImage',
   unreadable: 'complaintImageUnreadable',
+};
+
+/** A stored image's answer, for the OpenAPI document. */
+const imageAnswer: ResponseDoc = {
+  description: 'The image as stored (re-encoded, without metadata): JPEG, PNG or WebP.',
+  content: Object.fromEntries(['image/jpeg', 'image/png', 'image/webp'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
 };
 
 /** Headers of a stored image: its real type, never sniffed, private to the viewer. */
@@ -46,6 +53,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     registerEndpoint(calls, problemInit, {
       auth: 'borrower',
       tags: ['complaints'],
+      refusals: { 404: [errorCodes.notFound] },
       handler: async (input, request) => complaintInit(app.db, request.borrower.id, input.orderId, request.lang),
     });
     registerEndpoint(calls, problemList, {
@@ -56,18 +64,21 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
     registerEndpoint(calls, problemDetail, {
       auth: 'borrower',
       tags: ['complaints'],
+      refusals: { 404: [errorCodes.notFound] },
       handler: async (input, request) => complaintDetail(app.db, request.borrower.id, input.problemId, request.lang),
     });
     registerEndpoint(calls, problemSave, {
       auth: 'borrower',
       tags: ['complaints'],
       rateLimit: { max: 20, timeWindow: '1 minute' },
+      refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
       handler: async (input, request) => saveComplaint(app.db, request.borrower.id, input),
     });
     registerEndpoint(calls, problemScore, {
       auth: 'borrower',
       tags: ['complaints'],
       rateLimit: { max: 20, timeWindow: '1 minute' },
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => scoreComplaint(app.db, request.borrower.id, input),
     });
   });
@@ -88,6 +99,15 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
           max: 30,
           timeWindow: '1 minute',
           keyGenerator: borrowerRateKey,
+        },
+        openapi: {
+          // The handler reads the parts itself (one file, field problemImage); anything but multipart is refused with 415.
+          consumes: ['multipart/form-data'],
+          body: {
+            type: 'object',
+            properties: { [COMPLAINT_IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' } },
+            required: [COMPLAINT_IMAGE_FIELD],
+          },
         },
       },
       schema: {
@@ -135,7 +155,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
   app.get(
     `${COMPLAINT_IMAGE_PATH}/:imageId`,
     {
-      config: { auth: 'borrower' },
+      config: { auth: 'borrower', openapi: { refusals: { 404: [errorCodes.notFound] }, responses: { 200: imageAnswer } } },
       schema: { summary: 'A complaint image, to its owner only (the page adds its session parameters)', tags: ['complaints'], params: imageParams },
     },
     async (request, reply) => {
@@ -149,7 +169,18 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
   // Support: any complaint image, with the operator token (Authorization: Bearer <OPERATOR_TOKEN>).
   app.get(
     '/api/ops/complaint-images/:imageId',
-    { config: { auth: 'public' }, schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams } },
+    {
+      config: {
+        auth: 'public',
+        openapi: {
+          operationId: 'opsComplaintImage',
+          security: openapiSecurity.operator,
+          refusals: { 401: [errorCodes.operatorUnauthorized], 404: [errorCodes.notFound], 429: [errorCodes.rateLimited] },
+          responses: { 200: imageAnswer },
+        },
+      },
+      schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams },
+    },
     async (request, reply) => {
       await requireOperator(request, opts.config.operatorToken);
       const { imageId } = request.params as { imageId: string };

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@presta/contract/envelope';
 import { idSchema } from '@presta/contract/api/common';
+import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { borrowers, orders, productOffers, products } from '../../db/schema';
@@ -80,7 +81,7 @@ export default async function demoRoutes(fastify: FastifyInstance, opts: { confi
   app.post(
     '/api/dev/demo-session',
     {
-      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { auth: 'public', rateLimit: { max: 30, timeWindow: '1 minute' }, openapi: { refusals: { 404: [errorCodes.notFound] } } },
       schema: {
         summary:
           "Demo only: a new session for a demo borrower; answers the session query parameters, with the borrower's latest order (productId and orderId) or, without one, the first offer's productId",

@@ -8,6 +8,7 @@ import { promotionCodes } from '@presta/contract/promotion-rules';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { requireOperator } from '../../lib/operator-auth';
+import { openapiSecurity, type RouteDocs } from '../../lib/openapi-document';
 import { translate } from '../../i18n/messages';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
@@ -27,12 +28,15 @@ function answer(request: FastifyRequest, reply: FastifyReply, a: PromoAnswer) {
  */
 export default async function promotionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
   const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
-  const limit = (max: number) => ({ auth: 'public' as const, rateLimit: { max, timeWindow: '1 minute' } });
+  const limit = (max: number, openapi?: RouteDocs) => ({ auth: 'public' as const, rateLimit: { max, timeWindow: '1 minute' }, openapi });
   const tags = ['promotion'];
 
   app.get(
     channelTemplate.path,
-    { config: limit(120), schema: { summary: channelTemplate.summary, tags, querystring: channelTemplate.request, response: { 200: anyEnvelope } } },
+    {
+      config: limit(120, { refusals: { 404: [errorCodes.notFound] } }),
+      schema: { summary: channelTemplate.summary, tags, querystring: channelTemplate.request, response: { 200: anyEnvelope } },
+    },
     async (request, reply) => {
       const { templateId } = request.query as { templateId?: string };
       const template = await findTemplate(app.db, templateId);
@@ -53,7 +57,10 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
   app.get(
     apiRoutes.getCaptcha.path,
     {
-      config: limit(60),
+      config: limit(60, {
+        refusals: { 404: [errorCodes.notFound] },
+        responses: { 200: { description: 'The captcha image (PNG); never cached.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+      }),
       schema: {
         summary: 'The captcha image of a sid (PNG, 4 characters; each call draws a new one)',
         tags,
@@ -74,7 +81,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     forms.removeContentTypeParser(['application/json', 'text/plain']);
     forms.post(
       getSms.path,
-      { config: limit(10), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      { config: limit(10, { refusals: { 400: [errorCodes.badRequest] } }), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
       async (request, reply) => {
         const body = request.body as z.output<typeof getSms.request>;
         // The SMS button's counter: every request that reached us, whatever the answer.
@@ -87,7 +94,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     );
     forms.post(
       register.path,
-      { config: limit(20), schema: { summary: register.summary, tags, body: register.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      { config: limit(20, { refusals: { 400: [errorCodes.badRequest, '400002'] } }), schema: { summary: register.summary, tags, body: register.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
       async (request, reply) => answer(request, reply, await registerVisitor(app.db, request.body as z.output<typeof register.request>)),
     );
   });
@@ -110,7 +117,16 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
   app.get(
     '/api/ops/promotion-funnel',
     {
-      config: { auth: 'public' },
+      config: {
+        auth: 'public',
+        openapi: {
+          security: openapiSecurity.operator,
+          refusals: { 401: [errorCodes.operatorUnauthorized], 429: [errorCodes.rateLimited] },
+          responses: {
+            200: { description: 'The funnel per template and utm_tag over [from, to).', content: { 'application/json': { schema: funnelAnswerDoc } } },
+          },
+        },
+      },
       schema: {
         summary: 'Operators: visits, clicks, SMS sent and registrations per template and utm_tag (Authorization: Bearer OPERATOR_TOKEN)',
         tags: ['support'],
@@ -125,6 +141,42 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     },
   );
 }
+
+const count = { type: 'integer' };
+/** The funnel report's answer (funnelReport), for the OpenAPI document. */
+const funnelAnswerDoc = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      properties: {
+        from: { type: 'string', format: 'date-time' },
+        to: { type: 'string', format: 'date-time' },
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              template: { type: 'string' },
+              utmTag: { type: 'string' },
+              visits: count,
+              clicks: count,
+              smsRequests: count,
+              smsSent: count,
+              registrations: count,
+              conversionPct: { type: 'number' },
+            },
+          },
+        },
+      },
+      required: ['from', 'to', 'rows'],
+    },
+  },
+  required: ['success', 'code', 'message', 'data'],
+};
 
 /** From the start of `from` (default: 30 days ago) to the end of `to` (default: now), UTC. */
 export function funnelRange(from?: string, to?: string): { from: Date; to: Date } {

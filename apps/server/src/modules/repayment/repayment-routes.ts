@@ -6,9 +6,11 @@ import { DEV_SANDBOX_SECRET, type Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { GateFull, KeyedGate } from '../../lib/keyed-gate';
 import { notFound, RETRY_AFTER_SECONDS } from '../../lib/app-error';
+import { errorCodes } from '@presta/contract/error-codes';
+import { openapiSecurity, refusalMedia } from '../../lib/openapi-document';
 import { renderCode128Png, renderCode128Svg } from '../payments/barcode';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../payments/sandbox-provider';
+import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH, sandboxNotificationBodySchema } from '../payments/sandbox-provider';
 import { isValidStoreReference } from '../payments/store-reference';
 import { getContractDetail } from './contract-service';
 import { receiveNotification, type ReceiveOptions } from './notification-service';
@@ -23,6 +25,45 @@ export type RepaymentRoutesOptions = {
 
 /** Largest notification body taken (the sandbox's is ~150 bytes). */
 const NOTIFICATION_BODY_LIMIT = 8 * 1024;
+/** The notification's answers (docs/api.md "Payment notifications"), for the OpenAPI document. */
+const notificationAnswer = (description: string, properties: Record<string, unknown>, required: string[]) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object', properties, required } } },
+});
+const refusedBody = (errors: string[]) => ({
+  received: { type: 'boolean', enum: [false] },
+  error: { type: 'string', enum: errors },
+});
+const notificationResponses = {
+  200: notificationAnswer(
+    'Received: applied, a repeat of an event already received (applied false), or held in suspense (held, reason).',
+    {
+      received: { type: 'boolean', enum: [true] },
+      applied: { type: 'boolean' },
+      held: { type: 'string', enum: ['suspense'] },
+      reason: { type: 'string', description: 'Why it is held: unknown_reference, amount_above_ceiling, order_not_disbursed, …' },
+    },
+    ['received', 'applied'],
+  ),
+  400: notificationAnswer('A signed body that is not a valid event, or names a key twice (recorded for review).', refusedBody(['invalid_body', 'duplicate_keys']), ['received', 'error']),
+  401: notificationAnswer('Missing, malformed, bad or expired (±300 s) signature (not recorded).', refusedBody(['missing', 'malformed', 'bad_signature', 'expired']), ['received', 'error']),
+  409: notificationAnswer('The same event id naming another reference or amount (recorded for review; nothing applied).', refusedBody(['event_conflict']), ['received', 'error']),
+  503: {
+    description: 'Too many notifications waiting ({received: false, error: "busy"}), or the database cannot answer (the wrapper, code 503001): the provider retries.',
+    content: {
+      'application/json': {
+        schema: {
+          oneOf: [
+            { type: 'object', properties: refusedBody(['busy']), required: ['received', 'error'] },
+            refusalMedia([errorCodes.serviceUnavailable]).schema,
+          ],
+        },
+      },
+    },
+    headers: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' } },
+  },
+};
+
 /** Notifications waiting in one process beyond this are answered 503 (the provider retries). */
 const NOTIFICATIONS_WAITING_MAX = 2_000;
 /** Database connections notifications may hold at once: a quarter of the pool, at least one. */
@@ -51,12 +92,14 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
     registerEndpoint(borrowerCalls, loanPlayDetail, {
       auth: 'borrower',
       tags: ['repayment'],
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => getRepaymentDetail(app.db, request.borrower.id, input.orderId, request.lang),
     });
 
     registerEndpoint(borrowerCalls, loanPlayDelayDetail, {
       auth: 'borrower',
       tags: ['repayment'],
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => getExtensionDetail(app.db, request.borrower.id, input.orderId, request.lang),
     });
 
@@ -65,6 +108,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       tags: ['repayment'],
       // Each call may make a reference: generous for a person, a brake on a loop.
       rateLimit: { max: 120, timeWindow: '1 minute' },
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
       handler: async (input, request) =>
         generateVoucher(app.db, paymentProvider, (market) => opts.config.support[market], request.borrower.id, input, request.lang),
     });
@@ -72,6 +116,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
     registerEndpoint(borrowerCalls, contractDetail, {
       auth: 'borrower',
       tags: ['loan'],
+      refusals: { 404: [errorCodes.notFound] },
       handler: async (input, request) =>
         getContractDetail(app.db, request.borrower.id, input.orderNo, request.lang),
     });
@@ -111,8 +156,24 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
     app.route({
       method: 'GET',
       url: `${BARCODE_ROUTE_PREFIX}/:reference/barcode.${ext}`,
-      config: { auth: 'public', rateLimit: { max: 600, timeWindow: '1 minute' } },
-      schema: { hide: true },
+      config: {
+        auth: 'public',
+        rateLimit: { max: 600, timeWindow: '1 minute' },
+        openapi: {
+          security: openapiSecurity.referenceTokenOrSession,
+          refusals: { 401: [errorCodes.sessionInvalid], 404: [errorCodes.notFound] },
+          responses: {
+            200: {
+              description: `The Code 128 barcode of a store reference (${ext.toUpperCase()}); private, cacheable for an hour.`,
+              content: { [ext === 'png' ? 'image/png' : 'image/svg+xml']: { schema: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+      },
+      schema: {
+        summary: `The barcode image of a store reference (${ext.toUpperCase()}): with the URL's token, or the owner's session`,
+        tags: ['repayment'],
+      },
       handler: barcode(ext),
     });
   }
@@ -134,8 +195,20 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       method: 'POST',
       url: SANDBOX_NOTIFICATION_PATH,
       bodyLimit: NOTIFICATION_BODY_LIMIT,
-      config: { auth: 'public' },
-      schema: { hide: true },
+      config: {
+        auth: 'public',
+        openapi: {
+          operationId: 'sandboxPaymentNotification',
+          description:
+            'Not a borrower call: answers plain JSON, not the wrapper. Signed over the raw bytes; money a correctly signed ' +
+            'notification reports is never refused for a business reason (held in suspense instead). docs/api.md "Payment notifications".',
+          security: openapiSecurity.paymentSignature,
+          body: sandboxNotificationBodySchema,
+          consumes: ['application/json'],
+          responses: notificationResponses,
+        },
+      },
+      schema: { summary: "The sandbox payment provider's notification of a payment to a reference", tags: ['payments'] },
       handler: async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         // Answered meanwhile (the request deadline's 503): a notification still waiting for its turn is dropped (the provider retries).

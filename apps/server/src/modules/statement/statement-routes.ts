@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loanStatement, paymentReceipt } from '@presta/contract/api/statement';
 import type { Config } from '../../config';
+import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { getLoanStatement, getPaymentReceipt } from './statement-service';
 
@@ -17,6 +18,7 @@ export default async function statementRoutes(app: FastifyInstance, _opts: { con
     auth: 'borrower',
     tags: ['statement'],
     rateLimit: { max: 60, timeWindow: '1 minute' },
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => getLoanStatement(app.db, request.borrower.id, input.orderId),
   });
 
@@ -24,6 +26,7 @@ export default async function statementRoutes(app: FastifyInstance, _opts: { con
     auth: 'borrower',
     tags: ['statement'],
     rateLimit: { max: 60, timeWindow: '1 minute' },
+    refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => getPaymentReceipt(app.db, request.borrower.id, input.paymentId),
   });
 }

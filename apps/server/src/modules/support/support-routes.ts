@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { openapiSecurity } from '../../lib/openapi-document';
 import { toDbId } from '../loan/loan-service';
 
 const MAX_INT4 = 2_147_483_647;
@@ -83,6 +84,8 @@ export default async function supportRoutes(app: FastifyInstance, opts: { config
       auth: 'public',
       tags: ['support'],
       rateLimit: { max: 60, timeWindow: '1 minute' },
+      // Public; a session that comes along chooses the market (supportMarketOf).
+      security: openapiSecurity.optionalSession,
       handler: async (_input, request) => {
         const market = await supportMarketOf(app, request);
         const contacts = support[market];

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { requireOperator } from '../../lib/operator-auth';
+import { openapiSecurity } from '../../lib/openapi-document';
+import { errorCodes } from '@presta/contract/error-codes';
 
 const readinessSchema = z.object({
   status: z.enum(['ready', 'degraded', 'unavailable']),
@@ -55,7 +57,13 @@ export default async function systemRoutes(fastify: FastifyInstance, opts: { con
   // Prometheus metrics on the main port only behind METRICS_TOKEN (METRICS_PORT serves them without one, see server.ts).
   const metricsToken = opts.config.metricsToken;
   if (metricsToken) {
-    app.get('/metrics', { schema: { hide: true }, config: { auth: 'public' } }, async (request, reply) => {
+    const metricsDocs = {
+      security: openapiSecurity.metrics,
+      refusals: { 401: [errorCodes.operatorUnauthorized], 429: [errorCodes.rateLimited] },
+      responses: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+    };
+    const metricsSchema = { summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)', tags: ['system'] };
+    app.get('/metrics', { schema: metricsSchema, config: { auth: 'public', openapi: metricsDocs } }, async (request, reply) => {
       // Same check as the operator calls (constant time, wrong tokens limited per address), against METRICS_TOKEN.
       await requireOperator(request, metricsToken);
       return reply.type('text/plain; version=0.0.4; charset=utf-8').send(await app.health.metrics());

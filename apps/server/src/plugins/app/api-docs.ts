@@ -6,6 +6,8 @@ import type { Config } from '../../config';
 import { mediaTypesOf, openapiTransform, openapiTransformObject, routeMediaTypes, securitySchemes } from '../../lib/openapi-document';
 import { apiDocsContentSecurityPolicy } from './security-headers';
 
+const { metricsToken: _metricsToken, ...withoutMetricsToken } = securitySchemes;
+
 /**
  * The OpenAPI document of every route (/docs/json) and its reference page
  * (/docs, Swagger UI; in production only with PRESTA_API_DOCS=1). Registered
@@ -30,10 +32,11 @@ export default fp(
             '(application/x-www-form-urlencoded; JSON is refused with 415) and the session parameters travel in the query string ' +
             '(swift = session id: the `session` security scheme; crp_phe, dearest, showy, dearer, eyes, productId, orderId, language). ' +
             'operationIds are the last segment of the path in camelCase (docs/api.md).',
-          license: { name: 'Proprietary' },
         },
-        servers: [{ url: opts.config.publicBaseUrl, description: 'This server (PUBLIC_BASE_URL)' }],
-        components: { securitySchemes },
+        // Relative: the server that serves this document, whatever address it was reached at.
+        servers: [{ url: '/', description: 'The server that serves this document' }],
+        // The metrics token only where /metrics takes one (METRICS_TOKEN set).
+        components: { securitySchemes: opts.config.metricsToken ? securitySchemes : withoutMetricsToken },
       },
       transform: openapiTransform as never,
       transformObject: openapiTransformObject as never,
