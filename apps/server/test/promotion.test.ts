@@ -181,6 +181,20 @@ describe('register', () => {
     expect(wrapper(await form(a, paths.register, registerPayload(phone, sid, code))).code).toBe('11');
   });
 
+  it("the page's empty fields (an address without app_from, user_from, utm_tag, invite_code or id) are stored as absent (issue 14)", async () => {
+    const phone = newPhone();
+    const sid = await sidWithCaptcha(a);
+    const blank = { app_from: '', user_from: '', utm_tag: '' };
+    expect(wrapper(await form(a, paths.sms, { ...smsPayload(phone, sid), appName: '', ...blank })).code).toBe('0');
+    const [sent] = await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone));
+    expect(sent).toMatchObject({ appFrom: null, userFrom: null, utmTag: null });
+    const code = await lastCode(a, phone);
+    const res = await form(a, paths.register, { ...registerPayload(phone, sid, code), appName: '', ...blank, invite_code: '', id: '' });
+    expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
+    const [who] = await a.db.select().from(borrowers).where(eq(borrowers.phone, phone));
+    expect(who).toMatchObject({ promoTemplateId: null, appFrom: null, userFrom: null, utmTag: null, inviteCode: null });
+  });
+
   it("'-1' when the captcha was not passed for this phone", async () => {
     const phone = newPhone();
     const sid = await sidWithCaptcha(a);

@@ -36,10 +36,20 @@ describe('promotion api', () => {
     expect(call?.method).toBe('POST');
     expect(call?.path).toBe('/api/v2/youmi/promotion/get-sms');
     expect(call?.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(call!.body)).toEqual({ phone: '13800138000', capcode: 'ab3x', sid: 's1', deviceId: 's1', appName: 'Presta', utm_tag: 'u' });
+    // Every field of §7's payload: those the page has no value for are sent empty.
+    expect(Object.fromEntries(call!.body)).toEqual({
+      phone: '13800138000',
+      capcode: 'ab3x',
+      sid: 's1',
+      deviceId: 's1',
+      appName: 'Presta',
+      app_from: '',
+      user_from: '',
+      utm_tag: 'u',
+    });
   });
 
-  it('register posts merchantNumber 0 and userName = the phone', async () => {
+  it('register posts merchantNumber 0, userName = the phone, and every other field of the payload, empty when absent', async () => {
     const api = stubPromoApi({ register: { code: '0' } });
     await createPromoApi({ language: 'es' }).register({
       phone: '13800138000',
@@ -53,12 +63,16 @@ describe('promotion api', () => {
       phone: '13800138000',
       capcode: 'ab3x',
       sid: 's1',
-      smsCode: '123456',
-      invite_code: 'K9',
-      id: '2',
       deviceId: 's1',
+      appName: '',
       merchantNumber: '0',
       userName: '13800138000',
+      smsCode: '123456',
+      invite_code: 'K9',
+      user_from: '',
+      id: '2',
+      app_from: '',
+      utm_tag: '',
     });
   });
 

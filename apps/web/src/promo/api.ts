@@ -26,7 +26,10 @@ export const PROMO_REQUEST_TIMEOUT_MS = 60_000;
 
 type Params = Record<string, string | undefined>;
 
-/** Drops absent values (an empty required field, e.g. no sid yet, is still sent: the server answers its code). */
+/**
+ * Drops absent values: the GET calls' optional parameters. The POST bodies list every field of §7's
+ * payload, empty ones included (an empty sid before get-sid answered, an absent app_from…).
+ */
 function compact(params: Params): Record<string, string> {
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
@@ -115,10 +118,40 @@ export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS 
     /** The captcha image's address; a new timestamp draws a new image. */
     captchaUrl: (sid: string, timestamp: number) =>
       `${apiUrl(apiRoutes.getCaptcha.path)}?${new URLSearchParams({ sid, t: String(timestamp) })}`,
-    /** '0' sent, '101' captcha wrong, '11' already registered. */
-    getSms: (r: SmsRequest) => call(apiRoutes.getSms, { ...r, deviceId: r.sid }),
-    /** '0' registered, '11' already registered, '-1' captcha wrong. */
+    /**
+     * '0' sent, '101' captcha wrong, '11' already registered. Every field of §7's payload, in its
+     * order, empty when the landing address (or the template) has no value for it.
+     */
+    getSms: (r: SmsRequest) =>
+      call(apiRoutes.getSms, {
+        phone: r.phone,
+        capcode: r.capcode,
+        sid: r.sid,
+        deviceId: r.sid,
+        appName: r.appName ?? '',
+        app_from: r.app_from ?? '',
+        user_from: r.user_from ?? '',
+        utm_tag: r.utm_tag ?? '',
+      }),
+    /**
+     * '0' registered, '11' already registered, '-1' captcha wrong. Every field of §7's payload, in its
+     * order, always: app_from, user_from, invite_code, id… are sent empty when absent (issue 14).
+     */
     register: (r: RegisterRequest) =>
-      call(apiRoutes.register, { ...r, deviceId: r.sid, merchantNumber: '0', userName: r.phone }),
+      call(apiRoutes.register, {
+        phone: r.phone,
+        capcode: r.capcode,
+        sid: r.sid,
+        deviceId: r.sid,
+        appName: r.appName ?? '',
+        merchantNumber: '0',
+        userName: r.phone,
+        smsCode: r.smsCode,
+        invite_code: r.invite_code ?? '',
+        user_from: r.user_from ?? '',
+        id: r.id ?? '',
+        app_from: r.app_from ?? '',
+        utm_tag: r.utm_tag ?? '',
+      }),
   };
 }

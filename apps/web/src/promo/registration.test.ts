@@ -251,6 +251,60 @@ describe('registration page: apply', () => {
     expect(window.location.hash).toBe('#/downloadTemplate?app_from=ads&user_from=fb&utm_tag=spring&id=2');
   });
 
+  it("lists every field of the spec's payload, empty when the landing address lacks it (issue 14)", async () => {
+    // No id, app_from, user_from, utm_tag or invite_code, and a template without an app name.
+    const api = await openPage('/promo/', {
+      'channel-template': { code: '00', data: { ...sampleTemplate, appName: '' } },
+      'get-sms': { code: '0' },
+      register: { code: '0' },
+    });
+    fill({ phone: PHONE, captcha: 'ab3x' });
+    await click('promo-get-code');
+    expect(Object.fromEntries(api.named('get-sms')[0]!.body)).toEqual({
+      phone: PHONE,
+      capcode: 'ab3x',
+      sid: 'sid1',
+      deviceId: 'sid1',
+      appName: '',
+      app_from: '',
+      user_from: '',
+      utm_tag: '',
+    });
+    fill({ sms: '123456' });
+    await submit();
+    expect(Object.fromEntries(api.named('register')[0]!.body)).toEqual({
+      phone: PHONE,
+      capcode: 'ab3x',
+      sid: 'sid1',
+      deviceId: 'sid1',
+      appName: '',
+      merchantNumber: '0',
+      userName: PHONE,
+      smsCode: '123456',
+      invite_code: '',
+      user_from: '',
+      id: '',
+      app_from: '',
+      utm_tag: '',
+    });
+    // The spec's order of the payload (§7).
+    expect([...api.named('register')[0]!.body.keys()]).toEqual([
+      'phone',
+      'capcode',
+      'sid',
+      'deviceId',
+      'appName',
+      'merchantNumber',
+      'userName',
+      'smsCode',
+      'invite_code',
+      'user_from',
+      'id',
+      'app_from',
+      'utm_tag',
+    ]);
+  });
+
   it("'0' with down_id: says registered and stays", async () => {
     await openPage('/promo/?down_id=8', { register: { code: '0' } });
     fill({ phone: PHONE, captcha: 'ab3x', sms: '123456' });

@@ -41,6 +41,9 @@ export const answerHash = (sid: string, answer: string) => sha256(`captcha:${sid
 const smsHash = (phone: string, code: string) => sha256(`promo-sms:${phone}:${code}`);
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** The page sends every field of §7's payload, empty when the landing address has none: stored as absent (null). */
+const absentIfBlank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value);
+
 /** A phone as §5 wants it: 11 digits, 1 then 3–9 (spaces and dashes dropped). */
 export function normalisePhone(raw: string): string | undefined {
   const digits = raw.replace(/[\s-]/g, '');
@@ -185,9 +188,9 @@ export async function requestSmsCode(
       codeHash: smsHash(phone, code),
       sid,
       clientIp,
-      appFrom: input.app_from ?? null,
-      userFrom: input.user_from ?? null,
-      utmTag: input.utm_tag ?? null,
+      appFrom: absentIfBlank(input.app_from),
+      userFrom: absentIfBlank(input.user_from),
+      utmTag: absentIfBlank(input.utm_tag),
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
       createdAt: now,
     });
@@ -244,10 +247,10 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
       phone,
       language: 'es',
       promoTemplateId: templateId,
-      appFrom: input.app_from ?? null,
-      userFrom: input.user_from ?? null,
-      utmTag: input.utm_tag ?? null,
-      inviteCode: input.invite_code ?? null,
+      appFrom: absentIfBlank(input.app_from),
+      userFrom: absentIfBlank(input.user_from),
+      utmTag: absentIfBlank(input.utm_tag),
+      inviteCode: absentIfBlank(input.invite_code),
     });
     return { code: promotionCodes.registered, messageKey: 'promoRegistered' };
   });
