@@ -65,6 +65,7 @@ const es = {
   repay: 'Pagar ahora',
   extend: 'Extender plazo',
   borrowAgain: 'Pedir otro préstamo',
+  borrowAgainInBrowser: 'Los préstamos nuevos se piden en la app: este botón abre la página para descargarla.',
 
   // Extension reminder
   extensionTitle: '¿Necesita más tiempo?',
@@ -148,6 +149,7 @@ const en: Record<LoanMessageKey, string> = {
   repay: 'Repay now',
   extend: 'Extend term',
   borrowAgain: 'Borrow again',
+  borrowAgainInBrowser: 'New loans are requested in the app: this button opens the page to download it.',
 
   extensionTitle: 'Need more time?',
   extensionText:

@@ -14,8 +14,15 @@ import { detailsData, failed, ok } from '../testing/loan-fixtures';
 import LoanDetailsPage from './loan-details-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
-vi.mock('@/shared/bridge/native-bridge', () => ({
-  bridge: { confirmBurialPoint: vi.fn(() => true), rateApp: vi.fn(() => true), openSchemeUrl: vi.fn(() => true) },
+vi.mock('@/shared/bridge/native-bridge', async (importOriginal) => ({
+  bridgeMessages: (await importOriginal<typeof import('@/shared/bridge/native-bridge')>()).bridgeMessages,
+  bridge: {
+    confirmBurialPoint: vi.fn(() => true),
+    rateApp: vi.fn(() => true),
+    openSchemeUrl: vi.fn(() => true),
+    // Inside the app (a host answers the bridge) unless a test says otherwise.
+    transportFor: vi.fn(() => 'ios'),
+  },
 }));
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
 vi.mock('@/shared/ui/toast', async (importOriginal) => ({
@@ -29,6 +36,7 @@ function answer(...details: Normalised<LoanDetailsData>[]) {
   callApiMock().mockImplementation(async (endpoint) => {
     if (endpoint === apiRoutes.loanDetails) return queue.length > 1 ? queue.shift()! : queue[0]!;
     if (endpoint === apiRoutes.googleScore) return ok({ success: true });
+    if (endpoint === apiRoutes.googleScoreLater) return ok({ success: true, askAgainAfter: '2025-08-14T12:00:00.000Z' });
     throw new Error(`unexpected call ${endpoint.path}`);
   });
 }
@@ -61,6 +69,7 @@ const statusAlts: Record<string, string> = {
 describe('LoanDetailsPage', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.mocked(bridge.transportFor).mockReturnValue('ios');
   });
 
   it('loads the order of the session and shows its texts', async () => {
@@ -190,8 +199,36 @@ describe('LoanDetailsPage', () => {
       const user = userEvent.setup();
       answer(ok(detailsData({ orderStatus: '200', noticeStatusText: 'Préstamo liquidado' })));
       await loaded();
-      await user.click(screen.getByRole('button', { name: 'Pedir otro préstamo' }));
+      const button = screen.getByRole('button', { name: 'Pedir otro préstamo' });
+      expect(button.getAttribute('aria-describedby')).toBeNull();
+      expect(screen.queryByText(/se piden en la app/)).toBeNull();
+      await user.click(button);
       expect(bridge.openSchemeUrl).toHaveBeenCalledWith('presta://borrow-again?productId=1', '1');
+      expect(assignLocation).not.toHaveBeenCalled();
+    });
+
+    it('Borrow again in a plain browser says where it leads and opens the marketing home’s download section (issue 14)', async () => {
+      vi.mocked(bridge.transportFor).mockReturnValue('browser');
+      const user = userEvent.setup();
+      answer(ok(detailsData({ orderStatus: '200', noticeStatusText: 'Préstamo liquidado' })));
+      const { container } = await loaded();
+      const button = screen.getByRole('button', {
+        name: 'Pedir otro préstamo',
+        description: 'Los préstamos nuevos se piden en la app: este botón abre la página para descargarla.',
+      });
+      expect(await seriousA11yViolations(container)).toEqual([]);
+      await user.click(button);
+      expect(bridge.openSchemeUrl).not.toHaveBeenCalled();
+      expect(assignLocation).toHaveBeenCalledWith('/#download');
+    });
+
+    it('in English, the browser note and the English home’s download section', async () => {
+      vi.mocked(bridge.transportFor).mockReturnValue('browser');
+      const user = userEvent.setup();
+      answer(ok(detailsData({ orderStatus: '200', noticeStatusText: 'Loan paid off' })));
+      await loaded(`${sessionQuery}&language=1`);
+      await user.click(screen.getByRole('button', { name: 'Borrow again', description: 'New loans are requested in the app: this button opens the page to download it.' }));
+      expect(assignLocation).toHaveBeenCalledWith('/en/#download');
     });
   });
 
@@ -270,6 +307,62 @@ describe('LoanDetailsPage', () => {
       const third = screen.getByRole('radio', { name: '3 de 5 estrellas' });
       expect(third.getAttribute('aria-checked')).toBe('true');
       expect(document.activeElement).toBe(third);
+    });
+
+    it('"Ahora no", the close button and Escape each tell the server "not now" (issue 14)', async () => {
+      const user = userEvent.setup();
+      const laterCalls = () => callApiMock().mock.calls.filter(([endpoint]) => endpoint === apiRoutes.googleScoreLater);
+      answer(ok(detailsData({ isScore: 1 })));
+      const first = await loaded();
+      await user.click(screen.getByRole('button', { name: 'Ahora no' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(laterCalls()).toHaveLength(1);
+      expect(laterCalls()[0]![1]).toEqual({});
+      expect(laterCalls()[0]![2]).toMatchObject({ silent: true });
+      first.unmount();
+
+      const second = await loaded();
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cerrar' }));
+      expect(laterCalls()).toHaveLength(2);
+      second.unmount();
+
+      await loaded();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(laterCalls()).toHaveLength(3);
+      // Sending a score is not a "not now".
+    });
+
+    it('a rating sent is not a "not now"', async () => {
+      const user = userEvent.setup();
+      answer(ok(detailsData({ isScore: 1 })));
+      await loaded();
+      await user.click(screen.getByRole('radio', { name: '2 de 5 estrellas' }));
+      await user.click(screen.getByRole('button', { name: 'Enviar' }));
+      await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
+      expect(callApiMock().mock.calls.some(([endpoint]) => endpoint === apiRoutes.googleScoreLater)).toBe(false);
+    });
+
+    it('the rating dialog keeps Tab and Shift+Tab inside; the page behind is inert', async () => {
+      const user = userEvent.setup();
+      answer(ok(detailsData({ orderStatus: '174', isDelay: 1, isScore: 1 })));
+      await loaded();
+      const dialog = screen.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
+      expect(document.activeElement).toBe(dialog);
+      expect(screen.getByRole('button', { name: 'Extender plazo' }).closest('[inert]')).not.toBeNull();
+      for (let i = 0; i < 8; i += 1) {
+        await user.tab();
+        expect(dialog.contains(document.activeElement)).toBe(true);
+      }
+      for (let i = 0; i < 8; i += 1) {
+        await user.tab({ shift: true });
+        expect(dialog.contains(document.activeElement)).toBe(true);
+      }
+      await user.keyboard('{Escape}');
+      expect(screen.getByRole('button', { name: 'Extender plazo' }).closest('[inert]')).toBeNull();
+      // Opened by the page itself: the focus lands on the page's heading, not on the body.
+      await act(async () => {});
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
     });
 
     it('asks only once per page load, even when a refresh says isScore 1 again', async () => {

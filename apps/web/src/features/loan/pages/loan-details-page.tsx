@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
@@ -6,7 +6,7 @@ import type { LoanDetailsData } from '@presta/contract/api/loan';
 import { orderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import { getBrand } from '@/shared/brand/brand';
-import { bridge } from '@/shared/bridge/native-bridge';
+import { bridge, bridgeMessages } from '@/shared/bridge/native-bridge';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
@@ -19,14 +19,14 @@ import { StarScoreModal } from '@/shared/ui/star-score-modal';
 import { StatementLink } from '@/shared/ui/statement-link';
 import { showToast } from '@/shared/ui/toast';
 import { fetchLoanDetails } from '../api/loan-details';
-import { sendRating } from '../api/send-rating';
+import { deferRating, sendRating } from '../api/send-rating';
 import { ExtensionReminderModal } from '../components/extension-reminder-modal';
 import { OrderCard } from '../components/order-card';
 import { StatusHero } from '../components/status-hero';
 import { ThanksModal } from '../components/thanks-modal';
 import { useAutoRefresh } from '../hooks/use-auto-refresh';
 import { loanMessages, type LoanMessageKey } from '../messages';
-import { isExternalAddress, sessionLinkFromAddress } from '../utils/links';
+import { appDownloadPageUrl, isExternalAddress, sessionLinkFromAddress } from '../utils/links';
 import { isInProgress, isRepayable, statusPictureCode } from '../utils/order-status';
 import '../components/loan-button.css';
 import './loan-details-page.css';
@@ -51,8 +51,9 @@ export default function LoanDetailsPage() {
 }
 
 function LoanDetails({ orderId, productId }: { orderId: string; productId: string }) {
-  const { t } = useMessages(loanMessages);
+  const { t, lang } = useMessages(loanMessages);
   usePageTitle(t('detailsPageTitle'));
+  const borrowAgainHintId = useId();
 
   const remote = useRemoteData<LoanDetailsData>(
     (_arg, opts) => fetchLoanDetails({ orderId, productId: productId || undefined }, opts),
@@ -66,7 +67,8 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
 
   const [modal, setModal] = useState<OpenModal>('none');
 
-  // The rating prompt opens at most once per page load, and only when the server asks (isScore = 1).
+  // The rating prompt opens at most once per page load, and only when the server asks (isScore = 1: never over
+  // a loan with something to pay today, nor while the borrower's "not now" lasts, issue 14).
   const ratingOffered = useRef(false);
   useEffect(() => {
     if (data?.isScore !== 1 || ratingOffered.current || modal !== 'none') return;
@@ -100,8 +102,20 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
     assignLocation((h5Url && sessionLinkFromAddress(h5Url)) || pageUrl(routes.repayment, ids));
   };
   const goExtension = () => assignLocation(pageUrl(routes.repaymentDelay, ids));
+  // Borrowing again happens in the app. A plain browser cannot open its scheme (presta://…: nothing happened,
+  // issue 14): it opens the marketing home's download section instead, as the note under the button says.
+  const inBrowser = bridge.transportFor(bridgeMessages.openSchemeUrl) === 'browser';
   const borrowAgain = () => {
+    if (inBrowser) {
+      assignLocation(appDownloadPageUrl(lang));
+      return;
+    }
     bridge.openSchemeUrl(getBrand().appScheme + ids.productId, ids.productId);
+  };
+  // "Not now", the close button or Escape: the server remembers it for the borrower.
+  const ratingLater = () => {
+    setModal('none');
+    void deferRating();
   };
 
   const onSendRating = async (score: number) => {
@@ -142,17 +156,33 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
           </Button>
         ) : null}
         {settled ? (
-          <Button className="presta-loan-button presta-loan-button-primary" color="primary" onClick={borrowAgain}>
+          <Button
+            className="presta-loan-button presta-loan-button-primary"
+            color="primary"
+            onClick={borrowAgain}
+            aria-describedby={inBrowser ? borrowAgainHintId : undefined}
+          >
             {t('borrowAgain')}
           </Button>
         ) : null}
       </div>
     ) : undefined;
+  const actionArea =
+    actions && settled && inBrowser ? (
+      <>
+        {actions}
+        <p id={borrowAgainHintId} className="presta-loan-action-note">
+          {t('borrowAgainInBrowser')}
+        </p>
+      </>
+    ) : (
+      actions
+    );
 
   const altKey = `statusAlt${statusPictureCode(status)}` as LoanMessageKey;
 
   return (
-    <PageLayout actions={actions} className="presta-loan-details">
+    <PageLayout actions={actionArea} className="presta-loan-details">
       <PullToRefresh
         onRefresh={refresh}
         pullingText={t('pullToRefresh')}
@@ -190,7 +220,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
         visible={modal === 'rating'}
         onSend={onSendRating}
         onMissingScore={() => showToast(t('ratingRequired'))}
-        onClose={() => setModal('none')}
+        onClose={ratingLater}
         labels={{
           title: t('ratingTitle'),
           text: t('ratingText'),
@@ -207,6 +237,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
         title={t('thanksTitle')}
         text={t('thanksText')}
         okLabel={t('ok')}
+        closeLabel={t('close')}
         onClose={() => setModal('none')}
       />
       <ExtensionReminderModal
