@@ -142,7 +142,7 @@ function isRendered(element: HTMLElement): boolean {
   const style = getComputedStyle(element);
   if (style.visibility === 'hidden' || style.display === 'none') return false;
   // jsdom lays nothing out (no client rects): trust the styles there.
-  return element.getClientRects().length > 0 || typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+  return element.getClientRects().length > 0 || (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent));
 }
 
 function cycleFocus(dialog: HTMLElement, event: KeyboardEvent) {
@@ -170,12 +170,21 @@ function cycleFocus(dialog: HTMLElement, event: KeyboardEvent) {
   }
 }
 
-/** Back to the opener when it can still take the focus, else to the page's heading (or its main landmark). */
+/**
+ * Back to the opener when it can still take the focus; else to the dialog
+ * still open under it, or to the page's heading (or its main landmark).
+ */
 function restoreFocus(opener: HTMLElement | null) {
-  if (openDialogs.length > 0) return; // another dialog is open (it has the focus)
-  if (opener && opener.isConnected && !opener.closest('[inert]') && !(opener as HTMLButtonElement).disabled) {
+  const top = openDialogs[openDialogs.length - 1];
+  // A dialog that opened as this one closed (thanks after a rating) already has the focus.
+  if (top && document.activeElement instanceof Node && top.dialog.contains(document.activeElement)) return;
+  if (opener && opener.isConnected && !opener.closest('[inert]') && !(opener as HTMLButtonElement).disabled && (!top || top.dialog.contains(opener))) {
     opener.focus({ preventScroll: true });
     if (document.activeElement === opener) return;
+  }
+  if (top) {
+    top.dialog.focus({ preventScroll: true });
+    return;
   }
   const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
   if (!target) return;
