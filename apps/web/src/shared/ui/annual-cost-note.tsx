@@ -12,11 +12,15 @@ export type AnnualCostNoteProps = { cost: AnnualCostFigure; className?: string }
 export function AnnualCostNote({ cost, className }: AnnualCostNoteProps) {
   const { lang } = useMessages(annualCostMessages);
   const sentence = annualCostSentence(cost, lang);
-  const [before, after] = sentence.split(cost.rate);
+  // The rate and the day never break inside: each is one unbreakable piece of the sentence.
+  const [before = '', rest = ''] = sentence.split(cost.rate);
+  const [middle = '', after = ''] = rest.split(cost.computedOn);
   return (
     <p className={['presta-annual-cost-note', className].filter(Boolean).join(' ')} data-annual-cost={cost.kind}>
       {before}
       <strong className="presta-annual-cost-rate">{cost.rate}</strong>
+      {middle}
+      {rest.includes(cost.computedOn) ? <span className="presta-annual-cost-date">{cost.computedOn}</span> : null}
       {after}
     </p>
   );

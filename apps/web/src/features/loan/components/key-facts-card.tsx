@@ -44,7 +44,7 @@ export function KeyFactsCard({ keyFacts, annualCost, saving, onAcknowledge, t }:
           id={id}
           type="checkbox"
           className="presta-key-facts-card-input"
-          checked={keyFacts.acknowledged}
+          checked={keyFacts.acknowledged || saving}
           disabled={keyFacts.acknowledged || saving}
           aria-busy={saving || undefined}
           onChange={(event) => {
