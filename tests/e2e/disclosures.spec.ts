@@ -51,6 +51,7 @@ test('Mexico: the CAT beside the price on the confirmation, in the agreement and
   await page.getByRole('link', { name: 'Contrato de préstamo' }).click();
   await expect(page.getByRole('heading', { name: 'Intereses' })).toBeVisible();
   await expect(page.getByText(`CAT (Costo Anual Total) ${rate} sin IVA`)).toBeVisible();
+  await checkPage(page, 'agreement-cat');
 
   // The statement of a disbursed loan.
   const loan = demoOrder('174');
@@ -101,6 +102,15 @@ test('India: the Key Facts Statement is read and acknowledged before applying, t
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
+
+  // After acceptance the KFS is part of the agreement: its summary box, with the proposal and the APR.
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  await page.goto(`/loan-agreement?orderId=${orderId}`);
+  const box = page.getByRole('region', { name: 'Key Facts Statement: summary box' });
+  await expect(box).toBeVisible();
+  await expect(box.getByText(proposal, { exact: false })).toBeVisible();
+  await expect(box.getByRole('link', { name: 'Read the whole Key Facts Statement' })).toBeVisible();
+  await checkPage(page, 'agreement-kfs-box');
 });
 
 test('India: applying without an acknowledged KFS is refused with a clear message', async ({ page }) => {
