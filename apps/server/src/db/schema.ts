@@ -966,6 +966,15 @@ export const promotionTemplates = pgTable('promotion_templates', {
   androidUrl: text('android_url').notNull().default(''),
   /** Conversion pixel id ('' = off). */
   pixelId: text('pixel_id').notNull().default(''),
+  /**
+   * The template's texts in the languages other than its own (the columns above are Spanish): for each,
+   * the agreement's title and paragraphs and the download page's title and text. channel-template answers
+   * them to a page that asks in that language (issue 14; docs/promotion.md "Texts and languages").
+   */
+  translations: jsonb('translations')
+    .$type<Partial<Record<'en', { agreementTitle: string; agreementParagraphs: string[]; downloadTitle: string; downloadText: string }>>>()
+    .notNull()
+    .default({}),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
 });
