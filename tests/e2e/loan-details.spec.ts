@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { demoOrder } from './support/cli';
+import { openLoanDetails } from './support/loan-details';
 import { bridgeCalls, installFakeIosHost } from './support/native-host';
 
 /** A disbursed demo order is not rated yet, so the rating prompt opens after load: wait for it and close it. */
@@ -13,11 +14,10 @@ async function dismissRating(page: Page) {
 
 test('an overdue order with an extension offer shows Extension and its reminder modal', async ({ page }) => {
   const order = demoOrder('180');
-  await page.goto(order.urls.loanDetails);
+  // Overdue: no rating prompt over the Pay button (issue 14).
+  expect(await openLoanDetails(page, order.urls.loanDetails)).toBe(0);
   await expect(page.getByText('Vencido').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
-  // The rating prompt comes first for a disbursed loan; dismiss it.
-  await dismissRating(page);
 
   await page.getByRole('button', { name: 'Extender plazo' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Necesita más tiempo?' });
@@ -28,8 +28,7 @@ test('an overdue order with an extension offer shows Extension and its reminder 
   await expect(page).toHaveURL(/\/repayment-delay\?/);
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
 
-  await page.goto(order.urls.loanDetails);
-  await dismissRating(page);
+  await openLoanDetails(page, order.urls.loanDetails);
   await page.getByRole('button', { name: 'Extender plazo' }).click();
   await page.getByRole('button', { name: 'No es necesario, quiero pagar' }).click();
   await expect(page).toHaveURL(/\/repayment\?/);
@@ -37,7 +36,8 @@ test('an overdue order with an extension offer shows Extension and its reminder 
 
 test('rating with 3 stars thanks the borrower; 5 stars opens the app-store rating', async ({ page }) => {
   await installFakeIosHost(page);
-  const first = demoOrder('174');
+  // Settled loans: a disbursed one with an instalment due today is not asked (issue 14).
+  const first = demoOrder('200');
   await page.goto(first.urls.loanDetails);
   const rating = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
   await expect(rating).toBeVisible();
@@ -52,7 +52,7 @@ test('rating with 3 stars thanks the borrower; 5 stars opens the app-store ratin
   await expect(page.getByRole('dialog', { name: '¡Gracias por su opinión!' })).toBeVisible();
   expect((await bridgeCalls(page)).some((c) => c.name === 'openAppRating')).toBe(false);
 
-  const second = demoOrder('174');
+  const second = demoOrder('200');
   await page.goto(second.urls.loanDetails);
   await page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' }).getByRole('radio', { name: '5 de 5 estrellas' }).click();
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -60,7 +60,7 @@ test('rating with 3 stars thanks the borrower; 5 stars opens the app-store ratin
 
   // Rated: the prompt does not come back.
   await page.reload();
-  await expect(page.getByText('Desembolsado').first()).toBeVisible();
+  await expect(page.getByText('Liquidado').first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' })).toHaveCount(0);
 });
 

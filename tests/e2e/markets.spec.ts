@@ -7,6 +7,7 @@ import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { brokenAmounts, saveScreenshot } from './support/layout';
 import { demoPay, minorFromText } from './support/payments';
+import { openLoanDetails as openLoanDetailsPage } from './support/loan-details';
 
 /*
  * Issue 12 on the real server, PostgreSQL and Chromium: everything a borrower
@@ -46,13 +47,9 @@ async function checkPage(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 812 });
 }
 
-/** A disbursed order opens the rating prompt once: close it. */
+/** Loan details, the rating prompt closed when the answer asks for one (issue 14). */
 async function openLoanDetails(page: Page, url: string) {
-  await page.goto(url);
-  const later = page.getByRole('button', { name: /^(Ahora no|Not now)$/ });
-  await later.waitFor();
-  await later.click();
-  await later.waitFor({ state: 'hidden' });
+  await openLoanDetailsPage(page, url);
 }
 
 const bodyText = (page: Page) => page.locator('main').innerText();

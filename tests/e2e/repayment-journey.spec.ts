@@ -3,6 +3,7 @@ import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { demoOrder } from './support/cli';
+import { openLoanDetails as openLoanDetailsPage } from './support/loan-details';
 import { demoPay, minorFromText, oneInstalmentOrder } from './support/payments';
 
 /*
@@ -45,16 +46,11 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
 const definition = (scope: Locator, term: string) => scope.locator('dt', { hasText: exactly(term) }).locator('xpath=following-sibling::dd[1]');
 
 /**
- * Opens loan details. A disbursed order that is not rated yet always opens
- * the rating prompt once loaded: wait for it and close it, so the page is
- * loaded and nothing covers its buttons.
+ * Opens loan details; when the answer asks for a rating (issue 14: a loan with
+ * nothing to pay today, not rated, no recent "not now"), the prompt is closed.
  */
 async function openLoanDetails(page: Page, url: string) {
-  await page.goto(url);
-  const rating = page.getByRole('dialog', { name: loan.ratingTitle });
-  await rating.waitFor();
-  await rating.getByRole('button', { name: loan.ratingLater }).click();
-  await rating.waitFor({ state: 'hidden' });
+  await openLoanDetailsPage(page, url);
 }
 
 const statusPicture = (page: Page, status: '174' | '180' | '200') => page.getByRole('img', { name: loan[`statusAlt${status}`] });
