@@ -15,6 +15,8 @@ import { deliverQueuedSms } from '../sms/sms-delivery';
 import { drawCaptcha, findTemplate, funnelReport, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
 const anyEnvelope = envelopeSchema(z.unknown());
+/** The answers whose data is always null (answer() and the trackers): the wrapper and its code only. */
+const codeEnvelope = envelopeSchema(z.null());
 
 function answer(request: FastifyRequest, reply: FastifyReply, a: PromoAnswer) {
   const success = a.code === promotionCodes.sent || a.code === promotionCodes.templateOk;
@@ -39,7 +41,8 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     },
     async (request, reply) => {
       const { templateId } = request.query as { templateId?: string };
-      const template = await findTemplate(app.db, templateId);
+      // In the page's language (its `language` header) when the template has its texts in it.
+      const template = await findTemplate(app.db, templateId, request.lang);
       if (!template) throw new AppError(404, errorCodes.notFound, 'promoTemplateMissing');
       return reply.send({ success: true, code: promotionCodes.templateOk, message: translate(request.lang, 'ok'), data: template });
     },
@@ -47,7 +50,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
 
   app.get(
     getSid.path,
-    { config: limit(30), schema: { summary: getSid.summary, tags, response: { 200: anyEnvelope } } },
+    { config: limit(30), schema: { summary: getSid.summary, tags, response: { 200: envelopeSchema(getSid.data) } } },
     async (request, reply) => {
       const sid = await newSid(app.db, request.ip);
       return reply.send({ success: true, code: promotionCodes.sidOk, message: translate(request.lang, 'ok'), data: { sid } });
@@ -81,7 +84,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     forms.removeContentTypeParser(['application/json', 'text/plain']);
     forms.post(
       getSms.path,
-      { config: limit(10, { refusals: { 400: [errorCodes.badRequest] } }), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      { config: limit(10, { refusals: { 400: [errorCodes.badRequest] } }), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: codeEnvelope, '4xx': codeEnvelope } } },
       async (request, reply) => {
         const body = request.body as z.output<typeof getSms.request>;
         // The SMS button's counter: every request that reached us, whatever the answer.
@@ -94,7 +97,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     );
     forms.post(
       register.path,
-      { config: limit(20, { refusals: { 400: [errorCodes.badRequest, '400002'] } }), schema: { summary: register.summary, tags, body: register.request, response: { 200: anyEnvelope, '4xx': anyEnvelope } } },
+      { config: limit(20, { refusals: { 400: [errorCodes.badRequest, '400002'] } }), schema: { summary: register.summary, tags, body: register.request, response: { 200: codeEnvelope, '4xx': codeEnvelope } } },
       async (request, reply) => answer(request, reply, await registerVisitor(app.db, request.body as z.output<typeof register.request>)),
     );
   });
@@ -105,7 +108,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
   ] as const) {
     app.get(
       endpoint.path,
-      { config: limit(120), schema: { summary: endpoint.summary, tags, querystring: endpoint.request.loose(), response: { 200: anyEnvelope } } },
+      { config: limit(120), schema: { summary: endpoint.summary, tags, querystring: endpoint.request.loose(), response: { 200: codeEnvelope } } },
       async (request, reply) => {
         await track(app.db, kind, request.query as Record<string, string>);
         return reply.send({ success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: null });
