@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { keyFacts, keyFactsAcknowledge } from '@presta/contract/api/key-facts';
 import { googleScore, googleScoreLater, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import type { Config } from '../../config';
+import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { hashSessionId } from '../session/session-service';
 import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
@@ -20,12 +21,18 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
   registerEndpoint(app, loanDetailConfirm, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
     handler: async (input, request) => getLoanConfirmation(app.db, request.borrower.id, input, request.lang),
   });
 
   registerEndpoint(app, loanDetailPush, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: {
+      404: [errorCodes.notFound],
+      409: [errorCodes.orderInProgress, errorCodes.keyFactsRequired],
+      422: [errorCodes.outsideProductRules],
+    },
     handler: async (input, request) => submitLoan(app.db, request.borrower.id, input, request.lang),
   });
 
@@ -33,6 +40,7 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
   registerEndpoint(app, keyFacts, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) =>
       getKeyFacts(app.db, request.borrower.id, { proposalNo: input.proposalNo, orderId: toDbId(input.orderId) }, request.lang),
   });
@@ -40,6 +48,7 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
   registerEndpoint(app, keyFactsAcknowledge, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.keyFactsRequired] },
     handler: async (input, request) =>
       acknowledgeKeyFacts(app.db, {
         borrowerId: request.borrower.id,
@@ -52,12 +61,14 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
   registerEndpoint(app, loanDetails, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang, new Date(), app.caches.orderDetails),
   });
 
   registerEndpoint(app, googleScore, {
     auth: 'borrower',
     tags: ['loan'],
+    refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
     handler: async (input, request) =>
       rateOrder(app.db, request.borrower.id, input.orderId ?? request.sessionParams.orderId, input.score),
   });
