@@ -196,7 +196,7 @@ const bracketKey = (depth: number) => `orderId${'[a]'.repeat(depth)}`;
 
 type Route = { method: 'GET' | 'POST'; url: string };
 
-/** Routes left out of the OpenAPI document (HTML, images, the provider's notifications): covered all the same. */
+/** Routes once left out of the OpenAPI document (HTML, images, the provider's notifications): in it since issue 15, and must stay covered. */
 const hiddenRoutes: Route[] = [
   { method: 'GET', url: '/api/payments/card-checkout/{token}' },
   { method: 'POST', url: '/api/payments/card-checkout/{token}' },
@@ -231,7 +231,7 @@ beforeAll(async () => {
       // Path parameters get a hostile value of their own in each run.
       .map((method) => ({ method, url: path })),
   );
-  routes.push(...hiddenRoutes);
+  routes.push(...hiddenRoutes.filter((h) => !routes.some((r) => r.method === h.method && r.url === h.url)));
 });
 afterAll(async () => {
   await t.close();
