@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { borrowers, promoEvents, promoSessions, promoSmsCodes, smsOutbox } from '../src/db/schema';
+import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
@@ -83,6 +83,35 @@ describe('template, sid, captcha', () => {
       expect(res).toMatchObject({ success: true, code: '00' });
       expect(res.data).toMatchObject({ id: '1', appName: 'Presta', pixelId: '' });
       expect(res.data.androidUrl).toMatch(/^https:\/\/play\.google\.com\//);
+    }
+  });
+
+  it('channel-template answers the texts in the language the page asks for, when the template has them (issue 14)', async () => {
+    const ask = async (templateId: string, language?: string) =>
+      wrapper(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId }, headers: language ? { language } : {} })).data;
+    const spanish = await ask('1');
+    expect(spanish).toMatchObject({ textLanguage: 'es', agreementTitle: 'Acuerdo de registro y aviso de privacidad', downloadTitle: 'Descargue la aplicación Presta' });
+    expect(await ask('1', '2')).toEqual(spanish);
+    const english = await ask('1', '1');
+    expect(english).toEqual({
+      ...spanish,
+      textLanguage: 'en',
+      agreementTitle: 'Registration agreement and privacy notice',
+      agreementParagraphs: expect.arrayContaining([expect.stringMatching(/^By signing up, you agree that Presta uses your phone number/)]),
+      downloadTitle: 'Download the Presta app',
+      downloadText: 'Your account is ready. Download the app and sign in with your phone number to apply for your loan.',
+    });
+    expect(english.agreementParagraphs).toHaveLength(spanish.agreementParagraphs.length);
+
+    // A template without English, or with an incomplete one, answers its own Spanish texts, and says so.
+    const base = { appName: 'Otra', agreementTitle: 'Acuerdo', agreementParagraphs: ['Uno.'], downloadTitle: 'Descargue', downloadText: 'Texto.' };
+    const [bare] = await a.db.insert(promotionTemplates).values(base).returning();
+    const [partial] = await a.db
+      .insert(promotionTemplates)
+      .values({ ...base, translations: { en: { agreementTitle: 'Agreement', agreementParagraphs: [], downloadTitle: 'Download', downloadText: '' } } })
+      .returning();
+    for (const row of [bare!, partial!]) {
+      expect(await ask(String(row.id), '1')).toMatchObject({ id: String(row.id), textLanguage: 'es', agreementTitle: 'Acuerdo', agreementParagraphs: ['Uno.'] });
     }
   });
 

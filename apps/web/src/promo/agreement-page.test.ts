@@ -15,6 +15,19 @@ describe('agreement page', () => {
     expect(view().querySelector('b')).toBeNull();
   });
 
+  it('in English: the English agreement the server answered; a Spanish-only one under the English title, marked Spanish', () => {
+    const english = { ...sampleTemplate, textLanguage: 'en' as const, agreementTitle: 'Sign-up agreement', agreementParagraphs: ['First.', 'Second.'] };
+    renderAgreementPage(view(), { status: 'ready', template: english }, 'en');
+    expect(view().querySelector('h1')?.textContent).toBe('Sign-up agreement');
+    expect(paragraphs()).toEqual(['First.', 'Second.']);
+    expect(view().querySelector('#promo-agreement-body')?.hasAttribute('lang')).toBe(false);
+
+    renderAgreementPage(view(), { status: 'ready', template: sampleTemplate }, 'en');
+    expect(view().querySelector('h1')?.textContent).toBe('User agreement');
+    expect(paragraphs()).toEqual(sampleTemplate.agreementParagraphs);
+    expect(view().querySelector('#promo-agreement-body')?.getAttribute('lang')).toBe('es');
+  });
+
   it('shows loading, then a notice when the agreement is not available', () => {
     renderAgreementPage(view(), { status: 'loading' }, 'es');
     expect(paragraphs()).toEqual(['Cargando…']);

@@ -22,6 +22,17 @@ describe('download page', () => {
     expect(links()[0]).toEqual(['Download on the App Store', sampleTemplate.iosUrl]);
   });
 
+  it("in English: the template's English texts, or the page's own when the template has only Spanish ones", () => {
+    const english = { ...sampleTemplate, textLanguage: 'en' as const, downloadTitle: 'Get Presta Rápido', downloadText: 'Sign in with your phone.' };
+    renderDownloadPage(view(), { status: 'ready', template: english }, 'en', 'android');
+    expect(view().querySelector('h1')?.textContent).toBe('Get Presta Rápido');
+    expect(view().querySelector('#promo-download-text')?.textContent).toBe('Sign in with your phone.');
+    renderDownloadPage(view(), { status: 'ready', template: sampleTemplate }, 'en', 'android');
+    expect(view().querySelector('h1')?.textContent).toBe('Download the app');
+    expect(view().querySelector('#promo-download-text')?.textContent).toBe('Install the app and sign in with your phone number.');
+    expect(links().map(([label]) => label)).toEqual(['Get it on Google Play', 'Download on the App Store']);
+  });
+
   it('leaves out stores without an address (and anything that is not a web address)', () => {
     const state = { status: 'ready', template: { ...sampleTemplate, iosUrl: '', androidUrl: 'javascript:alert(1)' } } as const;
     expect(storeLinks(state, 'es', 'ios')).toEqual([]);

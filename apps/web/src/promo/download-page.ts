@@ -26,8 +26,10 @@ export function renderDownloadPage(view: HTMLElement, state: TemplateState, lang
   const text = view.querySelector<HTMLElement>('#promo-download-text');
   const list = view.querySelector<HTMLElement>('#promo-store-list');
   const note = view.querySelector<HTMLElement>('#promo-store-empty');
-  if (title) title.textContent = template?.downloadTitle || messages.downloadTitle;
-  if (text) text.textContent = template?.downloadText || messages.downloadText;
+  // The template's texts when they are in the page's language; else the page's own (never half Spanish).
+  const own = template?.textLanguage === lang ? template : undefined;
+  if (title) title.textContent = own?.downloadTitle || messages.downloadTitle;
+  if (text) text.textContent = own?.downloadText || messages.downloadText;
   const links = storeLinks(state, lang, device);
   list?.replaceChildren(
     ...links.map((link, index) => {

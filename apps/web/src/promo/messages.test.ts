@@ -31,7 +31,7 @@ describe('promotion page messages', () => {
       expect(es, key).toHaveProperty(key);
       expect(el.textContent?.trim(), key).toBe(es[key]);
     }
-    for (const attribute of ['placeholder', 'aria-label']) {
+    for (const attribute of ['placeholder', 'aria-label', 'content']) {
       for (const el of doc.querySelectorAll(`[data-i18n-${attribute}]`)) {
         const key = el.getAttribute(`data-i18n-${attribute}`)!;
         expect(el.getAttribute(attribute), key).toBe(es[key]);

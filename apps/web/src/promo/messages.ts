@@ -9,6 +9,7 @@ import type { Language } from '@presta/contract/language';
  */
 const es = {
   pageTitle: 'Regístrese y reciba su préstamo',
+  metaDescription: 'Regístrese con su número de teléfono y descargue la aplicación para solicitar su préstamo.',
   brandName: 'Presta',
   heroTitle: 'Su préstamo en minutos',
   heroText: 'Regístrese con su número de teléfono y descargue la aplicación para solicitarlo.',
@@ -39,6 +40,7 @@ type PageMessages = Record<keyof typeof es, string>;
 
 const en: PageMessages = {
   pageTitle: 'Sign up and get your loan',
+  metaDescription: 'Sign up with your phone number and download the app to apply for your loan.',
   brandName: 'Presta',
   heroTitle: 'Your loan in minutes',
   heroText: 'Sign up with your phone number and download the app to apply.',

@@ -16,11 +16,15 @@ export function parsePromoHtml(): Document {
   return new DOMParser().parseFromString(promoHtml, 'text/html');
 }
 
-/** Puts the page's markup (body and title) into the test document. */
+/** Puts the page's markup (body, and the head's title and description, marked for translation) into the test document. */
 export function loadPromoMarkup(): void {
   const parsed = parsePromoHtml();
   document.documentElement.lang = parsed.documentElement.lang;
-  document.title = parsed.title;
+  for (const selector of ['title', 'meta[name="description"]']) {
+    document.head.querySelector(selector)?.remove();
+    const element = parsed.head.querySelector(selector);
+    if (element) document.head.appendChild(document.importNode(element, true));
+  }
   document.body.innerHTML = parsed.body.innerHTML;
 }
 
@@ -72,6 +76,7 @@ export const sampleTemplate = {
   iosUrl: 'https://apps.apple.com/app/id1',
   androidUrl: 'https://play.google.com/store/apps/details?id=presta',
   pixelId: '',
+  textLanguage: 'es' as const,
 };
 
 /** The toast's current text ('' when none). */

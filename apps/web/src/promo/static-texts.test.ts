@@ -14,6 +14,8 @@ describe('applyStaticTexts', () => {
     expect(document.querySelector('#promo-phone')?.getAttribute('placeholder')).toBe('11 digits');
     expect(document.querySelector('#promo-captcha-refresh')?.getAttribute('aria-label')).toBe(promoMessages.en.captchaRefresh);
     expect(document.querySelector('#promo-form')?.getAttribute('aria-label')).toBe('Sign-up');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(promoMessages.en.metaDescription);
+    expect(document.title).toBe(promoMessages.en.pageTitle);
   });
 
   it('leaves the Spanish page as it is', () => {

@@ -1,8 +1,11 @@
 import type { Language } from '@presta/contract/language';
 import { pageMessages, type PageMessageKey } from './messages';
 
-/** Attributes that carry a catalogue key: `data-i18n-placeholder="phonePlaceholder"` sets `placeholder`. */
-const translatedAttributes = ['placeholder', 'aria-label'] as const;
+/**
+ * Attributes that carry a catalogue key: `data-i18n-placeholder="phonePlaceholder"` sets `placeholder`;
+ * `data-i18n-content` the description's `content` in the head.
+ */
+const translatedAttributes = ['placeholder', 'aria-label', 'content'] as const;
 
 function isKey(messages: Record<string, string>, key: string | undefined): key is PageMessageKey {
   return key !== undefined && Object.prototype.hasOwnProperty.call(messages, key);
@@ -22,7 +25,7 @@ export function applyStaticTexts(lang: Language, doc: Document = document): void
     if (isKey(messages, key)) el.textContent = messages[key];
   }
   for (const attribute of translatedAttributes) {
-    for (const el of doc.querySelectorAll<HTMLElement>(`[data-i18n-${attribute}]`)) {
+    for (const el of doc.querySelectorAll<Element>(`[data-i18n-${attribute}]`)) {
       const key = el.getAttribute(`data-i18n-${attribute}`) ?? undefined;
       if (isKey(messages, key)) el.setAttribute(attribute, messages[key]);
     }

@@ -17,7 +17,10 @@ describe('readTemplate', () => {
       iosUrl: '',
       androidUrl: '',
       pixelId: '',
+      textLanguage: 'es',
     });
+    expect(readTemplate({ ...sampleTemplate, textLanguage: 'en' })?.textLanguage).toBe('en');
+    expect(readTemplate({ ...sampleTemplate, textLanguage: 'fr' })?.textLanguage).toBe('es');
     expect(readTemplate(null)).toBeNull();
     expect(readTemplate('x')).toBeNull();
   });

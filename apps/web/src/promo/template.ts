@@ -20,6 +20,8 @@ export function readTemplate(data: unknown): PromotionTemplate | null {
     iosUrl: text(d.iosUrl),
     androidUrl: text(d.androidUrl),
     pixelId: text(d.pixelId),
+    // The language of the four texts above (channel-template answers them in the page's language when it can).
+    textLanguage: d.textLanguage === 'en' ? 'en' : 'es',
   };
 }
 

@@ -28,6 +28,12 @@ export const promotionTemplateSchema = z.object({
   androidUrl: z.string(),
   /** Conversion pixel id for the CompleteRegistration event when UC is present; '' = off (the default). */
   pixelId: z.string(),
+  /**
+   * The language of agreementTitle, agreementParagraphs, downloadTitle and downloadText (an addition of
+   * issue 14): the one the page asked for (its `language` header) when the template has its texts in it,
+   * else the template's own, Spanish.
+   */
+  textLanguage: z.enum(['es', 'en']),
 });
 export type PromotionTemplate = z.infer<typeof promotionTemplateSchema>;
 

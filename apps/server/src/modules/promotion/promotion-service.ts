@@ -54,7 +54,11 @@ export function normalisePhone(raw: string): string | undefined {
 // Template, sid, captcha
 // ---------------------------------------------------------------------------
 
-export async function findTemplate(db: Db, idRaw: string | undefined): Promise<Template | undefined> {
+/**
+ * The template record (1, the default, for an unknown id), its texts in `lang` when the template has
+ * them (its translations), else in its own language, Spanish; textLanguage says which.
+ */
+export async function findTemplate(db: Db, idRaw: string | undefined, lang: Language = 'es'): Promise<Template | undefined> {
   const id = idRaw && /^\d{1,9}$/.test(idRaw.trim()) ? Number(idRaw) : 1;
   const rows = await db
     .select()
@@ -62,17 +66,31 @@ export async function findTemplate(db: Db, idRaw: string | undefined): Promise<T
     .where(and(eq(promotionTemplates.active, true), sql`${promotionTemplates.id} in (${id}, 1)`));
   const t = rows.find((r) => r.id === id) ?? rows.find((r) => r.id === 1);
   if (!t) return undefined;
+  const translated = lang === 'es' ? undefined : completeTexts(t.translations[lang]);
+  const texts = translated ?? t;
   return {
     id: String(t.id),
     appName: t.appName,
-    agreementTitle: t.agreementTitle,
-    agreementParagraphs: t.agreementParagraphs,
-    downloadTitle: t.downloadTitle,
-    downloadText: t.downloadText,
+    agreementTitle: texts.agreementTitle,
+    agreementParagraphs: texts.agreementParagraphs,
+    downloadTitle: texts.downloadTitle,
+    downloadText: texts.downloadText,
     iosUrl: t.iosUrl,
     androidUrl: t.androidUrl,
     pixelId: t.pixelId,
+    textLanguage: translated ? lang : 'es',
   };
+}
+
+/** A translation with all four texts (an operator's partial or mistyped one is not answered). */
+function completeTexts(value: unknown): { agreementTitle: string; agreementParagraphs: string[]; downloadTitle: string; downloadText: string } | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  const isText = (x: unknown): x is string => typeof x === 'string' && x.trim() !== '';
+  const paragraphs = v.agreementParagraphs;
+  if (!isText(v.agreementTitle) || !isText(v.downloadTitle) || !isText(v.downloadText)) return undefined;
+  if (!Array.isArray(paragraphs) || paragraphs.length === 0 || !paragraphs.every(isText)) return undefined;
+  return { agreementTitle: v.agreementTitle, agreementParagraphs: paragraphs, downloadTitle: v.downloadTitle, downloadText: v.downloadText };
 }
 
 export async function newSid(db: Db, clientIp: string): Promise<string> {
