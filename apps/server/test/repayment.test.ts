@@ -434,6 +434,8 @@ describe('contract-detail', () => {
       contractDate: loan.today,
       company: markets.MX.legalEntity.name,
       market: 'MX',
+      // Issue 13: a Mexican loan has no Key Facts Statement.
+      keyFacts: null,
     });
   });
 
