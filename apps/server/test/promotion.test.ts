@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
 import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
@@ -83,6 +84,8 @@ describe('template, sid, captcha', () => {
       expect(res).toMatchObject({ success: true, code: '00' });
       expect(res.data).toMatchObject({ id: '1', appName: 'Presta', pixelId: '' });
       expect(res.data.androidUrl).toMatch(/^https:\/\/play\.google\.com\//);
+      // The marketing site, prerendered without a database, prints these same store links (issue 14).
+      expect({ ios: res.data.iosUrl, android: res.data.androidUrl }).toEqual(defaultTemplateStoreLinks);
     }
   });
 

@@ -43,6 +43,8 @@ export type SiteMessages = {
     /** "Ir a la diapositiva {n}". */
     goTo: string;
   };
+  /** Issue 14: the app's store links, on the home page (#download) and in every footer. */
+  download: { heading: string; text: string; appStore: string; googlePlay: string; footerLabel: string };
   about: { paragraphs: string[]; points: string[] };
   user: { text: string };
   contact: {
@@ -127,6 +129,13 @@ const es: SiteMessages = {
     play: 'Reanudar el carrusel',
     dotsLabel: 'Elegir diapositiva',
     goTo: 'Ir a la diapositiva {n}',
+  },
+  download: {
+    heading: 'Descargue la aplicación',
+    text: 'Solicite su préstamo desde la aplicación Presta: regístrese con su número de teléfono y reciba una respuesta en un día.',
+    appStore: 'Descargar en App Store',
+    googlePlay: 'Descargar en Google Play',
+    footerLabel: 'Descargue la aplicación',
   },
   about: {
     paragraphs: [
@@ -225,6 +234,13 @@ const en: SiteMessages = {
     play: 'Resume the carousel',
     dotsLabel: 'Choose a slide',
     goTo: 'Go to slide {n}',
+  },
+  download: {
+    heading: 'Download the app',
+    text: 'Apply for your loan in the Presta app: sign up with your phone number and get an answer within a day.',
+    appStore: 'Download on the App Store',
+    googlePlay: 'Get it on Google Play',
+    footerLabel: 'Get the app',
   },
   about: {
     paragraphs: [

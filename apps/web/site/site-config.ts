@@ -1,6 +1,7 @@
 import { defaultBrand } from '@presta/contract/brand';
 import { todayIn } from '@presta/contract/dates';
 import { markets, type MarketCode } from '@presta/contract/markets';
+import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
 import { representativeExample, type RepresentativeExample } from '@presta/contract/representative-example';
 import type { SiteLanguage } from './messages';
 import { ogImageFile } from './social/og-image';
@@ -27,6 +28,11 @@ export type SiteConfig = {
    * contacts, India's the Indian market's (markets.ts). The footer lists both.
    */
   lenders: SiteLender[];
+  /**
+   * The app's store links (issue 14): the default landing template's (promotion-rules.ts), on the home
+   * page's download section and in every footer.
+   */
+  storeLinks: { ios: string; android: string };
   /** Year shown in the copyright line. */
   copyrightYear: number;
   /** Absolute origin of the public site, without a trailing slash. */
@@ -71,6 +77,7 @@ export function siteConfig(now: Date = new Date()): SiteConfig {
         address: markets.IN.legalEntity.address,
       },
     ],
+    storeLinks: { ...defaultTemplateStoreLinks },
     copyrightYear: now.getFullYear(),
     origin: readOrigin(),
     ogImagePath: `/site/${ogImageFile}`,

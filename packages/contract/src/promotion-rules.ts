@@ -27,3 +27,14 @@ export const PROMO_DOWNLOAD_HASH = '#/downloadTemplate';
 export const PROMO_AGREEMENT_HASH = '#/agreementTemplate';
 /** Query parameters the registration page reads (§2). */
 export const promoQueryParams = ['id', 'app_from', 'user_from', 'utm_tag', 'invite_code', 'links_id', 'down_id', 'UC'] as const;
+
+/**
+ * The app's store listings in the default landing template (promotion_templates id 1, seeded by migration
+ * 0007): the promotion page's download view reads them from the template (channel-template), and the
+ * marketing site, prerendered without a database, prints these (issue 14). A server test keeps the seeded
+ * template equal to them: change both together (a migration updating template 1) and rebuild the site.
+ */
+export const defaultTemplateStoreLinks = {
+  ios: 'https://apps.apple.com/app/presta/id0000000000',
+  android: 'https://play.google.com/store/apps/details?id=com.presta.app',
+} as const;

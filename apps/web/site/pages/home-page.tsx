@@ -4,9 +4,10 @@ import type { SiteConfig } from '../site-config';
 import { siteMessages, type SiteLanguage } from '../messages';
 import { pagePath } from '../site-pages';
 import { Banner } from './banner';
+import { StoreLinks } from './store-links';
 
 /**
- * '/': heading, the rotating banner, the representative example of a loan's price with its CAT beside it
+ * '/': heading, the app's download links (issue 14), the rotating banner, the representative example of a loan's price with its CAT beside it
  * (issue 13) and the embedded privacy notice (spec §2 "Marketing home").
  */
 export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteConfig }) {
@@ -18,6 +19,12 @@ export function HomePage({ lang, config }: { lang: SiteLanguage; config: SiteCon
         <h1>{t.pages.home.heading}</h1>
         <p className="hero__lead">{t.home.lead}</p>
       </div>
+      {/* Issue 14: the way to the product, right under the lead; other pages link here (/#download). */}
+      <section id="download" className="download" aria-labelledby="download-title">
+        <h2 id="download-title">{t.download.heading}</h2>
+        <p>{t.download.text}</p>
+        <StoreLinks lang={lang} config={config} className="download__stores" />
+      </section>
       <Banner t={t.banner} />
       <RepresentativeExample lang={lang} config={config} />
       <section className="privacy-frame" aria-labelledby="privacy-frame-title">

@@ -4,6 +4,7 @@ import type { SiteConfig } from '../site-config';
 import { ogImageSize } from '../social/og-image';
 import { siteMessages, type SiteLanguage } from '../messages';
 import { pagePath, type SitePageId } from '../site-pages';
+import { StoreLinks } from './store-links';
 
 export type PageAssets = {
   /** The site's stylesheet, inlined in <style>. */
@@ -98,6 +99,10 @@ export function Layout({ page, lang, config, assets, children }: LayoutProps) {
           {children}
         </main>
         <footer className="site-footer" aria-label={t.footer.label}>
+          <nav className="site-footer__download" aria-label={t.download.footerLabel}>
+            <p className="site-footer__download-title">{t.download.footerLabel}</p>
+            <StoreLinks lang={lang} config={config} className="site-footer__stores" />
+          </nav>
           {config.lenders.map((lender) => (
             <div className="site-footer__lender" key={lender.market}>
               <p className="site-footer__market">{t.footer.markets[lender.market]}</p>
