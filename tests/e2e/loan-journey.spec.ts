@@ -15,7 +15,7 @@ function readmeWalkWords(): string[] {
 
 test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
   // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
-  expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Pagar ahora']);
+  expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Ahora no', 'Pagar ahora']);
 
   await page.goto('/testPreview');
   await expect(page.getByRole('heading', { name: 'Página de prueba' })).toBeVisible();
@@ -68,10 +68,15 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   ops('approve', orderNo);
   await expect(page.getByText('Aprobado').first()).toBeVisible({ timeout: 20_000 });
 
-  // ...and disburses: 174 with Repay.
+  // ...and disburses: 174, the rating dialog ("Ahora no" closes it), then Repay.
   ops('disburse', orderNo);
   await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
+  const rating = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
+  await expect(rating).toBeVisible();
+  await rating.getByRole('button', { name: 'Ahora no' }).click();
+  await expect(rating).toBeHidden();
+  // Nothing covers it any more: a trial click reaches the button itself.
+  await page.getByRole('button', { name: 'Pagar ahora' }).click({ trial: true, timeout: 5_000 });
   await expectAccessible(page);
 });
 
