@@ -208,6 +208,28 @@ describe('LoanAgreementPage', () => {
     expect(screen.getByText(/4th Floor, 80 Feet Road, Koramangala/)).toBeTruthy();
   });
 
+  it('an Indian loan applied for with a Key Facts Statement opens with its summary box: proposal, acknowledgement, APR, figures, a link to the whole KFS (issue 13)', async () => {
+    const indian = agreementTerms('IN', 'en');
+    const keyFacts = { proposalNo: 'KFS20250702ABCDEF01', acknowledgedAt: '2025-07-02 10:20:00', url: '/key-facts?orderId=31' };
+    answerByPath({ [contractPath]: [ok(contractAnswer({ market: 'IN', terms: indian, company: indian.lender.name, keyFacts }))] });
+    const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
+    const box = await screen.findByRole('region', { name: 'Key Facts Statement: summary box' });
+    expect(box.textContent).toContain('Key Facts Statement no. KFS20250702ABCDEF01 is part of this agreement.');
+    expect(box.textContent).toContain('Read and acknowledged by the Borrower on 2025-07-02 10:20:00.');
+    expect(box.textContent).toContain(indian.annualCost.rate);
+    expect(box.textContent).toContain('₹56.320,00');
+    const link = within(box).getByRole('link', { name: 'Read the whole Key Facts Statement' });
+    expect(new URL(link.getAttribute('href')!, 'http://localhost').searchParams.get('orderId')).toBe('31');
+    expect(await seriousA11yViolations(container)).toEqual([]);
+  });
+
+  it('a Mexican loan has no Key Facts Statement box', async () => {
+    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('region', { name: 'Key Facts Statement: summary box' })).toBeNull();
+  });
+
   it('is in English with language=1, table included', async () => {
     answerByPath({ [contractPath]: [ok(contractAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');

@@ -10,6 +10,7 @@ import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages, type Messages } from '@/shared/i18n/use-messages';
 import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
+import { DetailList } from '@/shared/ui/detail-list';
 import { InstalmentList } from '@/shared/ui/instalment-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -313,7 +314,7 @@ function KeyFactsBox({ keyFacts, terms, t, lang }: { keyFacts: NonNullable<Contr
       </h2>
       <p className="presta-agreement-clause-text">{t('keyFactsIntro', { proposalNo: keyFacts.proposalNo })}</p>
       {keyFacts.acknowledgedAt ? <p className="presta-agreement-clause-text">{t('keyFactsAcknowledged', { date: keyFacts.acknowledgedAt })}</p> : null}
-      <PromissoryNoteTable caption={t('keyFactsHeading')} rows={rows} emptyValue={t('empty')} fieldHeader={t('noteFieldHeader')} valueHeader={t('noteValueHeader')} />
+      <DetailList rows={rows.map((r) => ({ text: r.label, value: r.value }))} className="presta-agreement-key-facts-list" />
       <p className="presta-agreement-clause-text">{withUnbreakableAmounts(annualCostSentence(terms.annualCost, lang))}</p>
       <p className="presta-agreement-key-facts-link">
         <Link to={inAppUrl(routes.keyFacts, Object.fromEntries(new URLSearchParams(keyFacts.url.split('?')[1] ?? '')))} className="presta-page-link-button">
