@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { KeyFactsCharge, KeyFactsData, KeyFactsSummary } from '@presta/contract/api/key-facts';
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { addWorkingDays } from '@presta/contract/annual-cost';
@@ -12,7 +12,7 @@ import { routes } from '@presta/contract/routes';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, keyFactsStatements, orders, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { defaultPenaltyFor } from '../ledger/ledger-math';
+import { getLoanPosition } from '../ledger/ledger-service';
 import { agreementTerms } from './agreement-terms';
 import { quoteLoan, type LoanTax } from './loan-quote';
 
@@ -131,7 +131,12 @@ export function keyFactsCharges(terms: AgreementTerms): KeyFactsCharge[] {
 }
 
 /** The terms a KFS states: its snapshot priced from its issue day (or the loan's disbursal day once disbursed). */
-function keyFactsTerms(row: KfsRow, product: Product, lang: Language, loan: { disbursedOn: CalendarDate | null; repeatClient: boolean }): AgreementTerms {
+function keyFactsTerms(
+  row: KfsRow,
+  product: Product,
+  lang: Language,
+  loan: { disbursedOn: CalendarDate | null; defaultPenalty: Minor | undefined },
+): AgreementTerms {
   const tax: LoanTax = { ratePpm: row.vatPpm, base: row.taxBase };
   const startDate = loan.disbursedOn ?? row.issuedOn;
   const quote = quoteLoan({
@@ -157,7 +162,7 @@ function keyFactsTerms(row: KfsRow, product: Product, lang: Language, loan: { di
       extensionEnabled: product.extensionEnabled,
       startDate,
       disbursed: loan.disbursedOn !== null,
-      ...(loan.disbursedOn !== null ? { defaultPenalty: defaultPenaltyFor(product.lateRule, loan.repeatClient) } : {}),
+      ...(loan.defaultPenalty !== undefined ? { defaultPenalty: loan.defaultPenalty } : {}),
       plan: quote.instalments,
       received: quote.totals.received,
     },
@@ -194,8 +199,9 @@ export async function getKeyFacts(
   const rules = market.keyFacts;
   if (!rules) throw notFound('keyFactsNotFound');
   const disbursedOn = found.order && ['174', '180', '200'].includes(found.order.status) ? found.order.disbursedOn : null;
-  const repeatClient = disbursedOn !== null && row.orderId !== null ? await isRepeatClient(db, borrowerId, row.orderId) : false;
-  const terms = keyFactsTerms(row, product, lang, { disbursedOn, repeatClient });
+  // Once disbursed, the loan's own default penalty (new or repeat client) is the ledger's.
+  const defaultPenalty = disbursedOn !== null && row.orderId !== null ? (await getLoanPosition(db, row.orderId)).defaultPenalty : undefined;
+  const terms = keyFactsTerms(row, product, lang, { disbursedOn, defaultPenalty });
   const today = todayIn(product.timeZone, now);
   return {
     proposalNo: row.proposalNo,
@@ -218,15 +224,6 @@ export async function getKeyFacts(
     grievance: { ...rules.grievanceOfficer },
     support: { ...market.support },
   };
-}
-
-/** The ledger's IN_DEFAULT_PENALTY_ONE_OFF repeat rule: another order of the borrower settled before this one was submitted. */
-async function isRepeatClient(db: DbOrTx, borrowerId: number, orderId: number): Promise<boolean> {
-  const rows = (await db.execute(sql`
-    select exists (select 1 from orders o2 join order_status_history h on h.order_id = o2.id and h.to_status = '200'
-                    where o2.borrower_id = ${borrowerId} and o2.id <> ${orderId}
-                      and h.created_at < (select created_at from orders where id = ${orderId})) as repeat`)) as unknown as { repeat: boolean }[];
-  return rows[0]?.repeat ?? false;
 }
 
 /** A KFS of the borrower by proposal number, with its product (404 for unknown and foreign ones alike). */
