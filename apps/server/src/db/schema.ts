@@ -521,6 +521,70 @@ export const ledgerExtensions = pgTable(
   ],
 );
 
+/**
+ * A cooling-off exit asked for (India's KFS; docs/ledger.md "Cooling-off exit"): recorded by an operator
+ * (`ops cooling-off-exit`) within the period, it fixes the exit amount (principal outstanding + interest for the
+ * days used, COOLING_OFF_INTEREST_DAYS_USED) valid through `expiresOn` (the period's last day). The payment that
+ * brings the money received for it to the amount carries it out: the rest of the schedule is waived
+ * (`ledger_waivers`) and the loan settles. The latest request of an order is the one in force.
+ */
+export const ledgerCoolingOffExits = pgTable(
+  'ledger_cooling_off_exits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    requestedOn: date('requested_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    daysUsed: integer('days_used').notNull(),
+    principal: minor('principal').notNull(),
+    interest: minor('interest').notNull(),
+    /** principal + interest still unpaid when asked: what the borrower pays to leave. */
+    amount: minor('amount').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_cooling_off_exits_order_idx').on(t.orderId),
+    check('ledger_cooling_off_exits_amounts', sql`${t.amount} > 0 and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.daysUsed} > 0`),
+    check('ledger_cooling_off_exits_dates', sql`${t.expiresOn} >= ${t.requestedOn}`),
+  ],
+);
+
+/**
+ * What a cooling-off exit waived (never a deletion): per instalment and component, the scheduled amount left
+ * unpaid when the payment `paymentId` carried out the exit `exitId`. owed = paid + waived + outstanding.
+ */
+export const ledgerWaivers = pgTable(
+  'ledger_waivers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    exitId: bigint('exit_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerCoolingOffExits.id),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerPayments.id),
+    instalmentId: bigint('instalment_id', { mode: 'number' })
+      .notNull()
+      .references(() => repaymentPlans.id),
+    component: text('component', { enum: ledgerComponents }).notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    amount: minor('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_waivers_order_idx').on(t.orderId),
+    check('ledger_waivers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_waivers_instalment_component', sql`${t.component} in ('default_penalty', 'late_fee', 'commission', 'vat', 'interest', 'principal')`),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Payment references (issue 3, docs/payments.md, docs/api.md): what the borrower pays with.
 // ---------------------------------------------------------------------------
