@@ -1,0 +1,137 @@
+// Import boundaries (issue 15), run by `npm run lint` (scripts/lint.mjs). The layering and the reasons are in
+// docs/architecture.md ("Layers and import rules"); this file is its executable form.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+/** Test files and test helpers: they may import any layer to build their fixtures (never the other way). */
+const testFile = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/(shared|features/[^/]+)/testing/|^tests/)';
+
+/**
+ * The server's layers, bottom first. A file may import its own unit and the units of LOWER ranks only: never a
+ * unit of its own rank or above. Units of one rank are independent of each other.
+ */
+const serverRanks = [
+  ['config', `^${server}/config\\.ts$`],
+  ['i18n', `^${server}/i18n/`],
+  ['lib', `^${server}/lib/`],
+  ['db', `^${server}/db/`],
+  ['plugins', `^${server}/plugins/`],
+  ['modules/session', 'modules/sms', 'modules/payments', 'modules/system'],
+  ['modules/orders'],
+  ['modules/ledger'],
+  ['modules/loan', 'modules/reminders', 'modules/promotion'],
+  ['modules/repayment', 'modules/complaints', 'modules/support'],
+  ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
+  ['modules/demo'],
+  ['entry', `^${server}/(app|server)\\.ts$|^${server}/cli/`],
+].map((rank) => (typeof rank[1] === 'string' && rank[1].startsWith('^') ? [[rank[0], rank[1]]] : rank.map((m) => [m, `^${server}/${m}/`])));
+
+// Every server module must have a place in the order: a new one fails here until it is given one.
+const ranked = new Set(serverRanks.flat().map(([name]) => name));
+for (const dir of fs.readdirSync(path.join(__dirname, server, 'modules'))) {
+  if (!ranked.has(`modules/${dir}`)) throw new Error(`.dependency-cruiser.cjs: add apps/server/src/modules/${dir} to serverRanks`);
+}
+
+const serverLayerRules = serverRanks.flatMap((rank, r) =>
+  rank.map(([name, from]) => {
+    const forbidden = serverRanks.slice(r).flat().filter(([other]) => other !== name).map(([, p]) => p);
+    return {
+      name: `server-layer:${name}`,
+      comment: `${name} imports only lower layers of the server (docs/architecture.md)`,
+      severity: 'error',
+      from: { path: from, pathNot: testFile },
+      to: { path: forbidden.join('|') },
+    };
+  }),
+).filter((rule) => rule.to.path !== '');
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'no import cycle, type-only imports included',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'contract-imports-no-app',
+      comment: 'the contract is what both apps import: it imports nothing of them',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-apart',
+      comment: 'the web app and the server share only the contract',
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: testFile },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'server-not-web',
+      severity: 'error',
+      from: { path: '^apps/server/', pathNot: testFile },
+      to: { path: '^apps/web/' },
+    },
+    {
+      name: 'no-test-imports',
+      comment: 'production code never imports a test or a test helper',
+      severity: 'error',
+      from: { pathNot: testFile },
+      to: { path: testFile },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment: 'shared (and the legal texts) import no feature, no app code, no promotion page, no site',
+      severity: 'error',
+      from: { path: `^${web}/(shared|legal)/`, pathNot: testFile },
+      to: { path: `^${web}/(features|app|promo)/|^apps/web/site/` },
+    },
+    {
+      name: 'web-feature-not-app',
+      comment: 'a feature imports shared, the legal texts and the contract, never the app shell',
+      severity: 'error',
+      from: { path: `^${web}/features/`, pathNot: testFile },
+      to: { path: `^${web}/(app|promo)/|^apps/web/site/` },
+    },
+    {
+      name: 'web-no-feature-to-feature',
+      comment: 'a feature never imports another feature (move the shared piece to shared/)',
+      severity: 'error',
+      from: { path: `^${web}/features/([^/]+)/`, pathNot: testFile },
+      to: { path: `^${web}/features/`, pathNot: `^${web}/features/$1/` },
+    },
+    {
+      name: 'web-promo-standalone',
+      comment: 'the promotion page is its own build: shared and the contract only',
+      severity: 'error',
+      from: { path: `^${web}/promo/`, pathNot: testFile },
+      to: { path: `^${web}/(features|app|legal)/|^apps/web/site/` },
+    },
+    {
+      name: 'web-site-standalone',
+      comment: 'the marketing site is prerendered on its own: shared, the legal texts and the contract only',
+      severity: 'error',
+      from: { path: '^apps/web/site/', pathNot: testFile },
+      to: { path: `^${web}/(features|app|promo)/` },
+    },
+    ...serverLayerRules,
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    // An absolute path: dependency-cruiser resolves a relative one's "extends" from the wrong folder.
+    tsConfig: { fileName: path.join(__dirname, 'apps/web/tsconfig.json') },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
