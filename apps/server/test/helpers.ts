@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { inject } from 'vitest';
+import { z } from 'zod';
+import type { DataOf, Endpoint } from '@presta/contract/api/endpoint';
 import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -180,3 +182,33 @@ export async function countLoanRows(db: Db, borrowerId: number) {
 }
 
 export type Wrapper<T = any> = { success: boolean; code: string; message: string; data: T };
+
+/** What app.inject answers (light-my-request's Response), as far as the tests read it. */
+export type Answer = { statusCode: number; body: string; json: () => unknown };
+
+/**
+ * `value` checked against `schema` and returned as it is (typed by the schema):
+ * the schema only checks, so keys it does not name stay for the test to see.
+ */
+export function checked<S extends z.ZodType>(value: unknown, schema: S): z.infer<S> {
+  schema.parse(value);
+  return value as z.infer<S>;
+}
+
+const wrapperSchema = z.looseObject({ success: z.boolean(), code: z.string(), message: z.string(), data: z.unknown() });
+
+/** The §3 wrapper of an answer ({ success, code, message, data }), its data not read yet. */
+export function wrapper(res: Answer): Wrapper<unknown> {
+  const body = checked(res.json(), wrapperSchema);
+  return { ...body, data: body.data };
+}
+
+/** The wrapper's data checked against `schema` (a test's own reading of an answer the contract has no schema for). */
+export function dataAs<S extends z.ZodType>(res: Answer, schema: S): z.infer<S> {
+  return checked(wrapper(res).data, schema);
+}
+
+/** The wrapper's data of an answer to endpoint `e`, checked against the contract's schema of it. */
+export function dataOf<E extends Endpoint>(res: Answer, e: E): DataOf<E> {
+  return checked(wrapper(res).data, e.data) as DataOf<E>;
+}

@@ -11,7 +11,10 @@ import { createOrder, refreshOverdue, transitionOrder } from '../src/modules/ord
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
-import { borrowerWithOffer, injectAs, type Wrapper } from './helpers';
+import type { DataOf, Endpoint } from '@presta/contract/api/endpoint';
+import { contractDetail, loanDetails } from '@presta/contract/api/loan';
+import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
+import { borrowerWithOffer, dataOf, injectAs, type Answer, type Wrapper } from './helpers';
 import type { App } from '../src/app';
 
 /** Shared set-up of the repayment API tests (repayment*.test.ts). */
@@ -23,6 +26,15 @@ export const urls = {
   contract: '/v3/loan-details/contract-detail',
   details: '/v3/loan-details/loan-details',
   notify: SANDBOX_NOTIFICATION_PATH,
+} as const;
+
+/** The contract's endpoint behind each of those urls (its schema reads the answers). */
+export const endpoints = {
+  playDetail: loanPlayDetail,
+  delayDetail: loanPlayDelayDetail,
+  vcode: generateVcode,
+  contract: contractDetail,
+  details: loanDetails,
 } as const;
 
 // The test product (helpers.seedProduct): 0,10 %/day, 5 % commission, 16 % VAT, 15-day instalments, MX 3 %/day fine.
@@ -71,6 +83,12 @@ export const call = (app: App, sessionId: string | undefined, url: string, paylo
 export async function data<T = any>(res: { statusCode: number; json: <J>() => J; body: string }): Promise<T> {
   if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
   return res.json<Wrapper<T>>().data;
+}
+
+/** The data of an HTTP 200 answer to endpoint `e`, checked against the contract's schema of it. */
+export function read<E extends Endpoint>(res: Answer, e: E): DataOf<E> {
+  if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body}`);
+  return dataOf(res, e);
 }
 
 /** A signed sandbox notification sent through app.inject (what sandboxPay sends over HTTP). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays } from '@presta/contract/dates';
 import { repaymentDataSchema, extensionDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
 import { contractDataSchema } from '@presta/contract/api/loan';
@@ -10,8 +11,8 @@ import { applyPayment, middayOf } from '../src/modules/ledger/ledger-service';
 import { clabeForOrder } from '../src/modules/payments/clabe';
 import { SANDBOX_CLABE_ISSUER } from '../src/modules/payments/sandbox-provider';
 import { isValidStoreReference } from '../src/modules/payments/store-reference';
-import { buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
-import { call, data, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
+import { buildTestApp, dataAs, dataOf, injectAs, wrapper, type TestApp } from './helpers';
+import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, read, urls } from './repayment-fixtures';
 
 let t: TestApp;
 
@@ -28,7 +29,7 @@ const referencesOf = (orderId: string) => t.db.select().from(paymentReferences).
 describe('loan-play-detail', () => {
   it('a loan due today: the amount due from the ledger, every detail row, the channel groups without a reference yet', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId, productId: loan.product.id }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.playDetail);
     expect(repaymentDataSchema.safeParse(d).success).toBe(true);
     expect(d).toMatchObject({
       repayAmount: ONE_INSTALMENT_TOTAL,
@@ -105,11 +106,11 @@ describe('loan-play-detail', () => {
 
   it('shows the open reference of the current amount once a voucher was made (store: code and barcode URL; spei: CLABE)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const store = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }));
-    await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
-    const [storeChannel] = d.repayList[0].list;
-    const [speiChannel] = d.repayList[1].list;
+    const store = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const storeChannel = d.repayList[0]!.list[0]!;
+    const speiChannel = d.repayList[1]!.list[0]!;
     expect(storeChannel.vCode).toBe(store.repayDetail.vCode);
     expect(isValidStoreReference(storeChannel.vCode)).toBe(true);
     expect(storeChannel.BARcodeImg).toMatch(new RegExp(`^/api/payments/references/${storeChannel.vCode}/barcode\\.png\\?token=[0-9a-f]{32}$`));
@@ -119,7 +120,7 @@ describe('loan-play-detail', () => {
 
   it('an overdue loan: late charges included, overdue notice', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 }); // due 5 days ago
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE);
     expect(d.repayDate).toBe(addDays(loan.today, -5));
     expect(rowsOf(d)['Cargos por atraso']).toBe('$161,30');
@@ -129,7 +130,7 @@ describe('loan-play-detail', () => {
 
   it('before the prepayment window: shows the next instalment and when payments open; no voucher can be made yet', async () => {
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 0 });
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     // Instalment 1 of 300 000 / 3: 100 000 + 4 500 interest + 5 000 commission + 1 520 VAT.
     expect(d).toMatchObject({ repayAmount: 111_020, repayDate: addDays(loan.today, 15) });
     expect(rowsOf(d).Cuota).toBe('1 de 3');
@@ -138,12 +139,12 @@ describe('loan-play-detail', () => {
     const refused = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, code: '409001' });
-    expect(refused.json<Wrapper>().message).toContain(addDays(loan.today, 15));
+    expect(wrapper(refused).message).toContain(addDays(loan.today, 15));
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
     // Issue 12: an amount that cannot be paid today is never called "to pay today".
     expect(d.detail.map((r: { text: string }) => r.text)).not.toContain('Total a pagar hoy');
     expect(rowsOf(d)['Monto de la cuota']).toBe('$1.110,20');
-    expect(d.detail[0].text).toBe('Monto de la cuota');
+    expect(d.detail[0]!.text).toBe('Monto de la cuota');
   });
 
   it('in the prepayment window with nothing due: the next instalment is payable before its due date, its reference valid up to 3 days', async () => {
@@ -158,12 +159,12 @@ describe('loan-play-detail', () => {
       providerEventId: `early-${loan.orderId}`,
       receivedAt: middayOf(addDays(loan.today, -10)),
     });
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     // Instalment 2: 100 000 + 3 000 interest + 5 000 commission + 1 280 VAT.
     expect(d).toMatchObject({ repayAmount: 109_280, repayDate: addDays(loan.today, 5) });
     expect(rowsOf(d).Cuota).toBe('2 de 3');
-    const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }));
-    expect(voucher.dataList[1].content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
+    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    expect(voucher.dataList[1]!.content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
     // Payable today, but not due today: named as the instalment's amount; the earlier payment is already paid.
     expect(rowsOf(d)['Monto de la cuota']).toBe('$1.092,80');
     expect(rowsOf(d)['Ya pagado']).toBe('$1.110,20');
@@ -194,8 +195,8 @@ describe('loan-play-detail', () => {
   it('English: English texts, and the Mexican loan’s pesos', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const res = await injectAs(t.app, loan.sessionId, { url: urls.playDetail, payload: { orderId: loan.orderId }, query: { language: '1' } });
-    const d = res.json<Wrapper>().data;
-    expect(d.repayList[0].reviewer).toBe('Cash payment at stores');
+    const d = dataOf(res, endpoints.playDetail);
+    expect(d.repayList[0]!.reviewer).toBe('Cash payment at stores');
     expect(rowsOf(d)['Total due today']).toBe('$1.075,40');
     expect(JSON.stringify(d)).not.toContain('₹');
   });
@@ -204,7 +205,7 @@ describe('loan-play-detail', () => {
 describe('loan-play-delay-detail', () => {
   it('an overdue loan: price = late charges + due interest and its VAT + one term of interest and its VAT; plan after the extension', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
-    const d = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId, productId: loan.product.id }));
+    const d = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.delayDetail);
     expect(extensionDataSchema.safeParse(d).success).toBe(true);
     const newDue = addDays(loan.today, 15);
     // 5 days × 3 226 fine + 1 500 interest + 240 VAT on it + 1 500 fee + 240 VAT on the fee.
@@ -216,7 +217,7 @@ describe('loan-play-delay-detail', () => {
     // Left after the extension: 100 000 principal + 5 000 commission + 800 VAT.
     expect(d.repayPlan).toEqual([{ title: 'Cuota 1/1', amount: 105_800, remark: `Antes vencía el ${addDays(loan.today, -5)}`, time: newDue }]);
     expect(d.repayList.map((g: { title: string }) => g.title)).toEqual(['Pago en efectivo en tiendas', 'Transferencia bancaria SPEI']);
-    expect(d.repayList[0].list[0]).toMatchObject({ payCode: 'store', vCode: '', BARcodeImg: '' });
+    expect(d.repayList[0]!.list[0]).toMatchObject({ payCode: 'store', vCode: '', BARcodeImg: '' });
     expect(d.noticeMsg).toContain('No reduce el capital');
     expect(d.note).toBe('Pague exactamente $196,10. Un monto menor se aplica como pago normal y no extiende el plazo.');
     expect(d).toMatchObject({ productName: loan.product.name, productLogo: loan.product.logoUrl });
@@ -224,14 +225,14 @@ describe('loan-play-delay-detail', () => {
 
   it('a current loan: one term later, the vCode of an extension reference once made', async () => {
     const loan = await makeLoan(t.db, { status: '174', daysAgo: 3 }); // due in 12 days
-    const d = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
     expect(d.delayInfo).toMatchObject({ delayAmount: 1_740, delayTime: addDays(loan.today, 27) });
-    const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }));
-    const again = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
-    expect(again.repayList[0].list[0].vCode).toBe(voucher.repayDetail.vCode);
+    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }), endpoints.vcode);
+    const again = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    expect(again.repayList[0]!.list[0]!.vCode).toBe(voucher.repayDetail.vCode);
     // The repayment page does not show the extension's reference: nothing is payable
     // yet there (prepaying opens at half the term), so it offers no channel at all.
-    const play = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const play = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(play.repayList).toEqual([]);
     expect(play.noticeMsg).toContain(addDays(loan.today, 5));
   });
@@ -249,9 +250,9 @@ describe('loan-play-delay-detail', () => {
 describe('generate-vcode', () => {
   it('store, repayment: the voucher of §3 with a store reference and its barcode URL', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }));
+    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
     expect(voucherDataSchema.safeParse(d).success).toBe(true);
-    const ref = d.repayDetail.vCode as string;
+    const ref = d.repayDetail.vCode;
     expect(isValidStoreReference(ref)).toBe(true);
     expect(d).toMatchObject({
       topLogo: loan.product.logoUrl,
@@ -271,9 +272,9 @@ describe('generate-vcode', () => {
     });
     expect(d.repayDetail.repayCode).toMatch(new RegExp(`^/api/payments/references/${ref}/barcode\\.png\\?token=[0-9a-f]{32}$`));
     expect(d.dataList.map((s: { title: string }) => s.title)).toEqual(['Cómo pagar en tienda', 'Vigencia']);
-    expect(d.dataList[0].content).toContain(`Muestre el código de barras o dicte la referencia ${ref}.`);
+    expect(d.dataList[0]!.content).toContain(`Muestre el código de barras o dicte la referencia ${ref}.`);
     // Due today: the amount changes tomorrow (late charges), so the reference is valid through today.
-    expect(d.dataList[1].content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
+    expect(d.dataList[1]!.content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
 
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({
@@ -291,20 +292,20 @@ describe('generate-vcode', () => {
 
   it('spei: the CLABE of the order as the voucher code, no barcode', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
+    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
     const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
     expect(d.repayDetail).toMatchObject({ vCode: clabe, repayCode: '', repayTitle: 'Transferencia bancaria SPEI' });
-    expect(d.dataList[0].title).toBe('Cómo pagar por SPEI');
+    expect(d.dataList[0]!.title).toBe('Cómo pagar por SPEI');
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({ channel: 'spei', clabe, voucherCode: clabe });
-    expect(d.dataList[0].content).toContain(`En concepto o referencia numérica escriba ${row!.reference}.`);
+    expect(d.dataList[0]!.content).toContain(`En concepto o referencia numérica escriba ${row!.reference}.`);
   });
 
   // Issue 12: the SPEI voucher showed the CLABE as the "payment reference", gave the reference to type in the
   // concept no copy button, and a second "Concepto" section ("Pago del préstamo …") contradicted it.
   it('spei: the CLABE as the account to transfer to and the reference as the concept to type, each to copy; no contradicting "Concepto"', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }));
+    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
     const [row] = await referencesOf(loan.orderId);
     const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
     expect(d.paymentDetails).toEqual([
@@ -316,7 +317,7 @@ describe('generate-vcode', () => {
     ]);
     expect(d.dataList.map((x: { title: string }) => x.title)).not.toContain('Concepto');
     // Where a sentence ends after the company, one full stop.
-    expect(d.dataList[0].content).toContain(`CLABE: ${clabe}. Banco: STP. Beneficiario: Presta Servicios Financieros S.A. de C.V.`);
+    expect(d.dataList[0]!.content).toContain(`CLABE: ${clabe}. Banco: STP. Beneficiario: Presta Servicios Financieros S.A. de C.V.`);
     expect(JSON.stringify(d)).not.toContain('C.V..');
     expect(d.repayDetail.repayDes).toBe('Haga una transferencia SPEI por exactamente $1.075,40 a la CLABE de abajo y escriba la referencia en el concepto.');
   });
@@ -326,7 +327,7 @@ describe('generate-vcode', () => {
     for (const payCode of ['upi', 'bank_transfer']) {
       const res = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode, requestType: 1 });
       expect(res.statusCode).toBe(400);
-      expect(res.json<Wrapper>().message).toBe(`Este préstamo no se paga por ${payCode}. Use uno de estos canales: store, spei.`);
+      expect(wrapper(res).message).toBe(`Este préstamo no se paga por ${payCode}. Use uno de estos canales: store, spei.`);
     }
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
   });
@@ -335,9 +336,9 @@ describe('generate-vcode', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
     const answers = await Promise.all(Array.from({ length: 12 }, () => call(t.app, loan.sessionId, urls.vcode, payload)));
-    const codes = new Set(await Promise.all(answers.map(async (r) => (await data(r)).repayDetail.vCode)));
+    const codes = new Set(answers.map((r) => read(r, endpoints.vcode).repayDetail.vCode));
     expect(codes.size).toBe(1);
-    const again = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    const again = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
     expect(again.repayDetail.vCode).toBe([...codes][0]);
     expect(await referencesOf(loan.orderId)).toHaveLength(1);
   });
@@ -345,11 +346,11 @@ describe('generate-vcode', () => {
   it('an expired reference is not reused: marked expired, a new one is made, the page no longer shows it', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
-    const first = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    const first = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
     await t.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(paymentReferences.reference, first.repayDetail.vCode));
-    const page = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
-    expect(page.repayList[0].list[0].vCode).toBe('');
-    const second = await data(await call(t.app, loan.sessionId, urls.vcode, payload));
+    const page = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    expect(page.repayList[0]!.list[0]!.vCode).toBe('');
+    const second = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
     expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
     const rows = await referencesOf(loan.orderId);
     expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
@@ -364,7 +365,7 @@ describe('generate-vcode', () => {
       code: '422001',
       message: 'El monto $1.236,70 no coincide con el costo de la extensión hoy ($196,10). Actualice la página e inténtelo de nuevo.',
     });
-    const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }));
+    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }), endpoints.vcode);
     expect(d.repayDetail.amount).toBe(price);
     expect(d.paymentDetails.at(-1)).toEqual({ label: 'Este pago es para', value: `Extensión de plazo del préstamo ${loan.orderNo}`, copy: 0 });
     const [row] = await referencesOf(loan.orderId);
@@ -390,28 +391,28 @@ describe('generate-vcode', () => {
     ];
     for (const [change, status, code] of cases) {
       const res = await call(t.app, loan.sessionId, urls.vcode, { ...base, ...change });
-      expect({ change, status: res.statusCode, code: res.json<Wrapper>().code }).toEqual({ change, status, code });
+      expect({ change, status: res.statusCode, code: wrapper(res).code }).toEqual({ change, status, code });
     }
     const unknownChannel = await call(t.app, loan.sessionId, urls.vcode, { ...base, payCode: 'oxxo' });
-    expect(unknownChannel.json<Wrapper>().message).toBe(
+    expect(wrapper(unknownChannel).message).toBe(
       'Canal de pago desconocido: oxxo. Use store (efectivo en tienda) o spei (transferencia) en México, upi o bank_transfer en India.',
     );
     const wrong = await call(t.app, loan.sessionId, urls.vcode, { ...base, amount: 100 });
-    expect(wrong.json<Wrapper>().message).toBe('El monto $1,00 no coincide con el monto a pagar hoy ($1.075,40). Actualice la página e inténtelo de nuevo.');
+    expect(wrapper(wrong).message).toBe('El monto $1,00 no coincide con el monto a pagar hoy ($1.075,40). Actualice la página e inténtelo de nuevo.');
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
   });
 
   it('no session → 401', async () => {
     const res = await call(t.app, undefined, urls.vcode, { orderId: '1', amount: 100, payCode: 'store', requestType: 1 });
     expect(res.statusCode).toBe(401);
-    expect(res.json<Wrapper>().code).toBe('401001');
+    expect(wrapper(res).code).toBe('401001');
   });
 });
 
 describe('contract-detail', () => {
   it('the promissory note fields of an order, by orderNo', async () => {
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 2 });
-    const d = await data(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }));
+    const d = read(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
     expect(contractDataSchema.safeParse(d).success).toBe(true);
     // 300 000 over 3 × 15 days: interest 4 500 + 3 000 + 1 500, commission 15 000, VAT 16 %.
     const { terms, ...note } = d;
@@ -441,7 +442,7 @@ describe('contract-detail', () => {
 
   it('before disbursal: no disbursal date; any status has a contract', async () => {
     const loan = await makeLoan(t.db, { status: '21' });
-    const d = await data(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }));
+    const d = read(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
     expect(d.daiDate).toBe('');
     expect(d.amount).toBe(100_000);
   });
@@ -485,10 +486,10 @@ describe('scrambled brand', () => {
       const loan = await makeLoan(x.db, { status: '174' });
       const res = await injectAs(x.app, loan.sessionId, { url: urls.playDetail, payload: { odx: loan.orderId } });
       expect(res.statusCode).toBe(200);
-      const d = res.json<Wrapper>().data;
+      const d = dataAs(res, z.object({ ram: z.number(), rls: z.array(z.object({ rvw: z.string(), lst: z.array(z.object({ pcd: z.string() })) })) }));
       expect(d.ram).toBe(ONE_INSTALMENT_TOTAL);
-      expect(d.rls[0].rvw).toBe('Pago en efectivo en tiendas');
-      expect(d.rls[0].lst[0].pcd).toBe('store');
+      expect(d.rls[0]!.rvw).toBe('Pago en efectivo en tiendas');
+      expect(d.rls[0]!.lst[0]!.pcd).toBe('store');
     } finally {
       await x.close();
     }
