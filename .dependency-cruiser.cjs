@@ -18,7 +18,7 @@ const serverRanks = [
   ['lib', `^${server}/lib/`],
   ['db', `^${server}/db/`],
   ['plugins', `^${server}/plugins/`],
-  ['modules/session', 'modules/sms', 'modules/payments', 'modules/system'],
+  ['modules/pricing', 'modules/session', 'modules/sms', 'modules/payments', 'modules/system'],
   ['modules/orders'],
   ['modules/ledger'],
   ['modules/loan', 'modules/reminders', 'modules/promotion'],

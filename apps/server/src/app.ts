@@ -19,7 +19,7 @@ import keyMapping from './plugins/app/key-mapping';
 import language from './plugins/app/language';
 import securityHeaders from './plugins/app/security-headers';
 import apiDocs from './plugins/app/api-docs';
-import session from './plugins/app/session';
+import session from './modules/session/session-plugin';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';

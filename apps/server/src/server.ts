@@ -84,7 +84,7 @@ async function main() {
 
   await runMigrations(database);
   if (config.env === 'development') {
-    const { seedDemoData } = await import('./db/seed');
+    const { seedDemoData } = await import('./modules/demo/demo-seed');
     if (await seedDemoData(database.db)) console.log('Seeded demo borrowers and products.');
   }
   app = await buildApp({ config, db: database.db, poolStats: database.stats });

@@ -6,7 +6,7 @@ import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/ma
 import { applyPpm, divideHalfUp, formatPpmAsPercent } from '@presta/contract/money';
 import { productCatalogue } from '../src/db/catalogue';
 import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS, prepaymentFrom } from '../src/modules/ledger/ledger-math';
-import { productTax, quoteLoan } from '../src/modules/loan/loan-quote';
+import { productTax, quoteLoan } from '../src/modules/pricing/loan-quote';
 import { buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
 import { makeLoan, urls } from './repayment-fixtures';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
 import { representativeExample, representativeLoan } from '@presta/contract/representative-example';
 import { productCatalogue } from '../src/db/catalogue';
-import { productTax, quoteLoan } from '../src/modules/loan/loan-quote';
+import { productTax, quoteLoan } from '../src/modules/pricing/loan-quote';
 
 /* Issue 13: the price the marketing site advertises is the Mexican product's, priced by the pricing code. */
 describe('the representative example the marketing site advertises', () => {

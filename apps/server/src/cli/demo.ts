@@ -28,7 +28,7 @@ import { sandboxPay } from '../modules/payments/sandbox-provider';
 import { isValidStoreReference } from '../modules/payments/store-reference';
 import { DEV_SANDBOX_SECRET, loadConfig } from '../config';
 import { openDatabase, runMigrations } from '../db/database';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../modules/demo/demo-seed';
 import { createDemoBorrower, makeOrderInStatus } from '../modules/demo/demo-orders';
 import { pageLinks, sessionQueryParams } from '../modules/demo/demo-links';
 import { createSession } from '../modules/session/session-service';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marketOf } from '@presta/contract/markets';
-import { productTax, quoteLoan } from '../modules/loan/loan-quote';
+import { productTax, quoteLoan } from '../modules/pricing/loan-quote';
 import { productCatalogue } from './catalogue';
 
 describe('product catalogue', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, type CalendarDate } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
-import { quoteLoan } from '../loan/loan-quote';
+import { quoteLoan } from '../pricing/loan-quote';
 import {
   accrueLateCharges,
   allocationOrder,

@@ -15,7 +15,7 @@ import {
   type LateRule,
   type LedgerTerms,
 } from '../ledger/ledger-math';
-import type { LoanTax } from './loan-quote';
+import type { LoanTax } from '../pricing/loan-quote';
 
 /*
  * What the loan agreement states (issue 12, docs/legal-texts.md "Loan

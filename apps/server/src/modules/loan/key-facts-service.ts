@@ -14,7 +14,7 @@ import { borrowers, keyFactsStatements, orders, products } from '../../db/schema
 import { AppError, notFound } from '../../lib/app-error';
 import { getLoanPosition } from '../ledger/ledger-service';
 import { agreementTerms } from './agreement-terms';
-import { quoteLoan, type LoanTax } from './loan-quote';
+import { quoteLoan, type LoanTax } from '../pricing/loan-quote';
 
 /*
  * India's Key Facts Statement (issue 13, docs/key-facts.md): issued for an offer before the borrower

@@ -4,19 +4,38 @@ import { googleScore, googleScoreLater, loanDetailConfirm, loanDetailPush, loanD
 import type { Config } from '../../config';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { hashSessionId } from '../session/session-service';
 import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
-import { deferRatingPrompt, getLoanConfirmation, getLoanDetails, rateOrder, submitLoan, toDbId } from './loan-service';
+import {
+  deferRatingPrompt,
+  dropStaleOrderDetails,
+  getLoanConfirmation,
+  getLoanDetails,
+  rateOrder,
+  submitLoan,
+  toDbId,
+  type OrderDetailsCache,
+} from './loan-service';
+
+declare module '../../plugins/app/change-feed' {
+  interface AppCaches {
+    /** loan-details' order reads by order id, dropped when the database announces a change to the order. */
+    orderDetails: OrderDetailsCache;
+  }
+}
 
 /**
  * The loan calls of §7: confirmation, submission, order details and rating,
  * and the rating prompt's "not now" (google-score-later, issue 14).
- * (contract-detail belongs to a later issue.)
  */
 export default async function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
   // The pages post these calls with the form client (§7): a JSON or text body is
   // refused with 415 (wrapper code 400001), in this plugin's scope only.
   app.removeContentTypeParser(['application/json', 'text/plain']);
+
+  const orderDetails: OrderDetailsCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
+  app.changeFeed.register('orderDetails', orderDetails, (change) => dropStaleOrderDetails(orderDetails, change));
 
   registerEndpoint(app, loanDetailConfirm, {
     auth: 'borrower',
@@ -62,7 +81,7 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
     auth: 'borrower',
     tags: ['loan'],
     refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang, new Date(), app.caches.orderDetails),
+    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang, new Date(), orderDetails),
   });
 
   registerEndpoint(app, googleScore, {
@@ -79,7 +98,7 @@ export default async function loanRoutes(app: FastifyInstance, _opts: { config: 
     handler: async (_input, request) => {
       const answer = await deferRatingPrompt(app.db, request.borrower.id);
       // This process's cached reads follow at once; the others when the change is announced (borrower:<id>).
-      app.caches.orderDetails.invalidateWhere((order) => order.borrowerId === request.borrower.id);
+      orderDetails.invalidateWhere((order) => order.borrowerId === request.borrower.id);
       return answer;
     },
   });

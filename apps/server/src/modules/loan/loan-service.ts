@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import { orders, ratingPromptDeferrals, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { VersionedCache } from '../../lib/versioned-cache';
+import type { Change } from '../../plugins/app/change-feed';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import {
@@ -27,10 +28,10 @@ import {
 } from '../ledger/ledger-math';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { createOrder, mustFallDue } from '../orders/order-service';
-import { findBestCoupon, findOfferedProduct, reevaluateOffer } from './loan-offers';
+import { findBestCoupon, findOfferedProduct, reevaluateOffer } from '../pricing/loan-offers';
 import { agreementTerms } from './agreement-terms';
 import { linkKeyFacts, offerKeyFacts, requireKeyFacts } from './key-facts-service';
-import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest } from './loan-quote';
+import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest } from '../pricing/loan-quote';
 
 /** An offer evaluated longer ago than this is re-evaluated before it is quoted (isNeedPop). */
 export const OFFER_FRESHNESS_MS = 24 * 3_600_000;
@@ -314,6 +315,20 @@ type DetailsRow = {
 /** What loan-details reads of an order; cached per order id between changes. */
 export type OrderDetailsSnapshot = NonNullable<Awaited<ReturnType<typeof queryOrderForDetails>>>;
 export type OrderDetailsCache = VersionedCache<number, OrderDetailsSnapshot>;
+
+/**
+ * Drops the cached order reads a database change makes stale ('order:<id>', 'borrower:<id>': the borrower's
+ * orders, 'product:<id>': the orders of the product); false for a change of anything else.
+ */
+export function dropStaleOrderDetails(cache: OrderDetailsCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (!Number.isSafeInteger(id)) return false;
+  if (kind === 'order') cache.invalidate(id);
+  else if (kind === 'borrower') cache.invalidateWhere((v) => v.borrowerId === id);
+  else if (kind === 'product') cache.invalidateWhere((v) => v.productId === id);
+  else return false;
+  return true;
+}
 
 /**
  * The order for loan-details, from the cache when the database has announced

@@ -16,9 +16,9 @@ import {
 import type { DbOrTx } from '../../db/database';
 import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { creditHeldSql, earliestUnpaidDueDateSql } from '../ledger/ledger-sql';
-import { findBestCoupon, findOfferedProduct } from '../loan/loan-offers';
-import { productTax, quoteLoan, validateLoanRequest } from '../loan/loan-quote';
+import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
+import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
+import { productTax, quoteLoan, validateLoanRequest } from '../pricing/loan-quote';
 
 export type Actor = 'borrower' | 'operator' | 'system';
 export type Order = typeof orders.$inferSelect;

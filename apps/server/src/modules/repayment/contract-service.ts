@@ -9,7 +9,7 @@ import { moneyIn } from '../../i18n/market-texts';
 import { getLoanPosition } from '../ledger/ledger-service';
 import { agreementTerms } from '../loan/agreement-terms';
 import { keyFactsOfOrder } from '../loan/key-facts-service';
-import { orderTax } from '../loan/loan-quote';
+import { orderTax } from '../pricing/loan-quote';
 import { maskBankAccount } from '../loan/loan-service';
 
 /** Statuses whose loan has a ledger (disbursed): its one-off default penalty is known. */

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, sessions } from '../../db/schema';
 import type { VersionedCache } from '../../lib/versioned-cache';
+import type { Change } from '../../plugins/app/change-feed';
 
 /** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
 export function newSessionId(): string {
@@ -41,6 +42,23 @@ const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
 /** A live session as cached between calls (see plugins/app/change-feed.ts). */
 export type CachedSession = { borrower: SessionBorrower; expiresAt: number; idHash: string };
 export type SessionCache = VersionedCache<string, CachedSession>;
+
+/**
+ * Drops the cached sessions a database change makes stale ('session:<hash>': that session revoked or deleted;
+ * 'borrower:<id>': that borrower's sessions, e.g. a language change); false for a change of anything else.
+ */
+export function dropStaleSessions(cache: SessionCache, { kind, key }: Change): boolean {
+  if (kind === 'session' && key !== '*') {
+    cache.invalidateWhere((v) => v.idHash === key);
+    return true;
+  }
+  const id = Number(key);
+  if (kind === 'borrower' && Number.isSafeInteger(id)) {
+    cache.invalidateWhere((v) => v.borrower.id === id);
+    return true;
+  }
+  return false;
+}
 
 /**
  * The borrower of a session id. With a cache, a live session is answered from

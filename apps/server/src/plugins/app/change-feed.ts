@@ -1,15 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
-import { VersionedCache } from '../../lib/versioned-cache';
-import type { SessionCache } from '../../modules/session/session-service';
-import type { OrderDetailsCache } from '../../modules/loan/loan-service';
+
+/**
+ * The modules' caches, by name. Each module that keeps one adds it here by declaration merging (the session
+ * module its `sessions`, the loan module its `orderDetails`) and registers it with `app.changeFeed.register`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules through declaration merging
+export interface AppCaches {}
+
+/** One announcement on the channel: 'order:12' is { kind: 'order', key: '12' } (key '*' when it names none). */
+export type Change = { kind: string; key: string };
+
+/** What the feed needs of a cache: it is on only while the feed listens, and emptied on every (re)connection. */
+type FeedCache = { enabled: boolean; clear(): void };
+
+/**
+ * Drops what a change makes stale in one cache; answers whether it knew the change. A change that no cache
+ * knows empties every cache.
+ */
+export type ChangeHandler = (change: Change) => boolean;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    caches: { sessions: SessionCache; orderDetails: OrderDetailsCache };
-    /** Whether this process hears PostgreSQL's change announcements now (caches are on only then). */
-    changeFeed: { readonly listening: boolean };
+    caches: AppCaches;
+    changeFeed: {
+      /** Whether this process hears PostgreSQL's change announcements now (caches are on only then). */
+      readonly listening: boolean;
+      /** The caches' time limit (CACHE_TTL_MS); 0: caching off. */
+      readonly ttlMs: number;
+      /** Puts a module's cache under the feed, as app.caches[name]; before the app is ready. */
+      register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler): void;
+    };
   }
 }
 
@@ -23,10 +45,11 @@ const HEARTBEAT_DEADLINE_MS = 1_000;
  * The change feed: migration 0001 makes PostgreSQL announce every change to a
  * cached row on the 'presta_changes' channel ('order:<id>', 'session:<hash>',
  * 'borrower:<id>', 'product:<id>'), whoever made it: this process, another API
- * process, the ops command. This plugin listens and drops the affected cache
- * entries. Caches are on only while listening; on every (re)connection they
- * are emptied, since announcements may have been missed. `ttlMs` 0 turns
- * caching off.
+ * process, the ops command. This plugin listens and hands each change to the
+ * handlers the modules registered with their caches, which drop the affected
+ * entries (it knows no module's keys). Caches are on only while listening; on
+ * every (re)connection they are emptied, since announcements may have been
+ * missed. `ttlMs` 0 turns caching off.
  *
  * A lost listening connection (PostgreSQL restarted, a network cut) is not
  * always reported by the driver, and its own re-listen is tried once. So every
@@ -36,23 +59,29 @@ const HEARTBEAT_DEADLINE_MS = 1_000;
  */
 export default fp<{ ttlMs: number }>(
   async (app, opts) => {
-    const sessions: SessionCache = new VersionedCache({ ttlMs: opts.ttlMs, maxEntries: 20_000 });
-    const orderDetails: OrderDetailsCache = new VersionedCache({ ttlMs: opts.ttlMs, maxEntries: 20_000 });
-    const all = [sessions, orderDetails];
+    const all: { cache: FeedCache; onChange: ChangeHandler }[] = [];
+    // Filled by the modules as they register (all before the app is ready): see AppCaches.
+    const caches = {} as AppCaches;
     let listening = false;
-    app.decorate('caches', { sessions, orderDetails });
+    app.decorate('caches', caches);
     app.decorate('changeFeed', {
       get listening() {
         return listening;
+      },
+      ttlMs: opts.ttlMs,
+      register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
+        cache.enabled = listening;
+        caches[name] = cache;
+        all.push({ cache, onChange });
       },
     });
     if (opts.ttlMs <= 0) return;
 
     const setListening = (on: boolean) => {
       listening = on;
-      for (const c of all) {
-        c.clear();
-        c.enabled = on;
+      for (const { cache } of all) {
+        cache.clear();
+        cache.enabled = on;
       }
     };
     const pingPrefix = `ping:${randomBytes(6).toString('hex')}:`;
@@ -64,15 +93,11 @@ export default fp<{ ttlMs: number }>(
         if (payload.startsWith(pingPrefix)) heard = Math.max(heard, Number(payload.slice(pingPrefix.length)));
         return; // another process's ping: nothing changed
       }
-      const [kind, key = '*'] = payload.split(':', 2);
-      const id = Number(key);
-      if (kind === 'order' && Number.isSafeInteger(id)) orderDetails.invalidate(id);
-      else if (kind === 'session' && key !== '*') sessions.invalidateWhere((v) => v.idHash === key);
-      else if (kind === 'borrower' && Number.isSafeInteger(id)) {
-        orderDetails.invalidateWhere((v) => v.borrowerId === id);
-        sessions.invalidateWhere((v) => v.borrower.id === id);
-      } else if (kind === 'product' && Number.isSafeInteger(id)) orderDetails.invalidateWhere((v) => v.productId === id);
-      else for (const c of all) c.clear();
+      const [kind = '', key = '*'] = payload.split(':', 2);
+      const change: Change = { kind, key };
+      let known = false;
+      for (const { onChange: handle } of all) if (handle(change)) known = true;
+      if (!known) for (const { cache } of all) cache.clear();
     };
 
     const client = (app.db as unknown as { $client: postgres.Sql }).$client;
@@ -120,7 +145,7 @@ export default fp<{ ttlMs: number }>(
     app.addHook('onClose', async () => {
       closed = true;
       clearInterval(heartbeat);
-      for (const c of all) c.enabled = false;
+      for (const { cache } of all) cache.enabled = false;
       listening = false;
       await listener?.unlisten().catch(() => {});
     });

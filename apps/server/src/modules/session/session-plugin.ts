@@ -3,7 +3,15 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
 import { AppError } from '../../lib/app-error';
 import type { FastifyRequest } from 'fastify';
-import { findSessionBorrower, type SessionBorrower } from '../../modules/session/session-service';
+import { VersionedCache } from '../../lib/versioned-cache';
+import { dropStaleSessions, findSessionBorrower, type SessionBorrower, type SessionCache } from './session-service';
+
+declare module '../../plugins/app/change-feed' {
+  interface AppCaches {
+    /** Live sessions by id, dropped when the database announces a change to them. */
+    sessions: SessionCache;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +41,8 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    const sessionCache: SessionCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
+    app.changeFeed.register('sessions', sessionCache, (change) => dropStaleSessions(sessionCache, change));
     app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => {
       if (sessionId) await app.guessLimits.session.check(request);
       const found = await findSessionBorrower(app.db, sessionId, { cache: app.caches.sessions });

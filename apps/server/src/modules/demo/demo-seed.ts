@@ -1,10 +1,10 @@
 import { count, sql } from 'drizzle-orm';
 import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
-import type { Db } from './database';
-import { productCatalogue } from './catalogue';
-import { products } from './schema';
-import { createDemoBorrower, makeOrderInStatus } from '../modules/demo/demo-orders';
+import type { Db } from '../../db/database';
+import { productCatalogue } from '../../db/catalogue';
+import { products } from '../../db/schema';
+import { createDemoBorrower, makeOrderInStatus } from './demo-orders';
 
 const SEED_LOCK_KEY = 7_263_002;
 
