@@ -172,6 +172,13 @@ export function injectAs(app: App, sessionId: string | undefined, opts: InjectOp
   });
 }
 
+/** A copy of `value` without `key` (a catalogue product without its code, so seedProduct makes a fresh one). */
+export function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
+  const copy: Partial<T> = { ...value };
+  delete copy[key];
+  return copy as Omit<T, K>;
+}
+
 /** Orders, plan rows and history rows of a borrower: to check nothing was half-written. */
 export async function countLoanRows(db: Db, borrowerId: number) {
   const ids = (await db.select({ id: orders.id }).from(orders).where(eq(orders.borrowerId, borrowerId))).map((r) => r.id);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { marketSchema } from '@presta/contract/api/common';
+import { repaymentHuichao } from '@presta/contract/api/legacy-payment';
 import { addDays } from '@presta/contract/dates';
 import { formatMarketMoney, markets } from '@presta/contract/markets';
 import { productCatalogue } from '../src/db/catalogue';
@@ -7,8 +10,8 @@ import { ledgerPayments, paymentReferences } from '../src/db/schema';
 import { applyPayment, middayOf, quoteExtension } from '../src/modules/ledger/ledger-service';
 import { SANDBOX_UPI_ISSUER, SANDBOX_VIRTUAL_ACCOUNT_ISSUER } from '../src/modules/payments/sandbox-provider';
 import { vpaForOrder, virtualAccountForOrder } from '../src/modules/payments/india-accounts';
-import { buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
-import { call, data, makeLoan, notify, urls } from './repayment-fixtures';
+import { buildTestApp, dataAs, dataOf, injectAs, without, wrapper, type TestApp } from './helpers';
+import { endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
 
 /*
  * Issue 12: everything a borrower sees about a loan comes from its market,
@@ -26,8 +29,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const { code: _mx, ...mexicanProduct } = productCatalogue.find((p) => p.market === 'MX')!;
-const { code: _in, ...indianProduct } = productCatalogue.find((p) => p.market === 'IN')!;
+const mexicanProduct = without(productCatalogue.find((p) => p.market === 'MX')!, 'code');
+const indianProduct = without(productCatalogue.find((p) => p.market === 'IN')!, 'code');
 
 /** An Indian loan of the catalogue's product (₹5.000,00 over one 91-day instalment), disbursed `daysAgo` days ago. */
 const indianLoan = (daysAgo = 91, status: '174' | '180' = '174') => makeLoan(t.db, { status, product: indianProduct, amount: 500_000, daysAgo });
@@ -50,13 +53,13 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
-      const d = res.json<Wrapper>().data;
+      const d = dataAs(res, z.object({ market: marketSchema }));
       expect(d.market).toBe('IN');
       expect(textOf(d)).toMatch(/₹\d/);
       expect(textOf(d)).not.toMatch(/\$\d/);
     }
-    const play = answers[1]!.json<Wrapper>().data;
-    const voucher = await data(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '2'));
+    const play = dataOf(answers[1], endpoints.playDetail);
+    const voucher = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '2'), endpoints.vcode);
     expect(voucher.market).toBe('IN');
     expect(voucher.repayDetail.repayDes).toMatch(/^Pague exactamente ₹\d/);
     expect(textOf(voucher)).not.toMatch(/\$\d/);
@@ -64,10 +67,10 @@ describe('the currency is the loan’s market’s, never the language’s', () =
 
   it('a Mexican loan read in English: $ everywhere (it read "₹10.000,00" on its promissory note)', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 1_000_000, daysAgo: 15 });
-    const note = await data(await as(loan, urls.contract, { orderNo: loan.orderNo }, '1'));
+    const note = read(await as(loan, urls.contract, { orderNo: loan.orderNo }, '1'), endpoints.contract);
     expect(note.mount).toBe('$10.000,00');
-    for (const url of [urls.details, urls.playDetail, urls.delayDetail]) {
-      const d = await data(await as(loan, url, { orderId: loan.orderId }, '1'));
+    for (const page of ['details', 'playDetail', 'delayDetail'] as const) {
+      const d = read(await as(loan, urls[page], { orderId: loan.orderId }, '1'), endpoints[page]);
       expect(d.market).toBe('MX');
       expect(textOf(d)).not.toContain('₹');
     }
@@ -78,8 +81,8 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     const loan = await indianLoan();
     const refused = await injectAs(t.app, loan.sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: loan.product.id, amount: 123 }, query: { language: '2' } });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<Wrapper>().message).toContain('₹5.000,00');
-    expect(refused.json<Wrapper>().message).not.toContain('$');
+    expect(wrapper(refused).message).toContain('₹5.000,00');
+    expect(wrapper(refused).message).not.toContain('$');
   });
 });
 
@@ -90,17 +93,17 @@ describe('India’s tax is GST on the processing fee, named so; Mexico’s IVA',
       ['2', 'GST del 18% sobre comisión'],
       ['1', 'GST at 18% of commission'],
     ] as const) {
-      const details = await data(await as(loan, urls.details, { orderId: loan.orderId }, language));
-      const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, language));
-      const delay = await data(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language));
+      const details = read(await as(loan, urls.details, { orderId: loan.orderId }, language), endpoints.details);
+      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, language), endpoints.playDetail);
+      const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language), endpoints.delayDetail);
       expect(details.userOrderDetail.detail.map((r: { text: string }) => r.text)).toContain(label);
       expect(play.detail.map((r: { text: string }) => r.text)).toContain(label);
       for (const d of [details, play, delay]) expect(textOf(d)).not.toMatch(/IVA|VAT/);
     }
-    const delay = await data(await as(loan, urls.delayDetail, { orderId: loan.orderId }, '2'));
+    const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, '2'), endpoints.delayDetail);
     expect(delay.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión. No reduce el capital.');
     const mx = await mexicanLoan();
-    const mxDelay = await data(await as(mx, urls.delayDetail, { orderId: mx.orderId }, '2'));
+    const mxDelay = read(await as(mx, urls.delayDetail, { orderId: mx.orderId }, '2'), endpoints.delayDetail);
     expect(mxDelay.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión con IVA. No reduce el capital.');
   });
 });
@@ -109,21 +112,21 @@ describe('India’s payment channels', () => {
   it('the repayment and extension pages offer UPI and bank transfer only (no SPEI, no store cash, no card)', async () => {
     const loan = await indianLoan();
     for (const language of ['1', '2'] as const) {
-      const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, language));
+      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, language), endpoints.playDetail);
       expect(play.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['upi', 'bank_transfer']);
-      const delay = await data(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language));
+      const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language), endpoints.delayDetail);
       expect(delay.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['upi', 'bank_transfer']);
       expect(textOf(play)).not.toMatch(/SPEI|CLABE|STP|tiend|store/i);
     }
     const mx = await mexicanLoan();
-    const mxPlay = await data(await as(mx, urls.playDetail, { orderId: mx.orderId }, '1'));
+    const mxPlay = read(await as(mx, urls.playDetail, { orderId: mx.orderId }, '1'), endpoints.playDetail);
     expect(mxPlay.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['store', 'spei', 'card']);
   });
 
   it('UPI: the order’s VPA to pay to and the reference to type as the note, the Indian lender as beneficiary', async () => {
     const loan = await indianLoan();
-    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'));
-    const d = await data(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '1'));
+    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
+    const d = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '1'), endpoints.vcode);
     const vpa = vpaForOrder(Number(loan.orderId), SANDBOX_UPI_ISSUER);
     const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
     expect(row).toMatchObject({ channel: 'upi', vpa, voucherCode: vpa, clabe: null, accountNumber: null, ifsc: null });
@@ -134,15 +137,15 @@ describe('India’s payment channels', () => {
       { label: 'Beneficiary', value: 'Presta Finance India Private Limited', copy: 0 },
       { label: 'This payment is for', value: `Payment of loan ${loan.orderNo}`, copy: 0 },
     ]);
-    expect(d.dataList[0].content).toContain(`Enter the address ${vpa}. Beneficiary: Presta Finance India Private Limited.`);
+    expect(d.dataList[0]!.content).toContain(`Enter the address ${vpa}. Beneficiary: Presta Finance India Private Limited.`);
     expect(d.imgList).toEqual({ title: 'Any UPI app', eMail: markets.IN.support.email, content: ['/assets/channels/upi.svg'] });
     expect(textOf(d)).not.toMatch(/S\.A\. de C\.V|\+52|ayuda@/);
   });
 
   it('bank transfer: the order’s virtual account, its IFSC and the reference to type in the remarks', async () => {
     const loan = await indianLoan();
-    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
-    const d = await data(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'bank_transfer', requestType: 1 }, '2'));
+    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const d = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'bank_transfer', requestType: 1 }, '2'), endpoints.vcode);
     const account = virtualAccountForOrder(Number(loan.orderId), SANDBOX_VIRTUAL_ACCOUNT_ISSUER);
     const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
     expect(row).toMatchObject({ channel: 'bank_transfer', accountNumber: account, ifsc: 'SBOX0PRESTA', voucherCode: account, vpa: null, clabe: null });
@@ -157,30 +160,30 @@ describe('India’s payment channels', () => {
 
   it('an Indian loan does not take SPEI or store cash (400, nothing made); nor the card (409)', async () => {
     const loan = await indianLoan();
-    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'));
+    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
     for (const payCode of ['spei', 'store']) {
       const res = await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1');
       expect(res.statusCode).toBe(400);
-      expect(res.json<Wrapper>().message).toBe(`This loan is not paid by ${payCode}. Use one of these channels: upi, bank_transfer.`);
+      expect(wrapper(res).message).toBe(`This loan is not paid by ${payCode}. Use one of these channels: upi, bank_transfer.`);
     }
     expect(await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)))).toHaveLength(0);
     const way = await injectAs(t.app, loan.sessionId, { url: '/api/v1/youmi/youmi-api/service/loan/repayment-way', payload: { orderId: loan.orderId } });
     expect(way.statusCode).toBe(409);
-    expect(way.json<Wrapper>().message).toBe('Este préstamo no se paga con tarjeta: elija uno de los métodos de la página de pago.');
+    expect(wrapper(way).message).toBe('Este préstamo no se paga con tarjeta: elija uno de los métodos de la página de pago.');
   });
 
   it('a payment notification for a UPI or bank transfer reference is applied like a store or SPEI one', async () => {
     for (const payCode of ['upi', 'bank_transfer'] as const) {
       const loan = await indianLoan();
-      const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'));
-      const voucher = await data(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1'));
-      const reference = voucher.paymentDetails.find((x: { label: string }) => x.label.startsWith('Reference')).value;
+      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
+      const voucher = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1'), endpoints.vcode);
+      const reference = voucher.paymentDetails.find((x: { label: string }) => x.label.startsWith('Reference'))!.value;
       const res = await notify(t.app, { reference, amount: play.repayAmount });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ received: true, applied: true });
       const [payment] = await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, Number(loan.orderId)));
       expect(payment).toMatchObject({ channel: payCode, amount: play.repayAmount, provider: 'sandbox' });
-      const after = await data(await as(loan, urls.details, { orderId: loan.orderId }, '1'));
+      const after = read(await as(loan, urls.details, { orderId: loan.orderId }, '1'), endpoints.details);
       expect(after.orderStatus).toBe('200');
     }
   });
@@ -200,7 +203,7 @@ describe('the repayment page (issue 12, display)', () => {
       providerEventId: `ext-${loan.orderId}`,
       receivedAt: middayOf(loan.today),
     });
-    const d = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
     const rows = Object.fromEntries(d.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     // Before: only what went to the quoted instalments (the interest and its IVA), not the extension fee and its IVA.
     expect(rows['Ya pagado']).toBe(formatMarketMoney(quote.amount, 'MX'));
@@ -208,8 +211,8 @@ describe('the repayment page (issue 12, display)', () => {
 
   it('the borrower’s credit shows as a row on the repayment page and on loan details while there is some', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 300_000, periods: 3, daysAgo: 15 });
-    const before = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
-    expect(before.detail.find((r: { text: string }) => r.text === 'Saldo a favor').value).toBe('');
+    const before = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    expect(before.detail.find((r: { text: string }) => r.text === 'Saldo a favor')!.value).toBe('');
     // Instalment 1 and 50,00 more: instalment 2 cannot be prepaid yet, so the 50,00 is held as credit.
     await applyPayment(t.db, {
       orderId: Number(loan.orderId),
@@ -220,19 +223,19 @@ describe('the repayment page (issue 12, display)', () => {
       providerEventId: `credit-${loan.orderId}`,
       receivedAt: middayOf(loan.today),
     });
-    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
     const rows = Object.fromEntries(play.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     expect(rows['Saldo a favor']).toBe('$50,00');
     expect(rows['Ya pagado']).toBe(formatMarketMoney(before.repayAmount + 5_000, 'MX'));
-    const details = await data(await as(loan, urls.details, { orderId: loan.orderId }, '1'));
-    expect(details.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Credit').value).toBe('$50,00');
+    const details = read(await as(loan, urls.details, { orderId: loan.orderId }, '1'), endpoints.details);
+    expect(details.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Credit')!.value).toBe('$50,00');
   });
 
   it('the folded list (two rows) shows first what must be paid today and the late charges', async () => {
     const loan = await makeLoan(t.db, { status: '180', product: mexicanProduct, amount: 100_000, daysAgo: 20 });
-    const d = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
     expect(d.detail.slice(0, 2).map((r: { text: string }) => r.text)).toEqual(['Total a pagar hoy', 'Cargos por atraso']);
-    expect(d.detail[1].value).not.toBe('$0,00');
+    expect(d.detail[1]!.value).not.toBe('$0,00');
   });
 });
 
@@ -241,8 +244,8 @@ describe('contract-detail names the loan’s market’s lender', () => {
     const indian = await indianLoan();
     const mexican = await mexicanLoan();
     for (const language of ['1', '2'] as const) {
-      expect((await data(await as(indian, urls.contract, { orderNo: indian.orderNo }, language))).company).toBe('Presta Finance India Private Limited');
-      expect((await data(await as(mexican, urls.contract, { orderNo: mexican.orderNo }, language))).company).toBe('Presta Servicios Financieros S.A. de C.V.');
+      expect((read(await as(indian, urls.contract, { orderNo: indian.orderNo }, language), endpoints.contract)).company).toBe('Presta Finance India Private Limited');
+      expect((read(await as(mexican, urls.contract, { orderNo: mexican.orderNo }, language), endpoints.contract)).company).toBe('Presta Servicios Financieros S.A. de C.V.');
     }
   });
 });
@@ -250,13 +253,13 @@ describe('contract-detail names the loan’s market’s lender', () => {
 describe('the hosted checkout page names the lender and the loan’s currency', () => {
   it('a Mexican loan read in English: $ and the Mexican lender', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 100_000, daysAgo: 15 });
-    const play = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'));
+    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
     const res = await injectAs(t.app, loan.sessionId, {
       url: '/api/v1/youmi/youmi-api/service/loan/repayment-huichao',
       payload: { orderId: loan.orderId, amount: play.repayAmount },
       query: { language: '1' },
     });
-    const page = await t.app.inject({ method: 'GET', url: new URL(res.json<Wrapper>().data.url).pathname });
+    const page = await t.app.inject({ method: 'GET', url: new URL(dataOf(res, repaymentHuichao).url).pathname });
     expect(page.body).toContain(formatMarketMoney(play.repayAmount, 'MX'));
     expect(page.body).not.toContain('₹');
     expect(page.body).toContain('You are paying Presta Servicios Financieros S.A. de C.V.');
@@ -267,8 +270,8 @@ describe('the hosted checkout page names the lender and the loan’s currency', 
 describe('days and dates still follow the loan (sanity)', () => {
   it('an Indian loan due today is payable today', async () => {
     const loan = await indianLoan(91);
-    const d = await data(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'));
+    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
     expect(d.repayDate).toBe(addDays(loan.today, 0));
-    expect(d.detail[0].text).toBe('Total a pagar hoy');
+    expect(d.detail[0]!.text).toBe('Total a pagar hoy');
   });
 });
