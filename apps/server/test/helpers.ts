@@ -172,6 +172,15 @@ export function injectAs(app: App, sessionId: string | undefined, opts: InjectOp
   });
 }
 
+/**
+ * The wrapper of an answer to endpoint `e`, its data checked against the contract's schema when
+ * the answer is a 200; an error's data (null) is not for reading (only its code and message).
+ */
+export function answerOf<E extends Endpoint>(res: Answer, e: E): Wrapper<DataOf<E>> {
+  const body = wrapper(res);
+  return res.statusCode === 200 ? { ...body, data: dataOf(res, e) } : (body as Wrapper<DataOf<E>>);
+}
+
 /** A copy of `value` without `key` (a catalogue product without its code, so seedProduct makes a fresh one). */
 export function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
   const copy: Partial<T> = { ...value };

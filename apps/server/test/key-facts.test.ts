@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { keyFactsDataSchema } from '@presta/contract/api/key-facts';
+import type { Endpoint } from '@presta/contract/api/endpoint';
+import { keyFacts, keyFactsAcknowledge, keyFactsDataSchema } from '@presta/contract/api/key-facts';
+import { contractDetail, loanDetailConfirm, loanDetailPush } from '@presta/contract/api/loan';
 import { addWorkingDays, loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
 import { keyFactsStatements, orders } from '../src/db/schema';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { hashSessionId } from '../src/modules/session/session-service';
-import { borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, type TestApp, type Wrapper } from './helpers';
+import { borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, answerOf, dataOf, wrapper, type TestApp } from './helpers';
 
 /*
  * Issue 13, India: the Key Facts Statement of an offer is issued with the confirmation, acknowledged by the
@@ -31,10 +33,11 @@ afterAll(async () => {
 
 async function indianOffer(language: '1' | '2' = '1') {
   const who = await borrowerWithOffer(t.db, { limit: 2_000_000, product: IN, borrower: { fullName: 'Priya Test' } });
-  const call = (url: string, payload: Record<string, string | number | undefined> = {}) =>
-    injectAs(t.app, who.sessionId, { url, payload, query: { language } }).then((r) => ({ status: r.statusCode, body: r.json<Wrapper>() }));
-  const confirm = await call(confirmUrl, { productId: who.product.id, amount: 1_000_000, periods: 2 });
-  return { ...who, call, confirm: confirm.body.data };
+  const call = <E extends Endpoint>(e: E, payload: Record<string, string | number | undefined> = {}) =>
+    injectAs(t.app, who.sessionId, { url: e.path, payload, query: { language } }).then((r) => ({ status: r.statusCode, body: answerOf(r, e) }));
+  const confirm = (await call(loanDetailConfirm, { productId: who.product.id, amount: 1_000_000, periods: 2 })).body.data;
+  if (confirm.keyFacts === null) throw new Error('an Indian confirmation without its Key Facts Statement');
+  return { ...who, call, confirm: { ...confirm, keyFacts: confirm.keyFacts } };
 }
 
 describe('Key Facts Statement (India)', () => {
@@ -44,10 +47,10 @@ describe('Key Facts Statement (India)', () => {
     expect(confirm.keyFacts).toMatchObject({ acknowledged: false, validUntil: addWorkingDays(today, 3) });
     expect(confirm.keyFacts.proposalNo).toMatch(/^KFS\d{8}[0-9A-F]{8}$/);
     expect(confirm.keyFacts.url).toBe(`/key-facts?proposalNo=${confirm.keyFacts.proposalNo}`);
-    const again = await call(confirmUrl, { productId: product.id, amount: 1_000_000, periods: 2 });
-    expect(again.body.data.keyFacts.proposalNo).toBe(confirm.keyFacts.proposalNo);
-    const other = await call(confirmUrl, { productId: product.id, amount: 1_100_000, periods: 2 });
-    expect(other.body.data.keyFacts.proposalNo).not.toBe(confirm.keyFacts.proposalNo);
+    const again = await call(loanDetailConfirm, { productId: product.id, amount: 1_000_000, periods: 2 });
+    expect(again.body.data.keyFacts!.proposalNo).toBe(confirm.keyFacts.proposalNo);
+    const other = await call(loanDetailConfirm, { productId: product.id, amount: 1_100_000, periods: 2 });
+    expect(other.body.data.keyFacts!.proposalNo).not.toBe(confirm.keyFacts.proposalNo);
 
     const expected = loanAnnualCost('IN', {
       start: today,
@@ -57,7 +60,7 @@ describe('Key Facts Statement (India)', () => {
     })!;
     expect(confirm.terms.annualCost).toMatchObject({ kind: 'APR', ratePpm: expected.ratePpm, rate: expected.rate, includesTax: true, unit: 'periods', unitDays: 91 });
 
-    const kfs = await call(kfsUrl, { proposalNo: confirm.keyFacts.proposalNo });
+    const kfs = await call(keyFacts, { proposalNo: confirm.keyFacts.proposalNo });
     expect(kfs.status).toBe(200);
     const d = kfs.body.data;
     expect(keyFactsDataSchema.safeParse(d).success).toBe(true);
@@ -71,64 +74,64 @@ describe('Key Facts Statement (India)', () => {
   it('loan-detail-push refuses an Indian application without an acknowledged KFS (409 409004, a clear message in the language), then takes it and links the KFS', async () => {
     const { confirm, call, product, borrower, sessionId } = await indianOffer('1');
     const payload = { productId: product.id, amount: 1_000_000, periods: 2, termUnit: 91 };
-    const none = await call(pushUrl, payload);
+    const none = await call(loanDetailPush, payload);
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ success: false, code: '409004', message: 'Before you apply, read the Key Facts Statement of this offer and confirm that you have understood it.' });
-    const unread = await call(pushUrl, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    const unread = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
     expect(unread.body.code).toBe('409004');
     const es = await injectAs(t.app, sessionId, { url: pushUrl, payload: { ...payload, proposalNo: confirm.keyFacts.proposalNo }, query: { language: '2' } });
-    expect(es.json<Wrapper>().message).toBe('Antes de solicitar el préstamo, lea la Hoja de Datos Clave de esta oferta y confirme que la entendió.');
+    expect(wrapper(es).message).toBe('Antes de solicitar el préstamo, lea la Hoja de Datos Clave de esta oferta y confirme que la entendió.');
     expect(await t.db.select().from(orders).where(eq(orders.borrowerId, borrower.id))).toHaveLength(0);
 
-    const ack = await call(ackUrl, { proposalNo: confirm.keyFacts.proposalNo });
+    const ack = await call(keyFactsAcknowledge, { proposalNo: confirm.keyFacts.proposalNo });
     expect(ack.status).toBe(200);
     expect(ack.body.data).toMatchObject({ proposalNo: confirm.keyFacts.proposalNo, validUntil: confirm.keyFacts.validUntil });
     const [row] = await t.db.select().from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, confirm.keyFacts.proposalNo));
     expect(row).toMatchObject({ acknowledgedSession: hashSessionId(sessionId), acknowledgedLanguage: 'en', orderId: null });
     expect(row!.acknowledgedAt).toBeInstanceOf(Date);
     // Acknowledging twice keeps the first time.
-    const twice = await call(ackUrl, { proposalNo: confirm.keyFacts.proposalNo });
+    const twice = await call(keyFactsAcknowledge, { proposalNo: confirm.keyFacts.proposalNo });
     expect(twice.body.data.acknowledgedAt).toBe(ack.body.data.acknowledgedAt);
 
-    const mismatch = await call(pushUrl, { ...payload, amount: 1_100_000, proposalNo: confirm.keyFacts.proposalNo });
+    const mismatch = await call(loanDetailPush, { ...payload, amount: 1_100_000, proposalNo: confirm.keyFacts.proposalNo });
     expect(mismatch.status).toBe(409);
     expect(mismatch.body.message).toContain(confirm.keyFacts.proposalNo);
 
-    const ok = await call(pushUrl, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    const ok = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
     expect(ok.status).toBe(200);
     const orderId = Number(ok.body.data.orderId);
     const [linked] = await t.db.select().from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, confirm.keyFacts.proposalNo));
     expect(linked!.orderId).toBe(orderId);
     // A retry answers the same order.
-    const retry = await call(pushUrl, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    const retry = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
     expect(retry.body.data.orderId).toBe(ok.body.data.orderId);
 
     // After acceptance: readable by order, and the agreement's summary box names it.
-    const byOrder = await call(kfsUrl, { orderId });
+    const byOrder = await call(keyFacts, { orderId });
     expect(byOrder.body.data).toMatchObject({ proposalNo: confirm.keyFacts.proposalNo, orderNo: ok.body.data.orderNo, orderId: String(orderId) });
     expect(byOrder.body.data.acknowledgedAt).toBe(ack.body.data.acknowledgedAt);
-    const contract = await call('/v3/loan-details/contract-detail', { orderNo: ok.body.data.orderNo });
+    const contract = await call(contractDetail, { orderNo: ok.body.data.orderNo });
     expect(contract.body.data.keyFacts).toEqual({ proposalNo: confirm.keyFacts.proposalNo, acknowledgedAt: ack.body.data.acknowledgedAt, url: `/key-facts?orderId=${orderId}` });
 
     // Once disbursed, the cooling-off dates are the loan's.
     await transitionOrder(t.db, { orderId, action: 'approve', actor: 'operator' });
     const today = todayIn('Asia/Kolkata');
     await transitionOrder(t.db, { orderId, action: 'disburse', actor: 'operator', disbursedOn: today });
-    const disbursed = await call(kfsUrl, { orderId });
+    const disbursed = await call(keyFacts, { orderId });
     expect(disbursed.body.data).toMatchObject({ disbursedOn: today, coolingOff: { days: 3, until: addDays(today, 3) } });
-    expect(disbursed.body.data.terms.plan[0].dueDate).toBe(addDays(today, 91));
+    expect(disbursed.body.data.terms.plan[0]!.dueDate).toBe(addDays(today, 91));
   });
 
   it('an expired KFS cannot be acknowledged nor applied with (409 409004 naming the day it expired)', async () => {
     const { confirm, call, product } = await indianOffer('1');
     const proposalNo = confirm.keyFacts.proposalNo;
     await t.db.update(keyFactsStatements).set({ validUntil: '2026-01-02' }).where(eq(keyFactsStatements.proposalNo, proposalNo));
-    const ack = await call(ackUrl, { proposalNo });
+    const ack = await call(keyFactsAcknowledge, { proposalNo });
     expect(ack.status).toBe(409);
     expect(ack.body).toMatchObject({ code: '409004', message: `Key Facts Statement ${proposalNo} expired on 2026-01-02. Read the new one and confirm it to apply.` });
-    const fresh = await call(confirmUrl, { productId: product.id, amount: 1_000_000, periods: 2 });
-    expect(fresh.body.data.keyFacts.proposalNo).not.toBe(proposalNo);
-    const kfs = await call(kfsUrl, { proposalNo });
+    const fresh = await call(loanDetailConfirm, { productId: product.id, amount: 1_000_000, periods: 2 });
+    expect(fresh.body.data.keyFacts!.proposalNo).not.toBe(proposalNo);
+    const kfs = await call(keyFacts, { proposalNo });
     expect(kfs.body.data.expired).toBe(true);
   });
 
@@ -151,7 +154,7 @@ describe('Key Facts Statement (India)', () => {
   it('a Mexican offer has no KFS and applies without one; its CAT is stated without IVA', async () => {
     const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 500_000 });
     const confirm = await injectAs(t.app, sessionId, { url: confirmUrl, payload: { productId: product.id, amount: 300_000, periods: 3 } });
-    const data = confirm.json<Wrapper>().data;
+    const data = dataOf(confirm, loanDetailConfirm);
     expect(data.keyFacts).toBeNull();
     expect(data.terms.annualCost).toMatchObject({ kind: 'CAT', includesTax: false, unit: 'years', unitDays: 360, computedOn: todayIn(product.timeZone) });
     expect(data.terms.annualCost.rate).toMatch(/^\d+,\d%$/);
