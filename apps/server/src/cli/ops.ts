@@ -11,6 +11,7 @@
  *   npm run ops -- funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD]
  *   npm run ops -- jobs [--limit N]
  *   npm run ops -- refund <orderNo> --amount N [--note text]
+ *   npm run ops -- cooling-off-exit <orderNo> [--note text]
  *   npm run ops -- suspense
  *   npm run ops -- suspense assign <id> <orderNo> [--note text]
  *   npm run ops -- suspense refund <id> [--note text]
@@ -28,7 +29,7 @@ import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
-import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-service';
+import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense } from '../modules/repayment/suspense-service';
 import { readFile } from 'node:fs/promises';
 import { cleanImage, ImageRejected } from '../modules/complaints/complaint-images';
@@ -67,6 +68,7 @@ const allowedOptions: Record<string, readonly string[]> = {
   funnel: ['from', 'to'],
   jobs: ['limit'],
   refund: ['amount', 'note'],
+  'cooling-off-exit': ['note'],
   suspense: ['note'],
 };
 
@@ -176,6 +178,17 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
         io.out(`Order ${r.orderNo}: refunded ${r.amount} of its credit on ${r.valueDate} (credit event ${r.creditEventId}); credit left ${r.creditLeft}.`);
         break;
       }
+      case 'cooling-off-exit': {
+        const r = await requestCoolingOffExit(db, { orderNo, note: options.note });
+        const x = r.exit;
+        io.out(
+          `Order ${r.orderNo}: cooling-off exit ${r.exitId} recorded on ${x.requestedOn}: exit amount ${x.amount} = principal ${x.principal}` +
+            ` + interest ${x.interest} for ${x.daysUsed} day(s) used; valid through ${x.expiresOn}.` +
+            ` To pay: ${r.due}${r.credit > 0 ? ` (after credit ${r.credit})` : ''}; the processing fee, its tax and the rest of the interest` +
+            ' are waived when it is paid.',
+        );
+        break;
+      }
       case 'suspense': {
         const [action, id, target] = suspense;
         if (action === 'assign') {
@@ -270,8 +283,15 @@ async function showLedger(db: Db, orderId: number, io: OpsIo): Promise<void> {
     `Ledger on ${p.asOf} (minor units): owed ${t.owedTotal}, paid ${t.paidTotal}, outstanding ${t.outstandingTotal}` +
       ` (late charges ${t.outstanding.late_fee + t.outstanding.default_penalty}); received ${p.received};` +
       ` credit ${p.credit} (applied ${p.creditApplied}, refunded ${p.refunded}); extension fees ${p.extensionFeePaid + p.extensionTaxPaid};` +
-      ` held in suspense ${heldInSuspense}; expected status ${p.expectedStatus}`,
+      ` waived ${t.waivedTotal}; held in suspense ${heldInSuspense}; expected status ${p.expectedStatus}`,
   );
+  const exit = p.coolingOffExit;
+  if (exit) {
+    io.out(
+      `Cooling-off exit ${exit.id} in force (asked ${exit.requestedOn}): exit amount ${exit.amount} = principal ${exit.principal}` +
+        ` + interest ${exit.interest} (${exit.daysUsed} day(s) used); to pay ${exit.due} by ${exit.expiresOn}`,
+    );
+  }
   io.out('Ledger events: recorded  kind  id  value date  amount  source  [allocations: seq:component amount]');
   if (events.length === 0) io.out('  (none)');
   for (const e of events) {

@@ -108,6 +108,11 @@ export const statementEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('credit_applied'), ...event, allocations: z.array(allocationSchema), pending }),
   /** Credit paid back to the borrower. */
   z.object({ kind: z.literal('refund'), ...event }),
+  /**
+   * What a cooling-off exit waived when payment `paymentId` carried it out (India's KFS: the processing fee, its
+   * tax and the interest beyond the days used; docs/ledger.md "Cooling-off exit"): lowers what is owed.
+   */
+  z.object({ kind: z.literal('waiver'), ...event, paymentId: z.string(), allocations: z.array(allocationSchema) }),
 ]);
 export type StatementEvent = z.infer<typeof statementEventSchema>;
 export type StatementEventKind = StatementEvent['kind'];
@@ -128,7 +133,9 @@ export const statementTotalsSchema = z.object({
   pendingCharges: minor,
   /** Money received (every payment). */
   received: minor,
-  /** Paid to the loan: by payments and by credit applied (charged − outstanding). */
+  /** Waived by a cooling-off exit. */
+  waived: minor,
+  /** Paid to the loan: by payments and by credit applied (charged − waived − outstanding). */
   paid: minor,
   creditApplied: minor,
   refunded: minor,

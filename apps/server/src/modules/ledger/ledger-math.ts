@@ -69,6 +69,23 @@ export const EXTENSION_DUE_SHIFT = 'EXTENSION_DUE_SHIFT';
  * date and today.
  */
 export const AMOUNT_DUE_BY_NEXT_DUE_DATE = 'AMOUNT_DUE_BY_NEXT_DUE_DATE';
+/**
+ * India's KFS cooling-off: an exit may be asked for from the disbursal day through disbursedOn + coolingOffDays
+ * (the KFS's "until" day), while nothing has fallen due.
+ */
+export const COOLING_OFF_PERIOD = 'COOLING_OFF_PERIOD';
+/** Days used = max(1, request day − disbursal day): the disbursal day counts as one day used. */
+export const COOLING_OFF_DAYS_USED = 'COOLING_OFF_DAYS_USED';
+/**
+ * Exit interest = min(scheduled interest, HALF_UP(principal outstanding × daily rate ppm × days used / 1e6)): the
+ * interest for the days used, at the loan's own daily rate (APR-proportionate); never more than the schedule's.
+ */
+export const COOLING_OFF_INTEREST_DAYS_USED = 'COOLING_OFF_INTEREST_DAYS_USED';
+/**
+ * Exit amount = principal outstanding + exit interest − interest already paid; the processing fee, its tax and
+ * the rest of the interest are waived (ledger_waivers) when the money received for the exit reaches it.
+ */
+export const COOLING_OFF_EXIT_WAIVES_REST = 'COOLING_OFF_EXIT_WAIVES_REST';
 
 export const ledgerRules = [
   LATE_BASE_UNPAID_SCHEDULED,
@@ -91,6 +108,10 @@ export const ledgerRules = [
   TAX_SHARE_OF_DUE_INTEREST,
   EXTENSION_DUE_SHIFT,
   AMOUNT_DUE_BY_NEXT_DUE_DATE,
+  COOLING_OFF_PERIOD,
+  COOLING_OFF_DAYS_USED,
+  COOLING_OFF_INTEREST_DAYS_USED,
+  COOLING_OFF_EXIT_WAIVES_REST,
 ] as const;
 
 // ---------------------------------------------------------------------------
@@ -196,6 +217,23 @@ export type InstalmentState = {
   owed: Amounts;
   /** Paid by payments and by credit applied. */
   paid: Amounts;
+  /** Waived by a cooling-off exit (COOLING_OFF_EXIT_WAIVES_REST): owed = paid + waived + outstanding. */
+  waived: Amounts;
+};
+
+/** A cooling-off exit asked for (COOLING_OFF_PERIOD): fixed when asked, valid through expiresOn. */
+export type CoolingOffExit = {
+  /** The stored request's id (0 in the pure replay). */
+  id: number;
+  requestedOn: CalendarDate;
+  expiresOn: CalendarDate;
+  daysUsed: number;
+  /** Principal outstanding when asked. */
+  principal: Minor;
+  /** COOLING_OFF_INTEREST_DAYS_USED. */
+  interest: Minor;
+  /** What the borrower pays to leave, as asked: principal + interest − interest already paid. */
+  amount: Minor;
 };
 
 export type LedgerState = {
@@ -214,6 +252,8 @@ export type LedgerState = {
   creditApplied: Minor;
   /** Credit refunded to the borrower, in all. */
   refunded: Minor;
+  /** The cooling-off exit in force (asked for, not carried out), or null. */
+  exit: CoolingOffExit | null;
 };
 
 export type LateCharge = {
@@ -256,25 +296,23 @@ const sumAmounts = (a: Amounts) => allocationOrder.reduce((acc, c) => acc + a[c]
 function cloneState(s: LedgerState): LedgerState {
   return {
     ...s,
-    instalments: s.instalments.map((x) => ({ ...x, owed: { ...x.owed }, paid: { ...x.paid } })),
+    instalments: s.instalments.map((x) => ({ ...x, owed: { ...x.owed }, paid: { ...x.paid }, waived: { ...x.waived } })),
   };
 }
 
 export function outstandingOf(x: InstalmentState): Amounts {
   const out = zeroAmounts();
-  for (const c of allocationOrder) out[c] = x.owed[c] - x.paid[c];
+  for (const c of allocationOrder) out[c] = x.owed[c] - x.paid[c] - x.waived[c];
   return out;
 }
 
 /** LATE_BASE_UNPAID_SCHEDULED. */
 export function lateBase(x: InstalmentState): Minor {
-  return (
-    x.owed.principal - x.paid.principal + (x.owed.interest - x.paid.interest) +
-    (x.owed.commission - x.paid.commission) + (x.owed.vat - x.paid.vat)
-  );
+  const out = outstandingOf(x);
+  return out.principal + out.interest + out.commission + out.vat;
 }
 
-export const totalOutstanding = (x: InstalmentState) => sumAmounts(x.owed) - sumAmounts(x.paid);
+export const totalOutstanding = (x: InstalmentState) => sumAmounts(x.owed) - sumAmounts(x.paid) - sumAmounts(x.waived);
 
 /** Whether the loan's tax applies to a charge (the order's snapshot of its market's base). */
 export const taxes = (tax: TaxTerms, charge: TaxableCharge) => tax.base.includes(charge);
@@ -320,9 +358,10 @@ export function initialState(terms: LedgerTerms, plan: readonly PlanInstalment[]
         dueDate: p.dueDate,
         owed: { ...zeroAmounts(), principal: p.principal, interest: p.interest, commission: p.commission, vat: p.vat },
         paid: zeroAmounts(),
+        waived: zeroAmounts(),
       };
     });
-  return { terms, accruedThrough: null, instalments, extensionFeePaid: 0, extensionTaxPaid: 0, received: 0, credit: 0, creditApplied: 0, refunded: 0 };
+  return { terms, accruedThrough: null, instalments, extensionFeePaid: 0, extensionTaxPaid: 0, received: 0, credit: 0, creditApplied: 0, refunded: 0, exit: null };
 }
 
 /** A stored allocation row, summed: from a payment, or (fromCredit) from a credit event. */
@@ -339,9 +378,11 @@ export function stateFromLedger(
   charges: readonly { instalmentId: number; kind: LateChargeKind; amount: Minor }[],
   allocations: readonly StoredAllocation[],
   accruedThrough: CalendarDate | null,
+  cooling: { waivers?: readonly { instalmentId: number; component: InstalmentComponent; amount: Minor }[]; exit?: CoolingOffExit | null } = {},
 ): LedgerState {
   const s = initialState(terms, plan);
   s.accruedThrough = accruedThrough;
+  s.exit = cooling.exit ?? null;
   const byId = new Map(s.instalments.map((x) => [x.id, x]));
   for (const c of charges) {
     const x = byId.get(c.instalmentId);
@@ -362,6 +403,11 @@ export function stateFromLedger(
       x.paid[a.component] += a.amount;
       if (fromCredit) s.creditApplied += a.amount;
     }
+  }
+  for (const w of cooling.waivers ?? []) {
+    const x = byId.get(w.instalmentId);
+    if (!x) throw new Error(`waiver on an unknown instalment ${w.instalmentId}`);
+    x.waived[w.component] += w.amount;
   }
   return s;
 }
@@ -391,9 +437,9 @@ function allocateInto(s: LedgerState, amount: Minor, day: CalendarDate): { alloc
     for (const step of allocationStepsAfterMaturity) {
       for (const x of s.instalments) {
         if (rest === 0) break;
-        if (step === 'vat_on_commission') take(x, 'vat', commissionTaxShare(x, s.terms.tax) - x.paid.vat);
-        else if (step === 'vat_on_interest') take(x, 'vat', x.owed.vat - x.paid.vat);
-        else take(x, step, x.owed[step] - x.paid[step]);
+        if (step === 'vat_on_commission') take(x, 'vat', commissionTaxShare(x, s.terms.tax) - x.paid.vat - x.waived.vat);
+        else if (step === 'vat_on_interest') take(x, 'vat', outstandingOf(x).vat);
+        else take(x, step, outstandingOf(x)[step]);
       }
     }
   } else {
@@ -402,7 +448,7 @@ function allocateInto(s: LedgerState, amount: Minor, day: CalendarDate): { alloc
       if (rest === 0) break;
       if (!payable(x)) continue;
       for (const c of allocationOrder) {
-        take(x, c, x.owed[c] - x.paid[c]);
+        take(x, c, outstandingOf(x)[c]);
         if (rest === 0) break;
       }
     }
@@ -552,9 +598,12 @@ export type InstalmentPosition = {
   daysLate: number;
   owed: Amounts;
   paid: Amounts;
+  /** Waived by a cooling-off exit. */
+  waived: Amounts;
   outstanding: Amounts;
   totalOwed: Minor;
   totalPaid: Minor;
+  totalWaived: Minor;
   totalOutstanding: Minor;
   /** CREDIT_COVER_PROJECTION: the part of totalOutstanding the credit held will pay when it becomes payable. */
   creditCover: Minor;
@@ -568,7 +617,17 @@ export type InstalmentPosition = {
 export type LoanPosition = {
   asOf: CalendarDate;
   instalments: InstalmentPosition[];
-  totals: { owed: Amounts; paid: Amounts; outstanding: Amounts; owedTotal: Minor; paidTotal: Minor; outstandingTotal: Minor };
+  /** owed = paid + waived + outstanding, per component and in total. */
+  totals: {
+    owed: Amounts;
+    paid: Amounts;
+    waived: Amounts;
+    outstanding: Amounts;
+    owedTotal: Minor;
+    paidTotal: Minor;
+    waivedTotal: Minor;
+    outstandingTotal: Minor;
+  };
   /** Outstanding on the instalments due on or before asOf (the credit held has already been applied to them). */
   amountDueNow: Minor;
   /** What a repayment can take on asOf: amountDueNow, or everything once prepayment is allowed. */
@@ -577,6 +636,11 @@ export type LoanPosition = {
   nextDueDate: CalendarDate | null;
   /** AMOUNT_DUE_BY_NEXT_DUE_DATE: when and how much the borrower must pay next, after the credit held; null when nothing is left to pay. */
   nextPayment: { dueDate: CalendarDate; amount: Minor } | null;
+  /**
+   * The cooling-off exit in force on asOf (asked for, within its validity, not carried out): `due` is what the
+   * borrower still has to pay for it after the credit held (also nextPayment, by expiresOn). Null otherwise.
+   */
+  coolingOffExit: (CoolingOffExit & { due: Minor }) | null;
   /** Days late of the earliest unpaid instalment (0 when not late). */
   daysLate: number;
   /** An unpaid instalment fell due before asOf. */
@@ -620,17 +684,20 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
   const covers = creditCovers(s);
   const owed = zeroAmounts();
   const paid = zeroAmounts();
+  const waived = zeroAmounts();
   const outstanding = zeroAmounts();
   const instalments = s.instalments.map((x): InstalmentPosition => {
     const out = outstandingOf(x);
     for (const c of allocationOrder) {
       owed[c] += x.owed[c];
       paid[c] += x.paid[c];
+      waived[c] += x.waived[c];
       outstanding[c] += out[c];
     }
     const totalOwed = sumAmounts(x.owed);
     const totalPaid = sumAmounts(x.paid);
-    const totalOut = totalOwed - totalPaid;
+    const totalWaived = sumAmounts(x.waived);
+    const totalOut = totalOwed - totalPaid - totalWaived;
     const creditCover = covers.get(x.id) ?? 0;
     return {
       id: x.id,
@@ -639,9 +706,11 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
       daysLate: totalOut > 0 ? Math.max(0, daysBetween(x.dueDate, asOf)) : 0,
       owed: { ...x.owed },
       paid: { ...x.paid },
+      waived: { ...x.waived },
       outstanding: out,
       totalOwed,
       totalPaid,
+      totalWaived,
       totalOutstanding: totalOut,
       creditCover,
       dueAfterCredit: totalOut - creditCover,
@@ -656,17 +725,21 @@ export function summarise(s: LedgerState, asOf: CalendarDate): LoanPosition {
   // AMOUNT_DUE_BY_NEXT_DUE_DATE
   const next = unpaid.find((x) => x.dueAfterCredit > 0);
   const dueUpTo = next ? maxDate(next.dueDate, asOf) : asOf;
-  const nextPayment = next
-    ? { dueDate: next.dueDate, amount: unpaid.filter((x) => x.dueDate <= dueUpTo).reduce((acc, x) => acc + x.dueAfterCredit, 0) }
-    : null;
+  const exit = s.exit && outstandingTotalOf(s) > 0 && asOf <= s.exit.expiresOn ? { ...s.exit, due: Math.max(0, exitDue(s) - s.credit) } : null;
+  const nextPayment = exit
+    ? { dueDate: exit.expiresOn, amount: exit.due }
+    : next
+      ? { dueDate: next.dueDate, amount: unpaid.filter((x) => x.dueDate <= dueUpTo).reduce((acc, x) => acc + x.dueAfterCredit, 0) }
+      : null;
   return {
     asOf,
     instalments,
-    totals: { owed, paid, outstanding, owedTotal: sumAmounts(owed), paidTotal: sumAmounts(paid), outstandingTotal },
+    totals: { owed, paid, waived, outstanding, owedTotal: sumAmounts(owed), paidTotal: sumAmounts(paid), waivedTotal: sumAmounts(waived), outstandingTotal },
     amountDueNow,
     payableNow: prepaymentAllowed ? outstandingTotal : amountDueNow,
     nextDueDate: unpaid[0]?.dueDate ?? null,
     nextPayment,
+    coolingOffExit: exit,
     daysLate: unpaid[0]?.daysLate ?? 0,
     overdue,
     prepaymentFrom: from,
@@ -818,6 +891,105 @@ export function applyExtension(
 }
 
 // ---------------------------------------------------------------------------
+// Cooling-off exit (India's KFS: COOLING_OFF_*)
+// ---------------------------------------------------------------------------
+
+const outstandingTotalOf = (s: LedgerState) => s.instalments.reduce((acc, x) => acc + totalOutstanding(x), 0);
+
+/** What the exit in force still takes: principal outstanding + its interest not yet paid (0 without one). */
+function exitDue(s: LedgerState): Minor {
+  if (!s.exit) return 0;
+  const principal = s.instalments.reduce((acc, x) => acc + outstandingOf(x).principal, 0);
+  const interestPaid = s.instalments.reduce((acc, x) => acc + x.paid.interest, 0);
+  return principal + Math.max(0, s.exit.interest - interestPaid);
+}
+
+export type CoolingOffRefusal = 'outsidePeriod' | 'fallenDue' | 'nothingOwed';
+
+/**
+ * The exit a borrower may ask for on `day` (COOLING_OFF_PERIOD, COOLING_OFF_DAYS_USED,
+ * COOLING_OFF_INTEREST_DAYS_USED), valid through the period's last day; or why not.
+ */
+export function quoteCoolingOffExit(
+  state: LedgerState,
+  day: CalendarDate,
+  coolingOffDays: number,
+): { exit: CoolingOffExit } | { refusal: CoolingOffRefusal; expiresOn: CalendarDate } {
+  const { terms } = state;
+  const expiresOn = addDays(terms.disbursedOn, coolingOffDays);
+  if (day < terms.disbursedOn || day > expiresOn) return { refusal: 'outsidePeriod', expiresOn };
+  const s = accrueLateCharges(state, day).state;
+  if (outstandingTotalOf(s) === 0) return { refusal: 'nothingOwed', expiresOn };
+  if (s.instalments.some((x) => x.dueDate <= day && totalOutstanding(x) > 0)) return { refusal: 'fallenDue', expiresOn };
+  const daysUsed = Math.max(1, daysBetween(terms.disbursedOn, day));
+  const principal = s.instalments.reduce((acc, x) => acc + outstandingOf(x).principal, 0);
+  const scheduledInterest = s.instalments.reduce((acc, x) => acc + x.owed.interest, 0);
+  const interestPaid = s.instalments.reduce((acc, x) => acc + x.paid.interest, 0);
+  const interest = Math.min(scheduledInterest, ppmOf(principal, terms.dailyRatePpm, daysUsed));
+  const amount = principal + Math.max(0, interest - interestPaid);
+  if (amount === 0) return { refusal: 'nothingOwed', expiresOn };
+  return { exit: { id: 0, requestedOn: day, expiresOn, daysUsed, principal, interest, amount } };
+}
+
+/** Takes up to `budget` for the exit (s is changed in place): its interest, then principal, oldest instalment first. */
+function takeForExit(s: LedgerState, budget: Minor): Allocation[] {
+  const allocations: Allocation[] = [];
+  let rest = budget;
+  let interestLeft = Math.max(0, (s.exit?.interest ?? 0) - s.instalments.reduce((acc, x) => acc + x.paid.interest, 0));
+  for (const component of ['interest', 'principal'] as const) {
+    for (const x of s.instalments) {
+      const most = component === 'interest' ? Math.min(interestLeft, outstandingOf(x).interest) : outstandingOf(x).principal;
+      const t = Math.min(rest, most);
+      if (t <= 0) continue;
+      x.paid[component] += t;
+      rest -= t;
+      if (component === 'interest') interestLeft -= t;
+      allocations.push({ instalmentId: x.id, seq: x.seq, component, amount: t });
+    }
+  }
+  return allocations;
+}
+
+/**
+ * Carries out the exit in force with the credit held and `amount` on `valueDate` (the state accrued through it;
+ * s is changed in place) when they reach what it takes: the credit first (a credit application), then the
+ * payment; every other scheduled amount is waived (COOLING_OFF_EXIT_WAIVES_REST). Returns what the payment did
+ * not take, or undefined when the exit is not carried out (none in force, expired, or not enough money).
+ */
+function carryOutExit(
+  s: LedgerState,
+  amount: Minor,
+  valueDate: CalendarDate,
+): { creditApplication?: CreditApplication; allocations: Allocation[]; waivers: Allocation[]; exit: CoolingOffExit; rest: Minor } | undefined {
+  const exit = s.exit;
+  if (!exit || valueDate > exit.expiresOn || outstandingTotalOf(s) === 0) return undefined;
+  const due = exitDue(s);
+  if (s.credit + amount < due) return undefined;
+  const fromCredit = Math.min(s.credit, due);
+  let creditApplication: CreditApplication | undefined;
+  if (fromCredit > 0) {
+    creditApplication = { day: valueDate, amount: fromCredit, allocations: takeForExit(s, fromCredit) };
+    s.credit -= fromCredit;
+    s.creditApplied += fromCredit;
+  }
+  const allocations = takeForExit(s, due - fromCredit);
+  const waivers: Allocation[] = [];
+  for (const x of s.instalments) {
+    for (const c of allocationOrder) {
+      const left = outstandingOf(x)[c];
+      if (left <= 0) continue;
+      x.waived[c] += left;
+      waivers.push({ instalmentId: x.id, seq: x.seq, component: c, amount: left });
+    }
+  }
+  s.exit = null;
+  return { ...(creditApplication ? { creditApplication } : {}), allocations, waivers, exit, rest: amount - (due - fromCredit) };
+}
+
+/** An operator's request of a cooling-off exit on a day (the replay's counterpart of the stored request). */
+export type CoolingOffExitEvent = { kind: 'coolingOffExit'; date: CalendarDate; coolingOffDays: number };
+
+// ---------------------------------------------------------------------------
 // One payment, a refund, and a replay of many
 // ---------------------------------------------------------------------------
 
@@ -832,7 +1004,7 @@ export type PaymentEvent = {
 /** An operator's refund of credit (REFUND_SETTLED_CREDIT_ONLY) on a day. */
 export type RefundEvent = { kind: 'refund'; amount: Minor; date: CalendarDate };
 
-export type LedgerEvent = PaymentEvent | RefundEvent;
+export type LedgerEvent = PaymentEvent | RefundEvent | CoolingOffExitEvent;
 
 export type AppliedPayment = {
   valueDate: CalendarDate;
@@ -846,6 +1018,8 @@ export type AppliedPayment = {
   extension?: ExtensionQuote;
   /** For purpose 'extension' that did not buy one: why (the money went to repayment). */
   extensionRefused?: ExtensionUnavailable | 'amountTooLow';
+  /** The cooling-off exit this payment carried out, and what it waived (the loan is settled). */
+  coolingOffExit?: { exit: CoolingOffExit; waivers: Allocation[] };
 };
 
 /** VALUE_DATE_NOT_BEFORE_LAST. */
@@ -868,10 +1042,20 @@ export function applyPaymentEvent(state: LedgerState, event: PaymentEvent): { st
   const accrued = accrueLateCharges(state, valueDate);
   let s: LedgerState = { ...accrued.state, received: accrued.state.received + event.amount };
   const allocations: Allocation[] = [];
+  const creditApplications = [...accrued.creditApplications];
   let rest = event.amount;
   let extension: ExtensionQuote | undefined;
   let extensionRefused: AppliedPayment['extensionRefused'];
-  if (event.purpose === 'extension') {
+  let coolingOffExit: AppliedPayment['coolingOffExit'];
+  const exitState = cloneState(s);
+  const exit = carryOutExit(exitState, event.amount, valueDate);
+  if (exit) {
+    s = exitState;
+    if (exit.creditApplication) creditApplications.push(exit.creditApplication);
+    allocations.push(...exit.allocations);
+    rest = exit.rest;
+    coolingOffExit = { exit: exit.exit, waivers: exit.waivers };
+  } else if (event.purpose === 'extension') {
     const quote = quoteExtensionOn(s, valueDate);
     if (!quote.available) extensionRefused = quote.reason;
     else if (event.amount < quote.amount) extensionRefused = 'amountTooLow';
@@ -895,10 +1079,11 @@ export function applyPaymentEvent(state: LedgerState, event: PaymentEvent): { st
       amount: event.amount,
       purpose: event.purpose,
       charges: accrued.charges,
-      creditApplications: accrued.creditApplications,
+      creditApplications,
       allocations,
       ...(extension ? { extension } : {}),
       ...(extensionRefused ? { extensionRefused } : {}),
+      ...(coolingOffExit ? { coolingOffExit } : {}),
     },
   };
 }
@@ -960,14 +1145,34 @@ export function settleCreditThrough(
   return accrueLateCharges(state, last.day);
 }
 
-/** Applies payments and refunds in order: the pure replay the database must always agree with. */
+/** A cooling-off exit asked for in a replay: recorded (the exit in force) or refused; it moves no money. */
+export type AppliedExitRequest = {
+  kind: 'coolingOffExit';
+  extension?: never;
+  valueDate: CalendarDate;
+  amount: 0;
+  charges: LateCharge[];
+  creditApplications: CreditApplication[];
+  allocations: Allocation[];
+  exit?: CoolingOffExit;
+  refused?: CoolingOffRefusal;
+};
+
+/** Applies payments, refunds and cooling-off exit requests in order: the pure replay the database must always agree with. */
 export function replayPayments(
   initial: LedgerState,
   events: readonly LedgerEvent[],
-): { state: LedgerState; applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }))[] } {
+): { state: LedgerState; applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }) | AppliedExitRequest)[] } {
   let s = initial;
-  const applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }))[] = [];
+  const applied: (AppliedPayment | (AppliedRefund & { refused?: RefundRefusal }) | AppliedExitRequest)[] = [];
   for (const e of events) {
+    if (e.kind === 'coolingOffExit') {
+      const day = valueDateFor(s, e.date);
+      const q = quoteCoolingOffExit(s, day, e.coolingOffDays);
+      if ('exit' in q) s = { ...s, exit: q.exit };
+      applied.push({ kind: 'coolingOffExit', valueDate: day, amount: 0, charges: [], creditApplications: [], allocations: [], ...('exit' in q ? { exit: q.exit } : { refused: q.refusal }) });
+      continue;
+    }
     if (e.kind === 'refund') {
       const r = refundCredit(s, e);
       if ('refusal' in r) {

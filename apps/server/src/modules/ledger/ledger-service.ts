@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { formatDate, isCalendarDate, todayIn, type CalendarDate } from '@presta/contract/dates';
 import { assertMinor, type Minor } from '@presta/contract/money';
@@ -6,10 +6,12 @@ import type { OrderStatus, OrderTransition } from '@presta/contract/order-status
 import type { Db, DbOrTx } from '../../db/database';
 import {
   ledgerAllocations,
+  ledgerCoolingOffExits,
   ledgerCreditEvents,
   ledgerExtensions,
   ledgerLateCharges,
   ledgerPayments,
+  ledgerWaivers,
   orders,
   orderStatusHistory,
   paymentReferences,
@@ -19,12 +21,14 @@ import {
   repaymentPlans,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { marketOf } from '@presta/contract/markets';
 import { applyTransition, refreshOverdue, type LockedOrder, type TransitionResult } from '../orders/order-service';
 import {
   accrueLateCharges,
   applyPaymentEvent,
   defaultPenaltyFor,
   positionAsOf,
+  quoteCoolingOffExit,
   quoteExtensionOn,
   refundCredit as refundCreditPure,
   settleCreditThrough,
@@ -32,8 +36,10 @@ import {
   valueDateFor,
   type Allocation,
   type AppliedPayment,
+  type CoolingOffExit,
   type CreditApplication,
   type ExtensionQuote,
+  type InstalmentComponent,
   type LateCharge,
   type LedgerState,
   type LedgerTerms,
@@ -63,6 +69,7 @@ type LedgerOrder = LockedOrder & {
   taxBase: ('interest' | 'commission' | 'extension_fee')[];
   lateRule: 'mx_daily_fine' | 'in_tiered';
   extensionEnabled: boolean;
+  market: 'MX' | 'IN';
 };
 
 async function readLedgerOrder(tx: DbOrTx, orderId: number, lock: boolean): Promise<LedgerOrder | undefined> {
@@ -82,6 +89,7 @@ async function readLedgerOrder(tx: DbOrTx, orderId: number, lock: boolean): Prom
       taxBase: orders.taxBase,
       lateRule: products.lateRule,
       extensionEnabled: products.extensionEnabled,
+      market: products.market,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -152,6 +160,27 @@ async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: Calenda
     lastValueDate(tx, order.id),
     order.lateRule === 'in_tiered' ? isRepeatClient(tx, order) : Promise.resolve(false),
   ]);
+  const [waivers, exits] = await Promise.all([
+    tx
+      .select({ instalmentId: ledgerWaivers.instalmentId, component: ledgerWaivers.component, exitId: ledgerWaivers.exitId, amount: ledgerWaivers.amount })
+      .from(ledgerWaivers)
+      .where(eq(ledgerWaivers.orderId, order.id)),
+    tx.select().from(ledgerCoolingOffExits).where(eq(ledgerCoolingOffExits.orderId, order.id)).orderBy(asc(ledgerCoolingOffExits.id)),
+  ]);
+  // The exit in force: the latest request, unless a payment carried it out (its waivers name it).
+  const latest = exits.at(-1);
+  const exit: CoolingOffExit | null =
+    latest && !waivers.some((w) => w.exitId === latest.id)
+      ? {
+          id: latest.id,
+          requestedOn: latest.requestedOn,
+          expiresOn: latest.expiresOn,
+          daysUsed: latest.daysUsed,
+          principal: latest.principal,
+          interest: latest.interest,
+          amount: latest.amount,
+        }
+      : null;
   return stateFromLedger(
     {
       disbursedOn: order.disbursedOn,
@@ -167,6 +196,7 @@ async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: Calenda
     charges.map((c) => ({ ...c, amount: Number(c.amount) })),
     allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
     last,
+    { waivers: waivers.map((w) => ({ instalmentId: w.instalmentId, component: w.component as InstalmentComponent, amount: w.amount })), exit },
   );
 }
 
@@ -260,7 +290,7 @@ async function transitionToLedgerStatus(
 }
 
 function checkDay(today: CalendarDate | undefined): void {
-  if (today !== undefined && !isCalendarDate(today)) throw badRequest('badRequest', { detail: `today ${today}` });
+  if (today !== undefined && !isCalendarDate(today)) throw badRequest('badRequest', { detail: `today ${String(today)}` });
 }
 
 // ---------------------------------------------------------------------------
@@ -393,6 +423,8 @@ export type ApplyPaymentApplied = {
   extended: boolean;
   extension?: ExtensionQuote;
   extensionRefused?: AppliedPayment['extensionRefused'];
+  /** The cooling-off exit this payment carried out and what it waived (the loan settles). */
+  coolingOffExit?: AppliedPayment['coolingOffExit'];
   statusFrom: OrderStatus;
   statusTo: OrderStatus;
   transitions: TransitionResult[];
@@ -518,6 +550,21 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
     await insertAllocations(tx, order.id, applied.allocations, { paymentId }, now);
     const ext = applied.extension;
     if (ext) await storeExtension(tx, order.id, paymentId, ext, now);
+    if (applied.coolingOffExit) {
+      const { exit, waivers } = applied.coolingOffExit;
+      await tx.insert(ledgerWaivers).values(
+        waivers.map((w) => ({
+          orderId: order.id,
+          exitId: exit.id,
+          paymentId,
+          instalmentId: w.instalmentId!,
+          component: w.component,
+          valueDate: applied.valueDate,
+          amount: w.amount,
+          createdAt: now,
+        })),
+      );
+    }
 
     // The status the ledger gives, as of today (never before the value date). A backdated payment may leave credit
     // that became applicable since its value date: crystallised now too, so the stored ledger matches the status.
@@ -550,6 +597,7 @@ export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promis
       extended: ext !== undefined,
       ...(ext ? { extension: ext } : {}),
       ...(applied.extensionRefused ? { extensionRefused: applied.extensionRefused } : {}),
+      ...(applied.coolingOffExit ? { coolingOffExit: applied.coolingOffExit } : {}),
       statusFrom: order.status,
       statusTo: transitions.at(-1)?.to ?? order.status,
       transitions,
@@ -699,6 +747,76 @@ export async function refundCredit(
 }
 
 // ---------------------------------------------------------------------------
+// Cooling-off exit (India's KFS; docs/ledger.md "Cooling-off exit")
+// ---------------------------------------------------------------------------
+
+const exitTermsNote = (x: { principal: Minor; interest: Minor; daysUsed: number; expiresOn: CalendarDate }) =>
+  `principal ${x.principal} + interest ${x.interest} (${x.daysUsed} day(s) used), valid through ${x.expiresOn}`;
+
+export type CoolingOffExitResult = {
+  orderId: number;
+  orderNo: string;
+  exitId: number;
+  exit: CoolingOffExit;
+  /** What the borrower still has to pay for it after the credit held (loan-details asks for it). */
+  due: Minor;
+  credit: Minor;
+};
+
+/**
+ * An operator records a borrower's cooling-off exit (COOLING_OFF_PERIOD), in ONE transaction with the order
+ * locked: the exit amount fixed today (principal outstanding + interest for the days used), valid through the
+ * period's last day. The payment that brings the money received to it carries it out (applyPayment): the rest
+ * of the schedule is waived and the loan settles. Refusals: unknown order (404); not disbursed or settled
+ * (409 loanNotDisbursed, coolingOffSettled); a market without one — Mexico — (409 coolingOffNoMarket); outside
+ * the period or with an instalment fallen due (409 coolingOffOutside).
+ */
+export async function requestCoolingOffExit(
+  db: DbOrTx,
+  input: { orderNo: string; note?: string; now?: Date },
+): Promise<CoolingOffExitResult> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).limit(1);
+    const order = found ? await readLedgerOrder(tx, found.id, true) : undefined;
+    if (!order) throw notFound('orderNotFound');
+    assertDisbursed(order);
+    const rules = marketOf(order.market).keyFacts;
+    if (!rules) throw new AppError(409, errorCodes.invalidTransition, 'coolingOffNoMarket', { orderNo: order.orderNo, market: order.market });
+    if (order.status === '200') throw new AppError(409, errorCodes.invalidTransition, 'coolingOffSettled', { orderNo: order.orderNo });
+    const day = todayIn(order.timeZone, now);
+    const state = await loadState(tx, order);
+    const q = quoteCoolingOffExit(state, valueDateFor(state, day), rules.coolingOffDays);
+    if ('refusal' in q) {
+      throw new AppError(409, errorCodes.invalidTransition, q.refusal === 'nothingOwed' ? 'coolingOffSettled' : 'coolingOffOutside', {
+        orderNo: order.orderNo,
+        disbursedOn: order.disbursedOn,
+        until: q.expiresOn,
+        date: day,
+      });
+    }
+    const [row] = await tx
+      .insert(ledgerCoolingOffExits)
+      .values({
+        orderId: order.id,
+        requestedOn: q.exit.requestedOn,
+        expiresOn: q.exit.expiresOn,
+        daysUsed: q.exit.daysUsed,
+        principal: q.exit.principal,
+        interest: q.exit.interest,
+        amount: q.exit.amount,
+        actor: 'operator',
+        note: (input.note ?? '').trim().slice(0, 500),
+        createdAt: now,
+      })
+      .returning({ id: ledgerCoolingOffExits.id });
+    const exit = { ...q.exit, id: row!.id };
+    const position = positionAsOf({ ...state, exit }, valueDateFor(state, day));
+    return { orderId: order.id, orderNo: order.orderNo, exitId: exit.id, exit, due: position.coolingOffExit?.due ?? 0, credit: position.credit };
+  });
+}
+
+// ---------------------------------------------------------------------------
 // The ledger's events of an order (operator's view; the statement builds on it)
 // ---------------------------------------------------------------------------
 
@@ -720,7 +838,12 @@ export type LedgerEventRow =
       allocations: Allocation[];
     }
   | {
-      kind: 'credit_application' | 'refund';
+      /**
+       * credit_application, refund: credit events; cooling_off_exit: an exit asked for (amount: the exit amount,
+       * note: its terms; no allocations); waiver: what a cooling-off exit waived (amount: their sum, allocations:
+       * the waived components, paymentId: the payment that carried it out).
+       */
+      kind: 'credit_application' | 'refund' | 'cooling_off_exit' | 'waiver';
       id: number;
       at: Date;
       valueDate: CalendarDate;
@@ -738,11 +861,13 @@ export type LedgerEventRow =
  * component).
  */
 export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<LedgerEventRow[]> {
-  const [payments, credits, allocations, plan] = await Promise.all([
+  const [payments, credits, allocations, plan, exits, waivers] = await Promise.all([
     db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, orderId)).orderBy(asc(ledgerPayments.id)),
     db.select().from(ledgerCreditEvents).where(eq(ledgerCreditEvents.orderId, orderId)).orderBy(asc(ledgerCreditEvents.id)),
     db.select().from(ledgerAllocations).where(eq(ledgerAllocations.orderId, orderId)).orderBy(asc(ledgerAllocations.id)),
     db.select({ id: repaymentPlans.id, seq: repaymentPlans.seq }).from(repaymentPlans).where(eq(repaymentPlans.orderId, orderId)),
+    db.select().from(ledgerCoolingOffExits).where(eq(ledgerCoolingOffExits.orderId, orderId)).orderBy(asc(ledgerCoolingOffExits.id)),
+    db.select().from(ledgerWaivers).where(eq(ledgerWaivers.orderId, orderId)).orderBy(asc(ledgerWaivers.id)),
   ]);
   const seqOf = new Map(plan.map((p) => [p.id, p.seq]));
   const allocs = (pick: (a: (typeof allocations)[number]) => boolean): Allocation[] =>
@@ -775,8 +900,39 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       paymentId: c.paymentId,
       allocations: allocs((a) => a.creditEventId === c.id),
     })),
+    ...exits.map((x): LedgerEventRow => ({
+      kind: 'cooling_off_exit',
+      id: x.id,
+      at: x.createdAt,
+      valueDate: x.requestedOn,
+      amount: x.amount,
+      actor: x.actor,
+      note: exitTermsNote(x) + (x.note ? `; ${x.note}` : ''),
+      paymentId: null,
+      allocations: [],
+    })),
+    ...exits.flatMap((x): LedgerEventRow[] => {
+      const lines = waivers.filter((w) => w.exitId === x.id);
+      const first = lines[0];
+      if (!first) return [];
+      return [
+        {
+          kind: 'waiver',
+          id: x.id,
+          at: first.createdAt,
+          valueDate: first.valueDate,
+          amount: lines.reduce((acc, w) => acc + w.amount, 0),
+          actor: 'system',
+          note: `cooling-off exit ${x.id}`,
+          paymentId: first.paymentId,
+          allocations: lines.map((w) => ({ instalmentId: w.instalmentId, seq: seqOf.get(w.instalmentId) ?? null, component: w.component, amount: w.amount })),
+        },
+      ];
+    }),
   ];
-  return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'payment' ? -1 : 1));
+  // Same instant: the payment first, then what it crystallised (credit events), then what it waived.
+  const rank = (e: LedgerEventRow) => (e.kind === 'payment' ? 0 : e.kind === 'waiver' ? 2 : 1);
+  return rows.sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a) - rank(b));
 }
 
 // ---------------------------------------------------------------------------

@@ -142,7 +142,8 @@ type Posting = LedgerEventRow;
 function postingsInOrder(events: readonly LedgerEventRow[]): Posting[] {
   const byId = (a: Posting, b: Posting) => a.id - b.id;
   const payments = events.filter((e) => e.kind === 'payment').sort(byId);
-  const credits = events.filter((e) => e.kind !== 'payment' && e.paymentId === null).sort(byId);
+  // Credit events no payment crystallised (an exit request moves no money; a waiver goes with its payment).
+  const credits = events.filter((e) => (e.kind === 'credit_application' || e.kind === 'refund') && e.paymentId === null).sort(byId);
   const creditFirst = (c: Posting, p: Posting) =>
     c.valueDate !== p.valueDate ? c.valueDate < p.valueDate : c.kind === 'credit_application' || c.at.getTime() < p.at.getTime();
   const merged: Posting[] = [];
@@ -184,6 +185,7 @@ function entriesOf(record: LedgerRecord, references: ReadonlyMap<number, string>
   const extensionOf = new Map(record.extensions.map((e) => [e.paymentId, e]));
   const creditEventsOf = (paymentId: number) =>
     record.events.filter((e) => e.kind === 'credit_application' && e.paymentId === paymentId);
+  const waiversOf = (paymentId: number) => record.events.filter((e) => e.kind === 'waiver' && e.paymentId === paymentId);
 
   // A payment carries what it crystallised; credit events of the sweep, a read or a refund follow one another
   // with the charges they crystallised (named by the last of them), so a run of them is ordered as one.
@@ -204,6 +206,11 @@ function entriesOf(record: LedgerRecord, references: ReadonlyMap<number, string>
       entries.push(
         ...crystallised.filter((x) => x.event.date <= e.valueDate),
         ...paymentEntries(e, extensionOf.get(e.id), record.timeZone, references),
+        ...waiversOf(e.id).map((w): Entry => ({
+          event: { kind: 'waiver', date: w.valueDate, amount: w.amount, paymentId: String(e.id), allocations: allocationsOf(w.allocations) },
+          owed: -w.amount,
+          credit: 0,
+        })),
         ...crystallised.filter((x) => x.event.date > e.valueDate),
       );
     } else if (e.paymentId === null) {
@@ -234,7 +241,7 @@ export function buildStatement(record: LedgerRecord, references: ReadonlyMap<num
   const events = entriesOf(record, references).map(({ event, owed, credit: delta }) => {
     balance += owed;
     credit += delta;
-    return { ...event, balance, credit } as StatementEvent;
+    return { ...event, balance, credit };
   });
   const totals = totalsOf(events, balance, credit);
   checkAgainstLedger(totals, record.position);
@@ -253,6 +260,7 @@ function totalsOf(events: readonly StatementEvent[], outstanding: Minor, credit:
   const extensionFees = amounts('extension', (e) => e.fee);
   const extensionTax = amounts('extension', (e) => e.tax);
   const charged = principal + interest + commission + tax + lateCharges + defaultPenalty + extensionFees + extensionTax;
+  const waived = amounts('waiver');
   return {
     principal,
     interest,
@@ -265,7 +273,8 @@ function totalsOf(events: readonly StatementEvent[], outstanding: Minor, credit:
     charged,
     pendingCharges: amounts('late_charge', (e) => (e.pending ? e.amount : 0)) + amounts('default_penalty', (e) => (e.pending ? e.amount : 0)),
     received: amounts('payment'),
-    paid: charged - outstanding,
+    waived,
+    paid: charged - waived - outstanding,
     creditApplied: amounts('credit_applied'),
     refunded: amounts('refund'),
     credit,
@@ -291,6 +300,7 @@ export function checkAgainstLedger(totals: StatementTotals, position: LoanPositi
     extensionTax: position.extensionTaxPaid,
     charged: position.totals.owedTotal + position.extensionFeePaid + position.extensionTaxPaid,
     received: position.received,
+    waived: position.totals.waivedTotal,
     paid: position.totals.paidTotal + position.extensionFeePaid + position.extensionTaxPaid,
     creditApplied: position.creditApplied,
     refunded: position.refunded,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { loanStatement, paymentReceipt } from '@presta/contract/api/statement';
-import type { Config } from '../../config';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { getLoanStatement, getPaymentReceipt } from './statement-service';
@@ -10,7 +9,7 @@ import { getLoanStatement, getPaymentReceipt } from './statement-service';
  * ledger of a loan, so it is limited per borrower: far above what a person reading pages does, a brake on a
  * loop or a scraper walking payment ids.
  */
-export default async function statementRoutes(app: FastifyInstance, _opts: { config: Config }) {
+export default function statementRoutes(app: FastifyInstance): Promise<void> {
   // The pages post these calls with the form client (§7), like the loan calls.
   app.removeContentTypeParser(['application/json', 'text/plain']);
 
@@ -29,4 +28,5 @@ export default async function statementRoutes(app: FastifyInstance, _opts: { con
     refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => getPaymentReceipt(app.db, request.borrower.id, input.paymentId),
   });
+  return Promise.resolve();
 }

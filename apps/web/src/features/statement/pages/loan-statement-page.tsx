@@ -77,6 +77,7 @@ function StatementView({ data, orderId, productId }: { data: LoanStatement } & I
     ...row(t('totalExtensionFees'), totals.extensionFees),
     ...row(t('totalExtensionTax', { tax }), totals.extensionTax),
     ...row(t('totalCharged'), totals.charged, true),
+    ...row(t('totalWaived'), totals.waived),
     ...row(t('totalReceived'), totals.received, true),
     ...row(t('totalPaid'), totals.paid, true),
     ...row(t('totalCreditApplied'), totals.creditApplied),

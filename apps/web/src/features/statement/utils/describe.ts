@@ -59,6 +59,7 @@ export function effectOf(e: StatementEvent): 'charge' | 'payment' | 'none' {
   switch (e.kind) {
     case 'payment':
     case 'credit_applied':
+    case 'waiver':
       return 'payment';
     case 'refund':
       return 'none';
@@ -86,6 +87,8 @@ export function eventTitle(d: Describe, e: StatementEvent, count: number): strin
       return d.t('eventCreditApplied');
     case 'refund':
       return d.t('eventRefund');
+    case 'waiver':
+      return d.t('eventWaiver');
   }
 }
 
@@ -125,6 +128,8 @@ export function eventDetails(d: Describe, e: StatementEvent): string[] {
       ];
     case 'credit_applied':
       return [d.t('eventCreditAppliedDetail')];
+    case 'waiver':
+      return [d.t('eventWaiverDetail')];
     default:
       return [];
   }
