@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import exifr from 'exifr';
-import { problemDetail, problemInit, problemList } from '@presta/contract/api/complaint';
+import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
 import { complaintImages, complaints, orderStatusHistory } from '../src/db/schema';
 import { PENDING_UPLOADS_MAX, replyToComplaint } from '../src/modules/complaints/complaint-service';
 import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { buildTestApp, type TestApp, type Wrapper } from './helpers';
-import { call, data, makeLoan, type Loan } from './repayment-fixtures';
+import { buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
+import { call, makeLoan, read, type Loan } from './repayment-fixtures';
 
 let t: TestApp;
 
@@ -28,7 +28,7 @@ const urls = {
   score: '/user-problem/problem-score',
 };
 
-const wrapper = (res: { json: <J>() => J }) => res.json<Wrapper>();
+const endpoints = { init: problemInit, list: problemList, detail: problemDetail, upload: uploadProblemImg, save: problemSave, score: problemScore };
 
 async function png(width = 40, height = 30): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#ff2a84' } }).png().toBuffer();
@@ -68,7 +68,7 @@ async function uploadOk(loan: Loan, content: Buffer, filename = 'photo.png'): Pr
   const res = await upload(loan.sessionId, { content, filename, type: 'image/png' });
   expect(res.statusCode, res.body).toBe(200);
   expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
-  return wrapper(res).data.url as string;
+  return dataOf(res, uploadProblemImg).url;
 }
 
 const getImage = (sessionId: string | undefined, url: string) => t.app.inject({ method: 'GET', url, query: sessionId ? { swift: sessionId } : {} });
@@ -85,37 +85,37 @@ describe('problem-init', () => {
   it('types, collection sub-types, the chosen order card (isShow from the overdue history) and every order', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const res = await call(t.app, loan.sessionId, urls.init, { orderId: loan.orderId });
-    const d = await data(res);
+    const d = read(res, problemInit);
     expect(problemInit.data.safeParse(d).success).toBe(true);
     expect(d.problemType.map((x: { value: number }) => x.value)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(d.problemType[0]).toEqual({ title: 'Cobranza', value: 1 });
     expect(d.problemSonType.map((x: { value: number }) => x.value)).toEqual([101, 102, 103, 104, 105]);
     expect(d.orderDetail).toMatchObject({ orderNo: loan.orderNo, status: 'Desembolsado', isShow: 0, productName: loan.product.name });
-    expect(d.orderDetail.list.map((r: { text: string }) => r.text)).toEqual(['Número de pedido', 'Monto del préstamo', 'Fecha de solicitud']);
+    expect(d.orderDetail!.list.map((r: { text: string }) => r.text)).toEqual(['Número de pedido', 'Monto del préstamo', 'Fecha de solicitud']);
     expect(d.orderList).toHaveLength(1);
 
     const overdue = await overdueLoan();
-    const od = await data(await call(t.app, overdue.sessionId, urls.init, {}));
+    const od = read(await call(t.app, overdue.sessionId, urls.init, {}), endpoints.init);
     expect(od.orderDetail).toMatchObject({ orderNo: overdue.orderNo, status: 'Vencido', isShow: 1 });
     // Cured or settled after being overdue: still isShow 1 (it has been in collection).
     await t.db.insert(orderStatusHistory).values({ orderId: Number(loan.orderId), fromStatus: '174', toStatus: '180', actor: 'system' });
-    expect((await data(await call(t.app, loan.sessionId, urls.init, {}))).orderDetail.isShow).toBe(1);
+    expect((read(await call(t.app, loan.sessionId, urls.init, {}), endpoints.init)).orderDetail!.isShow).toBe(1);
   });
 
   it("English titles; another borrower's order is not found; a borrower without orders gets null", async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const other = await makeLoan(t.db, { status: '174' });
-    const en = await data(await t.app.inject({
+    const en = read(await t.app.inject({
       method: 'POST',
       url: urls.init,
       query: { swift: loan.sessionId, language: '1' },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
-    }));
+    }), endpoints.init);
     expect(en.problemType[0]).toEqual({ title: 'Collection', value: 1 });
     expect((await call(t.app, loan.sessionId, urls.init, { orderId: other.orderId })).statusCode).toBe(404);
     const fresh = await makeLoan(t.db, { status: '21' });
-    expect((await data(await call(t.app, fresh.sessionId, urls.init, {}))).orderDetail).not.toBeNull();
+    expect((read(await call(t.app, fresh.sessionId, urls.init, {}), endpoints.init)).orderDetail).not.toBeNull();
   });
 });
 
@@ -126,7 +126,7 @@ describe('upload-problem-img', () => {
     // A PNG named .jpg and declared image/jpeg: stored and served as PNG.
     const res = await upload(loan.sessionId, { content: await png(), filename: 'photo.jpg', type: 'image/jpeg' });
     expect(res.statusCode).toBe(200);
-    const url = wrapper(res).data.url;
+    const url = dataOf(res, uploadProblemImg).url;
     expect(url).toMatch(/^\/user-problem\/problem-image\/\d+$/);
     const img = await getImage(loan.sessionId, url);
     expect(img.statusCode).toBe(200);
@@ -142,7 +142,7 @@ describe('upload-problem-img', () => {
     const original = await gpsJpeg();
     expect((await exifr.gps(original))?.latitude).toBeCloseTo(19.428, 2);
     const res = await upload(loan.sessionId, { content: original, filename: 'IMG_0001.JPG', type: 'image/jpeg' });
-    const stored = await getImage(loan.sessionId, wrapper(res).data.url);
+    const stored = await getImage(loan.sessionId, dataOf(res, uploadProblemImg).url);
     expect(stored.headers['content-type']).toBe('image/jpeg');
     expect(await exifr.parse(stored.rawPayload, true)).toBeUndefined();
     expect(stored.rawPayload.includes(Buffer.from('PrestaCam'))).toBe(false);
@@ -211,16 +211,16 @@ describe('problem-save', () => {
     const b = await uploadOk(loan, await png(30, 20));
     const payload = { problemType: 2, problemDetail: '  Me cobraron dos veces el mismo pago.  ', problemImage: `${a},${b}` };
     const [r1, r2] = await Promise.all([save(loan, payload), save(loan, payload)]);
-    const id1 = (await data(r1)).problemId;
-    expect((await data(r2)).problemId).toBe(id1);
+    const id1 = read(r1, problemSave).problemId;
+    expect(read(r2, problemSave).problemId).toBe(id1);
     expect(await complaintsOf(loan)).toHaveLength(1);
 
-    const list = await data(await call(t.app, loan.sessionId, urls.list, {}));
+    const list = read(await call(t.app, loan.sessionId, urls.list, {}), endpoints.list);
     expect(problemList.data.safeParse(list).success).toBe(true);
     expect(list.tabs.map((x: { title: string }) => x.title)).toEqual(['En proceso', 'Respondidas', 'Cerradas']);
-    expect(list.tabs[0].list).toEqual([{ id: id1, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), type: 'Pagos y reembolsos', content: 'Me cobraron dos veces el mismo pago.' }]);
+    expect(list.tabs[0]!.list).toEqual([{ id: id1, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) as unknown, type: 'Pagos y reembolsos', content: 'Me cobraron dos veces el mismo pago.' }]);
 
-    const detail = await data(await call(t.app, loan.sessionId, urls.detail, { problemId: id1 }));
+    const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId: id1 }), endpoints.detail);
     expect(problemDetail.data.safeParse(detail).success).toBe(true);
     expect(detail).toEqual({
       type: 'Pagos y reembolsos',
@@ -242,8 +242,8 @@ describe('problem-save', () => {
     const overdue = await overdueLoan();
     expect(wrapper(await save(overdue, { problemType: 1 })).message).toBe('Elija un subtipo de problema de la lista.');
     expect(wrapper(await save(overdue, { problemType: 1, problemSonType: 999 })).message).toBe('Elija un subtipo de problema de la lista.');
-    const ok = await data(await save(overdue, { problemType: 1, problemSonType: 102 }));
-    const detail = await data(await call(t.app, overdue.sessionId, urls.detail, { problemId: ok.problemId }));
+    const ok = read(await save(overdue, { problemType: 1, problemSonType: 102 }), problemSave);
+    const detail = read(await call(t.app, overdue.sessionId, urls.detail, { problemId: ok.problemId }), endpoints.detail);
     expect(detail).toMatchObject({ type: 'Cobranza', sonType: 'Trato o lenguaje ofensivo' });
     expect(wrapper(await save(overdue, { problemType: 2, problemSonType: 102 })).message).toBe('Este tipo de problema no tiene subtipos.');
     expect(await complaintsOf(current)).toHaveLength(0);
@@ -292,7 +292,7 @@ describe('problem-save', () => {
     expect(await complaintsOf(loan)).toHaveLength(0);
     // An image already used in a complaint cannot be reused in another.
     const mine = await uploadOk(loan, await png());
-    await data(await save(loan, { problemImage: mine }));
+    read(await save(loan, { problemImage: mine }), problemSave);
     expect((await save(loan, { problemDetail: 'Otra queja distinta', problemImage: mine })).statusCode).toBe(400);
   });
 });
@@ -302,38 +302,38 @@ describe('problem-detail and the reply', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const other = await makeLoan(t.db, { status: '174' });
     const img = await uploadOk(loan, await png());
-    const { problemId } = await data(await save(loan, { problemImage: img }));
+    const { problemId } = read(await save(loan, { problemImage: img }), problemSave);
     const res = await call(t.app, other.sessionId, urls.detail, { problemId });
     expect(res.statusCode).toBe(404);
     expect(wrapper(res).message).toBe('No encontramos esta queja.');
     expect((await getImage(other.sessionId, img)).statusCode).toBe(404);
     expect((await call(t.app, other.sessionId, urls.detail, { problemId: 'abc' })).statusCode).toBe(400);
-    const otherList = await data(await call(t.app, other.sessionId, urls.list, {}));
+    const otherList = read(await call(t.app, other.sessionId, urls.list, {}), endpoints.list);
     expect(otherList.tabs.flatMap((x: { list: unknown[] }) => x.list)).toEqual([]);
   });
 
   it('support answers with text and an image; the borrower sees it, is asked for a score once; scoring closes it', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const { problemId } = await data(await save(loan, {}));
+    const { problemId } = read(await save(loan, {}), problemSave);
     const reply = await replyToComplaint(t.db, { problemId, text: 'Revisamos su pago y le devolvimos el cargo doble.', images: [await cleanImage(await gpsJpeg())], by: 'test' });
     expect(reply).toEqual({ problemId, images: 1 });
-    const detail = await data(await call(t.app, loan.sessionId, urls.detail, { problemId }));
+    const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail);
     expect(detail).toMatchObject({ disposeDetail: 'Revisamos su pago y le devolvimos el cargo doble.', isNeedScore: 1, images: [] });
     expect(detail.disposeImages).toHaveLength(1);
-    const replyImage = await getImage(loan.sessionId, detail.disposeImages[0]);
+    const replyImage = await getImage(loan.sessionId, detail.disposeImages[0]!);
     expect(replyImage.statusCode).toBe(200);
     expect(await exifr.parse(replyImage.rawPayload, true)).toBeUndefined();
-    const list = await data(await call(t.app, loan.sessionId, urls.list, {}));
-    expect(list.tabs[1].list.map((x: { id: string }) => x.id)).toEqual([problemId]);
+    const list = read(await call(t.app, loan.sessionId, urls.list, {}), endpoints.list);
+    expect(list.tabs[1]!.list.map((x: { id: string }) => x.id)).toEqual([problemId]);
 
     expect((await call(t.app, loan.sessionId, urls.score, { problemId, score: 0 })).statusCode).toBe(400);
     expect((await call(t.app, loan.sessionId, urls.score, { problemId, score: 6 })).statusCode).toBe(400);
-    const scored = await data(await call(t.app, loan.sessionId, urls.score, { problemId, score: 4 }));
+    const scored = read(await call(t.app, loan.sessionId, urls.score, { problemId, score: 4 }), endpoints.score);
     expect(scored).toEqual({ problemId, score: 4 });
     const again = await call(t.app, loan.sessionId, urls.score, { problemId, score: 5 });
     expect(again.statusCode).toBe(409);
-    expect((await data(await call(t.app, loan.sessionId, urls.detail, { problemId }))).isNeedScore).toBe(0);
-    expect((await data(await call(t.app, loan.sessionId, urls.list, {}))).tabs[2].list).toHaveLength(1);
+    expect((read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail)).isNeedScore).toBe(0);
+    expect((read(await call(t.app, loan.sessionId, urls.list, {}), endpoints.list)).tabs[2]!.list).toHaveLength(1);
   });
 
   it('support reads any image with the operator token, nobody without it', async () => {
@@ -350,7 +350,7 @@ describe('problem-detail and the reply', () => {
 
   it('npm run ops -- complaints lists them; reply answers with text and an image file', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const { problemId } = await data(await save(loan, { problemDetail: 'Queja para el operador' }));
+    const { problemId } = read(await save(loan, { problemDetail: 'Queja para el operador' }), problemSave);
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
@@ -366,7 +366,7 @@ describe('problem-detail and the reply', () => {
     expect(err.join('\n')).toContain('Cannot use the image');
     expect(await runOpsCommand(t.db, ['reply', problemId, '--text', 'Gracias, ya lo resolvimos.', '--image', `${dir}/reply.jpg`], io)).toBe(0);
     expect(out.at(-1)).toBe(`Complaint #${problemId} answered with 1 image(s); the borrower is asked for a score.`);
-    const detail = await data(await call(t.app, loan.sessionId, urls.detail, { problemId }));
+    const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail);
     expect(detail).toMatchObject({ disposeDetail: 'Gracias, ya lo resolvimos.', isNeedScore: 1 });
     expect(await runOpsCommand(t.db, ['reply', '999999999', '--text', 'x'], io)).toBe(1);
   });
