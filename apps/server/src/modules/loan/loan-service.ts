@@ -21,6 +21,8 @@ import {
   positionAsOf,
   stateFromLedger,
   type Component,
+  type CoolingOffExit,
+  type InstalmentComponent,
   type LateChargeKind,
   type LateRule,
   type LedgerState,
@@ -272,6 +274,13 @@ select o.id::text as id, o.order_no, o.status, o.product_id, o.principal::text a
                    from (select la.instalment_id, la.component, la.credit_event_id is not null as from_credit, sum(la.amount) as amount
                            from ledger_allocations la where la.order_id = o.id
                           group by la.instalment_id, la.component, la.credit_event_id is not null) a), '[]'::json) as allocations,
+       coalesce((select json_agg(json_build_object('instalmentId', w.instalment_id, 'component', w.component, 'amount', w.amount))
+                   from (select lw.instalment_id, lw.component, sum(lw.amount) as amount
+                           from ledger_waivers lw where lw.order_id = o.id group by lw.instalment_id, lw.component) w), '[]'::json) as waivers,
+       (select json_build_object('id', e.id, 'requestedOn', e.requested_on::text, 'expiresOn', e.expires_on::text, 'daysUsed', e.days_used,
+                                 'principal', e.principal, 'interest', e.interest, 'amount', e.amount)
+          from (select * from ledger_cooling_off_exits ce where ce.order_id = o.id order by ce.id desc limit 1) e
+         where not exists (select 1 from ledger_waivers lw where lw.exit_id = e.id)) as cooling_off_exit,
        greatest((select max(lp.value_date) from ledger_payments lp where lp.order_id = o.id),
                 (select max(ce.value_date) from ledger_credit_events ce where ce.order_id = o.id))::text as last_value_date,
        (p.late_rule = 'in_tiered' and exists (
@@ -310,6 +319,9 @@ type DetailsRow = {
   allocations: { instalmentId: number | null; component: Component; fromCredit: boolean; amount: Minor }[];
   last_value_date: CalendarDate | null;
   repeat_client: boolean;
+  waivers: { instalmentId: number; component: InstalmentComponent; amount: Minor }[];
+  /** The cooling-off exit in force (the latest asked for, unless a payment carried it out). */
+  cooling_off_exit: CoolingOffExit | null;
 };
 
 /** What loan-details reads of an order; cached per order id between changes. */
@@ -409,6 +421,16 @@ function ledgerStateOf(r: DetailsRow): LedgerState | null {
     r.charges.map((c) => ({ ...c, amount: Number(c.amount) })),
     r.allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
     r.last_value_date,
+    {
+      waivers: r.waivers.map((w) => ({ ...w, amount: Number(w.amount) })),
+      exit: r.cooling_off_exit && {
+        ...r.cooling_off_exit,
+        id: Number(r.cooling_off_exit.id),
+        principal: Number(r.cooling_off_exit.principal),
+        interest: Number(r.cooling_off_exit.interest),
+        amount: Number(r.cooling_off_exit.amount),
+      },
+    },
   );
 }
 
@@ -532,7 +554,7 @@ export async function getLoanDetails(
     Object.freeze(detail);
     Object.freeze(data.userOrderDetail);
     let byKey = builtDetails.get(order);
-    if (!byKey) builtDetails.set(order, (byKey = new Map()));
+    if (!byKey) builtDetails.set(order, (byKey = new Map<string, LoanDetailsData>()));
     byKey.set(memoKey, Object.freeze(data));
   }
   return withRatingDeferral(data, order, now);

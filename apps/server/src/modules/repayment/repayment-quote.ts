@@ -31,6 +31,7 @@ export type RepaymentQuote = {
 
 /**
  * REPAYMENT_AMOUNT_DUE_OR_NEXT: what the instalment repayment page asks for.
+ * - A cooling-off exit is in force (India): what is left of the exit amount, by its last day.
  * - Something is due (amountDueNow > 0: instalments due on or before today,
  *   with their late charges): exactly that.
  * - Nothing is due yet but the prepayment window is open: the next unpaid
@@ -45,6 +46,21 @@ export function repaymentQuote(position: LoanPosition): RepaymentQuote {
   // The credit held is applied by itself as instalments fall due: an instalment it covers is not asked for.
   const unpaid = position.instalments.filter((x) => !x.paidOff && x.dueAfterCredit > 0);
   const base = { dueDate: unpaid[0]?.dueDate ?? null, overdue: position.overdue, credit: position.credit };
+  const exit = position.coolingOffExit;
+  if (exit && exit.due > 0) {
+    // A cooling-off exit in force (docs/ledger.md "Cooling-off exit"): the exit amount left after the credit,
+    // the same through its last day (it is fixed when asked for).
+    const cap = addDays(today, REFERENCE_MAX_DAYS - 1);
+    return {
+      ...base,
+      dueDate: exit.expiresOn,
+      payable: exit.due,
+      shown: exit.due,
+      instalments: unpaid,
+      payableFrom: null,
+      stableThrough: exit.expiresOn < cap ? exit.expiresOn : cap,
+    };
+  }
   if (position.amountDueNow > 0) {
     // Late charges accrue from tomorrow on whatever stays unpaid: valid today only.
     return {
