@@ -183,6 +183,7 @@ describe('a Mexican loan: late days, a partial payment, an extension, an overpay
       charged: 321_315 + 40_942 + quote.fee + quote.feeTax,
       pendingCharges: 0,
       received: 50_000 + quote.amount + owed + 10_000,
+      waived: 0,
       paid: 321_315 + 40_942 + quote.fee + quote.feeTax,
       creditApplied: 0,
       refunded: 6_000,
