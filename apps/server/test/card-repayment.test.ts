@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { repaymentCommit, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
 import { bankCards, cardCheckouts, cardRepayments, ledgerPayments, orders, sandboxCardCharges, smsOutbox } from '../src/db/schema';
 import { sandboxCardToken, createSandboxCardProcessor, luhnValid } from '../src/modules/payments/card-processor';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { commitCardRepayment, confirmCardRepayment } from '../src/modules/card-repayment/card-repayment-service';
-import { buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
-import { call, data, makeLoan, notify, ONE_INSTALMENT_TOTAL, urls, type Loan } from './repayment-fixtures';
+import { buildTestApp, injectAs, wrapper, type TestApp } from './helpers';
+import { call, endpoints, makeLoan, notify, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
 let t: TestApp;
 
@@ -33,7 +34,7 @@ async function addCard(borrowerId: number, last4: '4242' | '0077' | '0002', bank
 
 async function startPayment(loan: Loan) {
   const res = await call(t.app, loan.sessionId, way, { orderId: loan.orderId });
-  return data<{ repayToken: string; bankCards: { id: string; cardNo: string; bankName: string; bankCode: string }[] }>(res);
+  return read(res, repaymentWay);
 }
 
 const commitAs = (loan: Loan, payload: { cardId: number | string; repayToken: string; amount?: number | string; sendMsg?: number }) =>
@@ -57,7 +58,6 @@ async function lastCode(phone: string): Promise<string> {
   return code;
 }
 
-const wrapper = (res: { json: <J>() => J }) => res.json<Wrapper>();
 
 describe('repayment-way', () => {
   it("lists only the borrower's active cards, masked, with a single-use 128-bit token", async () => {
@@ -69,7 +69,7 @@ describe('repayment-way', () => {
     await t.db.update(bankCards).set({ active: false }).where(eq(bankCards.id, inactive.id));
     const res = await call(t.app, loan.sessionId, way, { orderId: loan.orderId });
     expect(wrapper(res)).toMatchObject({ success: true, code: '00' });
-    const d = await data(res);
+    const d = read(res, repaymentWay);
     expect(d.alipay).toBe('');
     expect(d.repayToken).toMatch(/^[0-9a-f]{32}$/);
     expect(d.bankCards).toEqual([{ id: String(card.id), bankName: 'BBVA México', cardNo: '**** **** **** 4242', bankCode: '012' }]);
@@ -110,9 +110,9 @@ describe('repayment-commit without an SMS code (card 0077)', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const card = await addCard(loan.borrower.id, '0077');
     const { repayToken } = await startPayment(loan);
-    await data(await commitAs(loan, { cardId: card.id, repayToken, amount: 40_000 }));
+    read(await commitAs(loan, { cardId: card.id, repayToken, amount: 40_000 }), repaymentCommit);
     expect(await statusOf(loan)).toBe('174');
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL - 40_000);
   });
 
@@ -145,7 +145,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const loan = await makeLoan(t.db, { status: '174' });
     const card = await addCard(loan.borrower.id, '4242');
     const { repayToken } = await startPayment(loan);
-    const committed = await data(await commitAs(loan, { cardId: card.id, repayToken }));
+    const committed = read(await commitAs(loan, { cardId: card.id, repayToken }), repaymentCommit);
     expect(committed.needValid).toBe(1);
     expect(committed.repayRecordId).toMatch(/^\d+$/);
     expect(await paymentsOf(loan)).toHaveLength(0);
@@ -172,7 +172,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const loan = await makeLoan(t.db, { status: '174' });
     const card = await addCard(loan.borrower.id, '4242');
     const { repayToken } = await startPayment(loan);
-    const { repayRecordId } = await data(await commitAs(loan, { cardId: card.id, repayToken }));
+    const { repayRecordId } = read(await commitAs(loan, { cardId: card.id, repayToken }), repaymentCommit);
     const code = await lastCode(loan.borrower.phone);
     const results = await Promise.all(
       Array.from({ length: 5 }, () => call(t.app, loan.sessionId, confirm, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: repayRecordId })),
@@ -186,7 +186,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const withCode = await addCard(loan.borrower.id, '4242');
     const noCode = await addCard(loan.borrower.id, '0077');
     const first = await startPayment(loan);
-    const old = await data(await commitAs(loan, { cardId: withCode.id, repayToken: first.repayToken }));
+    const old = read(await commitAs(loan, { cardId: withCode.id, repayToken: first.repayToken }), repaymentCommit);
     const oldCode = await lastCode(loan.borrower.phone);
     const second = await startPayment(loan);
     expect(wrapper(await commitAs(loan, { cardId: noCode.id, repayToken: second.repayToken }))).toMatchObject({ code: '00', data: { needValid: 0 } });
@@ -199,7 +199,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const loan = await makeLoan(t.db, { status: '174' });
     const card = await addCard(loan.borrower.id, '4242');
     const first = await startPayment(loan);
-    const { repayRecordId } = await data(await commitAs(loan, { cardId: card.id, repayToken: first.repayToken }));
+    const { repayRecordId } = read(await commitAs(loan, { cardId: card.id, repayToken: first.repayToken }), repaymentCommit);
 
     const code = await lastCode(loan.borrower.phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -262,12 +262,11 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const card = await addCard(loan.borrower.id, '4242');
     const early = await startPayment(loan);
     const waiting = await startPayment(loan);
-    const { repayRecordId } = await data(await commitAs(loan, { cardId: card.id, repayToken: waiting.repayToken }));
+    const { repayRecordId } = read(await commitAs(loan, { cardId: card.id, repayToken: waiting.repayToken }), repaymentCommit);
     const code = await lastCode(loan.borrower.phone);
 
-    const voucher = await data(
-      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
-    );
+    const voucher = read(
+      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
     const reference: string = voucher.repayDetail.vCode;
     expect((await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL })).statusCode).toBe(200);
     expect(await statusOf(loan)).toBe('200');
@@ -293,7 +292,7 @@ describe('refusals', () => {
 
     const theirs = await startPayment(other);
     const otherCard = await addCard(other.borrower.id, '4242');
-    const { repayRecordId } = await data(await commitAs(other, { cardId: otherCard.id, repayToken: theirs.repayToken }));
+    const { repayRecordId } = read(await commitAs(other, { cardId: otherCard.id, repayToken: theirs.repayToken }), repaymentCommit);
     const code = await lastCode(other.borrower.phone);
     const stolen = await call(t.app, loan.sessionId, confirm, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: repayRecordId });
     expect(stolen.statusCode).toBe(404);
@@ -362,7 +361,7 @@ describe('repayment-huichao: the hosted checkout', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const res = await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, userId: String(loan.borrower.id) });
     expect(wrapper(res)).toMatchObject({ success: true, code: '00' });
-    const { url } = await data<{ url: string }>(res);
+    const { url } = read(res, repaymentHuichao);
     expect(url).toMatch(/\/api\/payments\/card-checkout\/[0-9a-f]{32}$/);
     const page = await t.app.inject({ method: 'GET', url: checkoutPath(url) });
     expect(page.statusCode).toBe(200);
@@ -376,7 +375,7 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it('a bad card number is refused on the page; a good one pays once, even when posted twice', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const { url } = await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }));
+    const { url } = read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }), repaymentHuichao);
     const post = (fields: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
@@ -395,8 +394,8 @@ describe('repayment-huichao: the hosted checkout', () => {
     expect(await paymentsOf(loan)).toHaveLength(0);
 
     const [first, second] = await Promise.all([post(good), post(good)]);
-    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
-    expect(first!.body).toContain('Pago recibido: $1.075,40.');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.body).toContain('Pago recibido: $1.075,40.');
     const payments = await paymentsOf(loan);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ channel: 'card', amount: ONE_INSTALMENT_TOTAL });
@@ -412,7 +411,7 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it('two pages for one instalment: the second is refused once the first paid it (no double charge)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const open = async () => new URL((await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }))).url).pathname;
+    const open = async () => new URL(read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }), repaymentHuichao).url).pathname;
     const [a, b] = [await open(), await open()];
     const pay = (path: string) =>
       t.app.inject({
@@ -430,9 +429,9 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it('two pages for instalment 1 of 2, the next one payable ahead: the second page does not pay instalment 2', async () => {
     const loan = await makeLoan(t.db, { status: '174', periods: 2, daysAgo: 15 });
-    const first = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const first = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     const open = async () =>
-      new URL((await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: first.repayAmount }))).url).pathname;
+      new URL(read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: first.repayAmount }), repaymentHuichao).url).pathname;
     const [a, b] = [await open(), await open()];
     const pay = (path: string) =>
       t.app.inject({
@@ -442,7 +441,7 @@ describe('repayment-huichao: the hosted checkout', () => {
         payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
       });
     expect((await pay(a)).statusCode).toBe(200);
-    const after = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const after = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(after.repayList.length).toBeGreaterThan(0); // instalment 2 can be paid ahead now
     const second = await pay(b);
     expect(second.statusCode).toBe(409);
@@ -452,10 +451,9 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it('a store payment arrives after the page was made: the page charges nothing', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const { url } = await data<{ url: string }>(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }));
-    const voucher = await data(
-      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
-    );
+    const { url } = read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }), repaymentHuichao);
+    const voucher = read(
+      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
     expect((await notify(t.app, { reference: voucher.repayDetail.vCode, amount: 10_000 })).statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
@@ -479,7 +477,7 @@ describe('repayment-huichao: the hosted checkout', () => {
 describe('the repayment page offers the card channel', () => {
   it('loan-play-detail ends with a card group (payCode card, no voucher)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(d.repayList.at(-1)).toEqual({
       reviewer: 'Tarjeta de débito',
       list: [
