@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rollup';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { earlyEntryModule, routeModules } from './src/app/route-modules';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -28,7 +28,7 @@ const closuresByBuild = new WeakMap<object, Map<string, Set<string>>>();
 /** Every module the roots import statically, directly or not. */
 function staticClosure(meta: ChunkMeta, name: 'entries' | 'early', roots: () => string[]): Set<string> {
   let closures = closuresByBuild.get(meta.getModuleInfo);
-  if (!closures) closuresByBuild.set(meta.getModuleInfo, (closures = new Map()));
+  if (!closures) closuresByBuild.set(meta.getModuleInfo, (closures = new Map<string, Set<string>>()));
   const cached = closures.get(name);
   if (cached) return cached;
   const seen = new Set<string>();

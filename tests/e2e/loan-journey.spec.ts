@@ -106,7 +106,7 @@ test("every link of the test page's list opens its page as the borrower chosen w
   }
 });
 
-test('a forbidden operator move is refused with a clear message', async () => {
+test('a forbidden operator move is refused with a clear message', () => {
   let message = '';
   try {
     ops('disburse', 'PR0000000000000000');

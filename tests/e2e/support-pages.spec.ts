@@ -90,7 +90,7 @@ test('in the Android app, the telephone is called through the bridge', async ({ 
   const calls = await installFakeAndroidHost(page);
   await page.goto(routes.customerService);
   await contacts(page).telephone.click();
-  await expect.poll(() => calls.map((c) => [c.name, JSON.parse(c.json)])).toEqual([[bridgeMessages.callTelephone, { phone: defaultBrand.servicePhone }]]);
+  await expect.poll(() => calls.map((c) => [c.name, JSON.parse(c.json) as unknown])).toEqual([[bridgeMessages.callTelephone, { phone: defaultBrand.servicePhone }]]);
 });
 
 test('customer service speaks English with language=1', async ({ page }) => {

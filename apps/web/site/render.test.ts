@@ -111,9 +111,9 @@ describe('prerendered marketing pages', () => {
     for (const lang of siteLanguages) {
       const block = parse('home', lang).querySelector('[data-price]')!;
       const e = config.representativeExample;
-      const text = block.textContent!;
+      const text = block.textContent;
       for (const figure of [formatMarketMoney(e.amount, 'MX'), formatMarketMoney(e.total, 'MX'), e.dailyRate, e.commissionRate]) expect(text).toContain(figure);
-      const cat = block.querySelector('[data-annual-cost="CAT"]')!.textContent!;
+      const cat = block.querySelector('[data-annual-cost="CAT"]')!.textContent;
       expect(cat).toBe(annualCostSentence(e.annualCost, lang));
       expect(cat).toContain(e.annualCost.rate);
       expect(cat).toContain(lang === 'es' ? 'sin IVA. Para fines informativos y de comparación. Calculado el 2026-11-22.' : 'without VAT (IVA). For information and comparison purposes. Computed on 2026-11-22.');
@@ -142,7 +142,7 @@ describe('prerendered marketing pages', () => {
       expect(doc.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex');
       expect(doc.querySelectorAll('script, nav, header.site-header, footer')).toHaveLength(0);
       expect(doc.querySelector('h1')!.textContent).toBe(privacyNotice[lang].title);
-      const text = doc.body.textContent!;
+      const text = doc.body.textContent;
       for (const section of privacyNotice[lang].sections) expect(text).toContain(section.heading);
       expect(doc.querySelector('style')!.textContent).toBe('body{}');
     }
@@ -150,8 +150,8 @@ describe('prerendered marketing pages', () => {
 
   it('renders the privacy notice and the loan terms in full on /Policy and /Loan', () => {
     for (const lang of siteLanguages) {
-      const policy = parse('policy', lang).querySelector('main')!.textContent!;
-      const loan = parse('loan', lang).querySelector('main')!.textContent!;
+      const policy = parse('policy', lang).querySelector('main')!.textContent;
+      const loan = parse('loan', lang).querySelector('main')!.textContent;
       for (const section of privacyNotice[lang].sections) expect(policy).toContain(section.heading);
       for (const section of loanTerms[lang].sections) expect(loan).toContain(section.heading);
     }

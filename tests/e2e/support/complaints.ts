@@ -134,7 +134,7 @@ function runOps(args: string[]): string {
     });
   } catch (error) {
     const e = error as { status?: number; stdout?: string; stderr?: string };
-    throw new Error(`ops ${args.join(' ')} exited with ${e.status}:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`ops ${args.join(' ')} exited with ${e.status}:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
   }
 }
 

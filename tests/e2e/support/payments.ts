@@ -34,7 +34,7 @@ function runTsx(script: string, args: string[]): string {
     return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: serverEnv(), encoding: 'utf8' });
   } catch (error) {
     const e = error as { status?: number; stdout?: string; stderr?: string };
-    throw new Error(`${path.basename(script)} ${args.join(' ')} exited with ${e.status}:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`${path.basename(script)} ${args.join(' ')} exited with ${e.status}:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '@/app/route-error';
 import { syncLanguageFromUrl } from '@/shared/i18n/language-store';
 
@@ -18,7 +18,7 @@ export function AppLayout() {
   }, [search]);
 
   useLayoutEffect(() => {
-    if (navigationType === 'PUSH') window.scrollTo(0, 0);
+    if (navigationType === NavigationType.Push) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 
   return (

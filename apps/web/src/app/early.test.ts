@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const session = 'swift=sess-9&eyes=ad-5&productId=1&orderId=12&language=2';
 
 function stubFetch() {
-  const fetchMock = vi.fn(async () => Response.json({ success: true, code: '0', message: '', data: { orderStatus: '174' } }));
+  const fetchMock = vi.fn(() => Promise.resolve(Response.json({ success: true, code: '0', message: '', data: { orderStatus: '174' } })));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -92,7 +92,7 @@ describe('app routes', () => {
   });
 
   it('opens the test page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 404 }))));
     renderAt(routes.testPreview);
     expect(await screen.findByRole('heading', { level: 1, name: 'Página de prueba' }, { timeout: 5000 })).toBeTruthy();
   });

@@ -77,16 +77,16 @@ describe('promotion api', () => {
   });
 
   it('reads a refusal (4xx) like any answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: false, status: 429, json: async () => ({ success: false, code: '429001', message: 'Espera', data: null }) })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve({ ok: false, status: 429, json: () => Promise.resolve({ success: false, code: '429001', message: 'Espera', data: null }) })));
     await expect(createPromoApi({ language: 'es' }).getSid()).resolves.toEqual({ code: '429001', message: 'Espera', data: null });
   });
 
   it('a failed request or an answer that is not the wrapper is a PromoNetworkError', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(createPromoApi({ language: 'es' }).getSid()).rejects.toBeInstanceOf(PromoNetworkError);
-    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: false, status: 502, json: async () => Promise.reject(new SyntaxError('Unexpected token <')) })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve({ ok: false, status: 502, json: () => Promise.reject(new SyntaxError('Unexpected token <')) })));
     await expect(createPromoApi({ language: 'es' }).getSid()).rejects.toBeInstanceOf(PromoNetworkError);
-    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, json: async () => 'ok' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve('ok') })));
     await expect(createPromoApi({ language: 'es' }).getSid()).rejects.toBeInstanceOf(PromoNetworkError);
   });
 

@@ -44,7 +44,7 @@ type Handler = Answer | Error | ((call: StubCall) => Answer | Error);
  */
 export function stubPromoApi(handlers: Record<string, Handler>) {
   const calls: StubCall[] = [];
-  const fetchStub = vi.fn(async (input: string, init: RequestInit = {}) => {
+  const fetchStub = vi.fn((input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const call: StubCall = {
       path: url.pathname,
@@ -57,9 +57,9 @@ export function stubPromoApi(handlers: Record<string, Handler>) {
     const name = url.pathname.split('/').pop() ?? '';
     const handler = handlers[name];
     const answer = typeof handler === 'function' ? handler(call) : handler;
-    if (!answer || answer instanceof Error) throw new TypeError('Failed to fetch');
+    if (!answer || answer instanceof Error) return Promise.reject(new TypeError('Failed to fetch'));
     const body = { success: answer.code === '0' || answer.code === '00', message: '', data: null, ...answer };
-    return { ok: true, status: 200, json: async () => body } as unknown as Response;
+    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as unknown as Response);
   });
   vi.stubGlobal('fetch', fetchStub);
   const named = (name: string) => calls.filter((c) => c.path.endsWith(`/${name}`));

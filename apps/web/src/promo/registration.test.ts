@@ -357,8 +357,8 @@ describe('registration page: apply', () => {
     const api = await openPage('/promo/');
     stubPromoApi({ 'track-click': { code: '0' } });
     const pending = new Promise<{ code: string }>((resolve) => (answer = resolve));
-    const fetchStub = vi.fn(async (input: string) =>
-      input.includes('/register') ? { json: async () => pending } : { json: async () => ({ code: '0' }) },
+    const fetchStub = vi.fn((input: string) =>
+      Promise.resolve(input.includes('/register') ? { json: () => pending } : { json: () => Promise.resolve({ code: '0' }) }),
     );
     vi.stubGlobal('fetch', fetchStub);
     fill({ phone: PHONE, captcha: 'ab3x', sms: '123456' });

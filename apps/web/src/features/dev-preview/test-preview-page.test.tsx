@@ -43,19 +43,19 @@ type Seen = { method: string; url: URL; body: string };
 
 function stubServer({
   demo = true,
-  session = sessionParams as Record<string, string>,
-  borrowerList = borrowers as unknown[],
+  session = sessionParams,
+  borrowerList = borrowers,
 }: { demo?: boolean; session?: Record<string, string>; borrowerList?: unknown[] } = {}) {
   const seen: Seen[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      seen.push({ method: init.method ?? 'GET', url, body: String(init.body ?? '') });
-      if (!demo) return wrap(null, 404, false);
-      if (url.pathname === '/api/dev/demo-borrowers') return wrap({ borrowers: borrowerList });
-      if (url.pathname === '/api/dev/demo-session') return wrap({ params: session });
-      return wrap(null, 404, false);
+    vi.fn((input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      seen.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? init.body : '' });
+      if (!demo) return Promise.resolve(wrap(null, 404, false));
+      if (url.pathname === '/api/dev/demo-borrowers') return Promise.resolve(wrap({ borrowers: borrowerList }));
+      if (url.pathname === '/api/dev/demo-session') return Promise.resolve(wrap({ params: session }));
+      return Promise.resolve(wrap(null, 404, false));
     }),
   );
   return seen;
@@ -117,8 +117,8 @@ describe('TestPreviewPage: fields', () => {
 
     unmount();
     renderPage();
-    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('abc-123');
-    expect((screen.getByLabelText('ID de producto') as HTMLInputElement).value).toBe('7');
+    expect(screen.getByLabelText<HTMLInputElement>('ID de sesión').value).toBe('abc-123');
+    expect(screen.getByLabelText<HTMLInputElement>('ID de producto').value).toBe('7');
   });
 
   it('has the eight fields of the spec', () => {
@@ -141,7 +141,7 @@ describe('TestPreviewPage: fields', () => {
     localStorage.setItem(previewStorageKey, JSON.stringify({ sessionId: 'x' }));
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Vaciar campos' }));
-    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('ID de sesión').value).toBe('');
   });
 });
 
@@ -219,7 +219,7 @@ describe('TestPreviewPage: links', () => {
   it('starts in English with language=1', async () => {
     renderPage('/testPreview?language=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Test page' })).toBeTruthy();
-    expect((screen.getByRole('radio', { name: 'English' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'English' }).checked).toBe(true);
   });
 });
 
@@ -236,8 +236,8 @@ describe('TestPreviewPage: demo borrowers', () => {
     const post = seen.find((s) => s.url.pathname === '/api/dev/demo-session')!;
     expect(post.method).toBe('POST');
     expect(post.body).toBe('borrowerId=b1');
-    expect((screen.getByLabelText('ID de sesión') as HTMLInputElement).value).toBe('sess-b1');
-    expect((screen.getByLabelText('Versión de la app') as HTMLInputElement).value).toBe('3.1.0');
+    expect(screen.getByLabelText<HTMLInputElement>('ID de sesión').value).toBe('sess-b1');
+    expect(screen.getByLabelText<HTMLInputElement>('Versión de la app').value).toBe('3.1.0');
 
     const confirm = linkHref('Confirmar Presta Flex');
     expect(confirm.pathname).toBe('/confirm-loan');
@@ -270,7 +270,7 @@ describe('TestPreviewPage: demo borrowers', () => {
     expect(confirm.searchParams.get('swift')).toBe('sess-b2');
     expect(confirm.searchParams.get('productId')).toBe('12');
     expect(confirm.searchParams.has('orderId')).toBe(false);
-    expect((screen.getByLabelText('Order ID') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Order ID').value).toBe('');
     // The pages of a loan say what they need instead of opening on "not found".
     const list = screen.getByRole('list', { name: 'Pages' });
     const needsOrder = within(list).getAllByText('Needs an order ID: use a borrower with orders.');
@@ -304,7 +304,7 @@ describe('TestPreviewPage: demo borrowers', () => {
       await userEvent.click(await screen.findByRole('button', { name: lang === 'en' ? 'Use Ana López' : 'Usar Ana López' }));
       await screen.findByText(lang === 'en' ? "Ana López's session is ready: the fields have been filled in." : 'Sesión de Ana López lista: los campos se han rellenado.');
       for (const [i, status] of statuses.entries()) {
-        const word = screen.getByRole('link', { name: new RegExp(`^(Pedido|Order) PR-${600 + i} · `) }).textContent!.split(' · ')[1];
+        const word = screen.getByRole('link', { name: new RegExp(`^(Pedido|Order) PR-${600 + i} · `) }).textContent.split(' · ')[1];
         expect(word, `${lang} ${status}`).toBe(loanPageStatusName(lang, status));
       }
     }
@@ -321,7 +321,7 @@ describe('TestPreviewPage: demo borrowers', () => {
 describe('TestPreviewPage: device tools', () => {
   it('formats the contact phone 3-4-4', async () => {
     renderPage();
-    const input = screen.getByLabelText('Teléfono de contacto') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Teléfono de contacto');
     expect(input.type).toBe('tel');
     await userEvent.type(input, '13800138000999');
     expect(input.value).toBe('138 0013 8000');
@@ -330,7 +330,7 @@ describe('TestPreviewPage: device tools', () => {
   it('previews the chosen photo', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo-1'), revokeObjectURL: vi.fn() }));
     renderPage();
-    const input = screen.getByLabelText(/Foto/) as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>(/Foto/);
     expect(input.accept).toBe('image/*');
     await userEvent.upload(input, new File(['x'], 'selfie.png', { type: 'image/png' }));
     const img = screen.getByRole('img', { name: 'Vista previa de selfie.png' });
@@ -355,7 +355,7 @@ describe('TestPreviewPage: device tools', () => {
       configurable: true,
       value: {
         getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
-          fail({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError),
+          fail({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }),
       },
     });
     renderPage();

@@ -57,29 +57,31 @@ type IosHandler = { postMessage(payload: unknown): void };
 /** What the bridge needs from `window`; tests pass a fake. */
 export type BridgeHost = {
   webkit?: { messageHandlers?: Partial<Record<string, IosHandler>> };
-  PrestaAndroid?: Partial<Record<string, ((json: string) => unknown) | unknown>>;
+  /** The Android interface's methods, `(json: string) => unknown`; checked when called. */
+  PrestaAndroid?: Partial<Record<string, unknown>>;
   location: { assign(url: string): void; href: string };
   history: { back(): void };
 };
 
 export type Transport = 'ios' | 'android' | 'browser';
 
+/** The bridge's calls; arrow-typed, as they never use `this` (tests and pages pass them around unbound). */
 export type NativeBridge = {
   /** Which transport a message would use now. */
-  transportFor(name: BridgeMessageName): Transport;
-  openPage(url: string): boolean;
-  close(): boolean;
-  openPageWithParam(url: string, param: Record<string, string | number>): boolean;
-  goHome(): boolean;
-  goMine(): boolean;
-  logoutToLogin(): boolean;
-  callTelephone(phone: string): boolean;
-  rateApp(): boolean;
-  confirmBurialPoint(productId: string): boolean;
-  startBank(): boolean;
-  endBank(): boolean;
-  openSchemeUrl(url: string, productId: string): boolean;
-  dismissRepaymentDialog(): boolean;
+  transportFor: (name: BridgeMessageName) => Transport;
+  openPage: (url: string) => boolean;
+  close: () => boolean;
+  openPageWithParam: (url: string, param: Record<string, string | number>) => boolean;
+  goHome: () => boolean;
+  goMine: () => boolean;
+  logoutToLogin: () => boolean;
+  callTelephone: (phone: string) => boolean;
+  rateApp: () => boolean;
+  confirmBurialPoint: (productId: string) => boolean;
+  startBank: () => boolean;
+  endBank: () => boolean;
+  openSchemeUrl: (url: string, productId: string) => boolean;
+  dismissRepaymentDialog: () => boolean;
 };
 
 function appendQuery(url: string, param: Record<string, string | number>): string {
@@ -182,7 +184,7 @@ export function createBridge(host: BridgeHost): NativeBridge {
 
 /** The bridge of this page's window. */
 export const bridge: NativeBridge = createBridge(
-  (typeof window === 'undefined'
+  typeof window === 'undefined'
     ? { location: { assign() {}, href: '' }, history: { back() {} } }
-    : window) as unknown as BridgeHost,
+    : window,
 );

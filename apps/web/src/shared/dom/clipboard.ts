@@ -30,7 +30,7 @@ function copyWithSelection(text: string): boolean {
   area.focus({ preventScroll: true });
   area.select();
   area.setSelectionRange(0, text.length);
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {

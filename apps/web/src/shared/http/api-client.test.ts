@@ -28,8 +28,8 @@ type FetchCall = { url: URL; init: RequestInit; headers: Headers };
 
 function stubFetch(answer: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const call = { url: new URL(String(input), 'http://localhost'), init, headers: new Headers(init.headers) };
+  const fetchMock = vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+    const call = { url: new URL(input, 'http://localhost'), init, headers: new Headers(init.headers) };
     calls.push(call);
     return answer(call);
   });

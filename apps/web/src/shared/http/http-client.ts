@@ -102,7 +102,14 @@ export type HttpClientConfig = {
   search?: () => string;
 };
 
-type FormValue = string | number | boolean | null | undefined;
+/** A body as part of a request's key: the text itself; a FormData (an upload) only by its kind, "[object FormData]". */
+function bodyKey(body: BodyInit): string {
+  return typeof body === 'string' ? body : body instanceof URLSearchParams ? body.toString() : Object.prototype.toString.call(body);
+}
+
+function scalarText(value: string | number | boolean): string {
+  return String(value);
+}
 
 function appendFormValue(form: URLSearchParams, key: string, value: unknown): void {
   if (value === undefined || value === null) return;
@@ -110,7 +117,7 @@ function appendFormValue(form: URLSearchParams, key: string, value: unknown): vo
     for (const item of value) appendFormValue(form, key, item);
     return;
   }
-  form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value as FormValue));
+  form.append(key, typeof value === 'object' ? JSON.stringify(value) : scalarText(value as string | number | boolean));
 }
 
 /** A payload as application/x-www-form-urlencoded fields (null/undefined dropped, arrays repeated). */
@@ -180,7 +187,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       body = encoded.body;
       if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
     }
-    const key = JSON.stringify([req.method, req.url, Object.entries(headers).sort(), body === undefined ? null : String(body)]);
+    const key = JSON.stringify([req.method, req.url, Object.entries(headers).sort(), body === undefined ? null : bodyKey(body)]);
     return { req, headers, body, key };
   }
 

@@ -32,8 +32,8 @@ function stubFetch(answer: (call: FetchCall) => Response | Promise<Response>) {
   const calls: FetchCall[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const call = { url: new URL(String(input), 'http://localhost'), init, headers: new Headers(init.headers) };
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const call = { url: new URL(input, 'http://localhost'), init, headers: new Headers(init.headers) };
       calls.push(call);
       return answer(call);
     }),

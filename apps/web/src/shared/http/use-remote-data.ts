@@ -61,12 +61,16 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabl
     fetcherRef.current = fetcher;
   });
 
-  const load = useCallback(async (arg?: A, loadOpts: LoadOptions = {}) => {
-    const active = controller.current;
-    if (!active || active.signal.aborted) return null;
-    const silent = loadOpts.silent ?? false;
+  // Turned on again: a normal load starts, shown from this very render (the first one's state is already loading).
+  const [wasEnabled, setWasEnabled] = useState(enabled);
+  if (wasEnabled !== enabled) {
+    setWasEnabled(enabled);
+    if (enabled) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
+  }
+
+  // Fetches and applies the answer (state changes only once it is in); a normal load's loading state is set before.
+  const fetchAndApply = useCallback(async (active: AbortController, arg: A | undefined, silent: boolean) => {
     const id = ++sequence.current;
-    if (!silent) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
     const result = await fetcherRef.current(arg, { silent, signal: active.signal });
     if (active.signal.aborted || id !== sequence.current) return result;
     const refusal = refusalOf(result);
@@ -81,12 +85,20 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabl
     return result;
   }, []);
 
+  const load = useCallback(async (arg?: A, loadOpts: LoadOptions = {}) => {
+    const active = controller.current;
+    if (!active || active.signal.aborted) return null;
+    const silent = loadOpts.silent ?? false;
+    if (!silent) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
+    return fetchAndApply(active, arg, silent);
+  }, [fetchAndApply]);
+
   useEffect(() => {
     const current = new AbortController();
     controller.current = current;
-    if (enabled) void load();
+    if (enabled) void fetchAndApply(current, undefined, false);
     return () => current.abort();
-  }, [enabled, load]);
+  }, [enabled, fetchAndApply]);
 
   return { ...state, load };
 }

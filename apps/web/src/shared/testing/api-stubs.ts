@@ -14,10 +14,10 @@ export const callApiMock = () => vi.mocked(callApi as unknown as CallApi);
  */
 export function answerByPath(answers: Record<string, Normalised<unknown> | Normalised<unknown>[]>) {
   const queues = new Map(Object.entries(answers).map(([path, a]) => [path, Array.isArray(a) ? [...a] : [a]]));
-  callApiMock().mockImplementation(async (route) => {
+  callApiMock().mockImplementation((route) => {
     const queue = queues.get(route.path);
-    if (!queue) throw new Error(`unexpected call ${route.path}`);
-    return queue.length > 1 ? queue.shift()! : queue[0]!;
+    if (!queue) return Promise.reject(new Error(`unexpected call ${route.path}`));
+    return Promise.resolve(queue.length > 1 ? queue.shift()! : queue[0]!);
   });
 }
 
@@ -48,8 +48,8 @@ export type StubAnswer = { status: number; body: unknown };
 export function stubApi(answers: Record<string, StubAnswer | StubAnswer[]>): ApiCall[] {
   const queues = new Map(Object.entries(answers).map(([path, a]) => [path, Array.isArray(a) ? [...a] : [a]]));
   const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetchMock = vi.fn((input: string | URL, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
     const rawBody = typeof init.body === 'string' ? init.body : '';
     calls.push({
       url,
@@ -59,9 +59,9 @@ export function stubApi(answers: Record<string, StubAnswer | StubAnswer[]>): Api
       rawBody,
     });
     const queue = queues.get(url.pathname);
-    if (!queue) throw new Error(`unexpected call ${url.pathname}`);
+    if (!queue) return Promise.reject(new Error(`unexpected call ${url.pathname}`));
     const answer = queue.length > 1 ? queue.shift()! : queue[0]!;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -42,4 +42,15 @@ export function renderAt(page: ReactElement, path: string, query = sessionQuery,
 export function lastUrl(mock: (url: string) => void): URL {
   const calls = vi.mocked(mock).mock.calls;
   return new URL(calls[calls.length - 1]![0], 'http://localhost');
+}
+
+/**
+ * Runs `fn` inside an async act(): React applies the updates it causes, those
+ * of the promises it settles included, before this resolves.
+ */
+export function actAsync(fn: () => unknown): Promise<void> {
+  return act(() => {
+    fn();
+    return Promise.resolve();
+  });
 }

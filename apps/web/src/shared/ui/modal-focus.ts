@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Keyboard and focus rules of a modal dialog (WAI-ARIA dialog pattern), for
@@ -24,7 +24,9 @@ import { useEffect, useRef, type RefObject } from 'react';
 export function useModalFocus(dialogRef: RefObject<HTMLElement | null>, options: { active: boolean; onEscape?: () => void }) {
   const { active } = options;
   const onEscape = useRef(options.onEscape);
-  onEscape.current = options.onEscape;
+  useLayoutEffect(() => {
+    onEscape.current = options.onEscape;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -14,7 +14,7 @@ const labels = {
   close: 'Cerrar',
 };
 
-function setup(onSend: (score: number) => Promise<unknown> = vi.fn(async () => true)) {
+function setup(onSend: (score: number) => Promise<unknown> = vi.fn(() => Promise.resolve(true))) {
   const onMissingScore = vi.fn();
   const onClose = vi.fn();
   render(<StarScoreModal visible onSend={onSend} onMissingScore={onMissingScore} onClose={onClose} labels={labels} />);

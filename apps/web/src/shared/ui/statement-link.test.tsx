@@ -11,7 +11,7 @@ describe('StatementLink', () => {
       '/loan-statement': <p>statement</p>,
     });
     await user.click(screen.getByRole('link', { name: 'Ver estado de cuenta' }));
-    const address = new URL(screen.getByTestId('location').textContent!, 'http://localhost');
+    const address = new URL(screen.getByTestId('location').textContent, 'http://localhost');
     expect(address.pathname).toBe('/loan-statement');
     expect(address.searchParams.get('orderId')).toBe('12');
     expect(address.searchParams.get('productId')).toBe('1');

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { PrimaryButton } from '@/shared/ui/primary-button';
@@ -35,10 +35,9 @@ export function SmsStep({ resendAt, onConfirm, onResend, onClose }: SmsStepProps
   const hintId = `${id}-hint`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const secondsLeft = useCountdown(resendAt);
+  // `announcedWait`: the wait as it stood when it began (or when the step opened): announced once, not every second.
+  const { secondsLeft, wait: announcedWait } = useCountdown(resendAt);
   const waiting = secondsLeft > 0;
-  // The wait as it stood when it began (or when the step opened): announced once, not every second.
-  const announcedWait = useMemo(() => Math.max(0, Math.ceil((resendAt - Date.now()) / 1000)), [resendAt]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

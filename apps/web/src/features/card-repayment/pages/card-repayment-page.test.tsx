@@ -60,8 +60,8 @@ function expectLoanDetails(target: URL) {
 
 describe('CardRepaymentPage', () => {
   afterEach(() => {
-    Reflect.deleteProperty(window as AndroidWindow, 'PrestaAndroid');
-    Reflect.deleteProperty(window as IosWindow, 'webkit');
+    Reflect.deleteProperty(window, 'PrestaAndroid');
+    Reflect.deleteProperty(window, 'webkit');
     vi.useRealTimers();
   });
 
@@ -73,7 +73,7 @@ describe('CardRepaymentPage', () => {
     expect(within(header).getByText('Monto a pagar')).toBeTruthy();
     expect(within(header).getByText('$2.625,00')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Elija una tarjeta' });
-    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    const radios = within(group).getAllByRole<HTMLInputElement>('radio');
     expect(radios.map((r) => r.checked)).toEqual([false, false]);
     expect(within(group).getByRole('radio', { name: 'BBVA, terminada en 4242' })).toBeTruthy();
     expect(within(group).getByRole('radio', { name: 'Banorte, terminada en 1881' })).toBeTruthy();
@@ -190,20 +190,26 @@ describe('CardRepaymentPage', () => {
       [confirmPath]: confirmed,
     });
     const dialog = await openSmsStep(user);
-    const resend = () => within(dialog).getByRole('button', { name: /^Reenviar/ }) as HTMLButtonElement;
+    const resend = () => within(dialog).getByRole<HTMLButtonElement>('button', { name: /^Reenviar/ });
     const status = within(dialog).getByRole('status');
     expect(resend().disabled).toBe(true);
     expect(resend().textContent).toBe('Reenviar en 60 s');
     expect(status.textContent).toBe('Podrá pedir otro código en 60 segundos.');
 
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(resend().textContent).toBe('Reenviar en 59 s');
     // The live region says nothing new each second.
     expect(status.textContent).toBe('Podrá pedir otro código en 60 segundos.');
-    act(() => vi.advanceTimersByTime((CARD_SMS_RESEND_SECONDS - 2) * 1000));
+    act(() => {
+      vi.advanceTimersByTime((CARD_SMS_RESEND_SECONDS - 2) * 1000);
+    });
     expect(resend().textContent).toBe('Reenviar en 1 s');
     expect(resend().disabled).toBe(true);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(resend().disabled).toBe(false);
     expect(resend().textContent).toBe('Reenviar código');
     expect(status.textContent).toBe('Ya puede pedir otro código.');
@@ -229,10 +235,12 @@ describe('CardRepaymentPage', () => {
       [commitPath]: [smsSent, refused('429001', 'Espera unos segundos para pedir otro código')],
     });
     const dialog = await openSmsStep(user);
-    act(() => vi.advanceTimersByTime(CARD_SMS_RESEND_SECONDS * 1000));
+    act(() => {
+      vi.advanceTimersByTime(CARD_SMS_RESEND_SECONDS * 1000);
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Reenviar código' }));
     expect(showToast).toHaveBeenLastCalledWith('Espera unos segundos para pedir otro código');
-    expect((within(dialog).getByRole('button', { name: 'Reenviar código' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Reenviar código' }).disabled).toBe(false);
   });
 
   it('closing the SMS step keeps the attempt: Pay with the same card opens it again, mid-wait', async () => {
@@ -240,7 +248,9 @@ describe('CardRepaymentPage', () => {
     const user = userEvent.setup();
     answerByPath({ [wayPath]: [ok(cardsAnswer()), ok(cardsAnswer({ repayToken: 'tok-2' }))], [commitPath]: smsSent, [confirmPath]: confirmed });
     const dialog = await openSmsStep(user);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(callsTo(wayPath)).toHaveLength(2));

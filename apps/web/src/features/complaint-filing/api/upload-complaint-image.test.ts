@@ -38,7 +38,7 @@ describe('uploadComplaintImage', () => {
     let sent: { url: string; init: RequestInit } | undefined;
     vi.stubGlobal(
       'fetch',
-      vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+      vi.fn((input: string | URL, init: RequestInit = {}) => {
         sent = { url: String(input), init };
         return json({ success: true, code: '0', message: '', data: { url: '/user-problem/problem-image/7' } });
       }),

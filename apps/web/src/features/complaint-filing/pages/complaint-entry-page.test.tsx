@@ -186,7 +186,7 @@ describe('ComplaintEntryPage', () => {
     await loaded();
     expect(within(orderCard()).getByText('Aún no tiene préstamos')).toBeTruthy();
     expect(within(orderCard()).queryByRole('button', { name: 'Todos los pedidos' })).toBeNull();
-    const buttons = within(typesCard()).getAllByRole('button') as HTMLButtonElement[];
+    const buttons = within(typesCard()).getAllByRole<HTMLButtonElement>('button');
     expect(buttons.every((b) => b.disabled)).toBe(true);
   });
 

@@ -7,7 +7,7 @@ import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_SUCCESS_DELAY_MS } from '@presta/c
 import { assignLocation, replaceLocation } from '@/shared/session/navigation';
 import { answerByPath, callApiMock, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
+import { actAsync, lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showLoading, showToast } from '@/shared/ui/toast';
 import { draftOf, ok, refused, seedDraft, storedDraft } from '../testing/complaint-fixtures';
 import type { ComplaintDraft } from '../utils/complaint-draft';
@@ -47,10 +47,10 @@ function stubUpload(...answers: { status?: number; body: unknown }[]) {
   const calls: FetchCall[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      calls.push({ url: new URL(String(input), 'http://localhost'), init });
+    vi.fn((input: string | URL, init: RequestInit = {}) => {
+      calls.push({ url: new URL(input, 'http://localhost'), init });
       const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } }));
     }),
   );
   return calls;
@@ -62,8 +62,8 @@ function pngFile(name = 'recibo.png', size = 2048) {
   return new File([new Uint8Array(size)], name, { type: 'image/png' });
 }
 
-const textarea = () => screen.getByRole('textbox', { name: 'Descripción del problema' }) as HTMLTextAreaElement;
-const addInput = () => screen.queryByLabelText('Agregar imagen') as HTMLInputElement | null;
+const textarea = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Descripción del problema' });
+const addInput = () => screen.queryByLabelText<HTMLInputElement>('Agregar imagen');
 const thumbnails = () => screen.queryAllByRole('img', { name: /^Imagen \d+ de \d+$/ });
 
 describe('ComplaintFormPage', () => {
@@ -209,7 +209,7 @@ describe('ComplaintFormPage', () => {
     await user.type(textarea(), '  Me llaman cinco veces al día  ');
     await user.dblClick(screen.getByRole('button', { name: 'Enviar' }));
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
-    await act(async () => answer(ok({ problemId: '300' })));
+    await actAsync(() => answer(ok({ problemId: '300' })));
     await screen.findByText('Queja enviada');
     expect(callsTo(savePath)).toHaveLength(1);
     const [, payload, opts] = callsTo(savePath)[0]!;
@@ -237,17 +237,19 @@ describe('ComplaintFormPage', () => {
     answerByPath({ [savePath]: ok({ problemId: '300' }) });
     renderForm(draftOf({ text: 'El pago no aparece', images: [imageUrl(41)] }));
     expect(storedDraft()).not.toBeNull();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    });
+    await actAsync(() => fireEvent.click(screen.getByRole('button', { name: 'Enviar' })));
     const status = screen.getByRole('status');
     expect(within(status).getByText('Queja enviada')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enviar' })).toBeNull();
     expect(localStorage.getItem('presta.complaint.draft')).toBeNull();
 
-    act(() => vi.advanceTimersByTime(COMPLAINT_SUCCESS_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(COMPLAINT_SUCCESS_DELAY_MS - 1);
+    });
     expect(replaceLocation).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(replaceLocation).toHaveBeenCalledTimes(1);
     const target = lastUrl(replaceLocation);
     expect(target.pathname).toBe('/complaint');

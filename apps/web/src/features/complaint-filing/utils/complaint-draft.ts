@@ -86,8 +86,9 @@ function store(draft: StoredDraft): boolean {
 export function readComplaintDraft(): ComplaintDraft | null {
   const draft = load();
   if (!draft || draft.owner !== ownerOf()) return null;
-  const { owner: _owner, ...rest } = draft;
-  return rest;
+  const rest: Partial<StoredDraft> = { ...draft };
+  delete rest.owner;
+  return rest as ComplaintDraft;
 }
 
 /**

@@ -6,7 +6,7 @@ import { COMPLAINT_SCORE_DELAY_MS } from '@presta/contract/complaint-rules';
 import { routes } from '@presta/contract/routes';
 import { stubApi } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { renderAt } from '@/shared/testing/render';
+import { actAsync, renderAt } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
 import { detailAnswer, imagePath, notFound, ok, refused, serverError, sessionQuery } from '../testing/complaint-fixtures';
 import ComplaintDetailPage from './complaint-detail-page';
@@ -70,7 +70,7 @@ function expectSessionImage(src: string | null, path: string) {
   expect(url.searchParams.get('language')).toBe('2');
 }
 
-const location = () => new URL(screen.getByTestId('location').textContent!, 'http://localhost');
+const location = () => new URL(screen.getByTestId('location').textContent, 'http://localhost');
 
 describe('ComplaintDetailPage', () => {
   afterEach(() => {
@@ -91,7 +91,7 @@ describe('ComplaintDetailPage', () => {
     const values = within(card).getAllByRole('definition').map((dd) => dd.textContent);
     expect(terms).toEqual(['Tipo de problema', 'Subtipo']);
     expect(values).toEqual(['Cobranza', 'Llamadas fuera de horario']);
-    const text = within(card).getByRole('textbox', { name: 'Descripción del problema' }) as HTMLTextAreaElement;
+    const text = within(card).getByRole<HTMLTextAreaElement>('textbox', { name: 'Descripción del problema' });
     expect(text.value).toBe('Me llamaron a las 3 de la mañana.');
     expect(text.readOnly).toBe(true);
     expect(within(card).getByText('33/200')).toBeTruthy();
@@ -244,10 +244,10 @@ describe('ComplaintDetailPage', () => {
         [scorePath]: ok({ problemId: '41', score: 5 }),
       });
       await loadedWithFakeTimers();
-      await act(async () => screen.getByRole('button', { name: 'Calificar la respuesta' }).click());
+      await actAsync(() => screen.getByRole('button', { name: 'Calificar la respuesta' }).click());
       const dialog = screen.getByRole('dialog');
-      await act(async () => within(dialog).getByRole('radio', { name: '5 de 5 estrellas' }).click());
-      await act(async () => within(dialog).getByRole('button', { name: 'Enviar' }).click());
+      await actAsync(() => within(dialog).getByRole('radio', { name: '5 de 5 estrellas' }).click());
+      await actAsync(() => within(dialog).getByRole('button', { name: 'Enviar' }).click());
       await settle(0);
       for (let i = 0; i < 50 && calls.filter((c) => c.path === detailPath).length < 2; i++) await settle(0);
       expect(calls.filter((c) => c.path === detailPath)).toHaveLength(2);
@@ -262,11 +262,11 @@ describe('ComplaintDetailPage', () => {
       stubApi({ [detailPath]: ok(detailAnswer({ isNeedScore: 1 })) });
       await loadedWithFakeTimers();
       await settle(COMPLAINT_SCORE_DELAY_MS);
-      await act(async () => within(screen.getByRole('dialog')).getByRole('button', { name: 'Ahora no' }).click());
+      await actAsync(() => within(screen.getByRole('dialog')).getByRole('button', { name: 'Ahora no' }).click());
       expect(screen.queryByRole('dialog')).toBeNull();
       await settle(COMPLAINT_SCORE_DELAY_MS * 2);
       expect(screen.queryByRole('dialog')).toBeNull();
-      await act(async () => screen.getByRole('button', { name: 'Calificar la respuesta' }).click());
+      await actAsync(() => screen.getByRole('button', { name: 'Calificar la respuesta' }).click());
       expect(screen.getByRole('dialog', { name: '¿Qué le pareció nuestra respuesta?' })).toBeTruthy();
     });
 

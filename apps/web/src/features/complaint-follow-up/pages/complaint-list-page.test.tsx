@@ -73,7 +73,7 @@ describe('ComplaintListPage', () => {
     expect(itemLinks()).toHaveLength(1);
     expect(within(panel()).getByText('N.º 41')).toBeTruthy();
     // The chosen tab is kept in the URL (replace), so coming back from a complaint shows it again.
-    expect(new URLSearchParams(screen.getByTestId('location').textContent!.split('?')[1]).get('tab')).toBe('1');
+    expect(new URLSearchParams(screen.getByTestId('location').textContent.split('?')[1]).get('tab')).toBe('1');
 
     await user.click(screen.getByRole('tab', { name: 'Cerradas' }));
     expect(itemLinks()).toHaveLength(0);
@@ -111,7 +111,7 @@ describe('ComplaintListPage', () => {
 
     await user.click(link);
     expect(await screen.findByRole('heading', { name: 'Detalle abierto' })).toBeTruthy();
-    const location = new URL(screen.getByTestId('location').textContent!, 'http://localhost');
+    const location = new URL(screen.getByTestId('location').textContent, 'http://localhost');
     expect(location.pathname).toBe('/complainDetails');
     expect(location.searchParams.get('problemId')).toBe('43');
     expect(location.searchParams.has('swift')).toBe(false);

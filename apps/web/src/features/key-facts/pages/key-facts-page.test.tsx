@@ -16,9 +16,9 @@ const session = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=2';
 const money = (minor: number) => formatMarketMoney(minor, 'IN');
 
 function answer(data = indianKeyFacts()) {
-  callApiMock().mockImplementation(async (endpoint) => {
-    if (endpoint === apiRoutes.keyFacts) return ok(data);
-    throw new Error(`unexpected call ${endpoint.path}`);
+  callApiMock().mockImplementation((endpoint) => {
+    if (endpoint === apiRoutes.keyFacts) return Promise.resolve(ok(data));
+    return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
   });
 }
 
@@ -29,7 +29,7 @@ describe('KeyFactsPage', () => {
     renderAt(<KeyFactsPage />, '/key-facts', `${session}&proposalNo=${data.proposalNo}&language=1`);
     await screen.findByRole('heading', { level: 1, name: 'Key Facts Statement (KFS)' });
     expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.keyFacts, { proposalNo: data.proposalNo }, expect.anything());
-    const text = document.body.textContent!;
+    const text = document.body.textContent;
     expect(text).toContain(data.proposalNo);
     expect(text).toContain('Valid for 3 working days: until 2025-07-07.');
     expect(text).toContain('Not acknowledged yet.');
@@ -63,7 +63,7 @@ describe('KeyFactsPage', () => {
     renderAt(<KeyFactsPage />, '/key-facts', `${session}&orderId=31`);
     await screen.findByRole('heading', { level: 1, name: 'Hoja de Datos Clave (KFS)' });
     expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.keyFacts, { orderId: '31' }, expect.anything());
-    const text = document.body.textContent!;
+    const text = document.body.textContent;
     expect(text).toContain('PR2025070200000031');
     expect(text).toContain('2025-07-02 10:20:00');
     expect(text).toContain('hasta el 2025-07-06');

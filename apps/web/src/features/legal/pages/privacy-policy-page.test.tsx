@@ -13,7 +13,7 @@ function switchButton(name: string) {
 }
 
 describe('PrivacyPolicyPage', () => {
-  it('shows the notice in the session language (Spanish by default) with its headings and clauses', async () => {
+  it('shows the notice in the session language (Spanish by default) with its headings and clauses', () => {
     renderAt(<PrivacyPolicyPage />, path, '');
     expect(screen.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeTruthy();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

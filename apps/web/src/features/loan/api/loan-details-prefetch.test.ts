@@ -14,7 +14,7 @@ function stubFetch(answer: () => Response | Promise<Response>) {
   const calls: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       calls.push({ url: String(input), init });
       return answer();
     }),

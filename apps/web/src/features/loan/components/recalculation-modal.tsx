@@ -56,10 +56,15 @@ export function RecalculationModal({ visible, title, text, durationMs, countdown
 function useCountdown(running: boolean, durationMs: number): number {
   const full = Math.floor(durationMs / 1000);
   const [seconds, setSeconds] = useState(full);
+  // Each start (shown again, or another duration while shown) counts from the full duration, from this very render.
+  const [run, setRun] = useState({ running, durationMs });
+  if (run.running !== running || run.durationMs !== durationMs) {
+    setRun({ running, durationMs });
+    if (running) setSeconds(full);
+  }
   useEffect(() => {
     if (!running) return undefined;
     const started = Date.now();
-    setSeconds(full);
     const timer = setInterval(() => {
       const left = Math.max(0, Math.floor((durationMs - (Date.now() - started)) / 1000));
       setSeconds(left);

@@ -22,11 +22,12 @@ export function useAutoRefresh(refresh: () => Promise<unknown>, { active, interv
     if (!active) return undefined;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      if (document.visibilityState !== 'hidden') await refreshRef.current();
+      if (!cancelled) plan();
+    };
     const plan = () => {
-      timer = setTimeout(async () => {
-        if (document.visibilityState !== 'hidden') await refreshRef.current();
-        if (!cancelled) plan();
-      }, intervalMs);
+      timer = setTimeout(() => void tick(), intervalMs);
     };
     plan();
     return () => {

@@ -7,7 +7,7 @@ import { bridge } from '@/shared/bridge/native-bridge';
 import { replaceLocation } from '@/shared/session/navigation';
 import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { renderAt } from '@/shared/testing/render';
+import { actAsync, renderAt } from '@/shared/testing/render';
 import { agreementTerms } from '@/shared/testing/agreement-terms';
 import { confirmData, deferred, failed, ok } from '../testing/loan-fixtures';
 import ConfirmLoanPage from './confirm-loan-page';
@@ -142,11 +142,11 @@ describe('ConfirmLoanPage', () => {
 
     it('India: the KFS card (proposal, validity, APR, read link) holds the apply button until the borrower acknowledges it; the application names the proposal', async () => {
       const user = userEvent.setup();
-      callApiMock().mockImplementation(async (endpoint) => {
-        if (endpoint === apiRoutes.loanDetailConfirm) return ok(indian());
-        if (endpoint === apiRoutes.keyFactsAcknowledge) return ok({ proposalNo: keyFacts.proposalNo, acknowledgedAt: '2025-07-02 10:00:00', validUntil: keyFacts.validUntil });
-        if (endpoint === apiRoutes.loanDetailPush) return ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' });
-        throw new Error(`unexpected call ${endpoint.path}`);
+      callApiMock().mockImplementation((endpoint) => {
+        if (endpoint === apiRoutes.loanDetailConfirm) return Promise.resolve(ok(indian()));
+        if (endpoint === apiRoutes.keyFactsAcknowledge) return Promise.resolve(ok({ proposalNo: keyFacts.proposalNo, acknowledgedAt: '2025-07-02 10:00:00', validUntil: keyFacts.validUntil }));
+        if (endpoint === apiRoutes.loanDetailPush) return Promise.resolve(ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' }));
+        return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
       });
       renderPage(`${sessionQuery}&language=1`);
       const card = await screen.findByRole('region', { name: 'Key Facts Statement (KFS)' });
@@ -201,7 +201,7 @@ describe('ConfirmLoanPage', () => {
 
   it('submits the offer and replaces the page with the lend details address, the session and from=confirm', async () => {
     const user = userEvent.setup();
-    answer(ok(confirmData()), async () => ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' }));
+    answer(ok(confirmData()), () => Promise.resolve(ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' })));
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Solicitar préstamo' }));
 
@@ -234,7 +234,7 @@ describe('ConfirmLoanPage', () => {
     expect(pushes()).toBe(1);
     expect(screen.getByRole('button', { name: /Enviando solicitud/ })).toHaveProperty('disabled', true);
 
-    await act(async () => pending.resolve(failed()));
+    await actAsync(() => pending.resolve(failed()));
     expect(replaceLocation).not.toHaveBeenCalled();
     const again = screen.getByRole('button', { name: 'Solicitar préstamo' });
     expect(again).toHaveProperty('disabled', false);

@@ -90,7 +90,11 @@ function ConfirmLoan({ productId }: { productId: string }) {
   // India (issue 13): the offer's Key Facts Statement, acknowledged here before the apply button is enabled.
   const [acknowledged, setAcknowledged] = useState<string | null>(null);
   const [acknowledging, setAcknowledging] = useState(false);
-  const keyFacts = data?.keyFacts ? { ...data.keyFacts, acknowledged: data.keyFacts.acknowledged || acknowledged === data.keyFacts.proposalNo } : null;
+  const offeredKeyFacts = data?.keyFacts;
+  const keyFacts = useMemo(
+    () => (offeredKeyFacts ? { ...offeredKeyFacts, acknowledged: offeredKeyFacts.acknowledged || acknowledged === offeredKeyFacts.proposalNo } : null),
+    [offeredKeyFacts, acknowledged],
+  );
   const onAcknowledge = useCallback(async () => {
     if (!keyFacts || acknowledging) return;
     setAcknowledging(true);
@@ -204,7 +208,7 @@ function ConfirmLoan({ productId }: { productId: string }) {
         </PageCard>
       ) : null}
       {keyFacts && annualCost ? (
-        <KeyFactsCard keyFacts={keyFacts} annualCost={annualCost} saving={acknowledging} onAcknowledge={onAcknowledge} t={t} />
+        <KeyFactsCard keyFacts={keyFacts} annualCost={annualCost} saving={acknowledging} onAcknowledge={() => void onAcknowledge()} t={t} />
       ) : null}
       {data.couNum > 0 ? (
         <CouponRow

@@ -8,7 +8,7 @@ import { bridge } from '@/shared/bridge/native-bridge';
 import { assignLocation } from '@/shared/session/navigation';
 import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
+import { actAsync, lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
 import { showToast } from '@/shared/ui/toast';
 import { detailsData, failed, ok } from '../testing/loan-fixtures';
 import LoanDetailsPage from './loan-details-page';
@@ -33,11 +33,11 @@ vi.mock('@/shared/ui/toast', async (importOriginal) => ({
 /** Answers loan-details with the given answers in turn (the last one repeats) and google-score with success. */
 function answer(...details: Normalised<LoanDetailsData>[]) {
   const queue = [...details];
-  callApiMock().mockImplementation(async (endpoint) => {
-    if (endpoint === apiRoutes.loanDetails) return queue.length > 1 ? queue.shift()! : queue[0]!;
-    if (endpoint === apiRoutes.googleScore) return ok({ success: true });
-    if (endpoint === apiRoutes.googleScoreLater) return ok({ success: true, askAgainAfter: '2025-08-14T12:00:00.000Z' });
-    throw new Error(`unexpected call ${endpoint.path}`);
+  callApiMock().mockImplementation((endpoint) => {
+    if (endpoint === apiRoutes.loanDetails) return Promise.resolve(queue.length > 1 ? queue.shift()! : queue[0]!);
+    if (endpoint === apiRoutes.googleScore) return Promise.resolve(ok({ success: true }));
+    if (endpoint === apiRoutes.googleScoreLater) return Promise.resolve(ok({ success: true, askAgainAfter: '2025-08-14T12:00:00.000Z' }));
+    return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
   });
 }
 
@@ -373,7 +373,7 @@ describe('LoanDetailsPage', () => {
         await vi.advanceTimersByTimeAsync(0);
       });
       const later = screen.getByRole('button', { name: 'Ahora no' });
-      await act(async () => later.click());
+      await actAsync(() => later.click());
       expect(screen.queryByRole('dialog')).toBeNull();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(10_000);
@@ -445,9 +445,7 @@ describe('LoanDetailsPage', () => {
     it('refreshes when the tab becomes visible again', async () => {
       answer(ok(detailsData({ orderStatus: '174' })), ok(detailsData({ orderStatus: '200', noticeStatusText: 'Liquidado' })));
       await loaded();
-      await act(async () => {
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
+      await actAsync(() => document.dispatchEvent(new Event('visibilitychange')));
       expect(detailCalls()).toHaveLength(2);
       expect(await screen.findByRole('heading', { level: 1, name: 'Liquidado' })).toBeTruthy();
     });
@@ -455,9 +453,7 @@ describe('LoanDetailsPage', () => {
     it('keeps the page when a refresh fails', async () => {
       answer(ok(detailsData({ orderStatus: '174' })), failed());
       await loaded();
-      await act(async () => {
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
+      await actAsync(() => document.dispatchEvent(new Event('visibilitychange')));
       expect(detailCalls()).toHaveLength(2);
       expect(screen.getByRole('heading', { level: 1, name: 'Préstamo depositado' })).toBeTruthy();
     });

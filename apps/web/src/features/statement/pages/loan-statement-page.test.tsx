@@ -125,7 +125,7 @@ describe('LoanStatementPage', () => {
     expect(links.map((a) => a.textContent)).toEqual(['Ver recibo del pago del 2026-11-01 06:00:00', 'Ver recibo del pago del 2026-11-03 06:00:00']);
     await user.click(links[0]!);
     expect(await screen.findByText('receipt page')).toBeTruthy();
-    const address = new URL(screen.getByTestId('location').textContent!, 'http://localhost');
+    const address = new URL(screen.getByTestId('location').textContent, 'http://localhost');
     expect(address.pathname).toBe('/payment-receipt');
     expect(address.searchParams.get('paymentId')).toBe('41');
     expect(address.searchParams.get('orderId')).toBe('12');

@@ -65,7 +65,7 @@ describe('PaymentReceiptPage', () => {
     await loaded();
     await user.click(screen.getByRole('link', { name: 'Volver al estado de cuenta' }));
     expect(await screen.findByText('statement page')).toBeTruthy();
-    const address = new URL(screen.getByTestId('location').textContent!, 'http://localhost');
+    const address = new URL(screen.getByTestId('location').textContent, 'http://localhost');
     expect(address.pathname).toBe('/loan-statement');
     expect(address.searchParams.get('orderId')).toBe('12');
     expect(address.searchParams.has('swift')).toBe(false);
