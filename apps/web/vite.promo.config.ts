@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import type { OutputBundle } from 'rollup';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /*
  * The promotion landing page (/promo/, docs/promotion.md): a build of its own,
@@ -42,7 +41,7 @@ function inlineIntoHtml(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const bundle: OutputBundle | undefined = ctx.bundle;
+        const bundle: Rollup.OutputBundle | undefined = ctx.bundle;
         if (!bundle) return html;
         const withCss = html.replace(/<link rel="stylesheet"[^>]*href="\/promo\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
           const file = bundle[fileName];

@@ -1,6 +1,5 @@
 import { fileURLToPath, URL } from 'node:url';
-import type { OutputAsset, OutputBundle, OutputChunk } from 'rollup';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
 import sharp from 'sharp';
 import { ogImageFile, ogImageSvg } from './site/social/og-image';
 import type { SitePageId } from './site/site-pages';
@@ -27,8 +26,8 @@ const base = '/site/';
 /** Which page loads which client entry. */
 const pageScripts: Partial<Record<SitePageId, string>> = { home: 'home', contact: 'contact' };
 
-function entryChunk(bundle: OutputBundle, name: string): OutputChunk | undefined {
-  return Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry && file.name === name);
+function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk | undefined {
+  return Object.values(bundle).find((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry && file.name === name);
 }
 
 /** Rendering needs no stylesheets (the build inlines them): CSS imports load as empty modules. */
@@ -47,7 +46,7 @@ function prerender(): Plugin {
     name: 'presta-site-prerender',
     apply: 'build',
     async generateBundle(_options, bundle) {
-      const cssFiles = Object.values(bundle).filter((file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.css'));
+      const cssFiles = Object.values(bundle).filter((file): file is Rollup.OutputAsset => file.type === 'asset' && file.fileName.endsWith('.css'));
       const css = cssFiles.map((file) => String(file.source).replace(/<\/style/gi, '<\\/style').trim()).join('\n');
       for (const file of cssFiles) delete bundle[file.fileName];
       // The stylesheet's empty entry chunk, if the bundler left one.

@@ -7,8 +7,6 @@
 export const COMPLAINT_TEXT_MAX = 200;
 /** Images per complaint. */
 export const COMPLAINT_IMAGES_MAX = 9;
-/** Images per row in the picker. */
-export const COMPLAINT_IMAGES_PER_ROW = 3;
 /** Largest image file taken by upload-problem-img (bytes). */
 export const COMPLAINT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Image types taken, recognised by content (the declared type is not trusted). */

@@ -14,8 +14,6 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
     data: data.nullable(),
   });
 
-export type Envelope<T> = { success: boolean; code: string; message: string; data: T | null };
-
 /** The normalised result the pages work with (§3). */
 export type Normalised<T> = {
   success: boolean;
@@ -37,6 +35,7 @@ export function normaliseResponse<T = unknown>(raw: unknown): Normalised<T> {
     return { success: false, code: 'invalid_response', message: '', data: null, raw };
   }
   const r = raw as Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- deliberate: a code of any type is read as String() reads it
   const code = r.code === undefined || r.code === null ? '' : String(r.code);
   const message = typeof r.message === 'string' ? r.message : typeof r.msg === 'string' ? r.msg : '';
   const success =

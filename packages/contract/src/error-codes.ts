@@ -30,6 +30,4 @@ export const errorCodes = {
   serviceUnavailable: '503001',
 } as const;
 
-export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
-
 export const sessionErrorCodes: ReadonlySet<string> = new Set([errorCodes.sessionInvalid]);

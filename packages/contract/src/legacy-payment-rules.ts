@@ -4,8 +4,6 @@
  * (the schemas are in api/legacy-payment.ts).
  */
 
-export const legacyPaymentBase = '/api/v1/youmi/youmi-api/service/loan';
-
 /** §8 codes of the legacy calls. Any other code carries a readable message. */
 export const legacyPaymentCodes = {
   ok: '00',

@@ -21,8 +21,6 @@ export const PROMO_CAPTCHA_LENGTH = 4;
 export const PROMO_SMS_CODE_LENGTH = 6;
 /** §9: resend countdown, seconds. */
 export const PROMO_SMS_RESEND_SECONDS = 60;
-/** The landing page's path (hash routes below it). */
-export const PROMO_PATH = '/promo/';
 export const PROMO_DOWNLOAD_HASH = '#/downloadTemplate';
 export const PROMO_AGREEMENT_HASH = '#/agreementTemplate';
 /** Query parameters the registration page reads (§2). */

@@ -58,4 +58,3 @@ export const routes = {
 } as const;
 
 export type RouteName = keyof typeof routes;
-export type RoutePath = (typeof routes)[RouteName];

@@ -25,9 +25,6 @@ export const jsonClientHeaderParams = ['crp_phe', 'dearest', 'showy', 'dearer', 
 /** URL parameters the form-encoded client copies into request headers (§7). */
 export const formClientHeaderParams = ['swift', 'eyes'] as const;
 
-/** Every wire name, in a stable order, for building links. */
-export const sessionWireNames = Object.values(sessionParamNames);
-
 /**
  * Reads the session parameters from a query object, accepting either the wire
  * name or the readable name (plain-key fallback).

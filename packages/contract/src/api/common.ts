@@ -26,8 +26,6 @@ export const intField = (min: number, max: number) =>
 
 export const flag = z.union([z.literal(0), z.literal(1)]);
 
-export const emptyRequest = z.object({}).loose();
-
 /**
  * The loan's market (markets.ts), on every answer that carries amounts (issue
  * 12): the pages write money with its currency sign, whatever their language.

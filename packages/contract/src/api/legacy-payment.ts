@@ -5,7 +5,7 @@ import { marketSchema } from './common';
 
 /*
  * The legacy card repayment calls (§4 "Legacy repayment by card", §7, §8),
- * all POST under legacyPaymentBase (legacy-payment-rules.ts), answered in the §3 wrapper with code '00'
+ * all POST under /api/v1/youmi/youmi-api/service/loan (api-routes.ts), answered in the §3 wrapper with code '00'
  * on success. Amounts are integer minor units, like every other call.
  * See docs/card-repayment.md for the flow and its rules.
  */

@@ -43,7 +43,6 @@ export const annualCostSchema = z.object({
   periodicRate: z.string(),
   sheet: z.array(z.object({ date: z.string(), day: z.number().int(), received: z.number().int(), paid: z.number().int() })),
 });
-export type AnnualCostTerms = z.infer<typeof annualCostSchema>;
 
 export const agreementTermsSchema = z.object({
   market: marketSchema,

@@ -5,8 +5,6 @@ import { endpoint } from './endpoint';
 const text = (max: number) => z.string().max(max);
 const optionalText = (max: number) => z.string().max(max).optional();
 
-export const promotionBase = '/api/v2/youmi';
-
 /**
  * A promotion template (the landing page's configuration), stored in the
  * database; template 1 is the seeded default. The registration form's own
@@ -73,9 +71,6 @@ export const getSid = endpoint({
   request: z.object({}).loose(),
   data: z.object({ sid: z.string() }),
 });
-
-/** The captcha image: GET {API base}promotion/get-captcha?sid=&t= (an image, not JSON). */
-export const getCaptchaPath = apiRoutes.getCaptcha.path;
 
 export const getSms = endpoint({
   ...apiRoutes.getSms,

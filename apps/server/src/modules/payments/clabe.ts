@@ -14,7 +14,6 @@
  * weights 3 and 7).
  */
 
-export const CLABE_LENGTH = 18;
 export const CLABE_ACCOUNT_LENGTH = 11;
 const WEIGHTS = [3, 7, 1] as const;
 

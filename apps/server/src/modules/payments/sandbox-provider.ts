@@ -29,8 +29,6 @@ import { findDuplicateKey } from '../../lib/json-duplicate-keys';
 export const SANDBOX_PROVIDER_ID = 'sandbox';
 export const SANDBOX_NOTIFICATION_PATH = `/api/payments/notifications/${SANDBOX_PROVIDER_ID}`;
 export const SANDBOX_CLABE_ISSUER: ClabeIssuer = { bankCode: '646', plaza: '180' };
-/** The bank the SPEI transfers go to (the CLABE's bank code 646). */
-export const SANDBOX_SPEI_BANK = 'STP';
 export const SANDBOX_UPI_ISSUER: UpiIssuer = { prefix: 'presta', handle: 'sbxupi' };
 export const SANDBOX_VIRTUAL_ACCOUNT_ISSUER: VirtualAccountIssuer = { prefix: '2223', ifsc: 'SBOX0PRESTA', bankName: 'Sandbox Bank' };
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '@presta/contract/dates';
@@ -9,6 +10,7 @@ import {
   planDueDates,
   productTax,
   quoteLoan,
+  quoteRules,
   splitRemainderLast,
   validateLoanRequest,
   type ProductRules,
@@ -255,5 +257,13 @@ describe('validateLoanRequest', () => {
     expect(defaultQuoteAmount(rules, 5_000_000)).toBe(1_000_000);
     expect(defaultQuoteAmount(rules, 90_000)).toBeUndefined();
     expect(defaultQuotePeriods(rules)).toBe(1);
+  });
+});
+
+describe('the named rules', () => {
+  it('each has a row of its own in docs/money.md', () => {
+    const doc = fs.readFileSync(new URL('../../../../../docs/money.md', import.meta.url), 'utf8');
+    expect(new Set(quoteRules).size).toBe(quoteRules.length);
+    for (const rule of quoteRules) expect(doc).toContain(`| \`${rule}\` |`);
   });
 });

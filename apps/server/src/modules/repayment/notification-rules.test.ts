@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
+import { notificationRules, paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
 
 describe('notification rules', () => {
   it('PAID_AT_NOT_BEFORE_REFERENCE / PAID_AT_NOT_AFTER_NOW: the ledger takes paidAt within [reference made, now]', () => {
@@ -32,5 +33,13 @@ describe('notification rules', () => {
     expect(purposeFor({ purpose: 'extension', status: 'expired' })).toBe('extension');
     expect(purposeFor({ purpose: 'extension', status: 'paid' })).toBe('repayment');
     expect(purposeFor({ purpose: 'repayment', status: 'open' })).toBe('repayment');
+  });
+});
+
+describe('the named rules', () => {
+  it('each is named in docs/api.md, where the notification route is described', () => {
+    const doc = fs.readFileSync(new URL('../../../../../docs/api.md', import.meta.url), 'utf8');
+    expect(new Set(notificationRules).size).toBe(notificationRules.length);
+    for (const rule of notificationRules) expect(doc).toContain(`\`${rule}\``);
   });
 });

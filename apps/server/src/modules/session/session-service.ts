@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, sessions } from '../../db/schema';
 import type { VersionedCache } from '../../lib/versioned-cache';
@@ -96,9 +96,3 @@ export async function findSessionBorrower(
   return { ok: true, borrower };
 }
 
-export async function revokeSessions(db: DbOrTx, borrowerId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.borrowerId, borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-}

@@ -1,0 +1,31 @@
+// npm run lint: the three checks of docs/architecture.md ("Lint"), each run even when one before it fails:
+// ESLint (typescript-eslint's type-checked rules, React's hooks rules), dependency-cruiser (the import
+// boundaries of .dependency-cruiser.cjs), knip (unused files, exports and dependencies, knip.jsonc).
+// Exits 1 when any of them reports a finding.
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const checks = [
+  ['ESLint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '--max-warnings', '0', '.']],
+  ['Import boundaries (dependency-cruiser)', bin('depcruise'), ['--output-type', 'err-long', 'apps', 'packages', 'tests', 'bench', 'scripts']],
+  ['Unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']],
+];
+
+const results = [];
+for (const [title, cmd, args] of checks) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const { status, error } = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (error) console.error(error.message);
+  const ok = status === 0;
+  if (ok) console.log('no findings');
+  results.push([title, ok, ((Date.now() - started) / 1000).toFixed(1)]);
+}
+
+console.log('\n=== Lint summary ===');
+for (const [title, ok, seconds] of results) console.log(`${ok ? 'ok  ' : 'FAIL'}  ${title} (${seconds} s)`);
+process.exit(results.every(([, ok]) => ok) ? 0 : 1);
