@@ -20,6 +20,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
+    rules: {
+      // A leading underscore names a parameter a signature requires but the body does not use; rest siblings
+      // leave a property out of a copy ({ secret: _secret, ...rest }).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

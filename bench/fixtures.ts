@@ -40,7 +40,7 @@ function nextClientIp(): string {
 
 /** `count` due borrowers (Spanish, Mexican product), made `parallel` at a time. */
 export async function createDueBorrowers(db: BenchDb['db'], count: number, parallel = 6): Promise<DueBorrower[]> {
-  const out: DueBorrower[] = new Array(count);
+  const out = new Array<DueBorrower>(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
@@ -112,7 +112,7 @@ export async function send<T>(base: string, req: WebRequest): Promise<T> {
 
 /** Runs `fn` over `items`, `parallel` at a time. */
 export async function mapLimit<T, R>(items: readonly T[], parallel: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -132,7 +132,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       const p = call === 'payment-notification' ? anyOf(payers) : call === 'generate-vcode' ? anyOf(askers) : anyOf(plans);
       const { req, onAnswer } = requestFor(call, p);
       const start = performance.now();
-      let status = 0;
+      let status: number;
       try {
         let res: Response;
         // A provider retries a 503 after its Retry-After (on any process); a borrower's page shows it as an error.

@@ -43,7 +43,9 @@ async function deliver(base: string, d: Delivery): Promise<Answer> {
       let applied: boolean | undefined;
       try {
         applied = (JSON.parse(text) as { applied?: boolean }).applied;
-      } catch {}
+      } catch {
+        // Not JSON (a proxy's error page): no answer to read.
+      }
       return { status: res.status, applied, ms: performance.now() - start, retries };
     } catch (e) {
       return { status: 0, applied: undefined, ms: performance.now() - start, retries, error: e instanceof Error ? e.message : String(e) };

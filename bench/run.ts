@@ -97,7 +97,9 @@ async function waitFor(url: string, ms = 120_000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`server did not answer ${url}`);
@@ -201,7 +203,7 @@ async function lighthouseRun(url: string) {
         ) / 10,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 
@@ -257,7 +259,7 @@ async function notificationBursts(database: BenchDb): Promise<{ bursts: BurstRow
   const refs = await storeReferences(borrowers);
   // Other borrowers reading their repayment page (the ledger, no cache) during the bursts.
   const others = (await createDueBorrowers(database.db, 40)).map((b) => loanPlayDetailRequest(b));
-  const quiet = await bystanders(base, 'other borrowers, no burst (3 s)', others, async () => undefined);
+  const quiet = await bystanders(base, 'other borrowers, no burst (3 s)', others, () => Promise.resolve());
   const run = randomUUID().slice(0, 8);
   const perRef = Math.ceil(burstSize / burstOrders);
   // Small enough that all of a reference's events together pay a tenth of it: the orders stay open (174).

@@ -81,7 +81,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   const redisHealth = new RedisHealth(redis, app.log);
   if (redis) {
     redis.on('error', (error: unknown) => redisHealth.failed(error));
-    app.addHook('onClose', async () => void redis.disconnect());
+    app.addHook('onClose', () => redis.disconnect());
   }
   await app.register(rateLimit, { global: false, store: resilientStore(redisHealth, config.redisKeyPrefix) });
   // The OpenAPI document of every route registered after it, and the reference page (/docs).

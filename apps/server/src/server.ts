@@ -41,8 +41,9 @@ async function main() {
     notice: (line) => console.log(line),
   });
 
-  let app: App | undefined;
-  let scheduledWork: ScheduledWork | undefined;
+  // Read by shutdown(), which a signal may call before they are set.
+  let app: App | undefined = undefined;
+  let scheduledWork: ScheduledWork | undefined = undefined;
   let metricsServer: http.Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -136,7 +136,7 @@ function trackPoolUse(sql: postgres.Sql, max: number): PoolStats {
     return begin(...args).finally(() => {
       transactions -= 1;
     });
-  }) as unknown as typeof sql.begin;
+  });
   const running = () => {
     let n = 0;
     for (const q of pending) if (q.active) n += 1;
@@ -243,7 +243,9 @@ export async function startEmbeddedPostgres(opts: {
     await pg.start();
   } catch (error) {
     const reason = recent.filter((l) => /FATAL|ERROR|could not/i.test(l)).at(-1) ?? (error instanceof Error ? error.message : '');
-    throw new Error(`The embedded PostgreSQL in ${dir} did not start on port ${port}${reason ? `: ${reason.replace(/\s+/g, ' ')}` : '.'}`);
+    throw new Error(`The embedded PostgreSQL in ${dir} did not start on port ${port}${reason ? `: ${reason.replace(/\s+/g, ' ')}` : '.'}`, {
+      cause: error,
+    });
   }
   await ensureDatabase(adminUrlOf(port), EMBEDDED_DB);
   return { url: urlOf(port), port, ownsServer: true, stop: () => pg.stop() };

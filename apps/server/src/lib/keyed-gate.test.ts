@@ -32,7 +32,7 @@ describe('KeyedGate', () => {
   it('a failing task frees its key and its slot', async () => {
     const gate = new KeyedGate(1, 10);
     await expect(gate.run('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(gate.run('k', async () => 'next')).resolves.toBe('next');
+    await expect(gate.run('k', () => Promise.resolve('next'))).resolves.toBe('next');
     expect(gate.size).toBe(0);
   });
 
@@ -40,8 +40,8 @@ describe('KeyedGate', () => {
     const gate = new KeyedGate(1, 2);
     let release!: () => void;
     const blocker = gate.run('k', () => new Promise<void>((resolve) => (release = resolve)));
-    const waiting = [gate.run('k', async () => 1), gate.run('other', async () => 2)];
-    await expect(gate.run('k', async () => 3)).rejects.toBeInstanceOf(GateFull);
+    const waiting = [gate.run('k', () => Promise.resolve(1)), gate.run('other', () => Promise.resolve(2))];
+    await expect(gate.run('k', () => Promise.resolve(3))).rejects.toBeInstanceOf(GateFull);
     release();
     await blocker;
     await expect(Promise.all(waiting)).resolves.toEqual([1, 2]);
@@ -53,8 +53,9 @@ describe('KeyedGate', () => {
     const blocker = gate.run('k', () => new Promise<void>((resolve) => (release = resolve)));
     const gaveUp = new AbortController();
     let ran = false;
-    const waiting = gate.run('k', async () => {
+    const waiting = gate.run('k', () => {
       ran = true;
+      return Promise.resolve();
     }, gaveUp.signal);
     gaveUp.abort(new Error('answered already'));
     await tick();
@@ -63,6 +64,6 @@ describe('KeyedGate', () => {
     await expect(waiting).rejects.toThrow('answered already');
     expect(ran).toBe(false);
     expect(gate.size).toBe(0);
-    await expect(gate.run('k', async () => 'after')).resolves.toBe('after');
+    await expect(gate.run('k', () => Promise.resolve('after'))).resolves.toBe('after');
   });
 });

@@ -119,6 +119,7 @@ const MIN_SECRET_LENGTH = 3;
 type ErrorLike = Record<string, unknown>;
 
 const isObject = (value: unknown): value is ErrorLike => typeof value === 'object' && value !== null;
+const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
 
 /** The errors of a chain: the error, its causes, AggregateError members; each once. */
 function chainOf(root: unknown): ErrorLike[] {
@@ -131,7 +132,7 @@ function chainOf(root: unknown): ErrorLike[] {
     seen.add(next);
     out.push(next);
     queue.push(next.cause);
-    if (Array.isArray(next.errors)) queue.push(...next.errors.slice(0, MAX_CAUSES));
+    if (isArray(next.errors)) queue.push(...next.errors.slice(0, MAX_CAUSES));
   }
   return out;
 }
@@ -184,6 +185,7 @@ function serializeOne(err: ErrorLike, secrets: string[], seen: Set<unknown>, dep
   const ctor = (err.constructor as { name?: unknown } | undefined)?.name;
   const out: LoggedError = {
     type: typeof ctor === 'string' && ctor !== 'Object' ? ctor : (stringField(err, 'name') ?? 'Error'),
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- deliberate: a thrown non-Error's message is logged as String() gives it
     message: scrub(String(err.message ?? ''), secrets),
   };
   if (typeof err.stack === 'string') out.stack = scrub(err.stack, secrets);

@@ -241,7 +241,7 @@ function mergeQuery(existing: JsonObject | undefined, ...extra: { properties: Js
 }
 
 const toJson = (schema: z.ZodType | JsonObject): JsonObject =>
-  schema instanceof z.ZodType ? (z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as JsonObject) : schema;
+  schema instanceof z.ZodType ? z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) : schema;
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
 
@@ -254,7 +254,7 @@ export function openapiTransform(input: TransformInput) {
   const docs = config.openapi ?? {};
   const out: JsonObject = { ...schema };
 
-  out.operationId = docs.operationId ?? (schema?.operationId as string | undefined) ?? operationIdOf(route.url);
+  out.operationId = docs.operationId ?? schema?.operationId ?? operationIdOf(route.url);
   if (docs.description) out.description = docs.description;
   const borrower = config.auth === 'borrower';
   out.security = borrower ? openapiSecurity.borrower : (docs.security ?? openapiSecurity.public);

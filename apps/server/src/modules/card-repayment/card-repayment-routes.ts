@@ -46,7 +46,7 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
   };
   const ok = legacyPaymentCodes.ok;
 
-  await app.register(async (calls) => {
+  await app.register((calls) => {
     calls.removeContentTypeParser(['application/json', 'text/plain']);
 
     registerEndpoint(calls, repaymentWay, {
@@ -124,7 +124,7 @@ export default async function cardRepaymentRoutes(app: FastifyInstance, opts: Ca
       return reply.code(out.status).headers(checkoutHeaders).send(out.html);
     },
   );
-  await app.register(async (form) => {
+  await app.register((form) => {
     form.removeContentTypeParser(['application/json', 'text/plain']);
     form.post(
       `${CHECKOUT_PATH_PREFIX}/:token`,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Language } from '@presta/contract/language';
@@ -171,7 +171,7 @@ export async function payCheckout(
   const found = await findCheckout(db, token);
   if (!found) return notFoundPage('es');
   const lang = found.language;
-  const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '').slice(0, 100);
+  const field = (k: string) => (typeof form[k] === 'string' ? form[k] : '').slice(0, 100);
   const cardNumber = field('cardNumber').replace(/[\s-]/g, '');
   const errorKey: MessageKey | undefined = !/^\d{12,19}$/.test(cardNumber)
     ? 'checkoutCardInvalid'

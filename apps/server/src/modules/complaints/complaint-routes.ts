@@ -47,7 +47,7 @@ function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) 
  * the operator token.
  */
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
-  await app.register(async (calls) => {
+  await app.register((calls) => {
     calls.removeContentTypeParser(['application/json', 'text/plain']);
 
     registerEndpoint(calls, problemInit, {

@@ -27,7 +27,7 @@ const demoBorrowerSchema = z.object({
  * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
  * demo borrowers, and a fresh session for one of them.
  */
-export default async function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
+export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

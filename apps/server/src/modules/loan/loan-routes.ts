@@ -29,7 +29,7 @@ declare module '../../plugins/app/change-feed' {
  * The loan calls of §7: confirmation, submission, order details and rating,
  * and the rating prompt's "not now" (google-score-later, issue 14).
  */
-export default async function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
+export default function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
   // The pages post these calls with the form client (§7): a JSON or text body is
   // refused with 415 (wrapper code 400001), in this plugin's scope only.
   app.removeContentTypeParser(['application/json', 'text/plain']);

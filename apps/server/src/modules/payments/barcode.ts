@@ -44,14 +44,9 @@ function renderOptions(text: string, options: Code128Options, includeTextDefault
 }
 
 /** PNG image of `text` as a Code 128 barcode, the text printed under the bars unless includeText is false. */
-export function renderCode128Png(text: string, options: Code128Options = {}): Promise<Buffer> {
-  let opts: bwipjs.RenderOptions;
-  try {
-    opts = renderOptions(text, options, true);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  return bwipjs.toBuffer(opts);
+export async function renderCode128Png(text: string, options: Code128Options = {}): Promise<Buffer> {
+  // async: a text the symbology refuses is a rejection, like a failure to draw.
+  return await bwipjs.toBuffer(renderOptions(text, options, true));
 }
 
 /**

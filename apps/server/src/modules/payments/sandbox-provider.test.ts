@@ -85,7 +85,7 @@ describe('createReference', () => {
   });
 
   it('an async sequence and another collection account', async () => {
-    const provider = createSandboxProvider({ secret, nextSeq: async () => 7, clabeIssuer: { bankCode: '012', plaza: '180' } });
+    const provider = createSandboxProvider({ secret, nextSeq: () => Promise.resolve(7), clabeIssuer: { bankCode: '012', plaza: '180' } });
     const created = await provider.createReference(request({ channel: 'spei', orderId: 99 }));
     expect(created.clabe).toBe(clabeForOrder(99, { bankCode: '012', plaza: '180' }));
     expect(created.reference).toBe(newStoreReference(7));
@@ -297,7 +297,7 @@ describe('sandboxPay against a stand-in receiver', () => {
     expect(last.method).toBe('POST');
     expect(last.url).toBe(SANDBOX_NOTIFICATION_PATH);
     expect(last.headers['content-type']).toBe('application/json');
-    const body = JSON.parse(last.rawBody.toString('utf8'));
+    const body = JSON.parse(last.rawBody.toString('utf8')) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['eventId', 'reference', 'amount', 'paidAt']);
     expect(body).toMatchObject({ eventId: result.eventId, reference, amount: 150_050 });
     expect(last.headers['x-presta-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -309,7 +309,7 @@ describe('sandboxPay against a stand-in receiver', () => {
     const a = await sandboxPay({ baseUrl, secret, reference, amount: 100, eventId: 'evt_same', paidAt });
     const b = await sandboxPay({ baseUrl, secret, reference, amount: 100, eventId: 'evt_same', paidAt });
     expect([a.eventId, b.eventId]).toEqual(['evt_same', 'evt_same']);
-    expect(JSON.parse(received.at(-1)!.rawBody.toString()).paidAt).toBe('2025-03-01T11:00:00.000Z');
+    expect((JSON.parse(received.at(-1)!.rawBody.toString()) as { paidAt: unknown }).paidAt).toBe('2025-03-01T11:00:00.000Z');
   });
 
   it('the receiver refuses a wrong secret, a stale signature and an unknown-format reference', async () => {

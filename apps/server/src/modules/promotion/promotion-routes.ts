@@ -80,7 +80,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     },
   );
 
-  await app.register(async (forms) => {
+  await app.register((forms) => {
     forms.removeContentTypeParser(['application/json', 'text/plain']);
     forms.post(
       getSms.path,

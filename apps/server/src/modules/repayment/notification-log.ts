@@ -34,7 +34,7 @@ export async function recordNotification(db: DbOrTx, provider: string, rawBody: 
     reason: r.reason ?? null,
     review: r.outcome === 'refused' || r.outcome === 'held' ? 'open' : 'none',
     // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
-    body: bodyText(rawBody).slice(0, 8_192).replace(/\u0000/g, '\\u0000'),
+    body: bodyText(rawBody).slice(0, 8_192).replaceAll('\u0000', '\\u0000'),
   });
   notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
 }

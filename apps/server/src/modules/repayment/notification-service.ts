@@ -97,7 +97,7 @@ export async function receiveNotification(
   };
   const run = () => (options.gate ? options.gate.run(n.reference, receive, options.signal) : receive());
   const outcome = options.inFlight ? await coalesced(options.inFlight, `${provider.id}:${n.eventId}`, bodyText(incoming.rawBody), run) : await run();
-  return { ...outcome, log: { ...log, ...outcome.log } } as NotificationOutcome;
+  return { ...outcome, log: { ...log, ...outcome.log } };
 }
 
 /**

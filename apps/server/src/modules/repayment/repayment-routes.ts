@@ -86,7 +86,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
   const paymentProvider = provider;
 
   // --- Borrower calls of §7 (form client only, like the loan calls) ---------
-  await app.register(async (borrowerCalls) => {
+  await app.register((borrowerCalls) => {
     borrowerCalls.removeContentTypeParser(['application/json', 'text/plain']);
 
     registerEndpoint(borrowerCalls, loanPlayDetail, {
@@ -129,7 +129,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
     const ref = isValidStoreReference(reference) ? await findReference(app.db, reference) : undefined;
     if (!ref || ref.channel !== 'store') throw notFound('referenceNotFound');
 
-    let allowed = false;
+    let allowed: boolean;
     if (query.token !== undefined) {
       // The URL the API handed out: valid while the reference is payable.
       allowed = accessKeyMatches(ref, query.token) && ref.expiresAt.getTime() > Date.now();
@@ -179,7 +179,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
   }
 
   // --- Payment notifications of the sandbox provider -------------------------
-  await app.register(async (notifications) => {
+  await app.register((notifications) => {
     // The signature covers the raw bytes: keep them, parse nothing here.
     notifications.removeAllContentTypeParsers();
     notifications.addContentTypeParser(

@@ -314,7 +314,7 @@ function paymentInstructions(
   const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const detail = (label: MessageKey, value: string, copy: 0 | 1 = 1): PaymentDetail => ({ label: t(label), value, copy });
   const purpose = detail('payToPurpose', purposeText, 0);
-  const channel = ref.channel as PaymentChannel;
+  const channel = ref.channel;
   switch (channel) {
     case 'store':
       return {

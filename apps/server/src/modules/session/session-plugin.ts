@@ -40,7 +40,7 @@ declare module 'fastify' {
  * joint-logon failure page.
  */
 export default fp(
-  async (app) => {
+  (app) => {
     const sessionCache: SessionCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
     app.changeFeed.register('sessions', sessionCache, (change) => dropStaleSessions(sessionCache, change));
     app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => {

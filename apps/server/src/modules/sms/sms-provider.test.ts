@@ -54,7 +54,7 @@ describe('SMS providers', () => {
     const log = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
     await createSmsProvider({ smsProvider: 'console', env: 'development' }, log).deliver({ ...message, body: 'código 654321' });
     const logged = lines.join('');
-    expect(JSON.parse(lines[0]!).sms).toEqual({ id: 41, kind: 'promo_register_code' });
+    expect((JSON.parse(lines[0]!) as { sms: unknown }).sms).toEqual({ id: 41, kind: 'promo_register_code' });
     expect(logged).not.toContain('654321');
     expect(logged).not.toContain('13800138000');
   });

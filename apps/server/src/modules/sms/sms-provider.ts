@@ -70,8 +70,9 @@ export function createSmsProvider(
   if (config.env === 'production') throw new Error('SMS_PROVIDER=console is for development: production needs SMS_PROVIDER=http');
   return {
     id: 'console',
-    async deliver(message) {
+    deliver(message) {
       log.info({ sms: { id: message.id, kind: message.kind } }, 'sms (console provider: not sent; the text is in the outbox)');
+      return Promise.resolve();
     },
   };
 }

@@ -73,11 +73,12 @@ async function orderMarket(db: Db, borrowerId: number, orderId?: number): Promis
 export default async function supportRoutes(app: FastifyInstance, opts: { config: Config }) {
   const { support } = opts.config;
 
-  await app.register(async (calls) => {
+  await app.register((calls) => {
     // A form body (the pages send type=30) or none at all; JSON is refused (415) like the other form calls.
     calls.removeContentTypeParser(['application/json', 'text/plain']);
-    calls.addHook('preValidation', async (request) => {
+    calls.addHook('preValidation', (request, _reply, done) => {
       if (request.body === undefined || request.body === null) request.body = {};
+      done();
     });
 
     registerEndpoint(calls, getWhatsapp, {

@@ -21,12 +21,12 @@ const readinessSchema = z.object({
  * Liveness, readiness and metrics (docs/operations.md "Health"), the
  * benchmark's hello-world baseline, and the brand the pages are dressed in.
  */
-export default async function systemRoutes(fastify: FastifyInstance, opts: { config: Config }) {
+export default function systemRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/hello',
     { schema: { summary: 'Hello world: the baseline of npm run bench', tags: ['system'], response: { 200: z.object({ hello: z.string() }) } } },
-    async () => ({ hello: 'world' }),
+    () => ({ hello: 'world' }),
   );
   app.get(
     '/api/health',
@@ -37,7 +37,7 @@ export default async function systemRoutes(fastify: FastifyInstance, opts: { con
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    () => ({ status: 'ok' as const }),
   );
   app.get(
     '/api/ready',
@@ -78,6 +78,6 @@ export default async function systemRoutes(fastify: FastifyInstance, opts: { con
         response: { 200: z.object({ id: z.string(), brandName: z.string(), primaryColor: z.string() }).loose() },
       },
     },
-    async () => opts.config.brand,
+    () => opts.config.brand,
   );
 }

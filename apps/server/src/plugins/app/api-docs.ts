@@ -38,7 +38,7 @@ export default fp(
         // The metrics token only where /metrics takes one (METRICS_TOKEN set).
         components: { securitySchemes: opts.config.metricsToken ? securitySchemes : withoutMetricsToken },
       },
-      transform: openapiTransform as never,
+      transform: openapiTransform,
       transformObject: openapiTransformObject as never,
     });
     // The API reference page: in production only with PRESTA_API_DOCS=1.

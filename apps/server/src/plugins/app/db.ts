@@ -8,7 +8,7 @@ declare module 'fastify' {
 }
 
 export default fp<{ db: Db }>(
-  async (app, opts) => {
+  (app, opts) => {
     app.decorate('db', opts.db);
   },
   { name: 'db' },

@@ -14,7 +14,7 @@ const wrapper = (code: string, message: string) => ({ success: false, code, mess
  * message in the request's language. A 5xx never carries internal details.
  */
 export default fp(
-  async (app) => {
+  (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const lang = request.lang ?? 'es';
       if (error instanceof AppError) {

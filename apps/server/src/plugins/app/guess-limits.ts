@@ -31,7 +31,7 @@ declare module 'fastify' {
  * process when Redis is down).
  */
 export default fp(
-  async (app) => {
+  (app) => {
     const limit = (name: keyof typeof guessLimits): GuessLimit => {
       const { max, windowMs } = guessLimits[name];
       const count = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `guess-${name}:${request.ip}` });

@@ -62,7 +62,7 @@ const describe = (error: unknown) => {
  * listening; it turns 503 as soon as the process starts stopping.
  */
 export default fp<{ config: Config; redisHealth: RedisHealth; poolStats?: PoolStats }>(
-  async (app, opts) => {
+  (app, opts) => {
     let draining = false;
     const expectedMigration = newestMigration();
     if (opts.poolStats) databasePool.max.set(opts.poolStats.max);

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
 import { errorCodes } from '@presta/contract/error-codes';
 import { AppError } from '../../lib/app-error';
 import { containsNul, jsonTextProblem, MAX_JSON_DEPTH, type InputProblem } from '../../lib/input-checks';
@@ -33,10 +32,10 @@ export function inputRefusal(problem: InputProblem): AppError {
 }
 
 export default fp(
-  async (app) => {
+  (app) => {
     // Query and route parameters: before the session, the rate limits and the handlers.
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (containsNul(request.query) || containsNul(request.params)) throw inputRefusal('nul');
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(containsNul(request.query) || containsNul(request.params) ? inputRefusal('nul') : undefined);
     });
 
     // JSON bodies: the text is checked, then Fastify's own parser runs.
@@ -52,12 +51,12 @@ export default fp(
         done(inputRefusal(problem), undefined);
         return;
       }
-      parseJson(request, body as string, done);
+      void parseJson(request, body as string, done);
     });
 
     // Every parsed body (form, JSON, text): no NUL in any string or key.
-    app.addHook('preValidation', async (request: FastifyRequest) => {
-      if (request.body !== undefined && !Buffer.isBuffer(request.body) && containsNul(request.body)) throw inputRefusal('nul');
+    app.addHook('preValidation', (request, _reply, done) => {
+      done(request.body !== undefined && !Buffer.isBuffer(request.body) && containsNul(request.body) ? inputRefusal('nul') : undefined);
     });
   },
   { name: 'input-guard', dependencies: ['language', 'error-handler'] },

@@ -8,14 +8,15 @@ import type { Brand } from '@presta/contract/brand';
  * obfuscateKeys answers with the scrambled keys.
  */
 export default fp<{ brand: Brand }>(
-  async (app, opts) => {
-    app.addHook('preValidation', async (request) => {
+  (app, opts) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
         request.body = unscrambleKeys(request.body);
       }
       if (request.query && typeof request.query === 'object') {
         request.query = unscrambleKeys(request.query);
       }
+      done();
     });
 
     if (opts.brand.obfuscateKeys) {

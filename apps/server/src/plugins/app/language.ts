@@ -11,11 +11,12 @@ declare module 'fastify' {
 
 /** Picks the language of every answer's message from the page's `language` parameter. */
 export default fp(
-  async (app) => {
+  (app) => {
     app.decorateRequest('lang', 'es');
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       request.lang = parseLanguage(query[languageParam] ?? request.headers[languageParam]);
+      done();
     });
   },
   { name: 'language' },

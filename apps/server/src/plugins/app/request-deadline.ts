@@ -12,7 +12,7 @@ import { translate } from '../../i18n/messages';
  * when nothing else can.
  */
 export default fp<{ timeoutMs: number }>(
-  async (app, opts) => {
+  (app, opts) => {
     if (opts.timeoutMs <= 0) return;
     app.addHook('onRequest', async (request, reply) => {
       const timer = setTimeout(() => {

@@ -113,7 +113,7 @@ export function inlineCodeCspBlocks(html: string): string[] {
 }
 
 const helmetOptions: FastifyHelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: apiDirectives as Record<string, string[]> },
+  contentSecurityPolicy: { useDefaults: false, directives: apiDirectives },
   // Sent per request below, and only over HTTPS: a browser that reached us over plain HTTP (development) must not pin HTTPS.
   strictTransportSecurity: false,
   // Session ids travel in page addresses.
@@ -123,7 +123,7 @@ const helmetOptions: FastifyHelmetOptions = {
 async function probeHeaders(withHelmet: boolean): Promise<Record<string, string>> {
   const probe = Fastify({ logger: false });
   if (withHelmet) await probe.register(helmet, helmetOptions);
-  probe.get('/', async () => '');
+  probe.get('/', () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   return Object.fromEntries(Object.entries(res.headers).map(([name, value]) => [name, String(value)]));
