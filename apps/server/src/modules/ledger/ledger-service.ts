@@ -47,7 +47,7 @@ import {
   type PaymentPurpose,
   type PlanInstalment,
 } from './ledger-math';
-import { creditHeldSql } from './ledger-sql';
+import { creditHeldSql } from '../../db/ledger-sql';
 
 /*
  * The loan ledger in the database (docs/ledger.md). Reads build a LedgerState
