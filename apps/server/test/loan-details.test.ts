@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
+import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { orders, orderStatusHistory, ratingPromptDeferrals, ratings, repaymentPlans } from '../src/db/schema';
 import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
-import { addCoupon, borrowerWithOffer, buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
+import { addCoupon, borrowerWithOffer, buildTestApp, dataOf, injectAs, wrapper, type TestApp } from './helpers';
 
 const detailsUrl = '/v3/loan-details/loan-details';
 const pushUrl = '/v3/loan-confirm/loan-detail-push';
@@ -32,7 +33,7 @@ async function orderIn(status: Status, opts: { extensionEnabled?: boolean; coupo
     url: pushUrl,
     payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 },
   });
-  const { orderId, orderNo } = push.json<Wrapper>().data as { orderId: string; orderNo: string };
+  const { orderId, orderNo } = dataOf(push, loanDetailPush);
   const move = (action: 'approve' | 'reject' | 'disburse' | 'settle', extra: { disbursedOn?: string } = {}) =>
     transitionOrder(t.db, { orderId: Number(orderId), action, actor: 'operator', ...extra });
   const today = todayIn(setup.product.timeZone);
@@ -56,7 +57,7 @@ describe('loan-details', () => {
     const o = await orderIn('21', { coupon: 2_000 });
     const res = await details(o.sessionId, o.orderId, { productId: String(o.product.id) });
     expect(res.statusCode).toBe(200);
-    const d = res.json<Wrapper>().data;
+    const d = dataOf(res, loanDetails);
     expect(d).toMatchObject({
       orderStatus: '21',
       noticeStatusText: 'En revisión',
@@ -91,17 +92,17 @@ describe('loan-details', () => {
 
   it('151 and 110: texts, no actions', async () => {
     const approved = await orderIn('151');
-    const a = (await details(approved.sessionId, approved.orderId)).json<Wrapper>().data;
+    const a = dataOf(await details(approved.sessionId, approved.orderId), loanDetails);
     expect(a).toMatchObject({ orderStatus: '151', noticeStatusText: 'Aprobado', isScore: 0, h5Url: '', isDelay: 0 });
     const rejected = await orderIn('110', { bankAccount: '' });
-    const r = (await details(rejected.sessionId, rejected.orderId)).json<Wrapper>().data;
+    const r = dataOf(await details(rejected.sessionId, rejected.orderId), loanDetails);
     expect(r).toMatchObject({ orderStatus: '110', noticeStatusText: 'No aprobado', isScore: 0, h5Url: '', isDelay: 0 });
     expect(valueOf(r, 'Cuenta de depósito')).toBe('');
   });
 
   it('174: repay link, extension per product, rating asked until rated, due rows', async () => {
     const o = await orderIn('174');
-    const d = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
+    const d = dataOf(await details(o.sessionId, o.orderId), loanDetails);
     const due = addDays(o.today, 15);
     expect(d).toMatchObject({
       orderStatus: '174',
@@ -117,10 +118,10 @@ describe('loan-details', () => {
 
     const rated = await injectAs(t.app, o.sessionId, { url: scoreUrl, payload: { score: 5, orderId: o.orderId } });
     expect(rated.json()).toMatchObject({ success: true, code: '0', data: { success: true } });
-    expect((await details(o.sessionId, o.orderId)).json<Wrapper>().data.isScore).toBe(0);
+    expect(dataOf(await details(o.sessionId, o.orderId), loanDetails).isScore).toBe(0);
 
     const noExtension = await orderIn('174', { extensionEnabled: false });
-    expect((await details(noExtension.sessionId, noExtension.orderId)).json<Wrapper>().data.isDelay).toBe(0);
+    expect(dataOf(await details(noExtension.sessionId, noExtension.orderId), loanDetails).isDelay).toBe(0);
   });
 
   it('reading an order whose due date passed moves it 174 → 180 (once) and answers 180', async () => {
@@ -132,7 +133,7 @@ describe('loan-details', () => {
       .set({ dueDate: sql`${addDays(o.today, -16)}::date + seq * 15` })
       .where(eq(repaymentPlans.orderId, Number(o.orderId)));
 
-    const first = (await details(o.sessionId, o.orderId, { language: '1' })).json<Wrapper>().data;
+    const first = dataOf(await details(o.sessionId, o.orderId, { language: '1' }), loanDetails);
     const overdueSince = addDays(o.today, -1);
     expect(first).toMatchObject({
       orderStatus: '180',
@@ -147,7 +148,7 @@ describe('loan-details', () => {
     // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31), in the Mexican
     // loan's pesos though read in English (issue 12: it read '₹1.143,51').
     expect(valueOf(first, 'Amount due')).toBe('$1.143,51');
-    const second = (await details(o.sessionId, o.orderId)).json<Wrapper>().data;
+    const second = dataOf(await details(o.sessionId, o.orderId), loanDetails);
     expect(second.orderStatus).toBe('180');
     const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, Number(o.orderId)));
     expect(history.filter((h) => h.toStatus === '180')).toHaveLength(1);
@@ -155,16 +156,16 @@ describe('loan-details', () => {
 
   it('an order disbursed today stays 174 when read', async () => {
     const o = await orderIn('174');
-    expect((await details(o.sessionId, o.orderId)).json<Wrapper>().data.orderStatus).toBe('174');
+    expect(dataOf(await details(o.sessionId, o.orderId), loanDetails).orderStatus).toBe('174');
     const [row] = await t.db.select().from(orders).where(eq(orders.id, Number(o.orderId)));
     expect(row!.status).toBe('174');
   });
 
   it('180 and 200 per status', async () => {
     const overdue = await orderIn('180');
-    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isDelay: 1, isScore: 0 });
+    expect(dataOf(await details(overdue.sessionId, overdue.orderId), loanDetails)).toMatchObject({ orderStatus: '180', isDelay: 1, isScore: 0 });
     const settled = await orderIn('200');
-    const s = (await details(settled.sessionId, settled.orderId)).json<Wrapper>().data;
+    const s = dataOf(await details(settled.sessionId, settled.orderId), loanDetails);
     expect(s).toMatchObject({ orderStatus: '200', noticeStatusText: 'Liquidado', isScore: 1, h5Url: '', isDelay: 0 });
     expect(valueOf(s, 'Próximo vencimiento')).toBe('');
   });
@@ -207,7 +208,7 @@ describe('google-score', () => {
     const theirs = await orderIn('174');
     const res = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1, orderId: theirs.orderId } });
     expect(res.statusCode).toBe(404);
-    expect(res.json<Wrapper>().code).toBe('404001');
+    expect(wrapper(res).code).toBe('404001');
     expect(await t.db.select().from(ratings).where(eq(ratings.orderId, Number(theirs.orderId)))).toHaveLength(0);
     const viaSession = await injectAs(t.app, mine.sessionId, { url: scoreUrl, payload: { score: 1 }, query: { orderId: theirs.orderId } });
     expect(viaSession.statusCode).toBe(404);
@@ -226,17 +227,17 @@ describe('the rating prompt does not nag (issue 14)', () => {
       .set({ dueDate: sql`${addDays(o.today, -days)}::date + seq * 15` })
       .where(eq(repaymentPlans.orderId, Number(o.orderId)));
   }
-  const isScore = async (o: { sessionId: string; orderId: string }) => (await details(o.sessionId, o.orderId)).json<Wrapper>().data.isScore;
+  const isScore = async (o: { sessionId: string; orderId: string }) => dataOf(await details(o.sessionId, o.orderId), loanDetails).isScore;
 
   it('is not asked over a loan with something to pay today: an instalment due today (174) or overdue (180)', async () => {
     const dueToday = await orderIn('174');
     await disbursedDaysAgo(dueToday, 15);
-    const d = (await details(dueToday.sessionId, dueToday.orderId)).json<Wrapper>().data;
+    const d = dataOf(await details(dueToday.sessionId, dueToday.orderId), loanDetails);
     expect(d).toMatchObject({ orderStatus: '174', isScore: 0 });
     expect(valueOf(d, 'Próximo vencimiento')).toBe(dueToday.today);
 
     const overdue = await orderIn('180');
-    expect((await details(overdue.sessionId, overdue.orderId)).json<Wrapper>().data).toMatchObject({ orderStatus: '180', isScore: 0 });
+    expect(dataOf(await details(overdue.sessionId, overdue.orderId), loanDetails)).toMatchObject({ orderStatus: '180', isScore: 0 });
 
     // Nothing due today (the first instalment in 15 days), and settled: asked.
     expect(await isScore(await orderIn('174'))).toBe(1);
@@ -249,7 +250,7 @@ describe('the rating prompt does not nag (issue 14)', () => {
     const before = Date.now();
     const later = await injectAs(t.app, settled.sessionId, { url: laterUrl });
     expect(later.statusCode).toBe(200);
-    const body = later.json<Wrapper>();
+    const body = wrapper(later);
     expect(body).toMatchObject({ success: true, code: '0', data: { success: true } });
     const askAgainAfter = Date.parse((body.data as { askAgainAfter: string }).askAgainAfter);
     expect(askAgainAfter - before).toBeGreaterThanOrEqual(30 * 86_400_000);
@@ -266,7 +267,7 @@ describe('the rating prompt does not nag (issue 14)', () => {
       url: pushUrl,
       payload: { productId: settled.product.id, amount: 300_000, periods: 3, termUnit: 15 },
     });
-    const next = (push.json<Wrapper>().data as { orderId: string }).orderId;
+    const next = dataOf(push, loanDetailPush).orderId;
     await transitionOrder(t.db, { orderId: Number(next), action: 'approve', actor: 'operator' });
     await transitionOrder(t.db, { orderId: Number(next), action: 'disburse', actor: 'operator' });
     expect(await isScore({ sessionId: settled.sessionId, orderId: next })).toBe(0);
