@@ -3,6 +3,7 @@ import type { AgreementTerms, contractDetail, ContractData, loanDetailConfirm, l
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { readText } from '@/shared/http/read-text';
 import { readTerms } from '../utils/read-terms';
 
 /** Whose contract: an order number, or an order id whose number is looked up first. */
@@ -11,7 +12,7 @@ export type ContractQuery = { orderNo: string } | { orderId: string; productId?:
 /** The promissory note with the loan's agreement terms (null when the answer's terms cannot be read). */
 export type Contract = Omit<ContractData, 'terms'> & { terms: AgreementTerms | null };
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = readText;
 
 /**
  * POST /v3/loan-details/contract-detail: the promissory note fields of an

@@ -2,7 +2,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { repaymentHuichao } from '@presta/contract/api/legacy-payment';
 import type { Normalised } from '@presta/contract/envelope';
 import { callApi } from '@/shared/http/api-client';
-import { readText } from '../utils/read-text';
+import { readText } from '@/shared/http/read-text';
 
 /**
  * POST repayment-huichao: the address of the card processor's hosted payment

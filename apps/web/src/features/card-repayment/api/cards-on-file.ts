@@ -4,7 +4,7 @@ import type { Normalised } from '@presta/contract/envelope';
 import type { MarketCode } from '@presta/contract/markets';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
-import { readText } from '../utils/read-text';
+import { readText } from '@/shared/http/read-text';
 
 /** The borrower's cards on file, the repay token of this order and its market (the currency of the amount). */
 export type CardsOnFile = { repayToken: string; bankCards: BankCard[]; market: MarketCode };

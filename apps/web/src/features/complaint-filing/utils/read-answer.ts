@@ -1,15 +1,11 @@
 import type { TextValue } from '@presta/contract/api/common';
+import { readText } from '@/shared/http/read-text';
 import type { ComplaintOption, ComplaintOrder } from './complaint-types';
 
 /*
  * Answers are typed by the contract but not validated at run time (that would
  * ship zod to the page): the complaint data is read defensively here.
  */
-
-/** A string field: strings as they are, numbers as text, anything else ''. */
-export function readText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
 
 function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};

@@ -3,7 +3,8 @@ import type { problemDetail } from '@presta/contract/api/complaint';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { callApi } from '@/shared/http/api-client';
-import { readText, readTextList } from '../utils/read';
+import { readText } from '@/shared/http/read-text';
+import { readTextList } from '../utils/read';
 
 export type ComplaintDetail = DataOf<typeof problemDetail>;
 

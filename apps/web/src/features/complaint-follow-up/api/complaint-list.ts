@@ -2,7 +2,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { problemList } from '@presta/contract/api/complaint';
 import type { Normalised } from '@presta/contract/envelope';
 import { callApi } from '@/shared/http/api-client';
-import { readText } from '../utils/read';
+import { readText } from '@/shared/http/read-text';
 
 export type ComplaintListItem = { id: string; time: string; type: string; content: string };
 export type ComplaintTab = { title: string; list: ComplaintListItem[] };

@@ -1,12 +1,4 @@
-/**
- * Answers are typed by the contract but not validated at run time (callApi):
- * the pages read them defensively.
- */
-
-/** A string field: strings as they are, numbers as text, anything else ''. */
-export function readText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
+import { readText } from '@/shared/http/read-text';
 
 /** A list of strings (image addresses): non-empty strings only, trimmed. */
 export function readTextList(value: unknown): string[] {

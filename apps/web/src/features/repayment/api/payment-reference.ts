@@ -4,7 +4,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
-import { readText } from '../utils/channels';
+import { readText } from '@/shared/http/read-text';
 import type { InstructionQuery } from '../utils/payment-link';
 
 export type PaymentVoucher = DataOf<typeof generateVcode>;

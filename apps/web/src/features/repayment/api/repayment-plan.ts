@@ -4,7 +4,8 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
-import { readChannelGroups, readText, type ChannelGroup } from '../utils/channels';
+import { readText } from '@/shared/http/read-text';
+import { readChannelGroups, type ChannelGroup } from '../utils/channels';
 
 export type RepaymentQuery = { orderId: string; productId?: string };
 

@@ -1,16 +1,12 @@
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { loanPlayDetail } from '@presta/contract/api/repayment';
+import { readText } from '@/shared/http/read-text';
 
 /** A payment channel (§3): payCode, logo, desc, vCode, BARcodeImg. */
 export type PaymentChannel = DataOf<typeof loanPlayDetail>['repayList'][number]['list'][number];
 
 /** Channels under one title; the instalment answer calls the title `reviewer`, the extension answer `title`. */
 export type ChannelGroup = { title: string; channels: PaymentChannel[] };
-
-/** A string field read defensively: strings as they are, numbers as text, anything else ''. */
-export function readText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
 
 const text = readText;
 
