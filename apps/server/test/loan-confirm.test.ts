@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { loanDetailConfirm } from '@presta/contract/api/loan';
 import { productOffers } from '../src/db/schema';
-import { addCoupon, borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, seedProduct, type TestApp, type Wrapper } from './helpers';
+import { addCoupon, borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, seedProduct, answerOf, dataOf, wrapper, type TestApp } from './helpers';
 
 const url = '/v3/loan-confirm/loan-detail-confirm';
 let t: TestApp;
@@ -18,7 +19,7 @@ describe('loan-detail-confirm', () => {
     const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 300_000, product: { periodsMin: 3, periodsMax: 6 } });
     const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
     expect(res.statusCode).toBe(200);
-    const body = res.json<Wrapper>();
+    const body = answerOf(res, loanDetailConfirm);
     expect(body).toMatchObject({ success: true, code: '0', message: 'Éxito' });
     const d = body.data;
     expect(d).toMatchObject({
@@ -42,9 +43,9 @@ describe('loan-detail-confirm', () => {
     });
     expect(d.repay_plans).toHaveLength(3);
     expect(d.repay_plans.map((p: { amount: number }) => p.amount)).toEqual([111_020, 109_280, 107_540]);
-    expect(d.repay_plans[0].title).toBe('Cuota 1/3');
-    expect(d.repay_plans[0].description).toBe('Capital $1.000,00 + interés $45,00 + comisión $50,00 + IVA $15,20');
-    expect(d.firstPayTime).toBe(d.repay_plans[0].pay_time);
+    expect(d.repay_plans[0]!.title).toBe('Cuota 1/3');
+    expect(d.repay_plans[0]!.description).toBe('Capital $1.000,00 + interés $45,00 + comisión $50,00 + IVA $15,20');
+    expect(d.firstPayTime).toBe(d.repay_plans[0]!.pay_time);
     const value = (text: string) => d.details.find((r: { text: string }) => r.text === text)?.value;
     expect(value('Monto del préstamo')).toBe('$3.000,00');
     expect(value('Plazo')).toBe('45 días');
@@ -65,16 +66,16 @@ describe('loan-detail-confirm', () => {
       query: { language: '1' },
     });
     expect(res.statusCode).toBe(200);
-    const d = res.json<Wrapper>().data;
-    expect(res.json<Wrapper>().message).toBe('Success');
+    const d = dataOf(res, loanDetailConfirm);
+    expect(wrapper(res).message).toBe('Success');
     expect(d.couNum).toBe(2_000);
-    expect(d.repay_plans[0].title).toBe('Instalment 1/3');
-    expect(d.repay_plans[0].amount).toBe(111_020 - 2_000 - 320);
-    const coupon = d.details.find((r: { text: string }) => r.text === 'Discount coupon');
+    expect(d.repay_plans[0]!.title).toBe('Instalment 1/3');
+    expect(d.repay_plans[0]!.amount).toBe(111_020 - 2_000 - 320);
+    const coupon = d.details.find((r: { text: string }) => r.text === 'Discount coupon')!;
     expect(coupon.value).toBe('-$20,00');
-    expect(d.details.find((r: { text: string }) => r.text === 'Loan amount').value).toBe('$3.000,00');
-    expect(d.details.find((r: { text: string }) => r.text.startsWith('VAT (IVA)')).text).toBe('VAT (IVA) at 16% of interest, commission and extension fee');
-    expect(d.repay_plans[0].description).toMatch(/^Principal \$1\.000,00 \+ interest \$/);
+    expect(d.details.find((r: { text: string }) => r.text === 'Loan amount')!.value).toBe('$3.000,00');
+    expect(d.details.find((r: { text: string }) => r.text.startsWith('VAT (IVA)'))!.text).toBe('VAT (IVA) at 16% of interest, commission and extension fee');
+    expect(d.repay_plans[0]!.description).toMatch(/^Principal \$1\.000,00 \+ interest \$/);
     expect(JSON.stringify(d)).not.toContain('₹');
   });
 
@@ -84,15 +85,15 @@ describe('loan-detail-confirm', () => {
     const offer = await offerProduct(t.db, borrower.id, product.id, 2_000_000, { evaluatedAt: new Date(Date.now() - 25 * 3_600_000) });
     const sessionId = await createSession(t.db, borrower.id);
     const first = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
-    expect(first.json<Wrapper>().data.isNeedPop).toBe(1);
-    expect(first.json<Wrapper>().data.amount).toBe(1_000_000);
+    expect(dataOf(first, loanDetailConfirm).isNeedPop).toBe(1);
+    expect(dataOf(first, loanDetailConfirm).amount).toBe(1_000_000);
     const again = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, isType: 1 } });
-    expect(again.json<Wrapper>().data.isNeedPop).toBe(0);
+    expect(dataOf(again, loanDetailConfirm).isNeedPop).toBe(0);
     const [after] = await t.db.select().from(productOffers).where(eq(productOffers.id, offer.id));
     expect(after!.limitAmount).toBe(1_000_000);
     expect(Date.now() - after!.evaluatedAt.getTime()).toBeLessThan(60_000);
     const third = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
-    expect(third.json<Wrapper>().data.isNeedPop).toBe(0);
+    expect(dataOf(third, loanDetailConfirm).isNeedPop).toBe(0);
   });
 
   it('404 for a product not offered, inactive, unknown or huge id — same answer', async () => {
@@ -112,7 +113,7 @@ describe('loan-detail-confirm', () => {
     const b = await borrowerWithOffer(t.db);
     const res = await injectAs(t.app, b.sessionId, { url, payload: { productId: a.product.id } });
     expect(res.statusCode).toBe(404);
-    expect(res.json<Wrapper>().code).toBe('404001');
+    expect(wrapper(res).code).toBe('404001');
   });
 
   it('422001 for asked-for terms outside the rules, with formatted figures', async () => {
@@ -134,6 +135,6 @@ describe('loan-detail-confirm', () => {
     const { product, sessionId } = await borrowerWithOffer(t.db, { limit: 90_000 });
     const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id } });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Wrapper>().code).toBe('422001');
+    expect(wrapper(res).code).toBe('422001');
   });
 });
