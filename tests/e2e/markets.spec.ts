@@ -55,6 +55,8 @@ async function openLoanDetails(page: Page, url: string) {
 const bodyText = (page: Page) => page.locator('main').innerText();
 
 test('an Indian borrower (English, ₹): rupees, UPI and bank transfer, the Indian lender and contacts, and what cannot be paid today is not "due today"', async ({ page }) => {
+  // Eight pages, each checked at two widths with axe: longer than one page's journey.
+  test.setTimeout(120_000);
   const order = demoOrder('174', { lang: 'en' });
 
   await openLoanDetails(page, order.urls.loanDetails);
@@ -197,6 +199,8 @@ test('the Indian agreement states the Indian pricing, in English and in Spanish'
 });
 
 test('a Mexican loan read in English is in pesos; its agreement states the Mexican pricing; SPEI gives the CLABE and the concept to copy', async ({ page }) => {
+  // Several pages, each checked at two widths with axe: longer than one page's journey.
+  test.setTimeout(120_000);
   const order = demoOrder('174');
   await openLoanDetails(page, inLanguage(order.urls.loanDetails, '1'));
   await expect(page.getByText(/\$\d/).first()).toBeVisible();

@@ -131,15 +131,24 @@ test('a borrower page: no CSP violation, the session leaves the address, a reloa
 test('in the iOS web view: the same page behaves as before, with a clean address bar', async ({ page }) => {
   const violations = await watchCsp(page);
   await installFakeIosHost(page);
-  const calls = recordCalls(page);
-  const order = demoOrder('174');
-
-  await page.goto(order.urls.loanDetails);
+  // A settled loan asks for a rating (a loan with something to pay today never does: issue 14).
+  const settled = demoOrder('200');
+  const settledCalls = recordCalls(page);
+  await page.goto(settled.urls.loanDetails);
   const rating = page.getByRole('dialog', { name: loan.ratingTitle });
   await rating.getByRole('radio', { name: '5 de 5 estrellas' }).click();
   await rating.getByRole('button', { name: 'Enviar' }).click();
   // The rating call went through with the session, and the host was asked to open the app-store rating.
   await expect.poll(async () => (await bridgeCalls(page)).map((c) => c.name)).toContain('openAppRating');
+  expectCleanAddress(page, settled);
+  await expectCallsCarrySession(settledCalls, settled);
+  page.removeAllListeners('request');
+
+  // A repaying loan: its calls and the full-page navigation to the repayment page carry its session.
+  const calls = recordCalls(page);
+  const order = demoOrder('174');
+  await page.goto(order.urls.loanDetails);
+  await expect(page.getByRole('button', { name: loan.repay })).toBeVisible();
   expectCleanAddress(page, order);
   await expectCallsCarrySession(calls, order);
 
