@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import Button from 'antd-mobile/es/components/button';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
@@ -7,14 +7,12 @@ import { orderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import { getBrand } from '@/shared/brand/brand';
 import { bridge, bridgeMessages } from '@/shared/bridge/native-bridge';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import type { RemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
-import { getSessionParams, inAppUrl, pageUrl } from '@/shared/session/session-params';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { inAppUrl, pageUrl } from '@/shared/session/session-params';
 import { PageLayout } from '@/shared/ui/page-layout';
-import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
 import { StarScoreModal } from '@/shared/ui/star-score-modal';
 import { StatementLink } from '@/shared/ui/statement-link';
 import { showToast } from '@/shared/ui/toast';
@@ -43,27 +41,21 @@ type OpenModal = 'none' | 'rating' | 'thanks' | 'extension';
  * disbursal, when the tab comes back, and on pull-down.
  */
 export default function LoanDetailsPage() {
-  const { search } = useLocation();
-  const session = useMemo(() => getSessionParams(search), [search]);
-  const orderId = session.orderId ?? '';
-  const productId = session.productId ?? '';
-  return <LoanDetails key={`${orderId}:${productId}`} orderId={orderId} productId={productId} />;
+  const { t } = useMessages(loanMessages);
+  return (
+    <OrderDataPage title={t('detailsPageTitle')} t={t} load={fetchLoanDetails}>
+      {(data, ids, load) => <LoanDetails data={data} {...ids} load={load} />}
+    </OrderDataPage>
+  );
 }
 
-function LoanDetails({ orderId, productId }: { orderId: string; productId: string }) {
+function LoanDetails({ data, orderId, productId, load }: { data: LoanDetailsData; load: RemoteData<LoanDetailsData, void>['load'] } & OrderIds) {
   const { t, lang } = useMessages(loanMessages);
-  usePageTitle(t('detailsPageTitle'));
   const borrowAgainHintId = useId();
-
-  const remote = useRemoteData<LoanDetailsData>(
-    (_arg, opts) => fetchLoanDetails({ orderId, productId: productId || undefined }, opts),
-    { enabled: orderId !== '' },
-  );
-  const { data, load } = remote;
-  const status = data?.orderStatus ?? '';
+  const status = data.orderStatus ?? '';
 
   const refresh = useCallback(() => load(undefined, { silent: true }), [load]);
-  useAutoRefresh(refresh, { active: data !== null && isInProgress(status), intervalMs: pollIntervalMs });
+  useAutoRefresh(refresh, { active: isInProgress(status), intervalMs: pollIntervalMs });
 
   const [modal, setModal] = useState<OpenModal>('none');
 
@@ -71,25 +63,10 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
   // a loan with something to pay today, nor while the borrower's "not now" lasts, issue 14).
   const ratingOffered = useRef(false);
   useEffect(() => {
-    if (data?.isScore !== 1 || ratingOffered.current || modal !== 'none') return;
+    if (data.isScore !== 1 || ratingOffered.current || modal !== 'none') return;
     ratingOffered.current = true;
     setModal('rating');
-  }, [data?.isScore, modal]);
-
-  if (!orderId) {
-    return (
-      <PageLayout>
-        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
-      </PageLayout>
-    );
-  }
-  if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
-  }
+  }, [data.isScore, modal]);
 
   const ids = { orderId: data.orderId || orderId, productId: data.productId || productId };
 
@@ -125,7 +102,7 @@ function LoanDetails({ orderId, productId }: { orderId: string; productId: strin
       setModal('thanks');
       return true;
     }
-    let rated = false;
+    let rated: boolean;
     try {
       rated = bridge.rateApp();
     } catch {

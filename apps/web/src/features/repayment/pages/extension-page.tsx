@@ -5,11 +5,11 @@ import { AmountHero } from '@/shared/ui/amount-hero';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { InstalmentList } from '@/shared/ui/instalment-list';
 import { Notice } from '@/shared/ui/notice';
+import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { StatementLink } from '@/shared/ui/statement-link';
 import { fetchExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
-import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
@@ -24,8 +24,9 @@ import './extension-page.css';
  * customer-service float of the original is never displayed, so it is not built.)
  */
 export default function ExtensionPage() {
+  const { t } = useMessages(repaymentMessages);
   return (
-    <OrderDataPage title="extensionPageTitle" load={fetchExtensionQuote}>
+    <OrderDataPage title={t('extensionPageTitle')} t={t} load={fetchExtensionQuote}>
       {(data, ids) => <Extension data={data} {...ids} />}
     </OrderDataPage>
   );

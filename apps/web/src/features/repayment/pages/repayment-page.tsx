@@ -5,11 +5,11 @@ import { assignLocation } from '@/shared/session/navigation';
 import { AmountHero } from '@/shared/ui/amount-hero';
 import { DetailList } from '@/shared/ui/detail-list';
 import { Notice } from '@/shared/ui/notice';
+import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { StatementLink } from '@/shared/ui/statement-link';
 import { fetchRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
-import { OrderDataPage, type OrderIds } from '../components/order-data-page';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
 import type { PaymentChannel } from '../utils/channels';
@@ -26,8 +26,9 @@ const FOLDED_DETAIL_ROWS = 2;
  * payment page (/card-repayment) instead.
  */
 export default function RepaymentPage() {
+  const { t } = useMessages(repaymentMessages);
   return (
-    <OrderDataPage title="repaymentPageTitle" load={fetchRepaymentPlan}>
+    <OrderDataPage title={t('repaymentPageTitle')} t={t} load={fetchRepaymentPlan}>
       {(data, ids) => <Repayment data={data} {...ids} />}
     </OrderDataPage>
   );

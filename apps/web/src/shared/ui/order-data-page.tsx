@@ -1,0 +1,63 @@
+import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { Normalised } from '@presta/contract/envelope';
+import { useRemoteData, type RemoteData } from '@/shared/http/use-remote-data';
+import { getSessionParams } from '@/shared/session/session-params';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageLayout } from '@/shared/ui/page-layout';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback, remoteFallbackTexts, type RemoteFallbackKey } from '@/shared/ui/remote-fallback';
+
+/** The order a page is about: the session's orderId and productId ('' when absent). */
+export type OrderIds = { orderId: string; productId: string };
+
+/** What the page's loader is given: the order, productId only when there is one. */
+export type OrderQuery = { orderId: string; productId?: string };
+
+export type OrderDataPageProps<T> = {
+  /** The page title, in the page's language. */
+  title: string;
+  /** The feature's catalogue: the usual load texts (RemoteFallbackKey) and `missingOrder`. */
+  t: (key: RemoteFallbackKey | 'missingOrder') => string;
+  /** Loads the page's data for the session's order (silent: a refresh, see useRemoteData). */
+  load: (query: OrderQuery, opts: { silent: boolean; signal: AbortSignal }) => Promise<Normalised<T>>;
+  /** The page, once its data is there; `reload` loads it again (a silent reload keeps the page as it is). */
+  children: (data: T, ids: OrderIds, reload: RemoteData<T, void>['load']) => ReactNode;
+};
+
+/**
+ * The frame of the pages about one order (?orderId&productId + session): the
+ * order's ids from the address, a notice without an order, the data loaded
+ * (again from scratch when the ids change), and the shared loading and
+ * failure states until it is there.
+ */
+export function OrderDataPage<T>(props: OrderDataPageProps<T>) {
+  const { search } = useLocation();
+  const session = useMemo(() => getSessionParams(search), [search]);
+  const orderId = session.orderId ?? '';
+  const productId = session.productId ?? '';
+  return <OrderData key={`${orderId}:${productId}`} {...props} orderId={orderId} productId={productId} />;
+}
+
+function OrderData<T>({ title, t, load, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
+  usePageTitle(title);
+  const remote = useRemoteData<T>((_arg, opts) => load({ orderId, productId: productId || undefined }, opts), {
+    enabled: orderId !== '',
+  });
+
+  if (!orderId) {
+    return (
+      <PageLayout>
+        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
+      </PageLayout>
+    );
+  }
+  if (!remote.data) {
+    return (
+      <PageLayout>
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
+      </PageLayout>
+    );
+  }
+  return <>{children(remote.data, { orderId, productId }, remote.load)}</>;
+}
