@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { sessions } from '../src/db/schema';
 import { hashSessionId } from '../src/modules/session/session-service';
 import { deferRatingPrompt } from '../src/modules/loan/loan-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { borrowerWithOffer, buildTestApp, connectTestDb, injectAs, type TestApp, type Wrapper } from './helpers';
+import { borrowerWithOffer, buildTestApp, connectTestDb, injectAs, dataOf, wrapper, type TestApp } from './helpers';
 
 /**
  * Caches on: sessions and loan-details reads are served from memory until the
@@ -34,7 +35,7 @@ async function placeOrder() {
     url: '/v3/loan-confirm/loan-detail-push',
     payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: setup.product.termUnitDays },
   });
-  const { orderId } = push.json<Wrapper>().data as { orderId: string };
+  const { orderId } = dataOf(push, loanDetailPush);
   return { ...setup, orderId };
 }
 
@@ -44,14 +45,14 @@ describe('change feed', () => {
     // The order's own creation is announced too; once those announcements are in, the read stays cached.
     await expect
       .poll(async () => {
-        expect((await details(sessionId, orderId)).json<Wrapper>().data.orderStatus).toBe('21');
+        expect(dataOf(await details(sessionId, orderId), loanDetails).orderStatus).toBe('21');
         return t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
 
     await transitionOrder(other.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
     await expect
-      .poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.orderStatus, { timeout: 5_000, interval: 20 })
+      .poll(async () => dataOf(await details(sessionId, orderId), loanDetails).orderStatus, { timeout: 5_000, interval: 20 })
       .toBe('151');
   });
 
@@ -62,23 +63,23 @@ describe('change feed', () => {
     // Once the announcements are in, the order sits in the cache and its answers are reused.
     await expect
       .poll(async () => {
-        const data = (await details(sessionId, orderId)).json<Wrapper>().data;
+        const data = dataOf(await details(sessionId, orderId), loanDetails);
         return data.orderStatus === '174' && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
-    const first = (await details(sessionId, orderId)).json<Wrapper>().data;
-    expect((await details(sessionId, orderId)).json<Wrapper>().data).toEqual(first);
+    const first = dataOf(await details(sessionId, orderId), loanDetails);
+    expect(dataOf(await details(sessionId, orderId), loanDetails)).toEqual(first);
     expect(first.isScore).toBe(1);
 
     // Another language is another answer, not the cached Spanish one.
     const english = await injectAs(t.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId }, query: { language: '1' } });
-    expect(english.json<Wrapper>().data.noticeStatusText).not.toBe(first.noticeStatusText);
-    expect((await details(sessionId, orderId)).json<Wrapper>().data.noticeStatusText).toBe(first.noticeStatusText);
+    expect(dataOf(english, loanDetails).noticeStatusText).not.toBe(first.noticeStatusText);
+    expect(dataOf(await details(sessionId, orderId), loanDetails).noticeStatusText).toBe(first.noticeStatusText);
 
     // A rating (through this app) ends the rating prompt on the next reads.
     const rated = await injectAs(t.app, sessionId, { url: '/v3/loan-details/google-score', payload: { orderId, score: 4 } });
     expect(rated.statusCode).toBe(200);
-    await expect.poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.isScore, { timeout: 5_000, interval: 20 }).toBe(0);
+    await expect.poll(async () => dataOf(await details(sessionId, orderId), loanDetails).isScore, { timeout: 5_000, interval: 20 }).toBe(0);
   });
 
   it('a "not now" to the rating prompt written by another process drops the borrower\'s cached answers (issue 14)', async () => {
@@ -87,12 +88,12 @@ describe('change feed', () => {
     await transitionOrder(other.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
     await expect
       .poll(async () => {
-        const data = (await details(sessionId, orderId)).json<Wrapper>().data;
+        const data = dataOf(await details(sessionId, orderId), loanDetails);
         return data.isScore === 1 && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
     await deferRatingPrompt(other.db, borrower.id);
-    await expect.poll(async () => (await details(sessionId, orderId)).json<Wrapper>().data.isScore, { timeout: 5_000, interval: 20 }).toBe(0);
+    await expect.poll(async () => dataOf(await details(sessionId, orderId), loanDetails).isScore, { timeout: 5_000, interval: 20 }).toBe(0);
   });
 
   it('still refuses another borrower an order that sits in the cache', async () => {
@@ -101,7 +102,7 @@ describe('change feed', () => {
     await details(mine.sessionId, mine.orderId); // cached now
     const res = await details(someoneElse.sessionId, mine.orderId);
     expect(res.statusCode).toBe(404);
-    expect(res.json<Wrapper>().code).toBe('404001');
+    expect(wrapper(res).code).toBe('404001');
   });
 
   it('stops a revoked session quickly although it was cached', async () => {

@@ -3,14 +3,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { addDays } from '@presta/contract/dates';
 import { repoRoot } from '../src/config';
 import { ledgerPayments, orders, paymentReferences } from '../src/db/schema';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { sandboxPay } from '../src/modules/payments/sandbox-provider';
 import { newStoreReference } from '../src/modules/payments/store-reference';
-import { buildTestApp, injectAs, testDatabaseUrl, type TestApp, type Wrapper } from './helpers';
-import { call, data, decodeBarcode, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls, type Loan } from './repayment-fixtures';
+import { buildTestApp, checked, injectAs, testDatabaseUrl, type TestApp } from './helpers';
+import { call, decodeBarcode, endpoints, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
 let t: TestApp;
 
@@ -26,15 +27,14 @@ const paymentsOf = async (orderId: string) =>
 const statusOf = async (orderId: string) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, Number(orderId))))[0]!.s;
 const referenceRow = async (reference: string) =>
   (await t.db.select().from(paymentReferences).where(eq(paymentReferences.reference, reference)))[0]!;
-const detailsOf = async (loan: Loan) => data(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }));
+const detailsOf = async (loan: Loan) => read(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
 const valueOf = (d: { userOrderDetail: { detail: { text: string; value: string }[] } }, text: string) =>
   d.userOrderDetail.detail.find((r) => r.text === text)?.value;
 
 /** A voucher for the loan; answers the reference number and the voucher data. */
 async function voucher(loan: Loan, amount: number, opts: { payCode?: 'store' | 'spei'; requestType?: 1 | 2 } = {}) {
-  const d = await data(
-    await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: opts.payCode ?? 'store', requestType: opts.requestType ?? 1 }),
-  );
+  const d = read(
+    await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: opts.payCode ?? 'store', requestType: opts.requestType ?? 1 }), endpoints.vcode);
   const row = (await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)))).find(
     (r) => r.voucherCode === d.repayDetail.vCode && r.amount === amount,
   )!;
@@ -79,7 +79,7 @@ describe('payment notifications (sandbox)', () => {
     const body = { eventId: `evt-burst-${loan.orderId}`, reference, amount: ONE_INSTALMENT_TOTAL, paidAt: new Date().toISOString() };
     const answers = await Promise.all(Array.from({ length: 20 }, () => notify(t.app, body)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-    expect(answers.filter((a) => a.json<{ applied: boolean }>().applied)).toHaveLength(1);
+    expect(answers.filter((a) => checked(a.json(), z.object({ applied: z.boolean() })).applied)).toHaveLength(1);
     expect(await paymentsOf(loan.orderId)).toBe(1);
     expect(await statusOf(loan.orderId)).toBe('200');
   });
@@ -88,13 +88,13 @@ describe('payment notifications (sandbox)', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
     expect((await notify(t.app, { reference, amount: 40_000 })).json()).toEqual({ received: true, applied: true });
-    const d = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL - 40_000);
     const rows = Object.fromEntries(d.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     expect(rows['Ya pagado']).toBe('$400,00');
     // Allocation order: commission 5 000, VAT 1 040, interest 1 500, then principal 32 460.
     expect(rows).toMatchObject({ Capital: '$675,40', 'Comisión': '$0,00', 'Interés': '$0,00', 'Total a pagar hoy': '$675,40' });
-    expect(d.repayList[0].list[0].vCode).toBe(''); // the open reference is for the old amount
+    expect(d.repayList[0]!.list[0]!.vCode).toBe(''); // the open reference is for the old amount
     // Priced before the payment: no longer offered (a store would collect the old amount).
     expect((await referenceRow(reference)).status).toBe('expired');
     expect(await statusOf(loan.orderId)).toBe('174');
@@ -104,7 +104,7 @@ describe('payment notifications (sandbox)', () => {
   it('an extension payment on a 180 order: back to 174 with the new due date', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
     expect(await statusOf(loan.orderId)).toBe('180');
-    const delay = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
     const newDue = addDays(loan.today, 15);
     expect(delay.delayInfo).toMatchObject({ delayAmount: 5 * ONE_DAY_FINE + 3_480, delayTime: newDue });
     const { reference } = await voucher(loan, delay.delayInfo.delayAmount, { requestType: 2, payCode: 'spei' });
@@ -133,7 +133,7 @@ describe('payment notifications (sandbox)', () => {
       await notify(t.app, body, { header: 't=abc,v1=zz' }),
     ];
     expect(cases.map((c) => c.statusCode)).toEqual([401, 401, 401, 401, 401]);
-    expect(cases.map((c) => c.json<{ error: string }>().error)).toEqual(['bad_signature', 'expired', 'expired', 'missing', 'malformed']);
+    expect(cases.map((c) => checked(c.json(), z.object({ error: z.string() })).error)).toEqual(['bad_signature', 'expired', 'expired', 'missing', 'malformed']);
     // Signed, then the body changed on the way.
     const raw = JSON.stringify({ eventId: 'evt-tamper', reference, amount: 1, paidAt: new Date().toISOString() });
     const { signNotification, unixSeconds } = await import('../src/modules/payments/notification-signature');
@@ -152,7 +152,7 @@ describe('payment notifications (sandbox)', () => {
     expect(unknown.json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'unknown_reference' });
     for (const amount of [0, -5, 150.5, '15050']) {
       const res = await notify(t.app, { reference, amount });
-      expect({ amount, status: res.statusCode, body: res.json() }).toEqual({ amount, status: 400, body: { received: false, error: 'invalid_body' } });
+      expect({ amount, status: res.statusCode, body: res.json<unknown>() }).toEqual({ amount, status: 400, body: { received: false, error: 'invalid_body' } });
     }
     const broken = await notify(t.app, { reference, amount: 1 }, { rawBody: '{"eventId":' });
     expect(broken.statusCode).toBe(400);
@@ -246,7 +246,7 @@ describe('barcode images', () => {
 
     const foreign = await injectAs(t.app, other.sessionId, { method: 'GET', url });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json<Wrapper>()).toEqual({ success: false, code: '404001', message: 'No encontramos esta referencia de pago.', data: null });
+    expect(foreign.json()).toEqual({ success: false, code: '404001', message: 'No encontramos esta referencia de pago.', data: null });
     expect((await t.app.inject({ method: 'GET', url: `${url}?token=${'0'.repeat(32)}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${url}?token=short` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
