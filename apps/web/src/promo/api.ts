@@ -1,4 +1,7 @@
 import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
+import type { RequestOf } from '@presta/contract/api/endpoint';
+// Types only (erased): the page ships no zod; the contract's request schemas type what it sends.
+import type { channelTemplate, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
 import { languages, type Language } from '@presta/contract/language';
 import { languageParam } from '@presta/contract/session-params';
 import { apiUrl } from '@/shared/http/api-base';
@@ -44,30 +47,14 @@ function readAnswer(body: unknown): PromoAnswer {
   };
 }
 
-/** Tracking fields of track-visit and track-click (§7). */
-export type TrackingParams = {
-  page_id?: string;
-  user_from?: string;
-  client_type: ClientType;
-  utm_tag?: string;
-  app_from?: string;
-};
+/** Tracking fields of track-visit and track-click (§7); the page type is set here, the client type is always known. */
+export type TrackingParams = Omit<RequestOf<typeof trackVisit>, 'page_type' | 'client_type'> & { client_type: ClientType };
 
-export type SmsRequest = {
-  phone: string;
-  capcode: string;
-  sid: string;
-  appName?: string;
-  app_from?: string;
-  user_from?: string;
-  utm_tag?: string;
-};
+/** get-sms's fields the page gives (deviceId is the sid). */
+export type SmsRequest = Omit<RequestOf<typeof getSms>, 'deviceId'>;
 
-export type RegisterRequest = SmsRequest & {
-  smsCode: string;
-  invite_code?: string;
-  id?: string;
-};
+/** register's fields the page gives (deviceId is the sid, userName the phone, merchantNumber '0'). */
+export type RegisterRequest = SmsRequest & Pick<RequestOf<typeof register>, 'smsCode' | 'invite_code' | 'id'>;
 
 export type PromoApi = ReturnType<typeof createPromoApi>;
 
@@ -108,11 +95,12 @@ export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS 
 
   return {
     /** '00' gives the template record in data. */
-    channelTemplate: (templateId: string | undefined) => call(apiRoutes.channelTemplate, { templateId }),
+    channelTemplate: (templateId: string | undefined) => call(apiRoutes.channelTemplate, { templateId } satisfies RequestOf<typeof channelTemplate>),
     /** The page view (page_type 1: the registration page). */
-    trackVisit: (p: TrackingParams) => fireAndForget(apiRoutes.trackVisit, { ...p, page_type: '1' }),
+    trackVisit: (p: TrackingParams) => fireAndForget(apiRoutes.trackVisit, { ...p, page_type: '1' } satisfies RequestOf<typeof trackVisit>),
     /** The apply click, sent before registering. */
-    trackClick: (p: TrackingParams & { phone: string }) => fireAndForget(apiRoutes.trackClick, { ...p, page_type: '1' }),
+    trackClick: (p: TrackingParams & { phone: string }) =>
+      fireAndForget(apiRoutes.trackClick, { ...p, page_type: '1' } satisfies RequestOf<typeof trackClick>),
     /** '0' gives data.sid. */
     getSid: () => call(apiRoutes.getSid, {}),
     /** The captcha image's address; a new timestamp draws a new image. */
@@ -132,7 +120,7 @@ export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS 
         app_from: r.app_from ?? '',
         user_from: r.user_from ?? '',
         utm_tag: r.utm_tag ?? '',
-      }),
+      } satisfies RequestOf<typeof getSms>),
     /**
      * '0' registered, '11' already registered, '-1' captcha wrong. Every field of §7's payload, in its
      * order, always: app_from, user_from, invite_code, id… are sent empty when absent (issue 14).
@@ -152,6 +140,6 @@ export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS 
         id: r.id ?? '',
         app_from: r.app_from ?? '',
         utm_tag: r.utm_tag ?? '',
-      }),
+      } satisfies RequestOf<typeof register>),
   };
 }
