@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { channelTemplate, getSid } from '@presta/contract/api/promotion';
 import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
 import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { buildTestApp, type TestApp, type Wrapper } from './helpers';
+import { answerOf, buildTestApp, dataAs, dataOf, wrapper, type TestApp } from './helpers';
 
 let a: TestApp;
 let b: TestApp;
@@ -43,11 +45,10 @@ const form = (app: TestApp, url: string, payload: Record<string, string | number
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)])).toString(),
   });
-const wrapper = (res: { json: <J>() => J }) => res.json<Wrapper>();
 
 /** A sid whose captcha answer is known (the image itself is checked separately). */
 async function sidWithCaptcha(app: TestApp, answer = 'k7mp', drawnAt = new Date()): Promise<string> {
-  const sid = wrapper(await app.app.inject({ method: 'GET', url: paths.sid, remoteAddress: nextIp() })).data.sid as string;
+  const sid = dataOf(await app.app.inject({ method: 'GET', url: paths.sid, remoteAddress: nextIp() }), getSid).sid;
   expect((await app.app.inject({ method: 'GET', url: paths.captcha, query: { sid, t: '1' }, remoteAddress: nextIp() })).statusCode).toBe(200);
   await app.db.update(promoSessions).set({ answerHash: answerHash(sid, answer), drawnAt }).where(eq(promoSessions.sid, sid));
   return sid;
@@ -80,7 +81,7 @@ const registerPayload = (phone: string, sid: string, smsCode: string, capcode = 
 describe('template, sid, captcha', () => {
   it("channel-template answers '00' with the seeded default (also for an unknown id)", async () => {
     for (const templateId of ['1', '999', 'abc']) {
-      const res = wrapper(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId } }));
+      const res = answerOf(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId } }), channelTemplate);
       expect(res).toMatchObject({ success: true, code: '00' });
       expect(res.data).toMatchObject({ id: '1', appName: 'Presta', pixelId: '' });
       expect(res.data.androidUrl).toMatch(/^https:\/\/play\.google\.com\//);
@@ -91,7 +92,7 @@ describe('template, sid, captcha', () => {
 
   it('channel-template answers the texts in the language the page asks for, when the template has them (issue 14)', async () => {
     const ask = async (templateId: string, language?: string) =>
-      wrapper(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId }, headers: language ? { language } : {} })).data;
+      dataOf(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId }, headers: language ? { language } : {} }), channelTemplate);
     const spanish = await ask('1');
     expect(spanish).toMatchObject({ textLanguage: 'es', agreementTitle: 'Acuerdo de registro y aviso de privacidad', downloadTitle: 'Descargue la aplicación Presta' });
     expect(await ask('1', '2')).toEqual(spanish);
@@ -100,7 +101,7 @@ describe('template, sid, captcha', () => {
       ...spanish,
       textLanguage: 'en',
       agreementTitle: 'Registration agreement and privacy notice',
-      agreementParagraphs: expect.arrayContaining([expect.stringMatching(/^By signing up, you agree that Presta uses your phone number/)]),
+      agreementParagraphs: expect.arrayContaining([expect.stringMatching(/^By signing up, you agree that Presta uses your phone number/)]) as unknown,
       downloadTitle: 'Download the Presta app',
       downloadText: 'Your account is ready. Download the app and sign in with your phone number to apply for your loan.',
     });
@@ -119,7 +120,7 @@ describe('template, sid, captcha', () => {
   });
 
   it("get-sid answers '0' with a 128-bit sid; get-captcha is a real PNG, never cached; an unknown sid is 404", async () => {
-    const sid = wrapper(await a.app.inject({ method: 'GET', url: paths.sid }));
+    const sid = answerOf(await a.app.inject({ method: 'GET', url: paths.sid }), getSid);
     expect(sid).toMatchObject({ success: true, code: '0' });
     expect(sid.data.sid).toMatch(/^[0-9a-f]{32}$/);
     const img = await a.app.inject({ method: 'GET', url: paths.captcha, query: { sid: sid.data.sid, t: String(Date.now()) } });
@@ -285,6 +286,6 @@ describe('tracking and the funnel', () => {
     expect((await a.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const ok = await a.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ops-token-for-promo-tests' } });
     expect(ok.statusCode).toBe(200);
-    expect(wrapper(ok).data.rows.some((r: { utmTag: string }) => r.utmTag === tag)).toBe(true);
+    expect(dataAs(ok, z.object({ rows: z.array(z.looseObject({ utmTag: z.unknown() })) })).rows.some((r) => r.utmTag === tag)).toBe(true);
   });
 });
