@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { OutputBundle, OutputChunk } from 'rollup';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { earlyEntryModule, routeModules } from './src/app/route-modules';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -76,12 +75,12 @@ function manualChunks(id: string, meta: ChunkMeta): string | undefined {
 /** What the server adds to index.html for one page route (dist/route-preloads.json, by route name). */
 export type RoutePreload = { js: string[]; css: string[] };
 
-function chunksOf(bundle: OutputBundle): OutputChunk[] {
-  return Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+function chunksOf(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
+  return Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
 }
 
 /** A chunk and every chunk it imports statically, directly or not, in load order (imports first). */
-function withStaticImports(chunk: OutputChunk, byName: Map<string, OutputChunk>, out = new Set<OutputChunk>()): Set<OutputChunk> {
+function withStaticImports(chunk: Rollup.OutputChunk, byName: Map<string, Rollup.OutputChunk>, out = new Set<Rollup.OutputChunk>()): Set<Rollup.OutputChunk> {
   if (out.has(chunk)) return out;
   for (const name of chunk.imports) {
     const dep = byName.get(name);
@@ -91,7 +90,7 @@ function withStaticImports(chunk: OutputChunk, byName: Map<string, OutputChunk>,
   return out;
 }
 
-function cssOf(chunks: Iterable<OutputChunk>): string[] {
+function cssOf(chunks: Iterable<Rollup.OutputChunk>): string[] {
   return [...chunks].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
 }
 
@@ -104,7 +103,7 @@ const maxInlineCssBytes = 10_000;
  * at most 6 connections per server, and these small requests would hold them
  * while the scripts wait.
  */
-function inlineSmallFiles(html: string, bundle: OutputBundle): string {
+function inlineSmallFiles(html: string, bundle: Rollup.OutputBundle): string {
   const inlined = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
     const file = bundle[fileName];
     if (file?.type !== 'asset' || String(file.source).length > maxInlineCssBytes) return tag;
@@ -128,7 +127,7 @@ function inlineSmallFiles(html: string, bundle: OutputBundle): string {
 function routePreloads(): Plugin {
   const facade = (module: string) => path.resolve(webDir, module);
   const url = (fileName: string) => `/${fileName}`;
-  const htmlEntry = (bundle: OutputBundle) =>
+  const htmlEntry = (bundle: Rollup.OutputBundle) =>
     chunksOf(bundle).find((c) => c.isEntry && c.facadeModuleId === facade('index.html'));
 
   return {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,19 +26,6 @@ export async function brokenAmounts(page: Page): Promise<string[]> {
     }
     return broken;
   });
-}
-
-/** At 320 and 375 px wide: no amount breaks inside, nothing wider than the screen; a screenshot of each width. */
-export async function expectAmountsWhole(page: Page, screenshot?: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
-    await page.waitForTimeout(50);
-    expect(await brokenAmounts(page), `amounts broken at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `wider than ${width} px`).toBeLessThanOrEqual(0);
-    if (screenshot) await saveScreenshot(page, `${screenshot}-${width}`);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
 }
 
 const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/screenshots');

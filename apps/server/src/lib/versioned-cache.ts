@@ -6,6 +6,9 @@
  * Versions are tracked per key, so changes to other keys do not stop a fill.
  * While the change feed is down the cache is off (`enabled = false`).
  */
+/** One change announcement of the database: 'order:12' is { kind: 'order', key: '12' } (key '*' when it names none). */
+export type Change = { kind: string; key: string };
+
 export class VersionedCache<K, V> {
   private readonly entries = new Map<K, { value: V; storedAt: number }>();
   /** Generation of the last invalidation of each key (pruned; see invalidate). */

@@ -37,7 +37,5 @@ export const routeModules = [
   { route: '*', module: 'src/features/session/not-found-page.tsx' },
 ] as const satisfies readonly { route: RouteName | '*'; module: `src/${string}-page.tsx` }[];
 
-export type RouteModule = (typeof routeModules)[number];
-
 /** The early entry (see early.ts), relative to apps/web. */
 export const earlyEntryModule = 'src/app/early.ts';

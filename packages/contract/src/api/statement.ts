@@ -115,7 +115,6 @@ export const statementEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waiver'), ...event, paymentId: z.string(), allocations: z.array(allocationSchema) }),
 ]);
 export type StatementEvent = z.infer<typeof statementEventSchema>;
-export type StatementEventKind = StatementEvent['kind'];
 
 /** What the statement adds up to: the ledger's position on `asOf`, to the minor unit (docs/statement.md). */
 export const statementTotalsSchema = z.object({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, type CalendarDate } from '@presta/contract/dates';
@@ -10,6 +11,7 @@ import {
   applyPaymentEvent,
   defaultPenaltyFor,
   initialState,
+  ledgerRules,
   lateBase,
   maturityOf,
   positionAsOf,
@@ -789,5 +791,13 @@ describe('ledger properties (fast-check)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the named rules', () => {
+  it('each is named in docs/ledger.md', () => {
+    const doc = fs.readFileSync(new URL('../../../../../docs/ledger.md', import.meta.url), 'utf8');
+    expect(new Set(ledgerRules).size).toBe(ledgerRules.length);
+    for (const rule of ledgerRules) expect(doc).toContain(`\`${rule}\``);
   });
 });

@@ -175,7 +175,6 @@ export const allocationStepsAfterMaturity = [
   'interest',
   'principal',
 ] as const;
-export type AllocationStep = (typeof allocationStepsAfterMaturity)[number];
 
 export type Amounts = Record<InstalmentComponent, Minor>;
 

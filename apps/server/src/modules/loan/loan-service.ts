@@ -11,8 +11,7 @@ import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
 import { orders, ratingPromptDeferrals, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import type { VersionedCache } from '../../lib/versioned-cache';
-import type { Change } from '../../plugins/app/change-feed';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import {

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, sessions } from '../../db/schema';
-import type { VersionedCache } from '../../lib/versioned-cache';
-import type { Change } from '../../plugins/app/change-feed';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 
 /** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
 export function newSessionId(): string {

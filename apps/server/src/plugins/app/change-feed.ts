@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
+import type { Change } from '../../lib/versioned-cache';
 
 /**
  * The modules' caches, by name. Each module that keeps one adds it here by declaration merging (the session
@@ -9,8 +10,6 @@ import type postgres from 'postgres';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules through declaration merging
 export interface AppCaches {}
 
-/** One announcement on the channel: 'order:12' is { kind: 'order', key: '12' } (key '*' when it names none). */
-export type Change = { kind: string; key: string };
 
 /** What the feed needs of a cache: it is on only while the feed listens, and emptied on every (re)connection. */
 type FeedCache = { enabled: boolean; clear(): void };

@@ -70,7 +70,7 @@ export function buildPreviewUrl(path: string, fields: PreviewFields, lang: Langu
  */
 export type PreviewLink = { label: PreviewMessageKey; path: string; extra?: QueryParams; needs?: 'order' | 'paymentChoice' };
 
-/** Every page the test page links to (pages of later issues included). */
+/** Every page the test page links to. */
 export const previewLinks: PreviewLink[] = [
   { label: 'linkConfirmLoan', path: routes.confirmLoan },
   { label: 'linkLoanDetails', path: routes.loanDetails, needs: 'order' },

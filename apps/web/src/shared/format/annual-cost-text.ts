@@ -10,29 +10,15 @@ import type { Language } from '@presta/contract/language';
 export type AnnualCostFigure = { kind: 'CAT' | 'APR'; rate: string; computedOn: string };
 
 const es = {
-  catLabel: 'CAT',
-  catQualifier: 'sin IVA',
   catSentence: 'CAT (Costo Anual Total) {rate} sin IVA. Para fines informativos y de comparación. Calculado el {date}.',
-  aprLabel: 'APR',
-  aprQualifier: 'costo anual',
   aprSentence: 'APR (tasa de porcentaje anual) {rate}: el costo anual de su préstamo con los intereses y todos los cargos, GST incluido. Calculada el {date}.',
 };
 const en: Record<keyof typeof es, string> = {
-  catLabel: 'CAT',
-  catQualifier: 'without VAT',
   catSentence: 'CAT (annual total cost) {rate} without VAT (IVA). For information and comparison purposes. Computed on {date}.',
-  aprLabel: 'APR',
-  aprQualifier: 'annual cost',
   aprSentence: 'APR (annual percentage rate) {rate}: the annual cost of your loan with interest and every charge, GST included. Computed on {date}.',
 };
 
 export const annualCostMessages: { es: typeof es; en: typeof en } = { es, en };
-
-/** The short label and its qualifier, for a figure shown beside a price: "CAT" · "sin IVA". */
-export function annualCostLabel(cost: Pick<AnnualCostFigure, 'kind'>, lang: Language): { label: string; qualifier: string } {
-  const m = annualCostMessages[lang];
-  return cost.kind === 'CAT' ? { label: m.catLabel, qualifier: m.catQualifier } : { label: m.aprLabel, qualifier: m.aprQualifier };
-}
 
 /** The full sentence the rules require wherever the figure is stated. */
 export function annualCostSentence(cost: AnnualCostFigure, lang: Language): string {

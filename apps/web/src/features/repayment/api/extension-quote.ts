@@ -10,8 +10,6 @@ import type { RepaymentQuery } from './repayment-plan';
 
 type ExtensionAnswer = DataOf<typeof loanPlayDelayDetail>;
 
-export type ExtensionPlanItem = ExtensionAnswer['repayPlan'][number];
-
 /** The extension data, its channel groups read into { title, channels }. */
 export type ExtensionQuote = Omit<ExtensionAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
 

@@ -8,7 +8,6 @@ import { readText } from '@/shared/http/read-text';
 import type { InstructionQuery } from '../utils/payment-link';
 
 export type PaymentVoucher = DataOf<typeof generateVcode>;
-export type VoucherSection = PaymentVoucher['dataList'][number];
 export type PaymentDetail = PaymentVoucher['paymentDetails'][number];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(readText).filter((s) => s.trim() !== '') : []);
