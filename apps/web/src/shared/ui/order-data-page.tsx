@@ -12,7 +12,7 @@ import { RemoteFallback, remoteFallbackTexts, type RemoteFallbackKey } from '@/s
 export type OrderIds = { orderId: string; productId: string };
 
 /** What the page's loader is given: the order, productId only when there is one. */
-export type OrderQuery = { orderId: string; productId?: string };
+type OrderQuery = { orderId: string; productId?: string };
 
 export type OrderDataPageProps<T> = {
   /** The page title, in the page's language. */
