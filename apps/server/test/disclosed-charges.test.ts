@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyFactsCharge, KeyFactsData } from '@presta/contract/api/key-facts';
-import type { AgreementTerms } from '@presta/contract/api/loan';
+import type { Endpoint } from '@presta/contract/api/endpoint';
+import { keyFacts, type KeyFactsCharge, type KeyFactsData } from '@presta/contract/api/key-facts';
+import { loanDetailConfirm, type AgreementTerms } from '@presta/contract/api/loan';
 import { addDays, daysBetween, todayIn } from '@presta/contract/dates';
 import { markets, type MarketCode } from '@presta/contract/markets';
 import { productCatalogue } from '../src/db/catalogue';
 import { accrueLateCharges, defaultPenaltyFor, initialState, quoteExtensionOn, type LedgerTerms } from '../src/modules/ledger/ledger-math';
-import { borrowerWithOffer, buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
+import { borrowerWithOffer, buildTestApp, dataOf, injectAs, without, type TestApp } from './helpers';
 
 /*
  * Issue 13, "no undisclosed charge": every kind of charge the ledger can post on a loan of each market —
@@ -85,17 +86,17 @@ function inKeyFacts(kfs: KeyFactsData, p: Posted): boolean {
 
 describe.each(['MX', 'IN'] as const)('every charge the ledger can post on a %s loan is disclosed with its figure', (market: MarketCode) => {
   it('in the agreement (and, in India, the Key Facts Statement)', async () => {
-    const { code: _code, ...product } = productCatalogue.find((p) => p.market === market)!;
-    const { sessionId, product: seeded } = await borrowerWithOffer(t.db, { limit: product.amountMax!, product });
-    const amount = product.amountMin! * 2;
+    const product = without(productCatalogue.find((p) => p.market === market)!, 'code');
+    const { sessionId, product: seeded } = await borrowerWithOffer(t.db, { limit: product.amountMax, product });
+    const amount = product.amountMin * 2;
     const periods = 2;
-    const call = (url: string, payload: Record<string, string | number>) =>
-      injectAs(t.app, sessionId, { url, payload, query: { language: '1' } }).then((r) => r.json<Wrapper>().data);
-    const confirm = await call('/v3/loan-confirm/loan-detail-confirm', { productId: seeded.id, amount, periods });
+    const call = <E extends Endpoint>(e: E, payload: Record<string, string | number>) =>
+      injectAs(t.app, sessionId, { url: e.path, payload, query: { language: '1' } }).then((r) => dataOf(r, e));
+    const confirm = await call(loanDetailConfirm, { productId: seeded.id, amount, periods });
     const terms: AgreementTerms = confirm.terms;
-    expect(terms.plan[0]!.dueDate).toBe(addDays(todayIn(markets[market].timeZone), product.termUnitDays!));
+    expect(terms.plan[0]!.dueDate).toBe(addDays(todayIn(markets[market].timeZone), product.termUnitDays));
 
-    const posted = chargesTheLedgerPosts(terms, product.lateRule!);
+    const posted = chargesTheLedgerPosts(terms, product.lateRule);
     const kinds = new Set(posted.map((p) => p.charge));
     // The run reaches every charge the market's rules have: the late tiers' every rate, and the penalty in India.
     expect([...kinds].sort()).toEqual(
@@ -109,7 +110,7 @@ describe.each(['MX', 'IN'] as const)('every charge the ledger can post on a %s l
     expect(undisclosedInAgreement).toEqual([]);
 
     if (market === 'IN') {
-      const kfs: KeyFactsData = await call('/v3/loan-confirm/key-facts', { proposalNo: confirm.keyFacts.proposalNo });
+      const kfs: KeyFactsData = await call(keyFacts, { proposalNo: confirm.keyFacts!.proposalNo });
       expect(posted.filter((p) => !inKeyFacts(kfs, p))).toEqual([]);
       // And nothing in the KFS that the ledger would not charge (no invented charge either).
       expect(new Set(kfs.charges.map((x) => x.charge))).toEqual(kinds);

@@ -73,8 +73,8 @@ type Run = { child: ChildProcess; out: () => string; exit: Promise<number | null
 function run(command: string, args: string[], env: Record<string, string | undefined>): Run {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const killAll = () => {
     for (const pid of [child.pid!, ...descendants(child.pid!)]) {

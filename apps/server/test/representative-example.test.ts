@@ -15,15 +15,15 @@ describe('the representative example the marketing site advertises', () => {
       taxPpm: representativeLoan.taxPpm,
       termUnitDays: representativeLoan.termUnitDays,
     });
-    expect(representativeLoan.amount).toBeGreaterThanOrEqual(product.amountMin!);
-    expect(representativeLoan.amount % product.amountStep!).toBe(0);
-    expect(representativeLoan.periods).toBeGreaterThanOrEqual(product.periodsMin!);
+    expect(representativeLoan.amount).toBeGreaterThanOrEqual(product.amountMin);
+    expect(representativeLoan.amount % product.amountStep).toBe(0);
+    expect(representativeLoan.periods).toBeGreaterThanOrEqual(product.periodsMin);
   });
 
   it('states the figures quoteLoan makes and the CAT of its plan', () => {
     const day = '2026-11-24';
     const e = representativeExample(day);
-    const quote = quoteLoan({ ...representativeLoan, tax: productTax({ market: 'MX', vatPpm: product.vatPpm! }), startDate: day });
+    const quote = quoteLoan({ ...representativeLoan, tax: productTax({ market: 'MX', vatPpm: product.vatPpm }), startDate: day });
     expect({ interest: e.interest, commission: e.commission, tax: e.tax, total: e.total }).toEqual({
       interest: quote.totals.interest,
       commission: quote.totals.commission,

@@ -59,11 +59,11 @@ function startProcess(schema: string): Promise<Child> {
   });
   children.push(child);
   const stderr: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('ready\n')) resolve({ process: child, pid: child.pid!, stderr, exited });
     });
@@ -103,7 +103,7 @@ describe('scheduled work in two processes', () => {
     const schema = `pgboss_two_${randomBytes(4).toString('hex')}`;
     const t0 = new Date();
     const [a, b] = await Promise.all([startProcess(schema), startProcess(schema)]);
-    const workers = [a!, b!].map((c) => `${os.hostname()}:${c.pid}`);
+    const workers = [a, b].map((c) => `${os.hostname()}:${c.pid}`);
     const phones = loans.map((l) => l.borrower.phone);
     const reminders = () => db.select().from(smsOutbox).where(and(inArray(smsOutbox.phone, phones), sql`${smsOutbox.dedupeKey} like 'reminder:%'`));
 
@@ -113,9 +113,9 @@ describe('scheduled work in two processes', () => {
       const rem = (await reminders()).filter((r) => r.status === 'sent');
       return jobNames.every((j) => runs.some((r) => r.job === j)) && sent.length === queued.length && rem.length === 3;
     });
-    a!.process.kill('SIGTERM');
-    b!.process.kill('SIGTERM');
-    expect(await Promise.all([a!.exited, b!.exited])).toEqual([0, 0]);
+    a.process.kill('SIGTERM');
+    b.process.kill('SIGTERM');
+    expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
     const t1 = new Date();
 
     // Each message once.
