@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { coupons, orders, orderStatusHistory, productOffers, repaymentPlans } from '../src/db/schema';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { addCoupon, borrowerWithOffer, buildTestApp, countLoanRows, injectAs, offerProduct, type TestApp, type Wrapper } from './helpers';
+import { loanDetailPush } from '@presta/contract/api/loan';
+import { addCoupon, answerOf, borrowerWithOffer, buildTestApp, countLoanRows, dataOf, injectAs, offerProduct, wrapper, type TestApp } from './helpers';
 
 const url = '/v3/loan-confirm/loan-detail-push';
 let t: TestApp;
@@ -21,7 +22,7 @@ describe('loan-detail-push', () => {
     const coupon = await addCoupon(t.db, borrower.id, 2_000);
     const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 } });
     expect(res.statusCode).toBe(200);
-    const body = res.json<Wrapper>();
+    const body = answerOf(res, loanDetailPush);
     expect(body.success).toBe(true);
     const { orderId, orderNo, lendDetailsUrl } = body.data;
     expect(orderNo).toMatch(/^PR\d{8}\d{8}$/);
@@ -65,10 +66,10 @@ describe('loan-detail-push', () => {
       injectAs(t.app, sessionId, { url, payload }),
     ]);
     for (const r of [a, b, c]) expect(r.statusCode).toBe(200);
-    const urls = new Set([a, b, c].map((r) => r.json<Wrapper>().data.lendDetailsUrl));
+    const urls = new Set([a, b, c].map((r) => dataOf(r, loanDetailPush).lendDetailsUrl));
     expect(urls.size).toBe(1);
     const retry = await injectAs(t.app, sessionId, { url, payload });
-    expect(retry.json<Wrapper>().data).toEqual(a.json<Wrapper>().data);
+    expect(dataOf(retry, loanDetailPush)).toEqual(dataOf(a, loanDetailPush));
     expect(await countLoanRows(t.db, borrower.id)).toEqual({ orders: 1, plans: 2, history: 1 });
   });
 
@@ -94,7 +95,7 @@ describe('loan-detail-push', () => {
     await t.db.update(productOffers).set({ limitAmount: 200_000 }).where(eq(productOffers.borrowerId, borrower.id));
     const retry = await injectAs(t.app, sessionId, { url, payload });
     expect(retry.statusCode).toBe(200);
-    expect(retry.json<Wrapper>().data).toEqual(first.json<Wrapper>().data);
+    expect(dataOf(retry, loanDetailPush)).toEqual(dataOf(first, loanDetailPush));
   });
 
   it('different terms while an order is open → 409002, nothing written', async () => {
@@ -125,24 +126,24 @@ describe('loan-detail-push', () => {
     for (const [payload, status, code] of cases) {
       const res = await injectAs(t.app, sessionId, { url, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
-      const body = res.json<Wrapper>();
+      const body = wrapper(res);
       expect(body).toMatchObject({ success: false, code, data: null });
       expect(body.message.length).toBeGreaterThan(0);
     }
     const termUnit = await injectAs(t.app, sessionId, { url, payload: { ...ok, termUnit: 30 }, query: { language: '1' } });
-    expect(termUnit.json<Wrapper>().message).toBe('Each instalment of this product lasts 15 days.');
+    expect(wrapper(termUnit).message).toBe('Each instalment of this product lasts 15 days.');
     const overLimit = await injectAs(t.app, sessionId, { url, payload: { ...ok, amount: 600_000 }, query: { language: '1' } });
     // Issue 12: in the product's pesos, though in English.
-    expect(overLimit.json<Wrapper>().message).toBe('The amount is over your approved limit of $5.000,00.');
+    expect(wrapper(overLimit).message).toBe('The amount is over your approved limit of $5.000,00.');
     expect(await countLoanRows(t.db, borrower.id)).toEqual({ orders: 0, plans: 0, history: 0 });
   });
 
   it('after a rejection a new order can be submitted', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db);
     const payload = { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 };
-    const first = (await injectAs(t.app, sessionId, { url, payload })).json<Wrapper>().data;
+    const first = dataOf(await injectAs(t.app, sessionId, { url, payload }), loanDetailPush);
     await transitionOrder(t.db, { orderNo: first.orderNo, action: 'reject', actor: 'operator', reason: 'test' });
-    const second = (await injectAs(t.app, sessionId, { url, payload })).json<Wrapper>().data;
+    const second = dataOf(await injectAs(t.app, sessionId, { url, payload }), loanDetailPush);
     expect(second.orderId).not.toBe(first.orderId);
     expect((await countLoanRows(t.db, borrower.id)).orders).toBe(2);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWhatsapp } from '@presta/contract/api/support';
 import { markets } from '@presta/contract/markets';
 import { loadConfig } from '../src/config';
-import { borrowerWithOffer, buildTestApp, createBorrower, createSession, seedProduct, type TestApp, type Wrapper } from './helpers';
+import { answerOf, borrowerWithOffer, buildTestApp, createBorrower, createSession, dataOf, seedProduct, wrapper, type TestApp } from './helpers';
 import { makeLoan } from './repayment-fixtures';
 
 const url = '/user-problem/get-whatsapp';
@@ -43,14 +43,14 @@ describe('POST /user-problem/get-whatsapp', () => {
   it('answers the configured contacts to the pages’ fixed parameter type=30, without a session', async () => {
     const res = await form(t, 'type=30');
     expect(res.statusCode).toBe(200);
-    const body = res.json<Wrapper>();
+    const body = answerOf(res, getWhatsapp);
     expect(body).toMatchObject({ success: true, code: '0' });
     expect(body.data).toEqual({ phone: t.config.support.MX.whatsapp, va: t.config.support.MX.phone, email: t.config.support.MX.email, market: 'MX' });
     expect(getWhatsapp.data.safeParse(body.data).success).toBe(true);
   });
 
   it('defaults to the brand’s Mexican contacts', async () => {
-    const body = (await form(t, 'type=30')).json<Wrapper>();
+    const body = answerOf(await form(t, 'type=30'), getWhatsapp);
     expect(body.data.phone).toMatch(/^\+52 /);
     expect(body.data.va).toMatch(/^\+52 /);
     expect(body.data.email).toMatch(/@/);
@@ -59,11 +59,11 @@ describe('POST /user-problem/get-whatsapp', () => {
   it('accepts an empty form body and no body at all', async () => {
     const empty = await form(t, '');
     expect(empty.statusCode).toBe(200);
-    expect(empty.json<Wrapper>().data.va).toBe(t.config.support.MX.phone);
+    expect(dataOf(empty, getWhatsapp).va).toBe(t.config.support.MX.phone);
 
     const none = await t.app.inject({ method: 'POST', url, remoteAddress: nextIp() });
     expect(none.statusCode).toBe(200);
-    expect(none.json<Wrapper>().data.email).toBe(t.config.support.MX.email);
+    expect(dataOf(none, getWhatsapp).email).toBe(t.config.support.MX.email);
   });
 
   it('works for a signed-in borrower too (the session in the query is not required, nor refused)', async () => {
@@ -71,7 +71,7 @@ describe('POST /user-problem/get-whatsapp', () => {
     const sessionId = await createSession(t.db, borrower.id);
     const res = await form(t, 'type=30', nextIp(), { swift: sessionId });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Wrapper>().data.phone).toBe(t.config.support.MX.whatsapp);
+    expect(dataOf(res, getWhatsapp).phone).toBe(t.config.support.MX.whatsapp);
   });
 
   it('refuses a JSON body with 415, like the other form calls', async () => {
@@ -83,11 +83,11 @@ describe('POST /user-problem/get-whatsapp', () => {
       payload: '{"type":30}',
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json<Wrapper>().success).toBe(false);
+    expect(wrapper(res).success).toBe(false);
   });
 
   it('reads the numbers from configuration', async () => {
-    const body = (await form(custom, 'type=30')).json<Wrapper>();
+    const body = answerOf(await form(custom, 'type=30'), getWhatsapp);
     expect(body.data).toEqual({ phone: '+52 33 9876 5432', va: '+52 81 1111 2222', email: 'soporte@ejemplo.mx', market: 'MX' });
   });
 
@@ -106,7 +106,7 @@ describe('get-whatsapp answers the contacts of the market the page is about', ()
   it('an Indian loan of the session (orderId in the query): India’s contacts, whatever the language', async () => {
     const loan = await makeLoan(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
     for (const language of ['1', '2']) {
-      const body = (await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, productId: String(loan.product.id), language })).json<Wrapper>();
+      const body = answerOf(await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, productId: String(loan.product.id), language }), getWhatsapp);
       expect(body.data).toEqual({ phone: markets.IN.support.whatsapp, va: markets.IN.support.phone, email: markets.IN.support.email, market: 'IN' });
       expect(body.data.phone).toMatch(/^\+91 /);
     }
@@ -114,7 +114,7 @@ describe('get-whatsapp answers the contacts of the market the page is about', ()
 
   it('a Mexican loan read in English: Mexico’s contacts', async () => {
     const loan = await makeLoan(t.db);
-    const body = (await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, language: '1' })).json<Wrapper>();
+    const body = answerOf(await form(t, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId, language: '1' }), getWhatsapp);
     expect(body.data).toMatchObject({ phone: t.config.support.MX.whatsapp, market: 'MX' });
   });
 
@@ -122,36 +122,36 @@ describe('get-whatsapp answers the contacts of the market the page is about', ()
     const indian = await makeLoan(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
     const stranger = await createBorrower(t.db);
     const session = await createSession(t.db, stranger.id);
-    const foreign = (await form(t, 'type=30', nextIp(), { swift: session, orderId: indian.orderId })).json<Wrapper>();
+    const foreign = answerOf(await form(t, 'type=30', nextIp(), { swift: session, orderId: indian.orderId }), getWhatsapp);
     expect(foreign.data.market).toBe('MX');
-    const byProduct = (await form(t, 'type=30', nextIp(), { orderId: indian.orderId, productId: String(indian.product.id) })).json<Wrapper>();
+    const byProduct = answerOf(await form(t, 'type=30', nextIp(), { orderId: indian.orderId, productId: String(indian.product.id) }), getWhatsapp);
     expect(byProduct.data).toMatchObject({ market: 'IN', phone: markets.IN.support.whatsapp });
   });
 
   it('a product named in the query, without a session (a visitor): that product’s market', async () => {
     const product = await seedProduct(t.db, { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' });
-    const body = (await form(t, 'type=30', nextIp(), { productId: String(product.id) })).json<Wrapper>();
+    const body = answerOf(await form(t, 'type=30', nextIp(), { productId: String(product.id) }), getWhatsapp);
     expect(body.data.market).toBe('IN');
-    const unknown = (await form(t, 'type=30', nextIp(), { productId: '2147483000' })).json<Wrapper>();
+    const unknown = answerOf(await form(t, 'type=30', nextIp(), { productId: '2147483000' }), getWhatsapp);
     expect(unknown.data.market).toBe('MX');
   });
 
   it('a session without an order in the query: the borrower’s newest order’s market', async () => {
     const { borrower, sessionId } = await borrowerWithOffer(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
-    expect((await form(t, 'type=30', nextIp(), { swift: sessionId })).json<Wrapper>().data.market).toBe('MX'); // no order yet
+    expect(dataOf(await form(t, 'type=30', nextIp(), { swift: sessionId }), getWhatsapp).market).toBe('MX'); // no order yet
     await makeLoanFor(borrower.id);
-    expect((await form(t, 'type=30', nextIp(), { swift: sessionId })).json<Wrapper>().data.market).toBe('IN');
+    expect(dataOf(await form(t, 'type=30', nextIp(), { swift: sessionId }), getWhatsapp).market).toBe('IN');
   });
 
   it('an unknown session is ignored (the call is public): Mexico’s contacts', async () => {
     const res = await form(t, 'type=30', nextIp(), { swift: 'f'.repeat(32), orderId: '1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<Wrapper>().data.market).toBe('MX');
+    expect(dataOf(res, getWhatsapp).market).toBe('MX');
   });
 
   it('each market’s contacts come from its own settings', async () => {
     const loan = await makeLoan(custom.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
-    const body = (await form(custom, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId })).json<Wrapper>();
+    const body = answerOf(await form(custom, 'type=30', nextIp(), { swift: loan.sessionId, orderId: loan.orderId }), getWhatsapp);
     expect(body.data).toEqual({ phone: '+91 22 5555 0001', va: '+91 22 5555 0002', email: 'care@ejemplo.in', market: 'IN' });
   });
 
