@@ -228,7 +228,8 @@ describe('ComplaintDetailPage', () => {
       expect(scoreCalls[0]!.rawBody).toBe('problemId=41&score=4');
       expect(scoreCalls[0]!.url.searchParams.get('swift')).toBe('sess-9');
       expect(showToast).toHaveBeenCalledWith('¡Gracias por su calificación!');
-      expect(screen.queryByRole('dialog')).toBeNull();
+      // The toast is shown in the same task as the state change that closes the dialog: wait for React's render.
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(screen.queryByRole('button', { name: 'Calificar la respuesta' })).toBeNull();
       await vi.waitFor(() => expect(calls.filter((c) => c.path === detailPath)).toHaveLength(2));
       // The reload is quiet: the page stays as it was (no loading state; the toasts' live region aside).
@@ -281,7 +282,8 @@ describe('ComplaintDetailPage', () => {
       await user.click(screen.getByRole('radio', { name: '2 de 5 estrellas' }));
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
       expect(showToast).toHaveBeenCalledWith('Solo puede calificar una respuesta una vez, cuando ya fue respondida.');
-      expect(screen.queryByRole('dialog')).toBeNull();
+      // The client shows the server's message before the page hears of the refusal and closes the dialog.
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       await vi.waitFor(() => expect(calls.filter((c) => c.path === detailPath)).toHaveLength(2));
       await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Calificar la respuesta' })).toBeNull());
     });
