@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loanDetails } from '@presta/contract/api/loan';
 import { scrambledBrand } from '@presta/contract/brand';
 import { unscrambleKeys } from '@presta/contract/key-mapping';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { borrowerWithOffer, buildTestApp, injectAs, type TestApp, type Wrapper } from './helpers';
+import { answerOf, borrowerWithOffer, buildTestApp, checked, dataAs, injectAs, wrapper, type TestApp } from './helpers';
 
 let plain: TestApp;
 let scrambled: TestApp;
@@ -24,38 +26,39 @@ describe('obfuscating key mapping (scrambledBrand)', () => {
       payload: { pdq: product.id, amq: 200_000, prz: 2, tmu: 15 },
     });
     expect(push.statusCode).toBe(200);
-    const pushed = push.json<Wrapper>();
-    expect(Object.keys(pushed.data).sort()).toEqual(['ldu', 'odx', 'onr']);
-    const orderId = pushed.data.odx as string;
+    const pushed = dataAs(push, z.looseObject({ odx: z.string() }));
+    expect(Object.keys(pushed).sort()).toEqual(['ldu', 'odx', 'onr']);
+    const orderId = pushed.odx;
     await transitionOrder(plain.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
     await transitionOrder(plain.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
 
     const s = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { odx: orderId } });
     expect(s.statusCode).toBe(200);
-    const sBody = s.json<Wrapper>();
-    expect(sBody.data.ost).toBe('174');
-    expect(sBody.data.orderStatus).toBeUndefined();
-    expect(sBody.data.uod.dtx[0]).toHaveProperty('txt');
-    expect(sBody.data.uod.dtx[0]).toHaveProperty('vlu');
+    const sBody = wrapper(s);
+    const sData = checked(sBody.data, z.looseObject({ ost: z.unknown(), orderStatus: z.unknown().optional(), uod: z.looseObject({ dtx: z.array(z.unknown()) }) }));
+    expect(sData.ost).toBe('174');
+    expect(sData.orderStatus).toBeUndefined();
+    expect(sData.uod.dtx[0]).toHaveProperty('txt');
+    expect(sData.uod.dtx[0]).toHaveProperty('vlu');
     // the wrapper itself is never scrambled
     expect(Object.keys(sBody).sort()).toEqual(['code', 'data', 'message', 'success']);
 
     const p = await injectAs(plain.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId } });
-    const pBody = p.json<Wrapper>();
+    const pBody = answerOf(p, loanDetails);
     expect(pBody.data.orderStatus).toBe('174');
     expect(unscrambleKeys(sBody.data)).toEqual(pBody.data);
 
     // a plain-key request is accepted by the scrambling brand too (plain-key fallback)
     const mixed = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId } });
-    expect(mixed.json<Wrapper>().data).toEqual(sBody.data);
+    expect(wrapper(mixed).data).toEqual(sBody.data);
 
     const sc = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { pdq: product.id } });
     const pc = await injectAs(plain.app, sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: product.id } });
-    expect(sc.json<Wrapper>().data.rpl[0]).toHaveProperty('pyt');
-    expect(unscrambleKeys(sc.json<Wrapper>().data)).toEqual(pc.json<Wrapper>().data);
+    expect(dataAs(sc, z.looseObject({ rpl: z.array(z.unknown()) })).rpl[0]).toHaveProperty('pyt');
+    expect(unscrambleKeys(wrapper(sc).data)).toEqual(wrapper(pc).data);
 
     const score = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-details/google-score', payload: { scv: 5, odx: orderId } });
-    expect(score.json<Wrapper>()).toMatchObject({ success: true, data: { success: true } });
+    expect(wrapper(score)).toMatchObject({ success: true, data: { success: true } });
   });
 
   it('refusals keep the plain wrapper', async () => {
