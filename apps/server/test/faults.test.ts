@@ -4,7 +4,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Database } from '../src/db/database';
-import { connectTestDb, injectAs, testDatabaseUrl } from './helpers';
+import { connectTestDb, injectAs, readiness, testDatabaseUrl, wrapper } from './helpers';
 import { makeLoan, notify, urls, call, type Loan } from './repayment-fixtures';
 import { TcpProxy } from './tcp-proxy';
 import { MAX_STORE_REFERENCE_SEQ, newStoreReference } from '../src/modules/payments/store-reference';
@@ -104,7 +104,7 @@ describe('PostgreSQL unavailable', () => {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
       expect(res.json()).toMatchObject({ success: false, code: errorCodes.serviceUnavailable, data: null });
-      expect(res.json().message).toMatch(/no está disponible/);
+      expect(wrapper(res).message).toMatch(/no está disponible/);
     }
     const english = await injectAs(app, other.sessionId, {
       url: urls.details,
@@ -112,16 +112,16 @@ describe('PostgreSQL unavailable', () => {
       payload: { productId: other.product.id, orderId: other.orderId },
     });
     expect(english.statusCode).toBe(503);
-    expect(english.json().message).toMatch(/unavailable/);
+    expect(wrapper(english).message).toMatch(/unavailable/);
     // The cached answer goes too, as soon as the change feed is found lost: no read outlives what it cannot hear.
-    const lost = await eventually(() => app.inject('/api/ready'), (r) => /not listening/.test(r.json().checks.changeFeed), 10_000);
-    expect(lost.json().checks.changeFeed).toMatch(/not listening/);
+    const lost = await eventually(() => app.inject('/api/ready'), (r) => /not listening/.test(readiness(r).checks.changeFeed), 10_000);
+    expect(readiness(lost).checks.changeFeed).toMatch(/not listening/);
     expect((await details()).statusCode).toBe(503);
 
     const { value: ready, ms } = await timed(() => app.inject('/api/ready'));
     expect(ms).toBeLessThan(2_000);
     expect(ready.statusCode).toBe(503);
-    expect(ready.json().checks.database).toMatch(/^unavailable \(|no answer/);
+    expect(readiness(ready).checks.database).toMatch(/^unavailable \(|no answer/);
     expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok' });
 
     await proxy.up();
@@ -186,7 +186,7 @@ describe('Redis unreachable while REDIS_URL is set', () => {
   });
 
   it('keeps serving with per-process limits, says so in readiness, and takes payment notifications', async () => {
-    const ready = await eventually(() => app.inject('/api/ready'), (r) => r.json().checks.redis === 'ok', 5_000);
+    const ready = await eventually(() => app.inject('/api/ready'), (r) => readiness(r).checks.redis === 'ok', 5_000);
     expect(ready.json()).toMatchObject({ status: 'ready', checks: { redis: 'ok' } });
 
     await proxy.down();
@@ -198,8 +198,8 @@ describe('Redis unreachable while REDIS_URL is set', () => {
 
     const degraded = await app.inject('/api/ready');
     expect(degraded.statusCode).toBe(200);
-    expect(degraded.json().status).toBe('degraded');
-    expect(degraded.json().checks.redis).toMatch(/rate limits counted per process/);
+    expect(readiness(degraded).status).toBe('degraded');
+    expect(readiness(degraded).checks.redis).toMatch(/rate limits counted per process/);
 
     // Notifications: a signed one for an unknown reference is answered on its merits (held in suspense, 200 — issue 12), not a 5xx.
     const res = await notify(app, { reference: newStoreReference(MAX_STORE_REFERENCE_SEQ), amount: 100 });
@@ -207,8 +207,8 @@ describe('Redis unreachable while REDIS_URL is set', () => {
     expect(res.json()).toMatchObject({ received: true, applied: false, held: 'suspense' });
 
     await proxy.up();
-    const recovered = await eventually(() => app.inject('/api/ready'), (r) => r.json().checks.redis === 'ok', 15_000);
-    expect(recovered.json().status).toBe('ready');
+    const recovered = await eventually(() => app.inject('/api/ready'), (r) => readiness(r).checks.redis === 'ok', 15_000);
+    expect(readiness(recovered).status).toBe('ready');
   }, 40_000);
 
   it('the per-process fallback still limits: past the limit a caller gets 429, not an error', async () => {

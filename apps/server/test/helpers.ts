@@ -181,6 +181,15 @@ export function answerOf<E extends Endpoint>(res: Answer, e: E): Wrapper<DataOf<
   return res.statusCode === 200 ? { ...body, data: dataOf(res, e) } : (body as Wrapper<DataOf<E>>);
 }
 
+/** What /api/ready answers (not wrapped): its status and one text per check (database, migrations, redis, changeFeed, shutdown). */
+export function readiness(res: Answer) {
+  const check = z.string();
+  return checked(
+    res.json(),
+    z.looseObject({ status: z.string(), checks: z.looseObject({ database: check, migrations: check, redis: check, changeFeed: check, shutdown: check }) }),
+  );
+}
+
 /** A copy of `value` without `key` (a catalogue product without its code, so seedProduct makes a fresh one). */
 export function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
   const copy: Partial<T> = { ...value };
