@@ -2,6 +2,9 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { uploadProblemImg } from '@presta/contract/api/complaint';
+import { repaymentCommit, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
+import { getSid } from '@presta/contract/api/promotion';
 import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -11,8 +14,8 @@ import { loggerOptions } from '../src/lib/log-redaction';
 import { sandboxCardToken } from '../src/modules/payments/card-processor';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { answerHash } from '../src/modules/promotion/promotion-service';
-import { testDatabaseUrl, type Wrapper } from './helpers';
-import { call, makeLoan, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
+import { answerOf, dataOf, testDatabaseUrl, wrapper } from './helpers';
+import { call, endpoints, makeLoan, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
 
 /*
  * Issue 11: "no phone number, SMS code, captcha answer, sid, session id, card
@@ -77,7 +80,6 @@ const postForm = (url: string, payload: Record<string, string | number>, extra: 
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(extra.headers ?? {}) },
     payload: form(payload),
   });
-const wrapper = (res: { json: <J>() => J }) => res.json<Wrapper>();
 
 async function lastSmsCode(phone: string): Promise<string> {
   const [m] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
@@ -108,7 +110,7 @@ describe('no secret in any log line', () => {
     const phone = promoPhone();
     remember('promotion phone', phone);
     const sidRes = await app.inject({ method: 'GET', url: `${promo}/get-sid`, remoteAddress: nextIp() });
-    const sid = wrapper(sidRes).data.sid as string;
+    const sid = dataOf(sidRes, getSid).sid;
     remember('sid', sid);
     const captcha = await app.inject({ method: 'GET', url: `${promo}/get-captcha`, query: { sid, t: String(Date.now()) }, remoteAddress: nextIp() });
     expect(captcha.statusCode).toBe(200);
@@ -164,8 +166,8 @@ describe('no secret in any log line', () => {
       .insert(bankCards)
       .values({ borrowerId: cardLoan.borrower.id, bankName: 'BBVA México', bankCode: '012', last4: '4242', processorToken: sandboxCardToken('4242'), requiresOtp: true })
       .returning();
-    const way = wrapper(await call(app, cardLoan.sessionId, `${cardBase}/repayment-way`, { orderId: cardLoan.orderId }));
-    const committed = wrapper(
+    const way = answerOf(await call(app, cardLoan.sessionId, `${cardBase}/repayment-way`, { orderId: cardLoan.orderId }), repaymentWay);
+    const committed = answerOf(
       await call(app, cardLoan.sessionId, `${cardBase}/repayment-commit`, {
         orderId: cardLoan.orderId,
         amount: ONE_INSTALMENT_TOTAL,
@@ -176,6 +178,7 @@ describe('no secret in any log line', () => {
         bankCode: '012',
         sendMsg: 0,
       }),
+      repaymentCommit,
     );
     expect(committed).toMatchObject({ code: '00', data: { needValid: 1 } });
     const cardCode = await lastSmsCode(cardLoan.borrower.phone);
@@ -190,8 +193,8 @@ describe('no secret in any log line', () => {
     // --- The hosted checkout with a card number --------------------------------
     const checkoutLoan = await makeLoan(db, { status: '174' });
     remember('checkout borrower session id', checkoutLoan.sessionId);
-    const checkout = wrapper(await call(app, checkoutLoan.sessionId, `${cardBase}/repayment-huichao`, { orderId: checkoutLoan.orderId, amount: ONE_INSTALMENT_TOTAL }));
-    const checkoutPath = new URL(checkout.data.url as string).pathname;
+    const checkout = answerOf(await call(app, checkoutLoan.sessionId, `${cardBase}/repayment-huichao`, { orderId: checkoutLoan.orderId, amount: ONE_INSTALMENT_TOTAL }), repaymentHuichao);
+    const checkoutPath = new URL(checkout.data.url).pathname;
     remember('checkout token', checkoutPath.split('/').pop()!);
     expect((await app.inject({ method: 'GET', url: checkoutPath })).statusCode).toBe(200);
     const cardNumber = '4242 4242 4242 4242';
@@ -206,14 +209,15 @@ describe('no secret in any log line', () => {
     // --- A store voucher, its barcode by token, a signed payment notification --
     const storeLoan = await makeLoan(db, { status: '174' });
     remember('store borrower session id', storeLoan.sessionId);
-    const voucher = wrapper(
+    const voucher = answerOf(
       await call(app, storeLoan.sessionId, urls.vcode, { orderId: storeLoan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
+      endpoints.vcode,
     );
-    const barcodeUrl = voucher.data.repayDetail.repayCode as string;
+    const barcodeUrl = voucher.data.repayDetail.repayCode;
     const token = new URL(barcodeUrl, 'http://x').searchParams.get('token')!;
     remember('barcode access token', token);
     expect((await app.inject({ method: 'GET', url: barcodeUrl })).statusCode).toBe(200);
-    const reference = voucher.data.repayDetail.vCode as string;
+    const reference = voucher.data.repayDetail.vCode;
     const rawBody = JSON.stringify({ eventId: `evt_${randomUUID()}`, reference, amount: ONE_INSTALMENT_TOTAL, paidAt: new Date().toISOString() });
     const signature = signNotification(SANDBOX_SECRET, rawBody, unixSeconds());
     remember('payment secret', SANDBOX_SECRET);
@@ -242,7 +246,7 @@ describe('no secret in any log line', () => {
       payload: multipart,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const imageId = String(wrapper(uploaded).data.url).split('/').pop()!;
+    const imageId = String(dataOf(uploaded, uploadProblemImg).url).split('/').pop()!;
     // The form client sends the session id in the swift header (the multipart plugin traces the request's headers).
     const byHeaderUpload = await app.inject({
       method: 'POST',
@@ -288,7 +292,7 @@ describe('no secret in any log line', () => {
     expect.soft(lines.filter((l) => l.includes('"request completed"')).length).toBeGreaterThanOrEqual(29);
     if (process.env.LOG_SECRETS_PRINT === '1') console.log(lines.join(''));
     const dbError = lines
-      .map((l) => JSON.parse(l) as { err?: Record<string, unknown> })
+      .map((l) => JSON.parse(l) as { err?: Record<string, unknown> & { stack?: string } })
       .find((l) => l.err && JSON.stringify(l.err).includes('log_secrets_no_phone'));
     expect(dbError, 'the database error is logged').toBeDefined();
     // …and the database error with what a developer needs: type, PostgreSQL's code and constraint, the stack.
