@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPayment } from '../src/modules/ledger/ledger-service';
-import { buildTestApp, connectTestDb, type TestApp, type Wrapper } from './helpers';
-import { call, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
+import { buildTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
+import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
 
 /**
  * loan-details reads the ledger from its cached order snapshot (decision 007):
@@ -28,7 +28,7 @@ const amountDue = (d: { userOrderDetail: { detail: { text: string; value: string
 describe('loan-details with the cache on', () => {
   it('a payment from another process updates the cached amount due, then the status', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 17 }); // 2 days late
-    const read = async () => (await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId })).json<Wrapper>().data;
+    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
     const owed = ONE_INSTALMENT_TOTAL + 2 * ONE_DAY_FINE;
     await expect.poll(async () => amountDue(await read()), { timeout: 5_000, interval: 20 }).toBe('$1.139,92');
     await expect.poll(() => t.app.caches.orderDetails.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);

@@ -13,8 +13,9 @@ import {
   inlineScripts,
   pageContentSecurityPolicy,
 } from '../src/plugins/app/security-headers';
+import { repaymentHuichao } from '@presta/contract/api/legacy-payment';
 import { buildTestApp, type TestApp } from './helpers';
-import { call, data, makeLoan, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
+import { call, endpoints, makeLoan, ONE_INSTALMENT_TOTAL, read, urls } from './repayment-fixtures';
 
 /*
  * The security headers of issue 11 (docs/security-headers.md) on every kind
@@ -243,8 +244,8 @@ describe('API answers', () => {
 
   it('a barcode keeps its own caching and stricter policy', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const voucher = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }));
-    const svg = await t.app.inject({ method: 'GET', url: (voucher.repayDetail.repayCode as string).replace('barcode.png', 'barcode.svg') });
+    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const svg = await t.app.inject({ method: 'GET', url: voucher.repayDetail.repayCode.replace('barcode.png', 'barcode.svg') });
     expect(svg.statusCode).toBe(200);
     expectCommonHeaders(svg.headers);
     expect(svg.headers['cache-control']).toBe('private, max-age=3600');
@@ -278,8 +279,9 @@ describe('API answers', () => {
 
   it('the hosted checkout page keeps its own stricter policy (no script at all, posts to itself, never framed) and is never stored', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const { url } = await data<{ url: string }>(
+    const { url } = read(
       await call(t.app, loan.sessionId, '/api/v1/youmi/youmi-api/service/loan/repayment-huichao', { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }),
+      repaymentHuichao,
     );
     const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(res.statusCode).toBe(200);
