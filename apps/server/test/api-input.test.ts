@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { productOffers, ratings, sessions } from '../src/db/schema';
 import { hashSessionId } from '../src/modules/session/session-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { borrowerWithOffer, buildTestApp, countLoanRows, createSession, injectAs, type TestApp, type Wrapper } from './helpers';
+import { loanDetailPush } from '@presta/contract/api/loan';
+import { borrowerWithOffer, buildTestApp, countLoanRows, createSession, dataOf, injectAs, type TestApp, type Wrapper } from './helpers';
 
 const confirmUrl = '/v3/loan-confirm/loan-detail-confirm';
 const pushUrl = '/v3/loan-confirm/loan-detail-push';
@@ -140,7 +141,7 @@ describe('two borrowers: nothing of one is reachable by the other', () => {
     const a = await borrowerWithOffer(t.db);
     const b = await borrowerWithOffer(t.db);
     const push = await injectAs(t.app, a.sessionId, { url: pushUrl, payload: { productId: a.product.id, amount: 200_000, periods: 2, termUnit: 15 } });
-    const orderId = push.json<Wrapper>().data.orderId as string;
+    const orderId = dataOf(push, loanDetailPush).orderId;
     await transitionOrder(t.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
     await transitionOrder(t.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
     const [offerBefore] = await t.db.select().from(productOffers).where(eq(productOffers.productId, a.product.id));

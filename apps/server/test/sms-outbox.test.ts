@@ -14,7 +14,8 @@ import { answerHash } from '../src/modules/promotion/promotion-service';
 import { deliverDueSms, deliverQueuedSms, retryDelayMs, SMS_MAX_ATTEMPTS } from '../src/modules/sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../src/modules/sms/sms-provider';
 import { outboxSmsSender, type SmsPurpose } from '../src/modules/sms/sms-sender';
-import { testDatabaseUrl, type Wrapper } from './helpers';
+import { getSid } from '@presta/contract/api/promotion';
+import { dataOf, testDatabaseUrl, wrapper } from './helpers';
 import { call, data, makeLoan, ONE_INSTALMENT_TOTAL } from './repayment-fixtures';
 
 /** The stand-in SMS gateway: answers `status` after `delayMs`, records every request. */
@@ -186,7 +187,7 @@ describe('the flows that send codes', () => {
   });
 
   async function promoSid(): Promise<string> {
-    const sid = (await app.inject({ method: 'GET', url: '/api/v2/youmi/promotion/get-sid', remoteAddress: '198.51.100.7' })).json<Wrapper>().data.sid as string;
+    const sid = dataOf(await app.inject({ method: 'GET', url: '/api/v2/youmi/promotion/get-sid', remoteAddress: '198.51.100.7' }), getSid).sid;
     await app.inject({ method: 'GET', url: '/api/v2/youmi/promotion/get-captcha', query: { sid }, remoteAddress: '198.51.100.7' });
     await db.update(promoSessions).set({ answerHash: answerHash(sid, 'k7mp'), drawnAt: new Date() }).where(eq(promoSessions.sid, sid));
     return sid;
@@ -203,7 +204,7 @@ describe('the flows that send codes', () => {
   it('promotion get-sms: the code is queued to expire with it (5 min) and goes out through the gateway', async () => {
     const phone = `13${String(Date.now() % 1e9).padStart(9, '0')}`;
     const res = await getSms(phone, await promoSid());
-    expect(res.json<Wrapper>()).toMatchObject({ success: true, code: '0' });
+    expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
     const [m] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
     expect(m).toMatchObject({ purpose: 'promo_register_code', status: 'sent', attempts: 1 });
     expect(m!.expiresAt!.getTime() - m!.createdAt.getTime()).toBeGreaterThan(299_000);
@@ -216,7 +217,7 @@ describe('the flows that send codes', () => {
     lines.length = 0;
     const phone = `13${String((Date.now() + 7) % 1e9).padStart(9, '0')}`;
     const res = await getSms(phone, await promoSid());
-    expect(res.json<Wrapper>()).toMatchObject({ success: true, code: '0' });
+    expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
     const [m] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone));
     expect(m).toMatchObject({ status: 'failed', attempts: 1, lastError: 'http_502' });
     const code = /\b(\d{6})\b/.exec(m!.body)![1]!;
