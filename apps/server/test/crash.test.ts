@@ -55,7 +55,7 @@ async function waitReady(base: string): Promise<void> {
   }
 }
 
-type Attempt = { url: string; init: () => RequestInit };
+type Attempt = { url: string; init: () => RequestInit & { body: string } };
 
 let scratch: { url: string; admin: postgres.Sql; name: string };
 let database: Database;

@@ -241,7 +241,7 @@ function fillPath(url: string, value: string): string {
   return url.replace(/\{[^}]+\}/g, encodeURIComponent(value));
 }
 
-type Answer = { statusCode: number; body: string; headers: Record<string, unknown> };
+type Answer = { statusCode: number; body: string; headers: Record<string, string | string[] | number | undefined> };
 
 function expectNoServerError(res: Answer, what: string) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500);
