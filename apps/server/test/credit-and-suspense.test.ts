@@ -28,7 +28,7 @@ import { createOrReuseReference, nextReferenceSeq } from '../src/modules/repayme
 import { receiveNotification } from '../src/modules/repayment/notification-service';
 import { openSuspense, suspenseTotals } from '../src/modules/repayment/suspense-service';
 import { buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
-import { call, data, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls, type Loan } from './repayment-fixtures';
+import { call, endpoints, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
 /*
  * Issue 12 ("Money that tells the truth") through the real notification route, the ledger and the operator
@@ -59,7 +59,7 @@ const recorded = (eventId: string) =>
   t.db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, eventId)).orderBy(asc(paymentNotifications.id));
 
 async function referenceFor(loan: Loan, amount: number, requestType: 1 | 2 = 1): Promise<string> {
-  const d = await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType }));
+  const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType }), endpoints.vcode);
   const [row] = await t.db
     .select()
     .from(paymentReferences)
@@ -161,7 +161,7 @@ const positionOn = async (orderId: string | number, day?: string) => (await getL
 const creditEventsOf = (orderId: string | number) =>
   t.db.select().from(ledgerCreditEvents).where(eq(ledgerCreditEvents.orderId, Number(orderId))).orderBy(asc(ledgerCreditEvents.id));
 const detailRows = async (loan: Loan) => {
-  const d = await data(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }));
+  const d = read(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
   return Object.fromEntries(d.userOrderDetail.detail.map((r: { text: string; value: string }) => [r.text, r.value])) as Record<string, string>;
 };
 
@@ -178,7 +178,7 @@ describe('credit applied by itself', () => {
     const rows = await detailRows(loan);
     expect(rows).toMatchObject({ 'Próximo vencimiento': addDays(loan.today, 30), 'Monto a pagar': '$763,89', 'Saldo a favor': '$1.735,23' });
     // the repayment page: nothing payable before the window, what the credit leaves of instalment 3 shown
-    const page = await data(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }));
+    const page = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect(page).toMatchObject({ repayAmount: 76_389, repayDate: addDays(loan.today, 30) });
 
     // The day after instalment 2 falls due: paid by the credit on the window's first day, no fine (before the fix: 3 764).
@@ -253,8 +253,8 @@ const suspenseOf = (eventId: string) => t.db.select().from(paymentSuspense).wher
 describe('money never lost', () => {
   it('an extension reference paid twice: the second payment repays, it buys no second extension', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
-    const delay = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
-    const price = delay.delayInfo.delayAmount as number;
+    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    const price = delay.delayInfo.delayAmount;
     const reference = await referenceFor(loan, price, 2);
     expect((await notify(t.app, { reference, amount: price })).json()).toEqual({ received: true, applied: true });
     expect((await notify(t.app, { reference, amount: price })).json()).toEqual({ received: true, applied: true });
@@ -483,7 +483,7 @@ describe('every reader follows the credit', () => {
       receivedAt: new Date(`${dueDay}T18:00:00.000Z`),
     });
     const second = before.instalments[1]!.totalOutstanding;
-    const delay = await data(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }));
+    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
     expect(delay.repayPlan[0]).toMatchObject({ amount: second - 30_000 });
 
     // covered in full: the card token is bound to the next instalment the borrower pays (3), not to 2
