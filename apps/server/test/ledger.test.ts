@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { addDays, formatDate, todayIn, type CalendarDate } from '@presta/contract/dates';
+import { addDays, formatDate, todayIn } from '@presta/contract/dates';
 import type { Db } from '../src/db/database';
 import {
   ledgerAllocations,
@@ -483,7 +483,7 @@ describe('demo', () => {
     expect(await statusOf(created.orderId)).toBe('200');
     const rows = await db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, created.orderId)).orderBy(asc(ledgerPayments.id));
     const plan = await planOf(created.orderId);
-    expect(rows.map((r) => [r.provider, r.valueDate])).toEqual(plan.map((p) => ['demo', p.dueDate as CalendarDate]));
+    expect(rows.map((r) => [r.provider, r.valueDate])).toEqual(plan.map((p) => ['demo', p.dueDate]));
     const { position } = await getLoanPosition(db, created.orderId);
     expect(position).toMatchObject({ expectedStatus: '200', credit: 0 });
     expect(position.totals.owed.late_fee).toBe(0);

@@ -88,10 +88,8 @@ describe('ops command', () => {
 
   it('jobs [--limit N]: the latest runs, newest first, with duration, outcome, worker and detail', async () => {
     const job = `ops-test-${Date.now()}`;
-    await recordJobRun(db, { job, worker: 'host-a:101' }, async () => ({ moved: 2 }));
-    await recordJobRun(db, { job, worker: 'host-b:202' }, async () => {
-      throw new Error('database went away');
-    }).catch(() => {});
+    await recordJobRun(db, { job, worker: 'host-a:101' }, () => Promise.resolve({ moved: 2 }));
+    await recordJobRun(db, { job, worker: 'host-b:202' }, () => Promise.reject(new Error('database went away'))).catch(() => {});
     let finish = () => {};
     let started = () => {};
     const isRunning = new Promise<void>((r) => (started = r));
