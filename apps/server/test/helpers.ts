@@ -206,7 +206,7 @@ export async function countLoanRows(db: Db, borrowerId: number) {
   return { orders: ids.length, plans: plans?.n ?? 0, history: history?.n ?? 0 };
 }
 
-export type Wrapper<T = any> = { success: boolean; code: string; message: string; data: T };
+export type Wrapper<T = unknown> = { success: boolean; code: string; message: string; data: T };
 
 /** What app.inject answers (light-my-request's Response), as far as the tests read it. */
 export type Answer = { statusCode: number; body: string; json: () => unknown };

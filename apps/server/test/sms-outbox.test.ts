@@ -14,9 +14,10 @@ import { answerHash } from '../src/modules/promotion/promotion-service';
 import { deliverDueSms, deliverQueuedSms, retryDelayMs, SMS_MAX_ATTEMPTS } from '../src/modules/sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../src/modules/sms/sms-provider';
 import { outboxSmsSender, type SmsPurpose } from '../src/modules/sms/sms-sender';
+import { repaymentCommit, repaymentWay } from '@presta/contract/api/legacy-payment';
 import { getSid } from '@presta/contract/api/promotion';
 import { dataOf, testDatabaseUrl, wrapper } from './helpers';
-import { call, data, makeLoan, ONE_INSTALMENT_TOTAL } from './repayment-fixtures';
+import { call, makeLoan, ONE_INSTALMENT_TOTAL, read } from './repayment-fixtures';
 
 /** The stand-in SMS gateway: answers `status` after `delayMs`, records every request. */
 const gw = { status: 200, delayMs: 0, received: [] as { key: string; to: string; text: string }[] };
@@ -236,7 +237,7 @@ describe('the flows that send codes', () => {
       .values({ borrowerId: loan.borrower.id, bankName: 'BBVA México', bankCode: '012', last4: '4242', processorToken: sandboxCardToken('4242'), requiresOtp: true })
       .returning();
     const base = '/api/v1/youmi/youmi-api/service/loan';
-    const way = await data<{ repayToken: string }>(await call(app, loan.sessionId, `${base}/repayment-way`, { orderId: loan.orderId }));
+    const way = read(await call(app, loan.sessionId, `${base}/repayment-way`, { orderId: loan.orderId }), repaymentWay);
     const res = await call(app, loan.sessionId, `${base}/repayment-commit`, {
       orderId: loan.orderId,
       amount: ONE_INSTALMENT_TOTAL,
@@ -247,7 +248,7 @@ describe('the flows that send codes', () => {
       cardId: card!.id,
       repayToken: way.repayToken,
     });
-    expect((await data<{ needValid: number }>(res)).needValid).toBe(1);
+    expect(read(res, repaymentCommit).needValid).toBe(1);
     const [m] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, loan.borrower.phone));
     expect(m).toMatchObject({ purpose: 'card_repayment_code', status: 'sent', attempts: 1 });
     expect(m!.expiresAt!.getTime() - m!.createdAt.getTime()).toBeGreaterThan(299_000);

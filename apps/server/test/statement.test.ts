@@ -19,7 +19,7 @@ import {
   type ApplyPaymentInput,
 } from '../src/modules/ledger/ledger-service';
 import { getLoanStatement } from '../src/modules/statement/statement-service';
-import { buildTestApp, injectAs, type TestApp } from './helpers';
+import { buildTestApp, checked, injectAs, type TestApp } from './helpers';
 import { call, data, endpoints, makeLoan, notify, read, urls, type Loan } from './repayment-fixtures';
 
 /*
@@ -46,9 +46,7 @@ const catalogue = (market: MarketCode) => {
 
 async function statementOf(loan: Pick<Loan, 'sessionId' | 'orderId'>, language: '1' | '2' = '2'): Promise<StatementData> {
   const res = await injectAs(t.app, loan.sessionId, { url: statementUrl, payload: { orderId: loan.orderId }, query: { language } });
-  const d = await data<StatementData>(res);
-  statementDataSchema.parse(d);
-  return d;
+  return checked(await data(res), statementDataSchema);
 }
 
 async function receiptOf(loan: Pick<Loan, 'sessionId'>, paymentId: string | number, language: '1' | '2' = '2') {
