@@ -1,4 +1,4 @@
-// npm test: type check, the web build, unit/component/API tests (Vitest, including the checks of the built
+// npm test: type check, lint (ESLint, import boundaries, knip: scripts/lint.mjs), the web build, unit/component/API tests (Vitest, including the checks of the built
 // marketing site and promotion page), then the Playwright journeys in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +23,8 @@ const steps = [];
 
 const typecheckOk = run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 steps.push(['type check', typecheckOk]);
+// Zero findings (docs/architecture.md, "Lint"); a finding fails the run but the tests still run, so one run tells all.
+steps.push(['lint', run('Lint (ESLint, import boundaries, knip)', 'npm', ['run', '--silent', 'lint'])]);
 
 // Built before Vitest, so that its checks of the built files (size budgets, prerendered pages) and of the
 // compiled server's production start run too.
