@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+// ESLint runs without --cache: its cache keys a file's results on that file alone, so a type-checked rule's
+// finding goes stale when a file it imports changes (a cached run reported findings fixed since).
 const checks = [
-  ['ESLint', bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '--max-warnings', '0', '.']],
+  ['ESLint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['Import boundaries (dependency-cruiser)', bin('depcruise'), ['--output-type', 'err-long', 'apps', 'packages', 'tests', 'bench', 'scripts']],
   ['Unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']],
 ];

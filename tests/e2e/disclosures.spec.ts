@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { annualCostMessages } from '../../apps/web/src/shared/format/annual-cost-text';
-import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
-import { brokenAmounts, saveScreenshot } from './support/layout';
+import { checkPage } from './support/layout';
 
 /*
  * Issue 13 on the real server, PostgreSQL and Chromium: the CAT of a Mexican offer beside its price on the
@@ -11,20 +10,6 @@ import { brokenAmounts, saveScreenshot } from './support/layout';
  * and reads the KFS again from the loan. Every page axe clean and whole at 320 and 375 px (screenshots under
  * test-results/screenshots/).
  */
-
-/** At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each width. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
-    await page.waitForTimeout(100);
-    expect(await brokenAmounts(page), `${name}: amounts broken at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name}: wider than ${width} px`).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
-    await saveScreenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
 
 /** The CAT sentence, as the rules require it: "…{rate} sin IVA. Para fines informativos y de comparación. Calculado el {date}." */
 const catPattern = (lang: 'es' | 'en') =>

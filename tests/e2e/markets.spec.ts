@@ -3,9 +3,8 @@ import { formatMarketMoney, markets } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate } from '@presta/contract/money';
 import { productCatalogue } from '../../apps/server/src/db/catalogue';
 import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS } from '../../apps/server/src/modules/ledger/ledger-math';
-import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
-import { brokenAmounts, saveScreenshot } from './support/layout';
+import { checkPage } from './support/layout';
 import { demoPay, minorFromText } from './support/payments';
 import { openLoanDetails as openLoanDetailsPage } from './support/loan-details';
 
@@ -32,20 +31,6 @@ const inLanguage = (address: string, language: '1' | '2') => {
   url.searchParams.set('language', language);
   return url.toString();
 };
-
-/** At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each width. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
-    await page.waitForTimeout(100);
-    expect(await brokenAmounts(page), `${name}: amounts broken at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name}: wider than ${width} px`).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
-    await saveScreenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
 
 /** Loan details, the rating prompt closed when the answer asks for one (issue 14). */
 async function openLoanDetails(page: Page, url: string) {

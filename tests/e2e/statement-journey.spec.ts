@@ -2,9 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/markets';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
-import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
-import { brokenAmounts, saveScreenshot } from './support/layout';
+import { checkPage, saveScreenshot } from './support/layout';
 import { demoPay } from './support/payments';
 import { openLoanDetails } from './support/loan-details';
 
@@ -28,20 +27,6 @@ async function referenceFor(page: Page, order: DemoOrder, payCode: 'store' | 'up
   const reference = [data.repayDetail.vCode, ...data.paymentDetails.map((d) => d.value)].find((v) => /^80\d{12}$/.test(v));
   if (!reference) throw new Error(`no payment reference in ${JSON.stringify(data)}`);
   return { reference, due };
-}
-
-/** At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each width. */
-async function checkPage(page: Page, name: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
-    await page.waitForTimeout(100);
-    expect(await brokenAmounts(page), `${name}: amounts broken at ${width} px`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name}: wider than ${width} px`).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
-    await saveScreenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
 }
 
 /** Pages of a PDF (its page objects). */

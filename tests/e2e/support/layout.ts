@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -34,4 +35,18 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../../test-results/s
 export async function saveScreenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each width. */
+export async function checkPage(page: Page, name: string) {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
+    await page.waitForTimeout(100);
+    expect(await brokenAmounts(page), `${name}: amounts broken at ${width} px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name}: wider than ${width} px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await saveScreenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
 }
