@@ -340,6 +340,176 @@ async function mainLoad() {
   }
 }
 
+/** The demo order the API runs and the loan-details page use (status 174: its first instalment is due today). */
+type DemoOrder = { params: Record<string, string>; productId: unknown; orderId: unknown; urls: Record<string, string> };
+
+const apiRow = (name: string, r: Result): ApiRow => ({
+  name,
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts,
+  non2xx: r.non2xx,
+});
+
+const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/** The baseline and the loan calls of the demo order: a warm-up, then the measured runs. */
+async function measureLoanCalls(order: DemoOrder) {
+  const query = new URLSearchParams(order.params).toString();
+  const loanBody = new URLSearchParams({ productId: String(order.productId), orderId: String(order.orderId) }).toString();
+  const confirmBody = new URLSearchParams({ productId: String(order.productId) }).toString();
+  await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
+  await autocannon({ url: `${base}/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: formHeaders, connections: 10, duration: 2 });
+  const hello = await cannon('hello-world', { path: '/api/hello' });
+  const details = await cannon('loan-details', { path: `/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: formHeaders });
+  const confirm = await cannon('loan-detail-confirm', { path: `/v3/loan-confirm/loan-detail-confirm?${query}`, method: 'POST', body: confirmBody, headers: formHeaders });
+  return { hello, details, confirm };
+}
+
+/** The repayment page's call for the demo order, and the voucher call spread over many due borrowers, each from its own address. */
+async function measureRepaymentCalls(database: BenchDb, order: DemoOrder) {
+  // The repayment page's call, exactly as the web app sends it.
+  const playDetail = webFormRequest(apiRoutes.loanPlayDetail.path, order.params, { productId: String(order.productId), orderId: String(order.orderId) });
+  // The voucher call: many due borrowers, each from its own address (see vcodeBorrowerCount).
+  const vcodeBorrowers = await createDueBorrowers(database.db, vcodeBorrowerCount + vcodeWarmupBorrowers);
+  const vcodeAll = await voucherRequests(vcodeBorrowers);
+  const vcodeWarmup = vcodeAll.slice(0, vcodeWarmupBorrowers);
+  const vcodeMeasured = vcodeAll.slice(vcodeWarmupBorrowers);
+  const vcodeOrderIds = vcodeBorrowers.slice(vcodeWarmupBorrowers).map((b) => Number(b.orderId));
+  // Fresh statistics after the bulk inserts, rather than an autovacuum analyze starting in the middle of a run.
+  await database.sql`analyze`;
+
+  await autocannon({ url: `${base}${playDetail.path}`, method: 'POST', body: playDetail.body, headers: playDetail.headers, connections: 10, duration: 2 });
+  const play = await cannon('loan-play-detail', { path: playDetail.path, method: 'POST', body: playDetail.body, headers: playDetail.headers });
+  await autocannon({ url: `${base}/`, requests: roundRobin(vcodeWarmup), connections: 10, duration: 2 });
+  const vcode = await cannon('generate-vcode', { path: '/', requests: roundRobin(vcodeMeasured) });
+  return { play, vcode, vcodeBorrowers, measuredBorrowers: vcodeMeasured.length, vcodeOrderIds };
+}
+
+/**
+ * Complaints: the list of a borrower with complaints in every state; uploads of a
+ * photo-sized JPEG spread over the voucher borrowers (uploads are limited per
+ * borrower: 30 a minute, 30 unattached in 2 hours), 10 connections (CPU-bound).
+ */
+async function measureComplaintCalls(database: BenchDb, borrowers: DueBorrower[]): Promise<ApiRow[]> {
+  const lister = borrowers[0]!;
+  await seedComplaints(database, lister);
+  const listReq = problemListRequest(lister);
+  await autocannon({ url: `${base}${listReq.path}`, method: 'POST', body: listReq.body, headers: listReq.headers, connections: 10, duration: 2 });
+  const problemListResult = await cannon('problem-list', { path: listReq.path, method: 'POST', body: listReq.body, headers: listReq.headers });
+  const photo = await benchPhoto();
+  const uploads = borrowers.map((b) => uploadRequest(b, photo));
+  const uploadResult = await autocannon({ url: `${base}/`, requests: roundRobin(uploads), connections: 10, duration, title: 'upload-problem-img' });
+  const [stored] = await database.sql<{ n: number; bytes: number }[]>`select count(*)::int as n, coalesce(avg(length(bytes)), 0)::int as bytes from complaint_images`;
+  return [
+    { ...apiRow(`problem-list (${LISTED_COMPLAINTS} complaints in 3 tabs)`, problemListResult) },
+    {
+      ...apiRow(`upload-problem-img (${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`, uploadResult),
+      rateLimited: uploadResult.statusCodeStats?.['429']?.count ?? 0,
+      uploadsStored: stored?.n ?? 0,
+      storedBytesAvg: stored?.bytes ?? 0,
+    },
+  ];
+}
+
+/** The voucher call's row: its 429s and their share, the borrowers played and the references made. */
+async function voucherRow(database: BenchDb, vcode: Result, borrowers: number, orderIds: number[]): Promise<ApiRow> {
+  const row = apiRow('generate-vcode (store, requestType 1)', vcode);
+  const answers = Object.values(vcode.statusCodeStats ?? {}).reduce((acc, x) => acc + x.count, 0);
+  row.rateLimited = vcode.statusCodeStats?.['429']?.count ?? 0;
+  row.rateLimitedPct = Math.round((row.rateLimited / Math.max(1, answers)) * 1000) / 10;
+  row.borrowers = borrowers;
+  const [made] = await database.sql<{ n: number }[]>`select count(*)::int as n from payment_references where order_id = any(${orderIds})`;
+  row.referencesCreated = made?.n ?? 0;
+  return row;
+}
+
+/** Each call's rate as a share of the baseline's; loan-details against its target. */
+function judgeApiRows(api: ApiRow[]): void {
+  for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
+  const ld = api[1]!;
+  ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
+  ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
+}
+
+type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[] };
+
+/** Every API run, in the order that keeps the conditions of earlier results; then the notification bursts. */
+async function measureApi(database: BenchDb, order: DemoOrder, loan: Awaited<ReturnType<typeof measureLoanCalls>>): Promise<ApiReport> {
+  const repayment = await measureRepaymentCalls(database, order);
+  const complaintRows = await measureComplaintCalls(database, repayment.vcodeBorrowers);
+  const api = [
+    apiRow('hello-world (baseline)', loan.hello),
+    apiRow('loan-details', loan.details),
+    apiRow('loan-detail-confirm', loan.confirm),
+    apiRow('loan-play-detail', repayment.play),
+    await voucherRow(database, repayment.vcode, repayment.measuredBorrowers, repayment.vcodeOrderIds),
+    ...complaintRows,
+  ];
+  judgeApiRows(api);
+  const bursts = await notificationBursts(database);
+  return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders };
+}
+
+/** Lighthouse on the loan details page, the promotion page (issue 5) and, when built, the marketing home (issue 6). */
+async function measurePages(order: DemoOrder): Promise<Record<string, unknown>[]> {
+  const pages: Record<string, unknown>[] = [];
+  const lh = await lighthouseMedian(order.urls.loanDetails!, lighthouseRuns);
+  pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
+  // The promotion landing page: its own build; first-load JS gzipped from the built files.
+  const promo = await lighthouseMedian(`${base}/promo/?id=1&utm_tag=bench`, lighthouseRuns);
+  const jsGzipKb = firstLoadJsGzipKb('promo/index.html', '/promo/assets/');
+  pages.push({
+    page: 'promotion (registration)',
+    url: '/promo/',
+    ...promo,
+    jsGzipKb,
+    targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
+    pass: promo.performance >= 95 && promo.lcpMs <= 1500 && jsGzipKb <= 90,
+  });
+  if (fs.existsSync(path.join(root, 'apps/web/dist/site/index.html'))) {
+    const home = await lighthouseMedian(`${base}/`, lighthouseRuns);
+    const homeJs = firstLoadJsGzipKb('site/index.html', '/site/assets/');
+    pages.push({
+      page: 'marketing home',
+      url: '/',
+      ...home,
+      jsGzipKb: homeJs,
+      targets: 'performance ≥98, LCP ≤1200 ms, SEO ≥95, accessibility ≥95, first-load JS ≤30 KB gzip',
+      pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
+    });
+  }
+  return pages;
+}
+
+function printApi(api: ApiRow[]): void {
+  console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
+  console.table(api.map((r) => ({ call: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, '% of baseline': r.ratio ?? '', errors: r.errors, non2xx: r.non2xx, '429s': r.rateLimited ?? '', target: r.targets ?? '', pass: r.pass ?? '' })));
+  for (const r of api) {
+    if (r.uploadsStored !== undefined) console.log(`${r.name}: ${r.uploadsStored} images stored, re-encoded to ${r.storedBytesAvg} bytes on average; ${r.rateLimited} rate-limited answers`);
+    if (r.borrowers !== undefined) {
+      console.log(`${r.name}: ${r.borrowers} borrowers, each from its own client address; ${r.rateLimited} rate-limited answers (${r.rateLimitedPct}%); ${r.referencesCreated} references made (each borrower's first call), the other calls reused them`);
+    }
+  }
+}
+
+function printBursts({ notifications, duringBursts }: ApiReport): void {
+  if (notifications.length) {
+    console.log('\nPayment notifications (sandbox, %d concurrent deliveries per burst, signed)', burstSize);
+    console.table(notifications.map((n) => ({ burst: n.name, deliveries: n.deliveries, events: n.events, 'total ms': n.totalMs, 'req/s': n.rps, 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-200': n.non200, retried: n.retried, 'applied: true': n.applied, 'ledger payments': n.ledgerPayments, 'one payment per event': n.exactlyOnce ? 'PASS' : 'FAIL', pass: n.pass })));
+  }
+  if (duringBursts.length) {
+    console.log('\nOther borrowers (loan-play-detail, 10 clients) around the notification bursts (3 s at least, the burst from 0.5 s)');
+    console.table(duringBursts.map((b) => ({ while: b.name, requests: b.requests, 'p50 ms': b.p50, 'p99 ms': b.p99, 'max ms': b.max, 'non-200': b.non200, target: b.targets, pass: b.pass })));
+  }
+}
+
+function printPages(pages: Record<string, unknown>[]): void {
+  if (pages.length) console.log('\nPages (Lighthouse, mobile preset, median of %d runs; runs: performance/LCP)', lighthouseRuns);
+  if (pages.length) console.table(pages.map(({ runs, ...p }) => ({ ...p, runs: (runs as { performance: number; lcpMs: number }[]).map((r) => `${r.performance}/${r.lcpMs}ms`).join(' ') })));
+}
+
 async function main() {
   await resetDb();
   execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -347,144 +517,21 @@ async function main() {
   let database: BenchDb | undefined;
   try {
     await waitFor(`${base}/api/health`);
-    const order = demo(['order', '--status', '174']);
-    const params = order.params as Record<string, string>;
-    const query = new URLSearchParams(params).toString();
-    const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const loanBody = new URLSearchParams({ productId: String(order.productId), orderId: String(order.orderId) }).toString();
-    const confirmBody = new URLSearchParams({ productId: String(order.productId) }).toString();
-
-    const api: ApiRow[] = [];
-    const notifications: BurstRow[] = [];
-    const duringBursts: BystanderRow[] = [];
+    const order = demo(['order', '--status', '174']) as DemoOrder;
+    let report: ApiReport = { api: [], notifications: [], duringBursts: [] };
     if (only !== 'pages') {
-      // Warm-up, then the measured runs.
-      await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
-      await autocannon({ url: `${base}/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: form, connections: 10, duration: 2 });
-      const hello = await cannon('hello-world', { path: '/api/hello' });
-      const details = await cannon('loan-details', { path: `/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: form });
-      const confirm = await cannon('loan-detail-confirm', { path: `/v3/loan-confirm/loan-detail-confirm?${query}`, method: 'POST', body: confirmBody, headers: form });
-
+      const loan = await measureLoanCalls(order);
       // The repayment calls' fixtures are made after the runs above, which thus keep the conditions of earlier results.
       database = await openBenchDb(benchDbOptions());
-      // The repayment page's call, for the 174 order above (its first instalment is due today), exactly as the web app sends it.
-      const playDetail = webFormRequest(apiRoutes.loanPlayDetail.path, params, { productId: String(order.productId), orderId: String(order.orderId) });
-      // The voucher call: many due borrowers, each from its own address (see vcodeBorrowerCount).
-      const vcodeBorrowers = await createDueBorrowers(database.db, vcodeBorrowerCount + vcodeWarmupBorrowers);
-      const vcodeAll = await voucherRequests(vcodeBorrowers);
-      const vcodeWarmup = vcodeAll.slice(0, vcodeWarmupBorrowers);
-      const vcodeMeasured = vcodeAll.slice(vcodeWarmupBorrowers);
-      const vcodeOrderIds = vcodeBorrowers.slice(vcodeWarmupBorrowers).map((b) => Number(b.orderId));
-      // Fresh statistics after the bulk inserts, rather than an autovacuum analyze starting in the middle of a run.
-      await database.sql`analyze`;
-
-      await autocannon({ url: `${base}${playDetail.path}`, method: 'POST', body: playDetail.body, headers: playDetail.headers, connections: 10, duration: 2 });
-      const play = await cannon('loan-play-detail', { path: playDetail.path, method: 'POST', body: playDetail.body, headers: playDetail.headers });
-      await autocannon({ url: `${base}/`, requests: roundRobin(vcodeWarmup), connections: 10, duration: 2 });
-      const vcode = await cannon('generate-vcode', { path: '/', requests: roundRobin(vcodeMeasured) });
-      const row = (name: string, r: Result): ApiRow => ({
-        name,
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
-      });
-      // Complaints: the list of a borrower with complaints in every state; uploads of a
-      // photo-sized JPEG spread over the voucher borrowers (uploads are limited per
-      // borrower: 30 a minute, 30 unattached in 2 hours), 10 connections (CPU-bound).
-      const lister = vcodeBorrowers[0]!;
-      await seedComplaints(database, lister);
-      const listReq = problemListRequest(lister);
-      await autocannon({ url: `${base}${listReq.path}`, method: 'POST', body: listReq.body, headers: listReq.headers, connections: 10, duration: 2 });
-      const problemListResult = await cannon('problem-list', { path: listReq.path, method: 'POST', body: listReq.body, headers: listReq.headers });
-      const photo = await benchPhoto();
-      const uploads = vcodeBorrowers.map((b) => uploadRequest(b, photo));
-      const uploadResult = await autocannon({ url: `${base}/`, requests: roundRobin(uploads), connections: 10, duration, title: 'upload-problem-img' });
-      const [stored] = await database.sql<{ n: number; bytes: number }[]>`select count(*)::int as n, coalesce(avg(length(bytes)), 0)::int as bytes from complaint_images`;
-
-      const vcodeRow = row('generate-vcode (store, requestType 1)', vcode);
-      const answers = Object.values(vcode.statusCodeStats ?? {}).reduce((acc, x) => acc + x.count, 0);
-      vcodeRow.rateLimited = vcode.statusCodeStats?.['429']?.count ?? 0;
-      vcodeRow.rateLimitedPct = Math.round((vcodeRow.rateLimited / Math.max(1, answers)) * 1000) / 10;
-      vcodeRow.borrowers = vcodeMeasured.length;
-      const [made] = await database.sql<{ n: number }[]>`select count(*)::int as n from payment_references where order_id = any(${vcodeOrderIds})`;
-      vcodeRow.referencesCreated = made?.n ?? 0;
-      api.push(
-        row('hello-world (baseline)', hello),
-        row('loan-details', details),
-        row('loan-detail-confirm', confirm),
-        row('loan-play-detail', play),
-        vcodeRow,
-        { ...row(`problem-list (${LISTED_COMPLAINTS} complaints in 3 tabs)`, problemListResult) },
-        {
-          ...row(`upload-problem-img (${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`, uploadResult),
-          rateLimited: uploadResult.statusCodeStats?.['429']?.count ?? 0,
-          uploadsStored: stored?.n ?? 0,
-          storedBytesAvg: stored?.bytes ?? 0,
-        },
-      );
-      for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
-      const ld = api[1]!;
-      ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
-      ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
-
-      const bursts = await notificationBursts(database);
-      notifications.push(...bursts.bursts);
-      duringBursts.push(...bursts.bystanders);
+      report = await measureApi(database, order, loan);
     }
+    const pages = only !== 'api' ? await measurePages(order) : [];
 
-    const pages: Record<string, unknown>[] = [];
-    if (only !== 'api') {
-      const detailsUrl = (order.urls as Record<string, string>).loanDetails;
-      const lh = await lighthouseMedian(detailsUrl!, lighthouseRuns);
-      pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
-      // The promotion landing page (issue 5): its own build; first-load JS gzipped from the built files.
-      const promo = await lighthouseMedian(`${base}/promo/?id=1&utm_tag=bench`, lighthouseRuns);
-      const jsGzipKb = firstLoadJsGzipKb('promo/index.html', '/promo/assets/');
-      pages.push({
-        page: 'promotion (registration)',
-        url: '/promo/',
-        ...promo,
-        jsGzipKb,
-        targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
-        pass: promo.performance >= 95 && promo.lcpMs <= 1500 && jsGzipKb <= 90,
-      });
-      // The marketing home (issue 6), when its build exists.
-      if (fs.existsSync(path.join(root, 'apps/web/dist/site/index.html'))) {
-        const home = await lighthouseMedian(`${base}/`, lighthouseRuns);
-        const homeJs = firstLoadJsGzipKb('site/index.html', '/site/assets/');
-        pages.push({
-          page: 'marketing home',
-          url: '/',
-          ...home,
-          jsGzipKb: homeJs,
-          targets: 'performance ≥98, LCP ≤1200 ms, SEO ≥95, accessibility ≥95, first-load JS ≤30 KB gzip',
-          pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
-        });
-      }
-    }
+    printApi(report.api);
+    printBursts(report);
+    printPages(pages);
 
-    console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
-    console.table(api.map((r) => ({ call: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, '% of baseline': r.ratio ?? '', errors: r.errors, non2xx: r.non2xx, '429s': r.rateLimited ?? '', target: r.targets ?? '', pass: r.pass ?? '' })));
-    for (const r of api) {
-      if (r.uploadsStored !== undefined) console.log(`${r.name}: ${r.uploadsStored} images stored, re-encoded to ${r.storedBytesAvg} bytes on average; ${r.rateLimited} rate-limited answers`);
-      if (r.borrowers !== undefined) {
-        console.log(`${r.name}: ${r.borrowers} borrowers, each from its own client address; ${r.rateLimited} rate-limited answers (${r.rateLimitedPct}%); ${r.referencesCreated} references made (each borrower's first call), the other calls reused them`);
-      }
-    }
-    if (notifications.length) {
-      console.log('\nPayment notifications (sandbox, %d concurrent deliveries per burst, signed)', burstSize);
-      console.table(notifications.map((n) => ({ burst: n.name, deliveries: n.deliveries, events: n.events, 'total ms': n.totalMs, 'req/s': n.rps, 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-200': n.non200, retried: n.retried, 'applied: true': n.applied, 'ledger payments': n.ledgerPayments, 'one payment per event': n.exactlyOnce ? 'PASS' : 'FAIL', pass: n.pass })));
-    }
-    if (duringBursts.length) {
-      console.log('\nOther borrowers (loan-play-detail, 10 clients) around the notification bursts (3 s at least, the burst from 0.5 s)');
-      console.table(duringBursts.map((b) => ({ while: b.name, requests: b.requests, 'p50 ms': b.p50, 'p99 ms': b.p99, 'max ms': b.max, 'non-200': b.non200, target: b.targets, pass: b.pass })));
-    }
-    if (pages.length) console.log('\nPages (Lighthouse, mobile preset, median of %d runs; runs: performance/LCP)', lighthouseRuns);
-    if (pages.length) console.table(pages.map(({ runs, ...p }) => ({ ...p, runs: (runs as { performance: number; lcpMs: number }[]).map((r) => `${r.performance}/${r.lcpMs}ms`).join(' ') })));
-
-    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, api, notifications, duringBursts, pages };
+    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, ...report, pages };
     fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
     if (!only) {
       fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);

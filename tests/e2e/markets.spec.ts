@@ -122,8 +122,9 @@ test('an Indian borrower (English, ₹): rupees, UPI and bank transfer, the Indi
   await checkPage(page, 'customer-service-in-en');
 
   // The confirmation of an Indian product, in rupees, unbroken; its agreement link states that quote's terms.
-  const review = demoOrder('21', { lang: 'en' });
-  await page.goto(review.urls.confirmLoan);
+  // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
+  const applicant = demoOrder('110', { lang: 'en' });
+  await page.goto(applicant.urls.confirmLoan);
   await expect(page.locator('.presta-amount-hero-amount')).toHaveText(/^₹\d/);
   await checkPage(page, 'confirmation-in-en');
   await page.getByRole('link', { name: 'Loan agreement' }).click();
@@ -254,8 +255,9 @@ test('a Mexican loan read in English is in pesos; its agreement states the Mexic
   await page.goto(pageOf(order, '/agony'));
   await checkPage(page, 'agreement-mx-es');
 
-  const review = demoOrder('21');
-  await page.goto(review.urls.confirmLoan);
+  // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
+  const applicant = demoOrder('110');
+  await page.goto(applicant.urls.confirmLoan);
   await expect(page.locator('.presta-amount-hero-amount')).toHaveText(/^\$\d/);
   await checkPage(page, 'confirmation-mx-es');
 });

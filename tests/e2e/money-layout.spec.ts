@@ -24,8 +24,9 @@ async function expectWhole(page: Page, what: string) {
 
 for (const lang of ['en', 'es'] as const) {
   test(`no amount breaks inside a number (${lang === 'en' ? 'Indian borrower, English' : 'Mexican borrower, Spanish'})`, async ({ page }) => {
-    const review = demoOrder('21', { lang });
-    await page.goto(review.urls.confirmLoan);
+    // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
+    const applicant = demoOrder('110', { lang });
+    await page.goto(applicant.urls.confirmLoan);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('.presta-instalment-list')).toBeVisible();
     await expectWhole(page, 'confirmation');

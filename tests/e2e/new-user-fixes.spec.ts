@@ -168,7 +168,8 @@ test('the extension reminder keeps the focus, Escape closes it and the focus goe
 });
 
 test('the recalculation dialog keeps the focus and cannot be dismissed with Escape', async ({ page }) => {
-  const review = demoOrder('21');
+  // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
+  const applicant = demoOrder('110');
   // The offer was evaluated more than a day ago: the first answer asks for the recalculation (isNeedPop 1).
   let first = true;
   await page.route('**/v3/loan-confirm/loan-detail-confirm**', async (route) => {
@@ -178,7 +179,7 @@ test('the recalculation dialog keeps the focus and cannot be dismissed with Esca
     first = false;
     await route.fulfill({ response, json: body });
   });
-  await page.goto(review.urls.confirmLoan);
+  await page.goto(applicant.urls.confirmLoan);
   const dialog = page.getByRole('dialog', { name: loan.recalculationTitle });
   await expectFocusTrapped(page, dialog, 1);
   await page.keyboard.press('Escape');
@@ -314,10 +315,11 @@ for (const lang of ['es', 'en'] as const) {
 // ---------------------------------------------------------------------------
 
 test('the confirmation page’s footer hides what scrolls under it (opaque, above the content), at 320 and 375 px', async ({ page }) => {
-  const review = demoOrder('21');
+  // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
+  const applicant = demoOrder('110');
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: 480 });
-    await page.goto(review.urls.confirmLoan);
+    await page.goto(applicant.urls.confirmLoan);
     const footer = page.locator('.presta-page-action-bar');
     const planHeading = page.getByRole('heading', { name: loan.planTitle });
     await expect(planHeading).toBeVisible();
@@ -392,7 +394,7 @@ test('no page says "S.A. de C.V.." (or any double full stop): marketing site, le
 // Item 13: Borrow again in a plain browser
 // ---------------------------------------------------------------------------
 
-test('Borrow again in a plain browser says it opens the download page, and opens the marketing home’s download section', async ({ page }) => {
+test('Borrow again in a plain browser says it opens the offers, and opens home’s offers (issues 14, 16)', async ({ page }) => {
   const settled = demoOrder('200');
   await openLoanDetails(page, settled.urls.loanDetails);
   const button = page.getByRole('button', { name: loan.borrowAgain });
@@ -404,12 +406,13 @@ test('Borrow again in a plain browser says it opens the download page, and opens
     await saveScreenshot(page, `issue14-borrow-again-browser-${width}`);
   }
   await button.click();
-  await expect(page).toHaveURL(/\/#download$/);
+  await expect(page).toHaveURL(/\/main\?.*#offers$/);
+  await expect(page.locator('#offers')).toBeVisible();
 
   const english = demoOrder('200', { lang: 'en' });
   await openLoanDetails(page, english.urls.loanDetails);
   await page.getByRole('button', { name: loanEn.borrowAgain }).click();
-  await expect(page).toHaveURL(/\/en\/#download$/);
+  await expect(page).toHaveURL(/\/main\?.*language=1.*#offers$/);
 });
 
 test('Borrow again inside the app still goes through the bridge, with no browser note', async ({ page }) => {

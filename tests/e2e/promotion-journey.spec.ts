@@ -1,8 +1,8 @@
+import { closeE2eDb } from './support/e2e-database';
 import { expect, test, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { ops } from './support/cli';
 import {
-  closePromoDatabase,
   expectCaptchaLoaded,
   fetchTemplate,
   funnelRow,
@@ -42,7 +42,7 @@ const ANSWER = 'k7m2';
 /** An answer no captcha can have: the server never draws '0' (ignoreChars '0oO1lIi'). */
 const IMPOSSIBLE_ANSWER = '0000';
 
-test.afterAll(closePromoDatabase);
+test.afterAll(closeE2eDb);
 
 let template: PromoTemplate;
 test.beforeAll(async ({ request }) => {

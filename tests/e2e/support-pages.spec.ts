@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { defaultBrand } from '@presta/contract/brand';
 import { routes } from '@presta/contract/routes';
 import { privacyNotice } from '../../apps/web/src/legal/privacy-notice';
-import { bridgeMessages } from '../../apps/web/src/shared/bridge/native-bridge';
+import { bridgeMessages } from '@presta/contract/bridge-messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { installFakeAndroidHost } from './support/android-host';
 import { bridgeCalls, installFakeIosHost } from './support/native-host';

@@ -20,6 +20,7 @@ import language from './plugins/app/language';
 import securityHeaders from './plugins/app/security-headers';
 import apiDocs from './plugins/app/api-docs';
 import session from './modules/session/session-plugin';
+import sessionRoutes from './modules/session/session-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -27,8 +28,10 @@ import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes'
 import complaintRoutes from './modules/complaints/complaint-routes';
 import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
+import paymentRoutes from './modules/payments/payment-routes';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
+import accountRoutes from './modules/account/account-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
 export type BuildOptions = {
@@ -97,17 +100,20 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(health, { config, redisHealth, poolStats });
   await app.register(guessLimits);
   await app.register(keyMapping, { brand: config.brand });
-  await app.register(session);
+  await app.register(session, { publicBaseUrl: config.publicBaseUrl });
 
   // 3. Routes
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
+  await app.register(paymentRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
   await app.register(complaintRoutes, { config });
   await app.register(promotionRoutes, { config });
+  await app.register(sessionRoutes, { config });
   await app.register(supportRoutes, { config });
   await app.register(statementRoutes, { config });
+  await app.register(accountRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

@@ -1,10 +1,13 @@
 import http from 'node:http';
 import { loadConfig, productionProblems, type Config } from './config';
 import { buildApp, type App } from './app';
-import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations } from './db/database';
+import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations, type Database } from './db/database';
 import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
+
+/** What the process has started so far, for shutdown (a signal may come before each is set). */
+type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.Server };
 
 /**
  * The server process. `npm start` (development: the demo) and `npm run serve`
@@ -20,66 +23,10 @@ import { routes } from '@presta/contract/routes';
  */
 async function main() {
   const config = loadConfig();
-  if (config.env === 'production') {
-    const problems = productionProblems(config);
-    if (problems.length > 0) {
-      for (const problem of problems) console.error(`Refusing to start in production: ${problem}`);
-      process.exit(1);
-    }
-  }
-  const log = (line: string) => {
-    if (process.env.PRESTA_DB_LOG === '1') console.log(`[postgres] ${line}`);
-  };
-  if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir}/pg)…`);
-  const database = await openDatabase({
-    ...connectOptionsFrom(config),
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    embeddedPgPort: config.embeddedPgPort,
-    embeddedPgPortSet: config.embeddedPgPortSet,
-    log,
-    notice: (line) => console.log(line),
-  });
-
-  // Read by shutdown(), which a signal may call before they are set.
-  let app: App | undefined = undefined;
-  let scheduledWork: ScheduledWork | undefined = undefined;
-  let metricsServer: http.Server | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) {
-      // A second Ctrl-C: stop now.
-      console.log(`\n${signal} again: exiting at once.`);
-      process.exit(1);
-    }
-    closing = true;
-    app?.health.startDraining();
-    console.log(`\n${signal}: stopping Presta (readiness answers 503 now)…`);
-    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-    // A request or a database that does not finish must not keep the process alive.
-    setTimeout(() => {
-      console.error(`Not stopped ${config.shutdownGraceMs / 1000} s after the drain: exiting.`);
-      process.exit(1);
-    }, config.shutdownGraceMs).unref();
-    let clean = true;
-    const step = async (what: string, close: () => Promise<unknown>) => {
-      try {
-        await close();
-      } catch (error) {
-        clean = false;
-        console.error(`${what} failed:`, error instanceof Error ? error.message : error);
-      }
-    };
-    // In-flight requests finish here (Fastify stops accepting, then waits for them), and the running job.
-    await Promise.all([
-      app ? step('Closing the server', () => app!.close()) : undefined,
-      scheduledWork ? step('Stopping the scheduled work', () => scheduledWork!.stop()) : undefined,
-    ]);
-    if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer!.close(() => r())));
-    await step('Closing the database', () => database.close());
-    console.log('Stopped.');
-    process.exit(clean ? 0 : 1);
-  };
+  refuseUnsafeProduction(config);
+  const database = await openServerDatabase(config);
+  const running: Running = {};
+  const shutdown = shutdownOf(config, database, running);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -88,11 +35,12 @@ async function main() {
     const { seedDemoData } = await import('./modules/demo/demo-seed');
     if (await seedDemoData(database.db)) console.log('Seeded demo borrowers and products.');
   }
-  app = await buildApp({ config, db: database.db, poolStats: database.stats });
+  const app = await buildApp({ config, db: database.db, poolStats: database.stats });
+  running.app = app;
   await app.listen({ port: config.port, host: config.host });
-  if (config.metricsPort) metricsServer = await serveMetrics(app, config);
+  if (config.metricsPort) running.metricsServer = await serveMetrics(app, config);
   // The lender's clock (docs/scheduled-work.md); PRESTA_JOBS=0 leaves it to the other processes.
-  scheduledWork = await startScheduledWork({
+  running.scheduledWork = await startScheduledWork({
     databaseUrl: database.url,
     db: database.db,
     config,
@@ -101,6 +49,77 @@ async function main() {
     stopTimeoutMs: Math.max(1_000, config.shutdownGraceMs - 2_000),
   });
   printBanner(config, database.embedded?.port);
+}
+
+/** Production with a setting it must not run with: each problem printed, exit 1. */
+function refuseUnsafeProduction(config: Config): void {
+  if (config.env !== 'production') return;
+  const problems = productionProblems(config);
+  if (problems.length === 0) return;
+  for (const problem of problems) console.error(`Refusing to start in production: ${problem}`);
+  process.exit(1);
+}
+
+/** DATABASE_URL's, or the embedded PostgreSQL (its log lines with PRESTA_DB_LOG=1). */
+async function openServerDatabase(config: Config): Promise<Awaited<ReturnType<typeof openDatabase>>> {
+  const log = (line: string) => {
+    if (process.env.PRESTA_DB_LOG === '1') console.log(`[postgres] ${line}`);
+  };
+  if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir}/pg)…`);
+  return openDatabase({
+    ...connectOptionsFrom(config),
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedPgPort: config.embeddedPgPort,
+    embeddedPgPortSet: config.embeddedPgPortSet,
+    log,
+    notice: (line) => console.log(line),
+  });
+}
+
+/** The stop on a signal (see main); a second signal exits at once. */
+function shutdownOf(config: Config, database: Database, running: Running): (signal: string) => Promise<void> {
+  let closing = false;
+  return async (signal) => {
+    if (closing) {
+      // A second Ctrl-C: stop now.
+      console.log(`\n${signal} again: exiting at once.`);
+      process.exit(1);
+    }
+    closing = true;
+    running.app?.health.startDraining();
+    console.log(`\n${signal}: stopping Presta (readiness answers 503 now)…`);
+    if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    // A request or a database that does not finish must not keep the process alive.
+    setTimeout(() => {
+      console.error(`Not stopped ${config.shutdownGraceMs / 1000} s after the drain: exiting.`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    const clean = await closeAll(database, running);
+    console.log('Stopped.');
+    process.exit(clean ? 0 : 1);
+  };
+}
+
+/** Closes what runs, the database last; false when a step failed (each failure printed). */
+async function closeAll(database: Database, { app, scheduledWork, metricsServer }: Running): Promise<boolean> {
+  let clean = true;
+  const step = async (what: string, close: () => Promise<unknown>) => {
+    try {
+      await close();
+    } catch (error) {
+      clean = false;
+      console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+    }
+  };
+  // In-flight requests finish here (Fastify stops accepting, then waits for them), and the running job.
+  await Promise.all([
+    app ? step('Closing the server', () => app.close()) : undefined,
+    scheduledWork ? step('Stopping the scheduled work', () => scheduledWork.stop()) : undefined,
+  ]);
+  if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer.close(() => r())));
+  await step('Closing the database', () => database.close());
+  return clean;
 }
 
 /** METRICS_PORT: /metrics without a token on a port of its own (keep it off the public network). */

@@ -157,7 +157,8 @@ describe.each([
   });
 
   it('loan-detail-confirm (the quote the confirmation links the agreement to)', async () => {
-    const loan = await makeLoan(t.db, { status: '21', product: catalogue(market), amount: catalogue(market).amountMin, periods: 1 });
+    // A rejected order: the borrower has no open one, so the product is quoted (one active loan, issue 16).
+    const loan = await makeLoan(t.db, { status: '110', product: catalogue(market), amount: catalogue(market).amountMin, periods: 1 });
     const res = await injectAs(t.app, loan.sessionId, {
       url: '/v3/loan-confirm/loan-detail-confirm',
       payload: { productId: loan.product.id, amount, periods },

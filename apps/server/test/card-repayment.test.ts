@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { repaymentCommit, repaymentHuichao, repaymentWay } from '@presta/contract/api/legacy-payment';
-import { bankCards, cardCheckouts, cardRepayments, ledgerPayments, orders, sandboxCardCharges, smsOutbox } from '../src/db/schema';
+import { bankCards, cardCheckouts, cardRepayments, ledgerPayments, orders, paymentReferences, sandboxCardCharges, smsOutbox } from '../src/db/schema';
 import { sandboxCardToken, createSandboxCardProcessor, luhnValid } from '../src/modules/payments/card-processor';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { commitCardRepayment, confirmCardRepayment } from '../src/modules/card-repayment/card-repayment-service';
@@ -49,6 +49,8 @@ const commitAs = (loan: Loan, payload: { cardId: number | string; repayToken: st
   });
 
 const paymentsOf = (loan: Loan) => t.db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, Number(loan.orderId)));
+const referenceStatuses = async (loan: Loan) =>
+  (await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)))).map((r) => r.status);
 const statusOf = async (loan: Loan) => (await t.db.select().from(orders).where(eq(orders.id, Number(loan.orderId))))[0]!.status;
 
 async function lastCode(phone: string): Promise<string> {
@@ -137,6 +139,20 @@ describe('repayment-commit without an SMS code (card 0077)', () => {
     expect(await paymentsOf(loan)).toHaveLength(0);
     const attempts = await t.db.select().from(cardRepayments).where(eq(cardRepayments.orderId, Number(loan.orderId)));
     expect(attempts.map((a) => [a.status, a.failureReason])).toEqual([['failed', 'declined']]);
+  });
+
+  it("a card payment expires the order's open references (priced before it); a declined card leaves them open", async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const declined = await addCard(loan.borrower.id, '0002');
+    await t.db.update(bankCards).set({ requiresOtp: false }).where(eq(bankCards.id, declined.id));
+    expect((await commitAs(loan, { cardId: declined.id, repayToken: (await startPayment(loan)).repayToken })).statusCode).toBe(402);
+    expect(await referenceStatuses(loan)).toEqual(['open']);
+
+    const card = await addCard(loan.borrower.id, '0077');
+    read(await commitAs(loan, { cardId: card.id, repayToken: (await startPayment(loan)).repayToken, amount: 40_000 }), repaymentCommit);
+    expect(await statusOf(loan)).toBe('174');
+    expect(await referenceStatuses(loan)).toEqual(['expired']);
   });
 });
 
@@ -464,6 +480,22 @@ describe('repayment-huichao: the hosted checkout', () => {
     expect(res.statusCode).toBe(409);
     expect(res.body).toContain('El monto a pagar cambió');
     expect((await paymentsOf(loan)).map((p) => p.channel)).toEqual(['store']);
+  });
+
+  it("a page paid expires the order's open references", async () => {
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 15 });
+    const due = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount;
+    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: due, payCode: 'spei', requestType: 1 }), endpoints.vcode);
+    const { url } = read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: due }), repaymentHuichao);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(loan)).toBe('174');
+    expect(await referenceStatuses(loan)).toEqual(['expired']);
   });
 
   it('more than is due: 422; another borrower order: 404', async () => {

@@ -24,9 +24,9 @@ import { createOrder, transitionOrder } from '../src/modules/orders/order-servic
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { newStoreReference } from '../src/modules/payments/store-reference';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/repayment/payment-references';
-import { receiveNotification } from '../src/modules/repayment/notification-service';
-import { openSuspense, suspenseTotals } from '../src/modules/repayment/suspense-service';
+import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { receiveNotification } from '../src/modules/payments/notification-service';
+import { openSuspense, suspenseHeldFor, suspenseTotals } from '../src/modules/payments/suspense-service';
 import { buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
@@ -307,10 +307,10 @@ describe('money never lost', () => {
     const eventId = `evt-ceiling-${randomUUID()}`;
     expect((await notify(t.app, { eventId, reference, amount: 10 ** 10 })).json()).toMatchObject({ held: 'suspense', reason: 'amount_above_ceiling' });
     const [entry] = await suspenseOf(eventId);
-    expect((await getLoanPosition(t.db, Number(loan.orderId))).heldInSuspense).toBe(10 ** 10);
+    expect(await suspenseHeldFor(t.db, Number(loan.orderId))).toBe(10 ** 10);
     const refunded = await ops('suspense', 'refund', String(entry!.id), '--note', 'returned by the store');
     expect(refunded).toEqual({ code: 0, out: [`Suspense ${entry!.id} (10000000000) recorded as refunded to the payer.`], err: [] });
-    expect((await getLoanPosition(t.db, Number(loan.orderId))).heldInSuspense).toBe(0);
+    expect(await suspenseHeldFor(t.db, Number(loan.orderId))).toBe(0);
     expect(await paymentsOf(loan.orderId)).toEqual([]);
     await expect(t.db.update(paymentSuspense).set({ amount: 1 }).where(eq(paymentSuspense.id, entry!.id))).rejects.toThrow();
     await expect(t.db.delete(paymentSuspenseResolutions).where(eq(paymentSuspenseResolutions.suspenseId, entry!.id))).rejects.toThrow();

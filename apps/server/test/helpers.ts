@@ -7,7 +7,7 @@ import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/database';
-import { borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans } from '../src/db/schema';
+import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans } from '../src/db/schema';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
 
 export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
@@ -52,19 +52,29 @@ const unique = () => `${Date.now().toString(36)}${randomBytes(4).toString('hex')
 export type Borrower = typeof borrowers.$inferSelect;
 export type Product = typeof products.$inferSelect;
 
-export async function createBorrower(db: Db, overrides: Partial<typeof borrowers.$inferInsert> = {}): Promise<Borrower> {
+/** A borrower's columns, and `bankAccount`: the CLABE of their active account ('' for none). */
+export type BorrowerOverrides = Partial<typeof borrowers.$inferInsert> & { bankAccount?: string };
+
+/** A valid CLABE at Banamex (bank code 002), ending 5678. */
+export const TEST_CLABE = '002180700912395678';
+
+export async function createBorrower(db: Db, overrides: BorrowerOverrides = {}): Promise<Borrower> {
+  const { bankAccount = TEST_CLABE, ...columns } = overrides;
   const [row] = await db
     .insert(borrowers)
     .values({
       phone: `55${String(randomInt(0, 1e9)).padStart(9, '0')}${randomInt(0, 1e6)}`,
       fullName: 'Ana Prueba',
       address: 'Calle Falsa 123, CDMX',
-      bankAccount: '002180700912345678',
-      bankName: 'Banamex',
       language: 'es',
-      ...overrides,
+      ...columns,
     })
     .returning();
+  if (bankAccount !== '') {
+    await db
+      .insert(borrowerBankAccounts)
+      .values({ borrowerId: row!.id, market: 'MX', kind: 'clabe', accountNumber: bankAccount, bankCode: bankAccount.slice(0, 3), bankName: 'Banamex' });
+  }
   return row!;
 }
 
@@ -133,7 +143,7 @@ export async function addCoupon(db: Db, borrowerId: number, amount: number, opts
 /** A borrower with a session and an offer on a fresh product. */
 export async function borrowerWithOffer(
   db: Db,
-  opts: { limit?: number; product?: Partial<typeof products.$inferInsert>; borrower?: Partial<typeof borrowers.$inferInsert> } = {},
+  opts: { limit?: number; product?: Partial<typeof products.$inferInsert>; borrower?: BorrowerOverrides } = {},
 ) {
   const product = await seedProduct(db, opts.product);
   const borrower = await createBorrower(db, opts.borrower);

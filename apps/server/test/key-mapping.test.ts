@@ -52,6 +52,8 @@ describe('obfuscating key mapping (scrambledBrand)', () => {
     const mixed = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-details/loan-details', payload: { orderId } });
     expect(wrapper(mixed).data).toEqual(sBody.data);
 
+    // Settled: no open order, so the product is quoted again (one active loan, issue 16).
+    await transitionOrder(plain.db, { orderId: Number(orderId), action: 'settle', actor: 'operator' });
     const sc = await injectAs(scrambled.app, sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { pdq: product.id } });
     const pc = await injectAs(plain.app, sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: product.id } });
     expect(dataAs(sc, z.looseObject({ rpl: z.array(z.unknown()) })).rpl[0]).toHaveProperty('pyt');

@@ -108,6 +108,30 @@ describe('loan-detail-confirm', () => {
     }
   });
 
+  it('one active loan (issue 16): an open order of any product answers 409005 before anything is quoted', async () => {
+    const { product, borrower, sessionId } = await borrowerWithOffer(t.db, { limit: 500_000 });
+    const other = await seedProduct(t.db);
+    await offerProduct(t.db, borrower.id, other.id, 500_000);
+    const push = await injectAs(t.app, sessionId, {
+      url: '/v3/loan-confirm/loan-detail-push',
+      payload: { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 },
+    });
+    expect(push.statusCode).toBe(200);
+    for (const productId of [other.id, product.id]) {
+      const res = await injectAs(t.app, sessionId, { url, payload: { productId } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        code: '409005',
+        message: 'Ya tiene un préstamo activo (en revisión, aprobado o en pago). Podrá solicitar otro cuando lo termine de pagar.',
+        data: null,
+      });
+    }
+    // Another borrower is not affected.
+    const stranger = await borrowerWithOffer(t.db);
+    expect((await injectAs(t.app, stranger.sessionId, { url, payload: { productId: stranger.product.id } })).statusCode).toBe(200);
+  });
+
   it("another borrower's offer is not quoted to me", async () => {
     const a = await borrowerWithOffer(t.db);
     const b = await borrowerWithOffer(t.db);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { orders, orderStatusHistory, ratingPromptDeferrals, ratings, repaymentPlans } from '../src/db/schema';
 import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
+import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
+import { moneyIn } from '../src/i18n/market-texts';
 import { addCoupon, borrowerWithOffer, buildTestApp, dataOf, injectAs, wrapper, type TestApp } from './helpers';
 
 const detailsUrl = '/v3/loan-details/loan-details';
@@ -178,6 +181,34 @@ describe('loan-details', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, code: '404001', message: 'No encontramos este pedido.', data: null });
     }
+  });
+});
+
+describe('one ledger read model (issue 15)', () => {
+  // loan-details reads the ledger in its own round trip (ledger-read-model.ts `ledgerColumns`), the ledger service
+  // through `readLedger`: both must give the same position, whatever was paid, and however late.
+  it('loan-details shows what the ledger says is due, after random partial payments on an overdue loan (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 40 }), fc.array(fc.integer({ min: 1, max: 150_000 }), { maxLength: 3 }), async (daysAgo, payments) => {
+        const o = await orderIn('174');
+        const disbursedOn = addDays(o.today, -daysAgo);
+        await t.db.update(orders).set({ disbursedOn }).where(eq(orders.id, Number(o.orderId)));
+        await t.db
+          .update(repaymentPlans)
+          .set({ dueDate: sql`${disbursedOn}::date + seq * 15` })
+          .where(eq(repaymentPlans.orderId, Number(o.orderId)));
+        for (const [i, amount] of payments.entries()) {
+          await applyPayment(t.db, { orderId: Number(o.orderId), amount, purpose: 'repayment', channel: 'test', provider: 'test', providerEventId: `${o.orderNo}-${i}` });
+        }
+        const d = dataOf(await details(o.sessionId, o.orderId), loanDetails);
+        const { status, position } = await getLoanPosition(t.db, Number(o.orderId));
+        expect(d.orderStatus).toBe(status);
+        const next = position.nextPayment;
+        expect(valueOf(d, 'Monto a pagar')).toBe(next ? moneyIn('MX')(next.amount) : undefined);
+        expect(valueOf(d, 'Próximo vencimiento')).toBe(next?.dueDate ?? '');
+      }),
+      { numRuns: 12 },
+    );
   });
 });
 

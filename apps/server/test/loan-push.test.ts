@@ -73,7 +73,7 @@ describe('loan-detail-push', () => {
     expect(await countLoanRows(t.db, borrower.id)).toEqual({ orders: 1, plans: 2, history: 1 });
   });
 
-  it('a coupon is used by one order only, even with concurrent pushes on two products', async () => {
+  it('concurrent pushes on two products make one order (the other 409005, issue 16), the coupon used once', async () => {
     const first = await borrowerWithOffer(t.db);
     const second = await borrowerWithOffer(t.db); // another product, offered to the same borrower below
     await offerProduct(t.db, first.borrower.id, second.product.id, 500_000);
@@ -82,10 +82,46 @@ describe('loan-detail-push', () => {
       injectAs(t.app, first.sessionId, { url, payload: { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 } }),
       injectAs(t.app, first.sessionId, { url, payload: { productId: second.product.id, amount: 200_000, periods: 2, termUnit: 15 } }),
     ]);
-    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
+    expect(wrapper(r1.statusCode === 409 ? r1 : r2).code).toBe('409005');
     const mine = await t.db.select().from(orders).where(eq(orders.borrowerId, first.borrower.id));
-    expect(mine).toHaveLength(2);
-    expect(mine.filter((o) => o.couponId !== null)).toHaveLength(1);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.couponId).not.toBeNull();
+    expect(await countLoanRows(t.db, first.borrower.id)).toEqual({ orders: 1, plans: 2, history: 1 });
+  });
+
+  it('one active loan (issue 16): another product while an order is open → 409005, nothing written; its own retry answered', async () => {
+    const first = await borrowerWithOffer(t.db);
+    const other = await borrowerWithOffer(t.db);
+    await offerProduct(t.db, first.borrower.id, other.product.id, 500_000);
+    const payload = { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 };
+    const open = dataOf(await injectAs(t.app, first.sessionId, { url, payload }), loanDetailPush);
+    const refused = (language?: string) =>
+      injectAs(t.app, first.sessionId, {
+        url,
+        payload: { ...payload, productId: other.product.id },
+        ...(language ? { query: { language } } : {}),
+      });
+    for (const status of ['21', 'approve', 'disburse'] as const) {
+      if (status !== '21') await transitionOrder(t.db, { orderNo: open.orderNo, action: status, actor: 'operator' });
+      const res = await refused();
+      expect(res.statusCode, status).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        code: '409005',
+        message: 'Ya tiene un préstamo activo (en revisión, aprobado o en pago). Podrá solicitar otro cuando lo termine de pagar.',
+        data: null,
+      });
+    }
+    expect(wrapper(await refused('1')).message).toBe(
+      'You already have an active loan (under review, approved or being repaid). You can apply for another once it is repaid.',
+    );
+    // The open order's own submission, retried, is answered as before.
+    expect(dataOf(await injectAs(t.app, first.sessionId, { url, payload }), loanDetailPush)).toEqual(open);
+    expect((await countLoanRows(t.db, first.borrower.id)).orders).toBe(1);
+    // Once it ends, another product may be taken.
+    await transitionOrder(t.db, { orderNo: open.orderNo, action: 'settle', actor: 'operator' });
+    expect((await refused()).statusCode).toBe(200);
   });
 
   it('a retry is answered even after the offer was lowered', async () => {

@@ -140,6 +140,45 @@ describe('no secret in any log line', () => {
     // The demo tools' outbox reader takes the phone in the query.
     expect((await app.inject({ method: 'GET', url: '/api/dev/sms-outbox', query: { phone }, remoteAddress: nextIp() })).statusCode).toBe(200);
 
+    // --- Sign-in (issue 16) of the borrower just registered: captcha, SMS code, a session (app) and a cookie (web)
+    const signInCaptcha = async () => {
+      const signInSid = dataOf(await app.inject({ method: 'GET', url: `${promo}/get-sid`, remoteAddress: nextIp() }), getSid).sid;
+      remember('sign-in sid', signInSid);
+      await db.update(promoSessions).set({ answerHash: answerHash(signInSid, CAPTCHA_ANSWER), drawnAt: new Date() }).where(eq(promoSessions.sid, signInSid));
+      return signInSid;
+    };
+    // The limits hold across purposes: the registration code was sent just now (moved back 61 s).
+    const codesBack = () => db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    await codesBack();
+    const codeSent = await postForm('/v3/account/sign-in-code', { phone, sid: await signInCaptcha(), capcode: CAPTCHA_ANSWER });
+    expect(codeSent.statusCode, codeSent.body).toBe(200);
+    const signInCode = await lastSmsCode(phone);
+    remember('sign-in SMS code', signInCode);
+    const wrongSignInCode = signInCode === '000000' ? '111111' : '000000';
+    remember('wrong sign-in SMS code', wrongSignInCode);
+    expect((await postForm('/v3/account/sign-in', { phone, code: wrongSignInCode })).statusCode).toBe(400);
+    const appSignIn = await postForm('/v3/account/sign-in', { phone, code: signInCode }, { query: { dearest: 'Pixel 8', dearer: 'Android 14' } });
+    expect(appSignIn.statusCode, appSignIn.body).toBe(200);
+    const appSession = (wrapper(appSignIn).data as { sessionId: string }).sessionId;
+    remember('signed-in session id', appSession);
+    // A second code for the browser.
+    await codesBack();
+    expect((await postForm('/v3/account/sign-in-code', { phone, sid: await signInCaptcha(), capcode: CAPTCHA_ANSWER })).statusCode).toBe(200);
+    const webCode = await lastSmsCode(phone);
+    remember('browser sign-in SMS code', webCode);
+    const webSignIn = await postForm('/v3/account/sign-in', { phone, code: webCode, client: 'web' });
+    const cookieSession = /presta_session=([0-9a-f]{32})/.exec(String(webSignIn.headers['set-cookie']))?.[1];
+    expect(cookieSession, webSignIn.body).toBeDefined();
+    remember('cookie session id', cookieSession!);
+    const cookieHeaders = { cookie: `presta_session=${cookieSession}`, 'sec-fetch-site': 'same-origin' };
+    const list = await postForm('/v3/account/sessions', {}, { headers: cookieHeaders });
+    expect(list.statusCode, list.body).toBe(200);
+    const handles = (wrapper(list).data as { sessions: { ref: string; current: boolean }[] }).sessions;
+    expect((await postForm('/v3/account/sessions', {}, { headers: { ...cookieHeaders, 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(401);
+    expect((await postForm('/v3/account/session-revoke', { ref: handles.find((h) => !h.current)!.ref }, { headers: cookieHeaders })).statusCode).toBe(200);
+    expect((await postForm('/v3/account/sign-out', {}, { headers: cookieHeaders })).statusCode).toBe(200);
+    expect((await postForm('/v3/account/sign-out-everywhere', {}, { query: { swift: appSession } })).statusCode).toBe(401);
+
     // --- Borrower calls: the session id in the query and in the swift header
     const loan = await makeLoan(db, { status: '174' });
     remember('session id', loan.sessionId);

@@ -8,6 +8,7 @@ import { formatMarketMoney, markets } from '@presta/contract/markets';
 import { productCatalogue } from '../src/db/catalogue';
 import { ledgerPayments, paymentReferences } from '../src/db/schema';
 import { applyPayment, middayOf, quoteExtension } from '../src/modules/ledger/ledger-service';
+import { transitionOrder } from '../src/modules/orders/order-service';
 import { SANDBOX_UPI_ISSUER, SANDBOX_VIRTUAL_ACCOUNT_ISSUER } from '../src/modules/payments/sandbox-provider';
 import { vpaForOrder, virtualAccountForOrder } from '../src/modules/payments/india-accounts';
 import { buildTestApp, dataAs, dataOf, injectAs, without, wrapper, type TestApp } from './helpers';
@@ -78,7 +79,9 @@ describe('the currency is the loan’s market’s, never the language’s', () =
   });
 
   it('loan-detail-confirm and refusals: the product’s currency in any language', async () => {
+    // Settled: no open order, so the product is quoted (one active loan, issue 16).
     const loan = await indianLoan();
+    await transitionOrder(t.db, { orderNo: loan.orderNo, action: 'settle', actor: 'operator' });
     const refused = await injectAs(t.app, loan.sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: loan.product.id, amount: 123 }, query: { language: '2' } });
     expect(refused.statusCode).toBe(422);
     expect(wrapper(refused).message).toContain('₹5.000,00');

@@ -58,7 +58,7 @@ const operations = () =>
 /** An operation's path with sample values in its parameters, as Fastify's pattern (:name) → a URL. */
 const sampleUrl = (p: string) => p.replace(/\{[^}]+\}/g, '1');
 const isBorrowerCall = (op: Operation) =>
-  (op.security ?? []).length > 0 && (op.security ?? []).every((r) => Object.keys(r).length === 1 && ('session' in r || 'sessionHeader' in r));
+  (op.security ?? []).length > 0 && (op.security ?? []).every((r) => Object.keys(r).length === 1 && ('session' in r || 'sessionHeader' in r || 'sessionCookie' in r));
 
 /** Every route of the server, from Fastify's route tree (commonPrefix off: each line adds to its parent's path). */
 function servedRoutes(tree: string): { path: string; methods: string[] }[] {
@@ -154,8 +154,11 @@ describe('the document', () => {
 
   it('the security schemes: the session on every borrower call, a signature on the notification, the bearer token on operator calls', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(
-      ['metricsToken', 'operatorToken', 'paymentSignature', 'referenceToken', 'session', 'sessionHeader'].sort(),
+      ['metricsToken', 'operatorToken', 'paymentSignature', 'referenceToken', 'session', 'sessionCookie', 'sessionHeader'].sort(),
     );
+    // A borrower call takes the session in the query, the header or (a plain browser, issue 16) the cookie.
+    expect(doc.paths['/v3/loan-details/loan-details']!.post!.security).toEqual([{ session: [] }, { sessionHeader: [] }, { sessionCookie: [] }]);
+    expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'presta_session' });
     const borrowerCalls = operations().filter((o) => isBorrowerCall(o.op));
     expect(borrowerCalls.length).toBeGreaterThanOrEqual(24);
     for (const path of ['/v3/loan-details/loan-details', '/user-problem/problem-save', '/user-problem/upload-problem-img', '/v3/loan-details/loan-statement']) {

@@ -4,7 +4,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { ledgerPayments, paymentNotifications, paymentReferences, paymentSuspense } from '../src/db/schema';
 import { newSessionId } from '../src/modules/session/session-service';
-import { notificationConcurrency } from '../src/modules/repayment/repayment-routes';
+import { notificationConcurrency } from '../src/modules/payments/payment-routes';
 import { guessLimits } from '../src/plugins/app/guess-limits';
 import { buildTestApp, checked, readiness, type TestApp } from './helpers';
 import { z } from 'zod';

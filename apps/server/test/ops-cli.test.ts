@@ -43,7 +43,7 @@ describe('ops command', () => {
     const on = addDays(todayIn(o.product.timeZone), -20);
     const disbursed = await ops('disburse', o.orderNo, '--on', on);
     expect(disbursed.code).toBe(0);
-    expect(disbursed.out).toEqual([`Order ${o.orderNo} disbursed on ${on}: 151 → 174; instalment 1 of 2 due ${addDays(on, 15)}.`]);
+    expect(disbursed.out).toEqual([`Order ${o.orderNo} disbursed on ${on} to Banamex **** 5678: 151 → 174; instalment 1 of 2 due ${addDays(on, 15)}.`]);
 
     const swept = await ops('sweep-overdue');
     expect(swept.code).toBe(0);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
-import { orders, orderStatusHistory, repaymentPlans } from '../src/db/schema';
+import { borrowerBankAccounts, orders, orderStatusHistory, repaymentPlans } from '../src/db/schema';
 import { translate } from '../src/i18n/messages';
 import { AppError } from '../src/lib/app-error';
 import { createOrder, getOrderOverview, refreshOverdue, transitionOrder, type TransitionInput } from '../src/modules/orders/order-service';
-import { borrowerWithOffer, connectTestDb } from './helpers';
+import { borrowerWithOffer, connectTestDb, offerProduct, seedProduct } from './helpers';
 import type { Db } from '../src/db/database';
 
 let db: Db;
@@ -57,6 +57,23 @@ describe('createOrder', () => {
     expect(await planOf(rows[0]!.id)).toHaveLength(2);
     expect(await historyOf(rows[0]!.id)).toHaveLength(1);
   });
+
+  it('one active loan (issue 16): another product is refused with 409005 while an order is open, until it ends', async () => {
+    const o = await newOrder();
+    const other = await seedProduct(db);
+    await offerProduct(db, o.borrower.id, other.id, 500_000);
+    const input = { borrowerId: o.borrower.id, productId: other.id, amount: 200_000, periods: 2, termUnit: 15 };
+    expect(await refusal(createOrder(db, input))).toEqual({
+      status: 409,
+      code: '409005',
+      message: 'Ya tiene un préstamo activo (en revisión, aprobado o en pago). Podrá solicitar otro cuando lo termine de pagar.',
+    });
+    // The open order's retry is still answered (idempotency first).
+    const retry = await createOrder(db, { borrowerId: o.borrower.id, productId: o.productId, amount: 300_000, periods: 3, termUnit: 15 });
+    expect(retry).toMatchObject({ orderId: o.orderId, created: false });
+    await transitionOrder(db, { orderId: o.orderId, action: 'reject', actor: 'operator' });
+    expect(await createOrder(db, input)).toMatchObject({ created: true, productId: other.id });
+  });
 });
 
 describe('transitionOrder', () => {
@@ -78,6 +95,33 @@ describe('transitionOrder', () => {
       ['21', '151', 'operator'],
       ['151', '174', 'operator'],
     ]);
+  });
+
+  it("disburse records the borrower's active account, and is refused (409001, nothing written) without one", async () => {
+    const o = await newOrder();
+    await transitionOrder(db, { orderId: o.orderId, action: 'approve', actor: 'operator' });
+    await db.delete(borrowerBankAccounts).where(eq(borrowerBankAccounts.borrowerId, o.borrower.id));
+    expect(await refusal(transitionOrder(db, { orderId: o.orderId, action: 'disburse', actor: 'operator' }))).toEqual({
+      status: 409,
+      code: '409001',
+      message: `El pedido ${o.orderNo} no se puede desembolsar: el cliente no tiene una cuenta bancaria registrada.`,
+    });
+    expect(await statusOf(o.orderId)).toBe('151');
+    expect(await historyOf(o.orderId)).toHaveLength(2);
+    const [old] = await db
+      .insert(borrowerBankAccounts)
+      .values({ borrowerId: o.borrower.id, market: 'MX', kind: 'clabe', accountNumber: '002180700912395678', bankCode: '002', bankName: 'Banamex', replacedAt: new Date() })
+      .returning();
+    const [active] = await db
+      .insert(borrowerBankAccounts)
+      .values({ borrowerId: o.borrower.id, market: 'MX', kind: 'clabe', accountNumber: '012180001234567899', bankCode: '012', bankName: 'BBVA México' })
+      .returning();
+    const disbursed = await transitionOrder(db, { orderId: o.orderId, action: 'disburse', actor: 'operator' });
+    expect(disbursed.disbursedToAccountId).toBe(active!.id);
+    expect(disbursed.disbursedToAccountId).not.toBe(old!.id);
+    const overview = await getOrderOverview(db, o.orderNo);
+    expect(overview.order.disbursedToAccountId).toBe(active!.id);
+    expect(overview.disbursedTo?.accountNumber).toBe('012180001234567899');
   });
 
   it('refuses forbidden transitions with 409001 and the message, nothing written', async () => {

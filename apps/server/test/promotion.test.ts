@@ -1,13 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelTemplate, getSid } from '@presta/contract/api/promotion';
 import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
-import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
+import { borrowers, promoEvents, promoSessions, verificationCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
 import { answerOf, buildTestApp, dataAs, dataOf, wrapper, type TestApp } from './helpers';
+
+/** A template the service answers instead of the stored one, when set (the answer-schema test). */
+const templateOverride: { value?: unknown } = vi.hoisted(() => ({}));
+vi.mock('../src/modules/promotion/promotion-service', async (importOriginal) => {
+  const service = await importOriginal<typeof import('../src/modules/promotion/promotion-service')>();
+  const findTemplate = (...args: Parameters<typeof service.findTemplate>) => (templateOverride.value === undefined ? service.findTemplate(...args) : Promise.resolve(templateOverride.value));
+  return { ...service, findTemplate };
+});
 
 let a: TestApp;
 let b: TestApp;
@@ -119,6 +127,20 @@ describe('template, sid, captcha', () => {
     }
   });
 
+  it("an answer whose data does not match the contract's schema is never sent: a 500 instead (issue 15)", async () => {
+    // The database cannot hold such a template (its columns are typed), so the service answers one here.
+    templateOverride.value = { id: 1, appName: 'Rota', agreementParagraphs: 'not a list' };
+    try {
+      const res = await a.app.inject({ method: 'GET', url: paths.template, query: { templateId: '1' } });
+      expect(res.statusCode).toBe(500);
+      expect(wrapper(res)).toMatchObject({ success: false, code: '500000', data: null });
+      expect(res.body).not.toContain('Rota');
+    } finally {
+      templateOverride.value = undefined;
+    }
+    expect(answerOf(await a.app.inject({ method: 'GET', url: paths.template, query: { templateId: '1' } }), channelTemplate).code).toBe('00');
+  });
+
   it("get-sid answers '0' with a 128-bit sid; get-captcha is a real PNG, never cached; an unknown sid is 404", async () => {
     const sid = answerOf(await a.app.inject({ method: 'GET', url: paths.sid }), getSid);
     expect(sid).toMatchObject({ success: true, code: '0' });
@@ -140,7 +162,7 @@ describe('get-sms', () => {
     const res = await form(a, paths.sms, smsPayload(phone, sid));
     expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
     const code = await lastCode(a, phone);
-    const [row] = await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone));
+    const [row] = await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.utmTag).toBe('spring');
   });
@@ -148,7 +170,10 @@ describe('get-sms', () => {
   it("'101' for a wrong captcha; the captcha is single use; refused after 5 wrong answers even when right", async () => {
     const phone = newPhone();
     const sid = await sidWithCaptcha(a);
-    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid, 'zzzz')))).toMatchObject({ success: false, code: '101' });
+    // The wire answer exactly (§8: the code decides success; data is null).
+    expect((await form(a, paths.sms, smsPayload(phone, sid, 'zzzz'))).body).toBe(
+      '{"success":false,"code":"101","message":"El código de la imagen no es correcto. Escriba el de la nueva imagen.","data":null}',
+    );
     for (let i = 0; i < 4; i++) await form(a, paths.sms, smsPayload(phone, sid, 'zzzz'));
     expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid))).code).toBe('101');
     const sid2 = await sidWithCaptcha(a);
@@ -171,7 +196,7 @@ describe('get-sms', () => {
     const again = await form(b, paths.sms, smsPayload(phone, await sidWithCaptcha(b)));
     expect(again.statusCode).toBe(429);
     expect(wrapper(again).message).toMatch(/^Espere \d+ s para pedir otro código\.$/);
-    expect(await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone))).toHaveLength(1);
+    expect(await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone))).toHaveLength(1);
   });
 
   it('the daily cap per phone holds (10 a day)', async () => {
@@ -219,7 +244,7 @@ describe('register', () => {
     const sid = await sidWithCaptcha(a);
     const blank = { app_from: '', user_from: '', utm_tag: '' };
     expect(wrapper(await form(a, paths.sms, { ...smsPayload(phone, sid), appName: '', ...blank })).code).toBe('0');
-    const [sent] = await a.db.select().from(promoSmsCodes).where(eq(promoSmsCodes.phone, phone));
+    const [sent] = await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone));
     expect(sent).toMatchObject({ appFrom: null, userFrom: null, utmTag: null });
     const code = await lastCode(a, phone);
     const res = await form(a, paths.register, { ...registerPayload(phone, sid, code), appName: '', ...blank, invite_code: '', id: '' });
@@ -265,7 +290,7 @@ describe('tracking and the funnel', () => {
   it('visits and clicks are stored; the funnel counts visits, clicks, SMS and registrations per template and utm_tag', async () => {
     const tag = `t${Date.now()}`;
     const q = { page_id: '1', user_from: 'ad1', client_type: 'android', page_type: '1', utm_tag: tag, app_from: 'fb' };
-    for (let i = 0; i < 3; i++) expect((await a.app.inject({ method: 'GET', url: paths.visit, query: q })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await a.app.inject({ method: 'GET', url: paths.visit, query: q })).body).toBe('{"success":true,"code":"0","message":"Éxito","data":null}');
     const phone = newPhone();
     await a.app.inject({ method: 'GET', url: paths.click, query: { ...q, phone } });
     const sid = await sidWithCaptcha(a);

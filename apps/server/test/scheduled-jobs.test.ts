@@ -11,7 +11,7 @@ import { jobRunsTotal } from '../src/lib/metrics';
 import { recordJobRun, thisWorker } from '../src/modules/jobs/job-runs';
 import { marketTimeZones, scheduledJobs, startScheduledWork } from '../src/modules/jobs/scheduled-work';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/repayment/payment-references';
+import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
 import { createSmsProvider } from '../src/modules/sms/sms-provider';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { connectTestDb, seedProduct, testDatabaseUrl } from './helpers';

@@ -11,7 +11,7 @@ import { repoRoot, DEV_SANDBOX_SECRET } from '../src/config';
 import type { Db } from '../src/db/database';
 import { borrowers, jobRuns, orders, paymentReferences, repaymentPlans, smsOutbox } from '../src/db/schema';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/repayment/payment-references';
+import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { connectTestDb, testDatabaseUrl } from './helpers';
 import { makeLoan } from './repayment-fixtures';

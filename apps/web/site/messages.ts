@@ -20,6 +20,8 @@ export type SiteMessages = {
   nav: { home: string; about: string; policy: string; loan: string; contact: string };
   /** Link to the same page in the other language. */
   otherLanguage: { label: string; name: string };
+  /** Issue 16: the borrower's sign-in (/login), in the header's navigation. */
+  signIn: string;
   pages: Record<'home' | 'about' | 'user' | 'contact' | 'policy' | 'loan', PageTexts>;
   home: {
     lead: string;
@@ -74,6 +76,7 @@ const es: SiteMessages = {
     contact: 'Contáctenos',
   },
   otherLanguage: { label: 'English', name: 'Read this page in English' },
+  signIn: 'Iniciar sesión',
   pages: {
     home: {
       title: 'Presta: préstamos rápidos y considerados',
@@ -179,6 +182,7 @@ const en: SiteMessages = {
     contact: 'Contact us',
   },
   otherLanguage: { label: 'Español', name: 'Leer esta página en español' },
+  signIn: 'Sign in',
   pages: {
     home: {
       title: 'Presta: fast, considerate loans',

@@ -163,6 +163,13 @@ describe('prerendered marketing pages', () => {
     expect(parse('about', 'en').querySelector('.site-lang')!.getAttribute('href')).toBe('/About');
   });
 
+  it('links every page to the borrower’s sign-in in its language (issue 16)', () => {
+    const es = parse('about', 'es').querySelector('header a.site-sign-in')!;
+    expect([es.textContent, es.getAttribute('href')]).toEqual(['Iniciar sesión', '/login?language=2']);
+    const en = parse('home', 'en').querySelector('header a.site-sign-in')!;
+    expect([en.textContent, en.getAttribute('href')]).toEqual(['Sign in', '/login?language=1']);
+  });
+
   it('writes one file per page and language, at the names the server serves', () => {
     expect(renderSite(assets, config).map((p) => p.fileName)).toEqual([
       'index.html',

@@ -6,6 +6,10 @@ export const errorCodes = {
   ok: '0',
   okTemplate: '00',
   badRequest: '400001',
+  /** Registration, sign-in and the bank-account change: the SMS code is wrong, expired or used up (5 wrong tries). */
+  smsCodeWrong: '400002',
+  /** Sign-in (issue 16): the captcha's answer is wrong (a new picture is needed). */
+  captchaWrong: '400003',
   /** Missing, unknown or expired session: the pages show the joint-logon failure page. */
   sessionInvalid: '401001',
   operatorUnauthorized: '401002',
@@ -19,6 +23,8 @@ export const errorCodes = {
   cardRepaymentClosed: '409003',
   /** India (issue 13): applying without a valid Key Facts Statement the borrower acknowledged, or acknowledging an expired one. */
   keyFactsRequired: '409004',
+  /** Issue 16: the borrower has a loan under review, approved or being repaid: no second one. */
+  activeLoanExists: '409005',
   /** The card processor declined the charge. */
   cardDeclined: '402001',
   /** Amount or term outside the product's rules. */

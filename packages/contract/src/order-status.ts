@@ -45,8 +45,17 @@ export function canTransition(action: OrderTransition, from: string): boolean {
 
 /** Statuses in which an order is still open: one open order per borrower and product. */
 export const openOrderStatuses: readonly OrderStatus[] = ['21', '151', '174', '180'];
-/** Statuses that show Repay (§4). */
+/** Statuses that show Repay (§4): the loan is disbursed and not settled; a payment is applied to it. */
 export const repayableStatuses: readonly OrderStatus[] = ['174', '180'];
+/** Statuses whose loan has been disbursed and so has a ledger (repaying, overdue, settled). */
+export const disbursedStatuses: readonly OrderStatus[] = ['174', '180', '200'];
+/** Statuses an order passes through on the way to a disbursed loan, in order (under review, approved, then disbursed). */
+export const approvedStatuses: readonly OrderStatus[] = ['151', ...disbursedStatuses];
+
+/** Whether `status` is one of `set` (a status read from the database or the wire is a plain string). */
+export function statusIn(set: readonly OrderStatus[], status: string): status is OrderStatus {
+  return (set as readonly string[]).includes(status);
+}
 
 /**
  * One name per status, in each language (issue 14): the words the borrower

@@ -6,8 +6,15 @@ export const routes = {
   // Loan journey
   confirmLoan: '/confirm-loan',
   loanDetails: '/loan-details',
-  /** Same screen as loanDetails, opened from the order list of the native app. */
+  /** With ?orderId=: the loan details, as the native app's order list opens it; without one: my loans (issue 16). */
   order: '/order',
+  // The borrower's account (issue 16, decision 017)
+  /** Sign-in (a plain browser), with ?next= the page to go back to. */
+  login: '/login',
+  /** Home: the active loan's card, or the offers (#offers). */
+  main: '/main',
+  /** Account, the mine tab: profile, language, bank account, sessions, sign out. */
+  setting: '/setting',
   // Repayment
   repayment: '/repayment',
   repaymentDelay: '/repayment-delay',
@@ -23,6 +30,7 @@ export const routes = {
   paymentReceipt: '/payment-receipt',
   /** Ours (issue 13): India's Key Facts Statement, with ?proposalNo= (an offer) or ?orderId= (a loan). */
   keyFacts: '/key-facts',
+  /** The bank account loans are disbursed to (issue 16). */
   bindBank: '/bind-bank',
   // Complaints
   complaintEntry: '/complaint',

@@ -17,6 +17,12 @@ export const sessionParamNames = {
 export type SessionParamName = keyof typeof sessionParamNames;
 export type SessionParams = Partial<Record<SessionParamName, string>>;
 
+/**
+ * The cookie that carries a plain browser's session (issue 16, decision 017): HttpOnly, so no page reads it;
+ * the server sets it at sign-in with client=web and reads it when a call carries no `swift`.
+ */
+export const sessionCookieName = 'presta_session';
+
 /** Query parameter carrying the language type: '1' English, '2' Spanish. */
 export const languageParam = 'language';
 

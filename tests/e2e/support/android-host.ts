@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bridgeMessages } from '../../../apps/web/src/shared/bridge/native-bridge';
+import { bridgeMessages } from '@presta/contract/bridge-messages';
 
 /** One call of the Android JavaScript interface: the message name, its JSON argument and the page that sent it. */
 export type AndroidBridgeCall = { name: string; json: string; pageUrl: string };

@@ -16,16 +16,13 @@
  * - `funnelRow`: a row of `npm run ops -- funnel`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../../apps/server/src/db/database';
 import { borrowers, promoSessions } from '../../../apps/server/src/db/schema';
 import { answerHash } from '../../../apps/server/src/modules/promotion/promotion-service';
-import { e2eDatabaseEnv } from './e2e-env';
+import { e2eDb as db } from './e2e-database';
 import { smsOutbox } from './payments';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The page's Spanish texts (promo/index.html) and the server's Spanish messages it shows. */
 export const promoTexts = {
@@ -126,30 +123,8 @@ export function sidOf(src: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// The e2e database, opened with the server's own code (DATABASE_URL or the embedded PostgreSQL)
+// Rows in the e2e database (e2e-database.ts)
 // ---------------------------------------------------------------------------
-
-let database: Promise<Database> | undefined;
-
-function db(): Promise<Database> {
-  database ??= (() => {
-    const env = e2eDatabaseEnv();
-    return openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: path.resolve(root, env.PRESTA_DATA_DIR ?? 'data'),
-      embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 0),
-      max: 1,
-    });
-  })();
-  return database;
-}
-
-/** Closes the connection (call it in afterAll). */
-export async function closePromoDatabase(): Promise<void> {
-  const open = database;
-  database = undefined;
-  if (open) await (await open).close();
-}
 
 /**
  * Gives the sid's current captcha the answer `answer` (the image the page

@@ -23,7 +23,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
-import { findReference } from '../modules/repayment/payment-references';
+import { findReference } from '../modules/payments/payment-references';
 import { sandboxPay } from '../modules/payments/sandbox-provider';
 import { isValidStoreReference } from '../modules/payments/store-reference';
 import { DEV_SANDBOX_SECRET, loadConfig } from '../config';

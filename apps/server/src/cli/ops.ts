@@ -22,17 +22,19 @@
  * (show prints the order) and exits 0 — or prints the catalogue's English
  * message and exits 1.
  */
+import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config';
 import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
+import { maskBankAccount } from '../lib/bank-account';
 import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
-import { assignSuspense, openSuspense, refundSuspense } from '../modules/repayment/suspense-service';
+import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
-import { cleanImage, ImageRejected } from '../modules/complaints/complaint-images';
+import { cleanImage, ImageRejected, type CleanImage } from '../modules/complaints/complaint-images';
 import { complaintsForSupport, replyToComplaint } from '../modules/complaints/complaint-service';
 import { funnelReport } from '../modules/promotion/promotion-service';
 import { funnelRange } from '../modules/promotion/promotion-routes';
@@ -57,26 +59,42 @@ type Parsed = {
   suspense?: string[];
 };
 
-const allowedOptions: Record<string, readonly string[]> = {
-  approve: [],
-  reject: ['reason'],
-  disburse: ['on'],
-  'sweep-overdue': [],
-  show: [],
-  complaints: ['status'],
-  reply: ['text', 'image'],
-  funnel: ['from', 'to'],
-  jobs: ['limit'],
-  refund: ['amount', 'note'],
-  'cooling-off-exit': ['note'],
-  suspense: ['note'],
-};
+/** What a command's run gets: its positional argument ('' when it takes none), options and suspense's arguments. */
+type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[] };
 
-/** Commands without a positional argument; the others take exactly one (an order number, or reply's complaint id); suspense its own. */
-const noPositional = new Set(['sweep-overdue', 'complaints', 'funnel', 'jobs']);
+type OpsCommand = {
+  /** The --options it takes. */
+  options: readonly string[];
+  /** Its positional argument: an order number, reply's complaint id, none, or suspense's own (parseSuspenseArgs). */
+  positional: 'orderNo' | 'problemId' | 'none' | 'suspense';
+  /** Checks of its option values beyond their names; false is a usage error. */
+  valid?: (options: Record<string, string>) => boolean;
+  run: (db: Db, args: CommandArgs, io: OpsIo) => Promise<void>;
+};
 
 /** A whole number of minor units, > 0 (what --amount takes). */
 const minorUnits = /^[1-9]\d{0,14}$/;
+
+/** The commands, each with its arguments and its run (below, in this order). */
+const commands: Record<string, OpsCommand> = {
+  approve: { options: [], positional: 'orderNo', run: approve },
+  reject: { options: ['reason'], positional: 'orderNo', run: reject },
+  disburse: { options: ['on'], positional: 'orderNo', run: disburse },
+  'sweep-overdue': { options: [], positional: 'none', run: sweepOverdue },
+  show: { options: [], positional: 'orderNo', run: show },
+  refund: { options: ['amount', 'note'], positional: 'orderNo', valid: (o) => minorUnits.test(o.amount ?? ''), run: refund },
+  'cooling-off-exit': { options: ['note'], positional: 'orderNo', run: coolingOffExit },
+  suspense: { options: ['note'], positional: 'suspense', run: suspense },
+  complaints: {
+    options: ['status'],
+    positional: 'none',
+    valid: (o) => !o.status || ['open', 'answered', 'closed'].includes(o.status),
+    run: complaints,
+  },
+  funnel: { options: ['from', 'to'], positional: 'none', run: funnel },
+  jobs: { options: ['limit'], positional: 'none', valid: (o) => o.limit === undefined || /^[1-9]\d{0,3}$/.test(o.limit), run: jobs },
+  reply: { options: ['text', 'image'], positional: 'problemId', valid: (o) => Boolean(o.text), run: reply },
+};
 
 function parseSuspenseArgs(positional: string[]): string[] {
   const [action, id, orderNo] = positional;
@@ -86,11 +104,8 @@ function parseSuspenseArgs(positional: string[]): string[] {
   throw new UsageError('opsUsage');
 }
 
-export function parseOpsArgs(argv: readonly string[]): Parsed {
-  const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') throw new UsageError('opsUsage');
-  const allowed = allowedOptions[command];
-  if (!allowed) throw new UsageError('opsUnknownCommand', { command });
+/** The --options (`--name value` or `--name=value`, only those the command takes) and the positional arguments. */
+function splitArgs(rest: readonly string[], allowed: readonly string[]): { positional: string[]; options: Record<string, string> } {
   const positional: string[] = [];
   const options: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
@@ -105,17 +120,23 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
       positional.push(arg);
     }
   }
-  if (command === 'suspense') {
+  return { positional, options };
+}
+
+export function parseOpsArgs(argv: readonly string[]): Parsed {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') throw new UsageError('opsUsage');
+  const spec = commands[command];
+  if (!spec) throw new UsageError('opsUnknownCommand', { command });
+  const { positional, options } = splitArgs(rest, spec.options);
+  if (spec.positional === 'suspense') {
     if (options.note !== undefined && positional[0] === undefined) throw new UsageError('opsUsage');
     return { command, orderNo: undefined, options, suspense: parseSuspenseArgs(positional) };
   }
-  const needsOrder = !noPositional.has(command);
-  if (needsOrder && positional.length === 0) throw new UsageError(command === 'reply' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
-  if (command === 'refund' && !minorUnits.test(options.amount ?? '')) throw new UsageError('opsUsage');
-  if (command === 'reply' && !options.text) throw new UsageError('opsUsage');
-  if (command === 'complaints' && options.status && !['open', 'answered', 'closed'].includes(options.status)) throw new UsageError('opsUsage');
-  if (command === 'jobs' && options.limit !== undefined && !/^[1-9]\d{0,3}$/.test(options.limit)) throw new UsageError('opsUsage');
-  if (positional.length > (needsOrder ? 1 : 0)) throw new UsageError('opsUsage');
+  const takesOne = spec.positional !== 'none';
+  if (takesOne && positional.length === 0) throw new UsageError(spec.positional === 'problemId' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
+  if (spec.valid && !spec.valid(options)) throw new UsageError('opsUsage');
+  if (positional.length > (takesOne ? 1 : 0)) throw new UsageError('opsUsage');
   return { command, orderNo: positional[0], options };
 }
 
@@ -123,151 +144,7 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
 export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo): Promise<number> {
   try {
     const { command, orderNo = '', options, suspense = [] } = parseOpsArgs(argv);
-    switch (command) {
-      case 'approve': {
-        const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator' });
-        io.out(`Order ${r.orderNo} approved: ${r.from} → ${r.to}.`);
-        break;
-      }
-      case 'reject': {
-        const r = await transitionOrder(db, { orderNo, action: 'reject', actor: 'operator', reason: options.reason });
-        io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
-        break;
-      }
-      case 'disburse': {
-        const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true });
-        const { plan } = await getOrderOverview(db, r.orderNo);
-        const first = plan[0];
-        io.out(
-          `Order ${r.orderNo} disbursed on ${r.disbursedOn}: ${r.from} → ${r.to}` +
-            (first ? `; instalment 1 of ${plan.length} due ${first.dueDate}.` : '.'),
-        );
-        break;
-      }
-      case 'sweep-overdue': {
-        // The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180.
-        const moved = await refreshLedgerStatus(db);
-        io.out(
-          moved.length === 0
-            ? 'Overdue sweep: no order moved.'
-            : `Overdue sweep: ${moved.length} order(s) moved: ${moved.map((m) => `${m.orderNo} ${m.from} → ${m.to}`).join(', ')}.`,
-        );
-        break;
-      }
-      case 'show': {
-        const { order, history, plan } = await getOrderOverview(db, orderNo);
-        io.out(
-          `Order ${order.orderNo} (id ${order.id}): status ${order.status}; borrower ${order.borrowerId}, product ${order.productId}; ` +
-            `principal ${order.principal}, ${order.periods} × ${order.termUnitDays} days; coupon ${order.couponAmount}; ` +
-            `disbursed ${order.disbursedOn ?? '-'}${order.rejectReason ? `; reject reason: ${order.rejectReason}` : ''}`,
-        );
-        io.out('History:');
-        for (const h of history) {
-          io.out(`  ${h.createdAt.toISOString()}  ${h.fromStatus ?? '-'} → ${h.toStatus}  by ${h.actor}${h.reason ? `  (${h.reason})` : ''}`);
-        }
-        io.out('Plan (minor units): seq  due         principal  interest  commission  vat  total');
-        for (const p of plan) {
-          const total = p.principal + p.interest + p.commission + p.vat;
-          io.out(`  ${p.seq}  ${p.dueDate}  ${p.principal}  ${p.interest}  ${p.commission}  ${p.vat}  ${total}`);
-        }
-        if (order.disbursedOn && ['174', '180', '200'].includes(order.status)) await showLedger(db, order.id, io);
-        break;
-      }
-      case 'refund': {
-        const r = await refundCredit(db, { orderNo, amount: Number(options.amount), note: options.note });
-        io.out(`Order ${r.orderNo}: refunded ${r.amount} of its credit on ${r.valueDate} (credit event ${r.creditEventId}); credit left ${r.creditLeft}.`);
-        break;
-      }
-      case 'cooling-off-exit': {
-        const r = await requestCoolingOffExit(db, { orderNo, note: options.note });
-        const x = r.exit;
-        io.out(
-          `Order ${r.orderNo}: cooling-off exit ${r.exitId} recorded on ${x.requestedOn}: exit amount ${x.amount} = principal ${x.principal}` +
-            ` + interest ${x.interest} for ${x.daysUsed} day(s) used; valid through ${x.expiresOn}.` +
-            ` To pay: ${r.due}${r.credit > 0 ? ` (after credit ${r.credit})` : ''}; the processing fee, its tax and the rest of the interest` +
-            ' are waived when it is paid.',
-        );
-        break;
-      }
-      case 'suspense': {
-        const [action, id, target] = suspense;
-        if (action === 'assign') {
-          const r = await assignSuspense(db, { id: Number(id), orderNo: target!, actor: 'operator', note: options.note });
-          const p = r.payment;
-          io.out(
-            `Suspense ${r.entry.id} (${r.entry.amount}) assigned to order ${r.orderNo}: payment ${p.paymentId} on ${p.valueDate}` +
-              `${p.credited > 0 ? `, ${p.credited} held as credit` : ''}; status ${p.statusFrom} → ${p.statusTo}.`,
-          );
-        } else if (action === 'refund') {
-          const r = await refundSuspense(db, { id: Number(id), actor: 'operator', note: options.note });
-          io.out(`Suspense ${r.entry.id} (${r.entry.amount}) recorded as refunded to the payer.`);
-        } else {
-          const rows = await openSuspense(db);
-          io.out(`Open suspense: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'}, ${rows.reduce((a, r) => a + r.amount, 0)} in all (minor units)`);
-          io.out('id  received  amount  reason  provider  event  reference  order');
-          for (const r of rows) {
-            io.out(`  ${r.id}  ${r.createdAt.toISOString()}  ${r.amount}  ${r.reason}  ${r.provider}  ${r.eventId}  ${r.reference}  ${r.orderNo ?? '-'}`);
-          }
-        }
-        break;
-      }
-      case 'complaints': {
-        const rows = await complaintsForSupport(db, options.status as 'open' | 'answered' | 'closed' | undefined);
-        if (rows.length === 0) io.out('No complaints.');
-        for (const c of rows) {
-          io.out(
-            `#${c.id}  ${c.status}  ${c.createdAt.toISOString()}  order ${c.orderNo}  phone ${c.phone}  type ${c.typeValue}` +
-              `${c.subTypeValue ? `/${c.subTypeValue}` : ''}  images ${c.images}${c.score ? `  score ${c.score}` : ''}`,
-          );
-          io.out(`    ${c.detail.replace(/\s+/g, ' ')}`);
-          if (c.replyText) io.out(`    reply: ${c.replyText.replace(/\s+/g, ' ')}`);
-        }
-        break;
-      }
-      case 'funnel': {
-        for (const d of [options.from, options.to]) if (d !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new UsageError('opsUsage');
-        const range = funnelRange(options.from, options.to);
-        const rows = await funnelReport(db, range.from, range.to);
-        io.out(`Promotion funnel ${range.from.toISOString()} → ${range.to.toISOString()}`);
-        io.out('template  utm_tag  visits  apply_clicks  sms_requests  sms_sent  registrations  conversion');
-        if (rows.length === 0) io.out('  (no activity)');
-        for (const r of rows) {
-          io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsRequests}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
-        }
-        break;
-      }
-      case 'jobs': {
-        const runs = await recentJobRuns(db, Number(options.limit ?? 20));
-        io.out(`The latest ${runs.length} job run(s), newest first`);
-        io.out('started  job  duration  outcome  worker  detail');
-        if (runs.length === 0) io.out('  (no runs)');
-        for (const r of runs) {
-          const duration = r.finishedAt ? `${((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000).toFixed(2)} s` : '-';
-          io.out(`  ${r.startedAt.toISOString()}  ${r.job}  ${duration}  ${r.outcome}  ${r.worker}  ${r.detail ? JSON.stringify(r.detail) : '-'}`);
-        }
-        break;
-      }
-      case 'reply': {
-        const images = [];
-        if (options.image) {
-          let bytes: Buffer;
-          try {
-            bytes = await readFile(options.image);
-          } catch {
-            throw new UsageError('opsImageUnreadable', { file: options.image });
-          }
-          try {
-            images.push(await cleanImage(bytes));
-          } catch (err) {
-            if (err instanceof ImageRejected) throw new UsageError('opsImageUnreadable', { file: options.image });
-            throw err;
-          }
-        }
-        const r = await replyToComplaint(db, { problemId: orderNo, text: options.text ?? '', images, by: 'operator' });
-        io.out(`Complaint #${r.problemId} answered${r.images ? ` with ${r.images} image(s)` : ''}; the borrower is asked for a score.`);
-        break;
-      }
-    }
+    await commands[command]!.run(db, { orderNo, options, suspense }, io);
     return 0;
   } catch (err) {
     if (reportRefusal(err, io)) return 1;
@@ -275,9 +152,155 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
   }
 }
 
+async function approve(db: Db, { orderNo }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator' });
+  io.out(`Order ${r.orderNo} approved: ${r.from} → ${r.to}.`);
+}
+
+async function reject(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'reject', actor: 'operator', reason: options.reason });
+  io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
+}
+
+async function disburse(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true });
+  const { plan, disbursedTo } = await getOrderOverview(db, r.orderNo);
+  const first = plan[0];
+  // The account paid, masked (never the whole number).
+  const paid = disbursedTo ? ` to ${disbursedTo.bankName} ${maskBankAccount(disbursedTo.accountNumber)}` : '';
+  io.out(`Order ${r.orderNo} disbursed on ${r.disbursedOn}${paid}: ${r.from} → ${r.to}` + (first ? `; instalment 1 of ${plan.length} due ${first.dueDate}.` : '.'));
+}
+
+/** The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180. */
+async function sweepOverdue(db: Db, _args: CommandArgs, io: OpsIo): Promise<void> {
+  const moved = await refreshLedgerStatus(db);
+  io.out(
+    moved.length === 0
+      ? 'Overdue sweep: no order moved.'
+      : `Overdue sweep: ${moved.length} order(s) moved: ${moved.map((m) => `${m.orderNo} ${m.from} → ${m.to}`).join(', ')}.`,
+  );
+}
+
+/** The order, its status history and plan, and what the ledger says of a disbursed one. */
+async function show(db: Db, { orderNo }: CommandArgs, io: OpsIo): Promise<void> {
+  const { order, history, plan } = await getOrderOverview(db, orderNo);
+  io.out(
+    `Order ${order.orderNo} (id ${order.id}): status ${order.status}; borrower ${order.borrowerId}, product ${order.productId}; ` +
+      `principal ${order.principal}, ${order.periods} × ${order.termUnitDays} days; coupon ${order.couponAmount}; ` +
+      `disbursed ${order.disbursedOn ?? '-'}${order.rejectReason ? `; reject reason: ${order.rejectReason}` : ''}`,
+  );
+  io.out('History:');
+  for (const h of history) {
+    io.out(`  ${h.createdAt.toISOString()}  ${h.fromStatus ?? '-'} → ${h.toStatus}  by ${h.actor}${h.reason ? `  (${h.reason})` : ''}`);
+  }
+  io.out('Plan (minor units): seq  due         principal  interest  commission  vat  total');
+  for (const p of plan) {
+    const total = p.principal + p.interest + p.commission + p.vat;
+    io.out(`  ${p.seq}  ${p.dueDate}  ${p.principal}  ${p.interest}  ${p.commission}  ${p.vat}  ${total}`);
+  }
+  if (order.disbursedOn && statusIn(disbursedStatuses, order.status)) await showLedger(db, order.id, io);
+}
+
+async function refund(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await refundCredit(db, { orderNo, amount: Number(options.amount), note: options.note });
+  io.out(`Order ${r.orderNo}: refunded ${r.amount} of its credit on ${r.valueDate} (credit event ${r.creditEventId}); credit left ${r.creditLeft}.`);
+}
+
+async function coolingOffExit(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await requestCoolingOffExit(db, { orderNo, note: options.note });
+  const x = r.exit;
+  io.out(
+    `Order ${r.orderNo}: cooling-off exit ${r.exitId} recorded on ${x.requestedOn}: exit amount ${x.amount} = principal ${x.principal}` +
+      ` + interest ${x.interest} for ${x.daysUsed} day(s) used; valid through ${x.expiresOn}.` +
+      ` To pay: ${r.due}${r.credit > 0 ? ` (after credit ${r.credit})` : ''}; the processing fee, its tax and the rest of the interest` +
+      ' are waived when it is paid.',
+  );
+}
+
+/** suspense: the open entries; suspense assign <id> <orderNo>; suspense refund <id>. */
+async function suspense(db: Db, { options, suspense: [action, id, target] }: CommandArgs, io: OpsIo): Promise<void> {
+  if (action === 'assign') {
+    const r = await assignSuspense(db, { id: Number(id), orderNo: target!, actor: 'operator', note: options.note });
+    const p = r.payment;
+    io.out(
+      `Suspense ${r.entry.id} (${r.entry.amount}) assigned to order ${r.orderNo}: payment ${p.paymentId} on ${p.valueDate}` +
+        `${p.credited > 0 ? `, ${p.credited} held as credit` : ''}; status ${p.statusFrom} → ${p.statusTo}.`,
+    );
+  } else if (action === 'refund') {
+    const r = await refundSuspense(db, { id: Number(id), actor: 'operator', note: options.note });
+    io.out(`Suspense ${r.entry.id} (${r.entry.amount}) recorded as refunded to the payer.`);
+  } else {
+    const rows = await openSuspense(db);
+    io.out(`Open suspense: ${rows.length} entr${rows.length === 1 ? 'y' : 'ies'}, ${rows.reduce((a, r) => a + r.amount, 0)} in all (minor units)`);
+    io.out('id  received  amount  reason  provider  event  reference  order');
+    for (const r of rows) {
+      io.out(`  ${r.id}  ${r.createdAt.toISOString()}  ${r.amount}  ${r.reason}  ${r.provider}  ${r.eventId}  ${r.reference}  ${r.orderNo ?? '-'}`);
+    }
+  }
+}
+
+async function complaints(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> {
+  const rows = await complaintsForSupport(db, options.status as 'open' | 'answered' | 'closed' | undefined);
+  if (rows.length === 0) io.out('No complaints.');
+  for (const c of rows) {
+    io.out(
+      `#${c.id}  ${c.status}  ${c.createdAt.toISOString()}  order ${c.orderNo}  phone ${c.phone}  type ${c.typeValue}` +
+        `${c.subTypeValue ? `/${c.subTypeValue}` : ''}  images ${c.images}${c.score ? `  score ${c.score}` : ''}`,
+    );
+    io.out(`    ${c.detail.replace(/\s+/g, ' ')}`);
+    if (c.replyText) io.out(`    reply: ${c.replyText.replace(/\s+/g, ' ')}`);
+  }
+}
+
+async function funnel(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> {
+  for (const d of [options.from, options.to]) if (d !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new UsageError('opsUsage');
+  const range = funnelRange(options.from, options.to);
+  const rows = await funnelReport(db, range.from, range.to);
+  io.out(`Promotion funnel ${range.from.toISOString()} → ${range.to.toISOString()}`);
+  io.out('template  utm_tag  visits  apply_clicks  sms_requests  sms_sent  registrations  conversion');
+  if (rows.length === 0) io.out('  (no activity)');
+  for (const r of rows) {
+    io.out(`  ${r.template || '-'}  ${r.utmTag || '-'}  ${r.visits}  ${r.clicks}  ${r.smsRequests}  ${r.smsSent}  ${r.registrations}  ${r.conversionPct}%`);
+  }
+}
+
+async function jobs(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> {
+  const runs = await recentJobRuns(db, Number(options.limit ?? 20));
+  io.out(`The latest ${runs.length} job run(s), newest first`);
+  io.out('started  job  duration  outcome  worker  detail');
+  if (runs.length === 0) io.out('  (no runs)');
+  for (const r of runs) {
+    const duration = r.finishedAt ? `${((r.finishedAt.getTime() - r.startedAt.getTime()) / 1000).toFixed(2)} s` : '-';
+    io.out(`  ${r.startedAt.toISOString()}  ${r.job}  ${duration}  ${r.outcome}  ${r.worker}  ${r.detail ? JSON.stringify(r.detail) : '-'}`);
+  }
+}
+
+/** reply <problemId>: orderNo holds the complaint id. */
+async function reply(db: Db, { orderNo: problemId, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const images = options.image ? [await imageFile(options.image)] : [];
+  const r = await replyToComplaint(db, { problemId, text: options.text ?? '', images, by: 'operator' });
+  io.out(`Complaint #${r.problemId} answered${r.images ? ` with ${r.images} image(s)` : ''}; the borrower is asked for a score.`);
+}
+
+/** reply --image: the file checked and re-encoded as an upload is; unreadable or not an image is a usage error. */
+async function imageFile(file: string): Promise<CleanImage> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    throw new UsageError('opsImageUnreadable', { file });
+  }
+  try {
+    return await cleanImage(bytes);
+  } catch (err) {
+    if (err instanceof ImageRejected) throw new UsageError('opsImageUnreadable', { file });
+    throw err;
+  }
+}
+
 /** show: what the ledger says today (owed, paid, credit, suspense) and every payment and credit event with where its money went. */
 async function showLedger(db: Db, orderId: number, io: OpsIo): Promise<void> {
-  const [{ position: p, heldInSuspense }, events] = await Promise.all([getLoanPosition(db, orderId), ledgerEventsOf(db, orderId)]);
+  const [{ position: p }, heldInSuspense, events] = await Promise.all([getLoanPosition(db, orderId), suspenseHeldFor(db, orderId), ledgerEventsOf(db, orderId)]);
   const t = p.totals;
   io.out(
     `Ledger on ${p.asOf} (minor units): owed ${t.owedTotal}, paid ${t.paidTotal}, outstanding ${t.outstandingTotal}` +

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { allOrderStatuses, openOrderStatuses, type OrderStatus } from '@presta/contract/order-status';
 import {
   customType,
   bigint,
@@ -27,9 +28,6 @@ export const borrowers = pgTable('borrowers', {
   phone: text('phone').notNull().unique(),
   fullName: text('full_name').notNull().default(''),
   address: text('address').notNull().default(''),
-  /** Bank account (CLABE or IFSC/account) where the loan is disbursed. */
-  bankAccount: text('bank_account').notNull().default(''),
-  bankName: text('bank_name').notNull().default(''),
   language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
   /** Seeded demo borrowers are listed on the test page. */
   isDemo: boolean('is_demo').notNull().default(false),
@@ -43,18 +41,67 @@ export const borrowers = pgTable('borrowers', {
 });
 
 /**
+ * The bank accounts loans are disbursed to (issue 16, decision 017 point 6): one active per borrower (replaced_at
+ * null), earlier ones kept with the moment they were replaced. Mexico a CLABE (kind 'clabe', its 3-digit bank code
+ * and the bank it names), India an account number with its IFSC (kind 'account', the bank code the IFSC's first 4
+ * letters). Written by modules/account only; a change is announced as borrower:<id> (migration), so cached
+ * loan-details reads are dropped.
+ */
+export const borrowerBankAccounts = pgTable(
+  'borrower_bank_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    market: text('market', { enum: ['MX', 'IN'] }).notNull(),
+    kind: text('kind', { enum: ['clabe', 'account'] }).notNull(),
+    /** The CLABE (18 digits) or the account number (9 to 18 digits). */
+    accountNumber: text('account_number').notNull(),
+    /** MX: the CLABE's 3-digit bank code; IN: the IFSC's 4-letter bank code. */
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    ifsc: text('ifsc'),
+    createdAt: createdAt(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('borrower_bank_accounts_one_active_uq').on(t.borrowerId).where(sql`${t.replacedAt} is null`),
+    index('borrower_bank_accounts_borrower_idx').on(t.borrowerId),
+    check(
+      'borrower_bank_accounts_kind_ok',
+      sql`(${t.market} = 'MX' and ${t.kind} = 'clabe' and ${t.accountNumber} ~ '^[0-9]{18}$' and ${t.ifsc} is null)
+       or (${t.market} = 'IN' and ${t.kind} = 'account' and ${t.accountNumber} ~ '^[0-9]{9,18}$' and ${t.ifsc} ~ '^[A-Z]{4}0[A-Z0-9]{6}$')`,
+    ),
+  ],
+);
+
+/**
  * Sessions: the client holds a random 128-bit id; the database holds only its
- * SHA-256 digest, so a database read does not give away live sessions.
+ * SHA-256 digest, so a database read does not give away live sessions. The
+ * public handle names a session in the borrower's session list (decision 017);
+ * it opens nothing.
  */
 export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
+    /** 16 random bytes, hex: the session list's and "sign out this one"'s name for it (never the id). */
+    publicId: text('public_id')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     borrowerId: bigint('borrower_id', { mode: 'number' })
       .notNull()
       .references(() => borrowers.id, { onDelete: 'cascade' }),
     deviceId: text('device_id').notNull().default(''),
+    /** The device as the caller names it (the native app's dearest; a browser's from its User-Agent). */
+    deviceName: text('device_name').notNull().default(''),
+    os: text('os').notNull().default(''),
+    client: text('client', { enum: ['app', 'web'] }).notNull().default('app'),
     createdAt: createdAt(),
+    /** Written at most every 5 minutes per session, in the background of a call. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -145,7 +192,7 @@ export const orders = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
-    status: text('status', { enum: ['21', '151', '110', '174', '180', '200'] }).notNull(),
+    status: text('status', { enum: allOrderStatuses as [OrderStatus, ...OrderStatus[]] }).notNull(),
     principal: minor('principal').notNull(),
     periods: smallint('periods').notNull(),
     termUnitDays: smallint('term_unit_days').notNull(),
@@ -164,6 +211,8 @@ export const orders = pgTable(
     /** Calendar day the loan was disbursed (the plan's due dates count from it). */
     disbursedOn: date('disbursed_on', { mode: 'string' }),
     rejectReason: text('reject_reason'),
+    /** The bank account the disbursal paid (the borrower's active account at `disburse`; issue 16). */
+    disbursedToAccountId: bigint('disbursed_to_account_id', { mode: 'number' }).references(() => borrowerBankAccounts.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -173,7 +222,7 @@ export const orders = pgTable(
     /** At most one open order per borrower and product: a double submit cannot create two. */
     uniqueIndex('orders_one_open_per_product_uq')
       .on(t.borrowerId, t.productId)
-      .where(sql`${t.status} in ('21', '151', '174', '180')`),
+      .where(sql`${t.status} in ${sql.raw(`(${openOrderStatuses.map((s) => `'${s}'`).join(', ')})`)}`),
   ],
 );
 
@@ -1064,14 +1113,20 @@ export const promoSessions = pgTable(
   (t) => [index('promo_sessions_created_idx').on(t.createdAt)],
 );
 
-/** SMS codes of the registration: hashed, 5 minutes, single use, 5 wrong tries. */
-export const promoSmsCodes = pgTable(
-  'promo_sms_codes',
+/**
+ * SMS codes that prove a phone (modules/verification, decision 017): hashed, 5 minutes, single use, 5 wrong
+ * tries; each for one purpose. The limits on sending them hold across purposes. Tracking columns: the
+ * registration page's.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'bank_account'] }).notNull(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
-    sid: text('sid').notNull(),
+    /** The captcha session that was passed to ask for it (none for a signed-in borrower's code). */
+    sid: text('sid'),
     clientIp: text('client_ip').notNull().default(''),
     appFrom: text('app_from'),
     userFrom: text('user_from'),
@@ -1082,8 +1137,8 @@ export const promoSmsCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('promo_sms_codes_phone_idx').on(t.phone, t.createdAt),
-    index('promo_sms_codes_ip_idx').on(t.clientIp, t.createdAt),
+    index('verification_codes_phone_idx').on(t.phone, t.createdAt),
+    index('verification_codes_ip_idx').on(t.clientIp, t.createdAt),
   ],
 );
 

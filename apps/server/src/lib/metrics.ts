@@ -73,7 +73,7 @@ export const redisFallbacks = new Counter({
   registers: [registry],
 });
 
-/** The database pool's gauges read their values when scraped (lib/db-stats.ts registers the reader). */
+/** The database pool's gauges read their values when scraped (plugins/app/health.ts sets them from the pool's stats). */
 export const databasePool = {
   max: new Gauge({ name: 'presta_db_pool_max', help: 'PostgreSQL connections this process may open', registers: [registry] }),
   inUse: new Gauge({

@@ -3,7 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '@presta/contract/error-codes';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
-import { languageParam, sessionParamNames } from '@presta/contract/session-params';
+import { languageParam, sessionCookieName, sessionParamNames } from '@presta/contract/session-params';
 
 /*
  * The OpenAPI document (/docs/json) is generated from the routes themselves:
@@ -79,6 +79,14 @@ export const securitySchemes = {
     name: sessionParamNames.sessionId,
     description: 'The same session id in the `swift` header (the form client copies it there); the query wins when both are sent.',
   },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: sessionCookieName,
+    description:
+      "A plain browser's session (sign-in with client=web sets it: HttpOnly, Secure, SameSite=Strict). Read only when the call " +
+      'carries no `swift`, and only on a same-origin call (Sec-Fetch-Site, Origin = PUBLIC_BASE_URL); else 401 401001.',
+  },
   referenceToken: {
     type: 'apiKey',
     in: 'query',
@@ -108,12 +116,12 @@ const requirement = (...names: SchemeName[]): SecurityRequirement => Object.from
 
 /** Security requirements routes name in `config.openapi.security`. */
 export const openapiSecurity = {
-  /** Every `auth: 'borrower'` call: the session id in the query or the header. */
-  borrower: [requirement('session'), requirement('sessionHeader')],
+  /** Every `auth: 'borrower'` call: the session id in the query or the header, or a browser's session cookie. */
+  borrower: [requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
   /** Public, and a session when one comes along (it changes the answer). */
   optionalSession: [{}, requirement('session'), requirement('sessionHeader')],
   /** A store reference's image: its access key, or the owner's session. */
-  referenceTokenOrSession: [requirement('referenceToken'), requirement('session'), requirement('sessionHeader')],
+  referenceTokenOrSession: [requirement('referenceToken'), requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
   paymentSignature: [requirement('paymentSignature')],
   operator: [requirement('operatorToken')],
   metrics: [requirement('metricsToken')],
@@ -123,7 +131,8 @@ export const openapiSecurity = {
 /** What each wrapper code means, for the descriptions of the error answers. */
 const codeMeanings: Record<string, string> = {
   [errorCodes.badRequest]: 'malformed payload, wrong type or missing field (the message names it), NUL character, body too large or of a type the call does not take',
-  '400002': 'SMS code wrong, expired or tried too often',
+  [errorCodes.smsCodeWrong]: 'SMS code wrong, expired or tried too often',
+  [errorCodes.captchaWrong]: "the captcha's answer is wrong: a new picture is needed",
   [legacyPaymentCodes.wrongVerificationCode]: 'wrong SMS verification code',
   [errorCodes.sessionInvalid]: 'missing, unknown or expired session (the pages show the joint-logon failure page)',
   [errorCodes.operatorUnauthorized]: 'missing or wrong bearer token',

@@ -30,60 +30,146 @@ export type Banner = {
 
 export const defaultBannerInterval = 3000;
 
+/** The banner's parts in the markup of site/pages/banner.tsx (any may be missing). */
+type BannerParts = {
+  track: HTMLElement | null;
+  slides: HTMLElement[];
+  dots: HTMLButtonElement[];
+  toggle: HTMLButtonElement | null;
+  prevButton: HTMLButtonElement | null;
+  nextButton: HTMLButtonElement | null;
+  /** Where a swipe is read: the viewport, else the root. */
+  viewport: HTMLElement;
+};
+
+function bannerParts(root: HTMLElement): BannerParts {
+  return {
+    track: root.querySelector<HTMLElement>('[data-banner-track]'),
+    slides: Array.from(root.querySelectorAll<HTMLElement>('[data-banner-slide]')),
+    dots: Array.from(root.querySelectorAll<HTMLButtonElement>('[data-banner-dot]')),
+    toggle: root.querySelector<HTMLButtonElement>('[data-banner-toggle]'),
+    prevButton: root.querySelector<HTMLButtonElement>('[data-banner-prev]'),
+    nextButton: root.querySelector<HTMLButtonElement>('[data-banner-next]'),
+    viewport: root.querySelector<HTMLElement>('[data-banner-viewport]') ?? root,
+  };
+}
+
+/** Shows slide `index`: the others hidden, its dot current, the track moved, the pause button's state and label. */
+function renderBanner({ slides, dots, track, toggle }: BannerParts, index: number, playing: boolean, reducedMotion: boolean) {
+  slides.forEach((slide, i) => {
+    if (i === index) slide.removeAttribute('aria-hidden');
+    else slide.setAttribute('aria-hidden', 'true');
+  });
+  dots.forEach((dot, i) => {
+    if (i === index) dot.setAttribute('aria-current', 'true');
+    else dot.removeAttribute('aria-current');
+  });
+  if (track) {
+    track.style.transform = `translateX(${-100 * index}%)`;
+    // Announce slide changes only when they are the visitor's doing.
+    track.setAttribute('aria-live', playing ? 'off' : 'polite');
+  }
+  if (toggle) {
+    toggle.hidden = reducedMotion || slides.length < 2;
+    toggle.dataset.state = playing ? 'playing' : 'paused';
+    const label = playing ? toggle.dataset.labelPause : toggle.dataset.labelPlay;
+    if (label) toggle.setAttribute('aria-label', label);
+  }
+}
+
+type Listen = <K extends keyof DocumentEventMap>(target: EventTarget | null, type: K, handler: (event: DocumentEventMap[K]) => void) => void;
+
+/** Event listeners added one by one and removed all at once (destroy). */
+function listenerSet(): { on: Listen; removeAll: () => void } {
+  const removers: (() => void)[] = [];
+  return {
+    on: (target, type, handler) => {
+      if (!target) return;
+      const listener = handler as EventListener;
+      target.addEventListener(type, listener);
+      removers.push(() => target.removeEventListener(type, listener));
+    },
+    removeAll: () => {
+      for (const remove of removers.splice(0)) remove();
+    },
+  };
+}
+
+/** A horizontal swipe on `area` of at least `threshold` px, more across than down: 1 to go forward (leftwards), -1 back. */
+function listenForSwipe(on: Listen, area: HTMLElement, threshold: number, swiped: (direction: 1 | -1) => void) {
+  let start: { x: number; y: number } | null = null;
+  on(area, 'pointerdown', (event) => {
+    if (event.isPrimary === false) return;
+    start = { x: event.clientX, y: event.clientY };
+  });
+  on(area, 'pointerup', (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) < threshold || Math.abs(dx) < Math.abs(dy)) return;
+    swiped(dx < 0 ? 1 : -1);
+  });
+  on(area, 'pointercancel', () => {
+    start = null;
+  });
+}
+
+/** Pauses while a mouse is over the root or the focus is inside it: `changed` is told each time. */
+function listenForAttention(on: Listen, root: HTMLElement, changed: (attention: { hovered: boolean; focused: boolean }) => void) {
+  const attention = { hovered: false, focused: false };
+  const set = (key: 'hovered' | 'focused', value: boolean) => {
+    attention[key] = value;
+    changed(attention);
+  };
+  on(root, 'pointerenter', (event) => {
+    if (event.pointerType === 'mouse') set('hovered', true);
+  });
+  on(root, 'pointerleave', (event) => {
+    if (event.pointerType === 'mouse') set('hovered', false);
+  });
+  on(root, 'focusin', () => set('focused', true));
+  on(root, 'focusout', (event) => {
+    if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return;
+    set('focused', false);
+  });
+}
+
+/** The rotation: `advance` every `interval` ms while `canRun()` holds; schedule() restarts the wait. */
+function rotationTimer(interval: number, canRun: () => boolean, advance: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const schedule = () => {
+    stop();
+    if (!canRun()) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      advance();
+      schedule();
+    }, interval);
+  };
+  return { schedule, stop, running: () => timer !== undefined };
+}
+
 export function createBanner(root: HTMLElement, options: BannerOptions = {}): Banner {
   const doc = root.ownerDocument;
-  const win = doc.defaultView;
   const interval = options.interval ?? (Number(root.dataset.interval) || defaultBannerInterval);
-  const swipeThreshold = options.swipeThreshold ?? 40;
-  const track = root.querySelector<HTMLElement>('[data-banner-track]');
-  const slides = Array.from(root.querySelectorAll<HTMLElement>('[data-banner-slide]'));
-  const dots = Array.from(root.querySelectorAll<HTMLButtonElement>('[data-banner-dot]'));
-  const toggle = root.querySelector<HTMLButtonElement>('[data-banner-toggle]');
-  const reducedMotion = win?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const parts = bannerParts(root);
+  const { slides, dots } = parts;
+  const reducedMotion = doc.defaultView?.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const { on, removeAll } = listenerSet();
 
   let index = Math.max(0, slides.findIndex((slide) => slide.getAttribute('aria-hidden') !== 'true'));
   let playing = !reducedMotion && slides.length > 1;
-  let hovered = false;
-  let focused = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let start: { x: number; y: number } | null = null;
+  let attention = { hovered: false, focused: false };
 
-  function render() {
-    slides.forEach((slide, i) => {
-      if (i === index) slide.removeAttribute('aria-hidden');
-      else slide.setAttribute('aria-hidden', 'true');
-    });
-    dots.forEach((dot, i) => {
-      if (i === index) dot.setAttribute('aria-current', 'true');
-      else dot.removeAttribute('aria-current');
-    });
-    if (track) {
-      track.style.transform = `translateX(${-100 * index}%)`;
-      // Announce slide changes only when they are the visitor's doing.
-      track.setAttribute('aria-live', playing ? 'off' : 'polite');
-    }
-    if (toggle) {
-      toggle.hidden = reducedMotion || slides.length < 2;
-      toggle.dataset.state = playing ? 'playing' : 'paused';
-      const label = playing ? toggle.dataset.labelPause : toggle.dataset.labelPlay;
-      if (label) toggle.setAttribute('aria-label', label);
-    }
-  }
-
-  function stopTimer() {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-  }
-
-  function schedule() {
-    stopTimer();
-    if (!playing || hovered || focused || doc.hidden || slides.length < 2) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      show(index + 1);
-      schedule();
-    }, interval);
-  }
+  const render = () => renderBanner(parts, index, playing, reducedMotion);
+  const canRotate = () => playing && !attention.hovered && !attention.focused && !doc.hidden && slides.length >= 2;
+  const rotation = rotationTimer(interval, canRotate, () => show(index + 1));
+  const { schedule } = rotation;
 
   function show(target: number) {
     if (slides.length === 0) return;
@@ -99,66 +185,22 @@ export function createBanner(root: HTMLElement, options: BannerOptions = {}): Ba
 
   const onPrevious = () => step(index - 1);
   const onNext = () => step(index + 1);
-  const onDot = (event: Event) => {
-    const i = dots.indexOf(event.currentTarget as HTMLButtonElement);
-    if (i >= 0) step(i);
-  };
   const onToggle = () => {
     playing = !playing;
     render();
     schedule();
   };
-  const onVisibility = () => schedule();
-  const onPointerEnter = (event: PointerEvent) => {
-    if (event.pointerType !== 'mouse') return;
-    hovered = true;
-    schedule();
-  };
-  const onPointerLeave = (event: PointerEvent) => {
-    if (event.pointerType !== 'mouse') return;
-    hovered = false;
-    schedule();
-  };
-  const onFocusIn = () => {
-    focused = true;
-    schedule();
-  };
-  const onFocusOut = (event: FocusEvent) => {
-    if (event.relatedTarget instanceof Node && root.contains(event.relatedTarget)) return;
-    focused = false;
-    schedule();
-  };
-  const onPointerDown = (event: PointerEvent) => {
-    if (event.isPrimary === false) return;
-    start = { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    start = null;
-    if (Math.abs(dx) < swipeThreshold || Math.abs(dx) < Math.abs(dy)) return;
-    step(dx < 0 ? index + 1 : index - 1);
-  };
-  const onPointerCancel = () => {
-    start = null;
-  };
 
-  const prevButton = root.querySelector<HTMLButtonElement>('[data-banner-prev]');
-  const nextButton = root.querySelector<HTMLButtonElement>('[data-banner-next]');
-  const viewport = root.querySelector<HTMLElement>('[data-banner-viewport]') ?? root;
-  prevButton?.addEventListener('click', onPrevious);
-  nextButton?.addEventListener('click', onNext);
-  dots.forEach((dot) => dot.addEventListener('click', onDot));
-  toggle?.addEventListener('click', onToggle);
-  doc.addEventListener('visibilitychange', onVisibility);
-  root.addEventListener('pointerenter', onPointerEnter);
-  root.addEventListener('pointerleave', onPointerLeave);
-  root.addEventListener('focusin', onFocusIn);
-  root.addEventListener('focusout', onFocusOut);
-  viewport.addEventListener('pointerdown', onPointerDown);
-  viewport.addEventListener('pointerup', onPointerUp);
-  viewport.addEventListener('pointercancel', onPointerCancel);
+  on(parts.prevButton, 'click', onPrevious);
+  on(parts.nextButton, 'click', onNext);
+  dots.forEach((dot, i) => on(dot, 'click', () => step(i)));
+  on(parts.toggle, 'click', onToggle);
+  on(doc, 'visibilitychange', schedule);
+  listenForAttention(on, root, (now) => {
+    attention = now;
+    schedule();
+  });
+  listenForSwipe(on, parts.viewport, options.swipeThreshold ?? 40, (direction) => step(index + direction));
 
   root.dataset.ready = '';
   render();
@@ -172,7 +214,7 @@ export function createBanner(root: HTMLElement, options: BannerOptions = {}): Ba
       return playing;
     },
     get running() {
-      return timer !== undefined;
+      return rotation.running();
     },
     goTo: step,
     next: onNext,
@@ -184,19 +226,8 @@ export function createBanner(root: HTMLElement, options: BannerOptions = {}): Ba
       if (playing) onToggle();
     },
     destroy() {
-      stopTimer();
-      prevButton?.removeEventListener('click', onPrevious);
-      nextButton?.removeEventListener('click', onNext);
-      dots.forEach((dot) => dot.removeEventListener('click', onDot));
-      toggle?.removeEventListener('click', onToggle);
-      doc.removeEventListener('visibilitychange', onVisibility);
-      root.removeEventListener('pointerenter', onPointerEnter);
-      root.removeEventListener('pointerleave', onPointerLeave);
-      root.removeEventListener('focusin', onFocusIn);
-      root.removeEventListener('focusout', onFocusOut);
-      viewport.removeEventListener('pointerdown', onPointerDown);
-      viewport.removeEventListener('pointerup', onPointerUp);
-      viewport.removeEventListener('pointercancel', onPointerCancel);
+      rotation.stop();
+      removeAll();
     },
   };
 }

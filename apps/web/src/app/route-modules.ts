@@ -17,6 +17,10 @@ export const routeModules = [
   { route: 'confirmLoan', module: 'src/features/loan/pages/confirm-loan-page.tsx' },
   { route: 'loanDetails', module: 'src/features/loan/pages/loan-details-page.tsx' },
   { route: 'order', module: 'src/features/loan/pages/loan-details-page.tsx' },
+  { route: 'login', module: 'src/features/account/pages/sign-in-page.tsx' },
+  { route: 'main', module: 'src/features/account/pages/home-page.tsx' },
+  { route: 'setting', module: 'src/features/account/pages/account-page.tsx' },
+  { route: 'bindBank', module: 'src/features/account/pages/bank-account-page.tsx' },
   { route: 'repayment', module: 'src/features/repayment/pages/repayment-page.tsx' },
   { route: 'repaymentDelay', module: 'src/features/repayment/pages/extension-page.tsx' },
   { route: 'paymentInstruction', module: 'src/features/repayment/pages/payment-instruction-page.tsx' },
@@ -36,6 +40,14 @@ export const routeModules = [
   { route: 'aboutUs', module: 'src/features/support/pages/about-us-page.tsx' },
   { route: '*', module: 'src/features/session/not-found-page.tsx' },
 ] as const satisfies readonly { route: RouteName | '*'; module: `src/${string}-page.tsx` }[];
+
+/**
+ * A route whose page depends on its query: /order without `orderId` is my
+ * loans (issue 16); with one it stays the loan details of routeModules.
+ */
+export const routeVariants = [
+  { route: 'order', withoutParam: 'orderId', module: 'src/features/account/pages/my-loans-page.tsx' },
+] as const satisfies readonly { route: RouteName; withoutParam: string; module: `src/${string}-page.tsx` }[];
 
 /** The early entry (see early.ts), relative to apps/web. */
 export const earlyEntryModule = 'src/app/early.ts';

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@presta/contract/routes';
@@ -22,6 +22,10 @@ describe('app routes', () => {
       routes.confirmLoan,
       routes.loanDetails,
       routes.order,
+      routes.login,
+      routes.main,
+      routes.setting,
+      routes.bindBank,
       routes.repayment,
       routes.repaymentDelay,
       routes.paymentInstruction,
@@ -49,11 +53,20 @@ describe('app routes', () => {
     expect(() => pageLoader('src/features/loan/pages/no-such-page.tsx')).toThrow(/not a page module/);
   });
 
-  it('one page module, one lazy page: /loan-details and /order share theirs', () => {
+  it('one page module, one lazy page: /error and /joint-login-failure share theirs', () => {
     const page = (path: string) => appRoutes.find((r) => r.path === path)!.page;
-    expect(page(routes.loanDetails)).toBe(page(routes.order));
     expect(page(routes.jointLoginFailure)).toBe(page(routes.error));
     expect(page(routes.loanDetails)).not.toBe(page(routes.confirmLoan));
+  });
+
+  it.each([
+    [`${routes.order}?orderId=12&language=2`, 'Detalle del préstamo'],
+    [`${routes.order}?language=2`, 'Mis préstamos'],
+  ])('%s: the loan details with an orderId, my loans without one (issue 16)', async (path, title) => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('offline'))));
+    window.history.replaceState(null, '', path);
+    renderAt(path);
+    await waitFor(() => expect(document.title.startsWith(title)).toBe(true), { timeout: 5000 });
   });
 
   it('preloadPage loads the page of a path (the not-found page for others) and never rejects', async () => {

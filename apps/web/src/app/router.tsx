@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useState, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router';
 import { routes } from '@presta/contract/routes';
 import { AppLayout } from '@/app/app-layout';
-import { routeModules } from '@/app/route-modules';
+import { routeModules, routeVariants } from '@/app/route-modules';
 import { PageLoading } from '@/shared/ui/page-loading';
 
 type PageModule = { default: ComponentType };
@@ -60,6 +60,26 @@ function lazyPage(load: () => Promise<PageModule>): LazyPage {
 
 const lazyPages = new Map<string, LazyPage>();
 
+function lazyPageOf(module: string): LazyPage {
+  let page = lazyPages.get(module);
+  if (!page) lazyPages.set(module, (page = lazyPage(pageLoader(module))));
+  return page;
+}
+
+/**
+ * A route's page that depends on its query (route-modules.ts routeVariants):
+ * `variant` when the address lacks `param`, else `page`.
+ */
+function queryPage(page: LazyPage, variant: LazyPage, param: string): LazyPage {
+  const lacksParam = (search: string) => !new URLSearchParams(search).get(param);
+  function Page() {
+    const { search } = useLocation();
+    return lacksParam(search) ? <variant.Page /> : <page.Page />;
+  }
+  const preload = () => (lacksParam(typeof location === 'undefined' ? '' : location.search) ? variant.preload() : page.preload());
+  return { Page, preload };
+}
+
 export type AppRoute = { path: string; page: LazyPage };
 
 /**
@@ -68,9 +88,10 @@ export type AppRoute = { path: string; page: LazyPage };
  * funnel come with their own issues.
  */
 export const appRoutes: AppRoute[] = routeModules.map(({ route, module }) => {
-  let page = lazyPages.get(module);
-  if (!page) lazyPages.set(module, (page = lazyPage(pageLoader(module))));
-  return { path: route === '*' ? '*' : routes[route], page };
+  const page = lazyPageOf(module);
+  const variant = routeVariants.find((v) => v.route === route);
+  if (!variant) return { path: route === '*' ? '*' : routes[route], page };
+  return { path: routes[variant.route], page: queryPage(page, lazyPageOf(variant.module), variant.withoutParam) };
 });
 
 /**

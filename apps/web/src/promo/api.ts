@@ -1,7 +1,7 @@
 import { apiRoutes, type ApiRoute } from '@presta/contract/api/api-routes';
-import type { RequestOf } from '@presta/contract/api/endpoint';
-// Types only (erased): the page ships no zod; the contract's request schemas type what it sends.
-import type { channelTemplate, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
+import type { DataOf, Endpoint, RequestOf } from '@presta/contract/api/endpoint';
+// Types only (erased): the page ships no zod; the contract's schemas type what it sends and what it reads.
+import type { channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
 import { languages, type Language } from '@presta/contract/language';
 import { languageParam } from '@presta/contract/session-params';
 import { apiUrl } from '@/shared/http/api-base';
@@ -15,7 +15,15 @@ import type { ClientType } from './device';
  * that is not the wrapper throws PromoNetworkError, which the page shows as
  * 'error' (§8).
  */
-export type PromoAnswer = { code: string; message: string; data: unknown };
+export type PromoAnswer<E extends Endpoint = Endpoint> = {
+  code: string;
+  message: string;
+  /**
+   * The contract's data of the call (its schema's output, which the server checks before sending;
+   * null with the other codes). Not checked here (no zod): the page reads it defensively (readTemplate).
+   */
+  data: DataOf<E> | null;
+};
 
 export class PromoNetworkError extends Error {
   constructor(cause?: unknown) {
@@ -27,23 +35,24 @@ export class PromoNetworkError extends Error {
 /** §7: 60000 ms. */
 export const PROMO_REQUEST_TIMEOUT_MS = 60_000;
 
-type Params = Record<string, string | undefined>;
+/** A call's payload as sent: the contract's request fields (z.input), strings or numbers. */
+type Fields = Record<string, string | number | undefined>;
 
 /**
  * Drops absent values: the GET calls' optional parameters. The POST bodies list every field of §7's
  * payload, empty ones included (an empty sid before get-sid answered, an absent app_from…).
  */
-function compact(params: Params): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+function compact(params: Fields): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 }
 
-function readAnswer(body: unknown): PromoAnswer {
+function readAnswer<E extends Endpoint>(body: unknown): PromoAnswer<E> {
   if (body === null || typeof body !== 'object' || !('code' in body)) throw new PromoNetworkError('not the response wrapper');
   const r = body as Record<string, unknown>;
   return {
     code: String(r.code),
     message: typeof r.message === 'string' ? r.message : typeof r.msg === 'string' ? r.msg : '',
-    data: r.data ?? null,
+    data: (r.data ?? null) as DataOf<E> | null,
   };
 }
 
@@ -58,88 +67,93 @@ export type RegisterRequest = SmsRequest & Pick<RequestOf<typeof register>, 'sms
 
 export type PromoApi = ReturnType<typeof createPromoApi>;
 
-export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS }: { language: Language; timeoutMs?: number }) {
-  async function call(route: ApiRoute, params: Params): Promise<PromoAnswer> {
-    const fields = new URLSearchParams(compact(params)).toString();
-    const isGet = route.method === 'GET';
-    const query = isGet && fields ? `?${fields}` : '';
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), timeoutMs);
-    try {
-      const response = await fetch(apiUrl(route.path) + query, {
-        method: route.method,
-        headers: {
-          accept: 'application/json',
-          // §7: both clients mark their requests as XMLHttpRequest.
-          'x-requested-with': 'XMLHttpRequest',
-          // The language of the server's messages ('1' English, '2' Spanish).
-          [languageParam]: languages[language].type,
-          ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-        },
-        body: isGet ? undefined : fields,
-        credentials: 'same-origin',
-        signal: abort.signal,
-      });
-      return readAnswer(await response.json());
-    } catch (error) {
-      throw error instanceof PromoNetworkError ? error : new PromoNetworkError(error);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+type CallOptions = { language: Language; timeoutMs: number };
 
+/** The fetch options of a call: §7's headers, the language of the server's messages, a form body for POST. */
+function requestInit(route: ApiRoute, fields: string, language: Language, signal: AbortSignal): RequestInit {
+  const isGet = route.method === 'GET';
+  return {
+    method: route.method,
+    headers: {
+      accept: 'application/json',
+      // §7: both clients mark their requests as XMLHttpRequest.
+      'x-requested-with': 'XMLHttpRequest',
+      // The language of the server's messages ('1' English, '2' Spanish).
+      [languageParam]: languages[language].type,
+      ...(isGet ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
+    body: isGet ? undefined : fields,
+    credentials: 'same-origin',
+    signal,
+  };
+}
+
+/** One call of endpoint E: its payload typed by the contract's request, its answer by the contract's data. */
+async function promoCall<E extends Endpoint>(route: ApiRoute, params: RequestOf<E>, { language, timeoutMs }: CallOptions): Promise<PromoAnswer<E>> {
+  const fields = new URLSearchParams(compact(params as Fields)).toString();
+  const query = route.method === 'GET' && fields ? `?${fields}` : '';
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const response = await fetch(apiUrl(route.path) + query, requestInit(route, fields, language, abort.signal));
+    return readAnswer<E>(await response.json());
+  } catch (error) {
+    throw error instanceof PromoNetworkError ? error : new PromoNetworkError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** get-sms's payload: every field of §7's, in its order, empty when the landing address (or the template) has no value for it. */
+const smsFields = (r: SmsRequest): RequestOf<typeof getSms> => ({
+  phone: r.phone,
+  capcode: r.capcode,
+  sid: r.sid,
+  deviceId: r.sid,
+  appName: r.appName ?? '',
+  app_from: r.app_from ?? '',
+  user_from: r.user_from ?? '',
+  utm_tag: r.utm_tag ?? '',
+});
+
+/** register's payload: every field of §7's, in its order, always: app_from, user_from, invite_code, id… empty when absent (issue 14). */
+const registerFields = (r: RegisterRequest): RequestOf<typeof register> => ({
+  phone: r.phone,
+  capcode: r.capcode,
+  sid: r.sid,
+  deviceId: r.sid,
+  appName: r.appName ?? '',
+  merchantNumber: '0',
+  userName: r.phone,
+  smsCode: r.smsCode,
+  invite_code: r.invite_code ?? '',
+  user_from: r.user_from ?? '',
+  id: r.id ?? '',
+  app_from: r.app_from ?? '',
+  utm_tag: r.utm_tag ?? '',
+});
+
+export function createPromoApi({ language, timeoutMs = PROMO_REQUEST_TIMEOUT_MS }: { language: Language; timeoutMs?: number }) {
+  const options = { language, timeoutMs };
   /** Tracking answers are ignored (§7), failures too. */
-  const fireAndForget = (route: ApiRoute, params: Params) => {
-    call(route, params).catch(() => undefined);
+  const track = <E extends typeof trackVisit | typeof trackClick>(route: ApiRoute, params: RequestOf<E>) => {
+    promoCall<E>(route, params, options).catch(() => undefined);
   };
 
   return {
     /** '00' gives the template record in data. */
-    channelTemplate: (templateId: string | undefined) => call(apiRoutes.channelTemplate, { templateId } satisfies RequestOf<typeof channelTemplate>),
+    channelTemplate: (templateId: string | undefined) => promoCall<typeof channelTemplate>(apiRoutes.channelTemplate, { templateId }, options),
     /** The page view (page_type 1: the registration page). */
-    trackVisit: (p: TrackingParams) => fireAndForget(apiRoutes.trackVisit, { ...p, page_type: '1' } satisfies RequestOf<typeof trackVisit>),
+    trackVisit: (p: TrackingParams) => track<typeof trackVisit>(apiRoutes.trackVisit, { ...p, page_type: '1' }),
     /** The apply click, sent before registering. */
-    trackClick: (p: TrackingParams & { phone: string }) =>
-      fireAndForget(apiRoutes.trackClick, { ...p, page_type: '1' } satisfies RequestOf<typeof trackClick>),
+    trackClick: (p: TrackingParams & { phone: string }) => track<typeof trackClick>(apiRoutes.trackClick, { ...p, page_type: '1' }),
     /** '0' gives data.sid. */
-    getSid: () => call(apiRoutes.getSid, {}),
+    getSid: () => promoCall<typeof getSid>(apiRoutes.getSid, {}, options),
     /** The captcha image's address; a new timestamp draws a new image. */
-    captchaUrl: (sid: string, timestamp: number) =>
-      `${apiUrl(apiRoutes.getCaptcha.path)}?${new URLSearchParams({ sid, t: String(timestamp) })}`,
-    /**
-     * '0' sent, '101' captcha wrong, '11' already registered. Every field of §7's payload, in its
-     * order, empty when the landing address (or the template) has no value for it.
-     */
-    getSms: (r: SmsRequest) =>
-      call(apiRoutes.getSms, {
-        phone: r.phone,
-        capcode: r.capcode,
-        sid: r.sid,
-        deviceId: r.sid,
-        appName: r.appName ?? '',
-        app_from: r.app_from ?? '',
-        user_from: r.user_from ?? '',
-        utm_tag: r.utm_tag ?? '',
-      } satisfies RequestOf<typeof getSms>),
-    /**
-     * '0' registered, '11' already registered, '-1' captcha wrong. Every field of §7's payload, in its
-     * order, always: app_from, user_from, invite_code, id… are sent empty when absent (issue 14).
-     */
-    register: (r: RegisterRequest) =>
-      call(apiRoutes.register, {
-        phone: r.phone,
-        capcode: r.capcode,
-        sid: r.sid,
-        deviceId: r.sid,
-        appName: r.appName ?? '',
-        merchantNumber: '0',
-        userName: r.phone,
-        smsCode: r.smsCode,
-        invite_code: r.invite_code ?? '',
-        user_from: r.user_from ?? '',
-        id: r.id ?? '',
-        app_from: r.app_from ?? '',
-        utm_tag: r.utm_tag ?? '',
-      } satisfies RequestOf<typeof register>),
+    captchaUrl: (sid: string, timestamp: number) => `${apiUrl(apiRoutes.getCaptcha.path)}?${new URLSearchParams({ sid, t: String(timestamp) })}`,
+    /** '0' sent, '101' captcha wrong, '11' already registered. */
+    getSms: (r: SmsRequest) => promoCall<typeof getSms>(apiRoutes.getSms, smsFields(r), options),
+    /** '0' registered, '11' already registered, '-1' captcha wrong. */
+    register: (r: RegisterRequest) => promoCall<typeof register>(apiRoutes.register, registerFields(r), options),
   };
 }

@@ -1,4 +1,5 @@
-import type { Language } from '@presta/contract/language';
+import { languages, type Language } from '@presta/contract/language';
+import { routes } from '@presta/contract/routes';
 import type { ClientType } from './device';
 import { pageMessages } from './messages';
 import { isWebUrl } from './template';
@@ -26,6 +27,8 @@ export function renderDownloadPage(view: HTMLElement, state: TemplateState, lang
   const text = view.querySelector<HTMLElement>('#promo-download-text');
   const list = view.querySelector<HTMLElement>('#promo-store-list');
   const note = view.querySelector<HTMLElement>('#promo-store-empty');
+  // Issue 16: a registered borrower may sign in in the browser too, in the page's language.
+  view.querySelector('#promo-sign-in')?.setAttribute('href', `${routes.login}?language=${languages[lang].type}`);
   // The template's texts when they are in the page's language; else the page's own (never half Spanish).
   const own = template?.textLanguage === lang ? template : undefined;
   if (title) title.textContent = own?.downloadTitle || messages.downloadTitle;

@@ -1,8 +1,8 @@
 import { PROMO_SMS_RESEND_SECONDS, promotionCodes } from '@presta/contract/promotion-rules';
 import type { Language } from '@presta/contract/language';
 import { PromoNetworkError, type PromoAnswer, type PromoApi, type TrackingParams } from './api';
-import { createCaptcha } from './captcha';
-import { createCountdown } from './countdown';
+import { createCaptcha, type Captcha } from './captcha';
+import { createCountdown, type Countdown } from './countdown';
 import type { ClientType } from './device';
 import { countdownLabel, pageMessages } from './messages';
 import type { Notices } from './notices';
@@ -47,27 +47,33 @@ function keepFormat(input: HTMLInputElement, format: (value: string) => string):
   });
 }
 
-/**
- * The registration form (§4, §5, §7, §8): phone, image captcha with refresh,
- * SMS code with the 60 s countdown, apply. Every message is a toast; the
- * field it is about gets the focus.
- */
-export function setupRegistration(options: RegistrationOptions): Registration {
-  const { form, api, notices, query, lang, device } = options;
+/** The form's fields and buttons (the ids of promo/index.html). */
+type FormElements = {
+  phone: HTMLInputElement;
+  captchaField: HTMLInputElement;
+  smsCode: HTMLInputElement;
+  refreshButton: HTMLButtonElement;
+  codeButton: HTMLButtonElement;
+  applyButton: HTMLButtonElement;
+  captchaImage: HTMLImageElement;
+};
+
+function formElements(form: HTMLFormElement): FormElements {
+  return {
+    phone: element<HTMLInputElement>(form, 'promo-phone'),
+    captchaField: element<HTMLInputElement>(form, 'promo-captcha'),
+    smsCode: element<HTMLInputElement>(form, 'promo-sms-code'),
+    refreshButton: element<HTMLButtonElement>(form, 'promo-captcha-refresh'),
+    codeButton: element<HTMLButtonElement>(form, 'promo-get-code'),
+    applyButton: element<HTMLButtonElement>(form, 'promo-apply'),
+    captchaImage: element<HTMLImageElement>(form, 'promo-captcha-image'),
+  };
+}
+
+/** The get-code button's resend countdown (§4, §9): its label counts the seconds, then reads "get code" again. */
+function codeButtonCountdown(codeButton: HTMLButtonElement, lang: Language): Countdown {
   const messages = pageMessages(lang);
-  const phone = element<HTMLInputElement>(form, 'promo-phone');
-  const captchaField = element<HTMLInputElement>(form, 'promo-captcha');
-  const smsCode = element<HTMLInputElement>(form, 'promo-sms-code');
-  const refreshButton = element<HTMLButtonElement>(form, 'promo-captcha-refresh');
-  const codeButton = element<HTMLButtonElement>(form, 'promo-get-code');
-  const applyButton = element<HTMLButtonElement>(form, 'promo-apply');
-  const captcha = createCaptcha({ api, image: element<HTMLImageElement>(form, 'promo-captcha-image'), notices, now: options.now });
-
-  keepFormat(phone, phoneInput);
-  keepFormat(captchaField, captchaInput);
-  keepFormat(smsCode, smsCodeInput);
-
-  const countdown = createCountdown({
+  return createCountdown({
     seconds: PROMO_SMS_RESEND_SECONDS,
     onTick: (left) => {
       codeButton.textContent = countdownLabel(left);
@@ -79,137 +85,169 @@ export function setupRegistration(options: RegistrationOptions): Registration {
       delete codeButton.dataset.counting;
     },
   });
+}
 
-  const tracking = (): TrackingParams => ({
-    page_id: query.id,
-    user_from: query.user_from,
-    client_type: device,
-    utm_tag: query.utm_tag,
-    app_from: query.app_from,
-  });
+/** One request at a time per button; a network failure shows 'error' (§8). */
+function guarded(button: HTMLButtonElement, notices: Notices, run: () => Promise<void>): () => Promise<void> {
+  let busy = false;
+  return async () => {
+    if (busy) return;
+    busy = true;
+    button.setAttribute('aria-busy', 'true');
+    try {
+      await run();
+    } catch (error) {
+      if (!(error instanceof PromoNetworkError)) throw error;
+      notices.fixed('networkError');
+    } finally {
+      busy = false;
+      button.removeAttribute('aria-busy');
+    }
+  };
+}
 
-  /** §5: shows the message and puts the visitor on the field. */
+/** What the form's checks and calls share. */
+type Form = RegistrationOptions & { el: FormElements; captcha: Captcha; countdown: Countdown };
+
+/** §5: each check shows its message and puts the visitor on the field. */
+function fieldChecks({ el, notices }: Form) {
   const refuse = (input: HTMLInputElement, key: 'phoneInvalid' | 'captchaInvalid' | 'smsCodeInvalid') => {
     notices.fixed(key);
     input.focus();
     return false;
   };
-
-  const phoneOk = () => isValidPhone(phone.value) || refuse(phone, 'phoneInvalid');
-  const captchaOk = () => isValidCaptcha(captchaField.value) || refuse(captchaField, 'captchaInvalid');
-  const smsCodeOk = () => isValidSmsCode(smsCode.value) || refuse(smsCode, 'smsCodeInvalid');
-
-  /** A wrong image captcha (get-sms '101', register '-1'): a new image, the field emptied, the server's message. */
-  const captchaWrong = (answer: PromoAnswer) => {
-    captchaField.value = '';
-    void captcha.refresh();
-    notices.server(answer.message);
-    captchaField.focus();
+  return {
+    phoneOk: () => isValidPhone(el.phone.value) || refuse(el.phone, 'phoneInvalid'),
+    captchaOk: () => isValidCaptcha(el.captchaField.value) || refuse(el.captchaField, 'captchaInvalid'),
+    smsCodeOk: () => isValidSmsCode(el.smsCode.value) || refuse(el.smsCode, 'smsCodeInvalid'),
   };
+}
 
-  /** §4: registered or already registered → the download page, unless the query has down_id or links_id. */
-  const finish = () => {
-    if (redirectsToDownload(query)) options.goToDownload();
-  };
+/** The tracking fields of the landing address (track-visit, track-click). */
+function trackingOf({ query, device }: Form): TrackingParams {
+  return { page_id: query.id, user_from: query.user_from, client_type: device, utm_tag: query.utm_tag, app_from: query.app_from };
+}
 
-  /** One request at a time per button; a network failure shows 'error' (§8). */
-  const guarded = (button: HTMLButtonElement, run: () => Promise<void>) => {
-    let busy = false;
-    return async () => {
-      if (busy) return;
-      busy = true;
-      button.setAttribute('aria-busy', 'true');
-      try {
-        await run();
-      } catch (error) {
-        if (!(error instanceof PromoNetworkError)) throw error;
-        notices.fixed('networkError');
-      } finally {
-        busy = false;
-        button.removeAttribute('aria-busy');
-      }
-    };
-  };
+/** The template's app name, once it answered (sent with get-sms and register). */
+const appNameOf = (f: Form) => templateOf(f.template())?.appName || undefined;
 
-  const appName = () => templateOf(options.template())?.appName || undefined;
+/** A wrong image captcha (get-sms '101', register '-1'): a new image, the field emptied, the server's message. */
+function captchaWrong({ el, captcha, notices }: Form, answer: PromoAnswer) {
+  el.captchaField.value = '';
+  void captcha.refresh();
+  notices.server(answer.message);
+  el.captchaField.focus();
+}
 
-  const requestCode = guarded(codeButton, async () => {
-    const answer = await api.getSms({
-      phone: phone.value,
-      capcode: captchaField.value,
-      sid: captcha.sid(),
-      appName: appName(),
-      app_from: query.app_from,
-      user_from: query.user_from,
-      utm_tag: query.utm_tag,
-    });
-    switch (answer.code) {
-      case promotionCodes.sent:
-        notices.fixed('codeSent');
-        countdown.start();
-        smsCode.focus();
-        return;
-      case promotionCodes.captchaWrongSms:
-        return captchaWrong(answer);
-      case promotionCodes.alreadyRegistered:
-        notices.fixed('alreadyRegistered');
-        return finish();
-      default:
-        notices.server(answer.message);
-    }
+/** §4: registered or already registered → the download page, unless the query has down_id or links_id. */
+function finish(f: Form) {
+  if (redirectsToDownload(f.query)) f.goToDownload();
+}
+
+/** get-sms and its §8 answers: '0' starts the countdown, '101' a new captcha, '11' the download page. */
+async function requestCode(f: Form): Promise<void> {
+  const { el, query, notices } = f;
+  const answer = await f.api.getSms({
+    phone: el.phone.value,
+    capcode: el.captchaField.value,
+    sid: f.captcha.sid(),
+    appName: appNameOf(f),
+    app_from: query.app_from,
+    user_from: query.user_from,
+    utm_tag: query.utm_tag,
   });
+  switch (answer.code) {
+    case promotionCodes.sent:
+      notices.fixed('codeSent');
+      f.countdown.start();
+      el.smsCode.focus();
+      return;
+    case promotionCodes.captchaWrongSms:
+      return captchaWrong(f, answer);
+    case promotionCodes.alreadyRegistered:
+      notices.fixed('alreadyRegistered');
+      return finish(f);
+    default:
+      notices.server(answer.message);
+  }
+}
 
-  const apply = guarded(applyButton, async () => {
-    api.trackClick({ ...tracking(), phone: phone.value });
-    const answer = await api.register({
-      phone: phone.value,
-      capcode: captchaField.value,
-      sid: captcha.sid(),
-      appName: appName(),
-      smsCode: smsCode.value,
-      invite_code: query.invite_code,
-      user_from: query.user_from,
-      id: query.id,
-      app_from: query.app_from,
-      utm_tag: query.utm_tag,
-    });
-    switch (answer.code) {
-      case promotionCodes.registered: {
-        notices.fixed('registered');
-        const template = templateOf(options.template());
-        trackConversion(template?.pixelId, query.UC, template?.id ?? query.id);
-        return finish();
-      }
-      case promotionCodes.alreadyRegistered:
-        notices.fixed('alreadyRegistered');
-        return finish();
-      case promotionCodes.captchaWrongRegister:
-        return captchaWrong(answer);
-      default:
-        notices.server(answer.message);
-    }
+/** The apply click, then register and its §8 answers: '0' (with the conversion pixel) and '11' finish, '-1' a new captcha. */
+async function apply(f: Form): Promise<void> {
+  const { el, query, notices } = f;
+  f.api.trackClick({ ...trackingOf(f), phone: el.phone.value });
+  const answer = await f.api.register({
+    phone: el.phone.value,
+    capcode: el.captchaField.value,
+    sid: f.captcha.sid(),
+    appName: appNameOf(f),
+    smsCode: el.smsCode.value,
+    invite_code: query.invite_code,
+    user_from: query.user_from,
+    id: query.id,
+    app_from: query.app_from,
+    utm_tag: query.utm_tag,
   });
+  switch (answer.code) {
+    case promotionCodes.registered: {
+      notices.fixed('registered');
+      const template = templateOf(f.template());
+      trackConversion(template?.pixelId, query.UC, template?.id ?? query.id);
+      return finish(f);
+    }
+    case promotionCodes.alreadyRegistered:
+      notices.fixed('alreadyRegistered');
+      return finish(f);
+    case promotionCodes.captchaWrongRegister:
+      return captchaWrong(f, answer);
+    default:
+      notices.server(answer.message);
+  }
+}
 
-  refreshButton.addEventListener('click', () => {
+/** The captcha refresh, get-code and apply buttons, each after its §5 checks. */
+function bindButtons(f: Form): void {
+  const { el, notices, countdown, captcha } = f;
+  const { phoneOk, captchaOk, smsCodeOk } = fieldChecks(f);
+  const sendCode = guarded(el.codeButton, notices, () => requestCode(f));
+  const register = guarded(el.applyButton, notices, () => apply(f));
+
+  el.refreshButton.addEventListener('click', () => {
     // §5: refreshing the captcha needs a phone number.
     if (phoneOk()) void captcha.refresh();
   });
 
-  codeButton.addEventListener('click', () => {
+  el.codeButton.addEventListener('click', () => {
     if (countdown.isRunning()) return notices.fixed('doNotResend');
-    if (phoneOk() && captchaOk()) void requestCode();
+    if (phoneOk() && captchaOk()) void sendCode();
   });
 
-  form.addEventListener('submit', (event) => {
+  f.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (phoneOk() && captchaOk() && smsCodeOk()) void apply();
+    if (phoneOk() && captchaOk() && smsCodeOk()) void register();
   });
+}
+
+/**
+ * The registration form (§4, §5, §7, §8): phone, image captcha with refresh,
+ * SMS code with the 60 s countdown, apply. Every message is a toast; the
+ * field it is about gets the focus.
+ */
+export function setupRegistration(options: RegistrationOptions): Registration {
+  const el = formElements(options.form);
+  const captcha = createCaptcha({ api: options.api, image: el.captchaImage, notices: options.notices, now: options.now });
+  const f: Form = { ...options, el, captcha, countdown: codeButtonCountdown(el.codeButton, options.lang) };
+
+  keepFormat(el.phone, phoneInput);
+  keepFormat(el.captchaField, captchaInput);
+  keepFormat(el.smsCode, smsCodeInput);
+  bindButtons(f);
 
   let started: Promise<void> | null = null;
   return {
     start() {
       started ??= (async () => {
-        api.trackVisit(tracking());
+        options.api.trackVisit(trackingOf(f));
         await captcha.refresh();
       })();
       return started;

@@ -42,6 +42,9 @@ export const channelTemplate = endpoint({
   data: promotionTemplateSchema,
 });
 
+/** The code-only answers (the trackers, get-sms, register): the wrapper's code says it all, data is null. */
+const codeOnly = z.null();
+
 const trackingFields = {
   page_id: optionalText(40),
   user_from: optionalText(64),
@@ -55,14 +58,14 @@ export const trackVisit = endpoint({
   ...apiRoutes.trackVisit,
   summary: 'Record a promotion page visit',
   request: z.object(trackingFields),
-  data: z.unknown(),
+  data: codeOnly,
 });
 
 export const trackClick = endpoint({
   ...apiRoutes.trackClick,
   summary: 'Record an apply click (sent before registering)',
   request: z.object({ ...trackingFields, phone: optionalText(20) }),
-  data: z.unknown(),
+  data: codeOnly,
 });
 
 export const getSid = endpoint({
@@ -85,7 +88,7 @@ export const getSms = endpoint({
     user_from: optionalText(64),
     utm_tag: optionalText(128),
   }),
-  data: z.unknown(),
+  data: codeOnly,
 });
 
 export const register = endpoint({
@@ -106,5 +109,5 @@ export const register = endpoint({
     app_from: optionalText(64),
     utm_tag: optionalText(128),
   }),
-  data: z.unknown(),
+  data: codeOnly,
 });

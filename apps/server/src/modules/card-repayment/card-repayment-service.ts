@@ -10,12 +10,13 @@ import type { Language } from '@presta/contract/language';
 import type { MarketCode } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
-import { bankCards, borrowers, cardRepayments, cardRepayTokens, orders } from '../../db/schema';
+import { bankCards, borrowers, cardRepayments, cardRepayTokens } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
-import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-service';
+import { lockOrder } from '../orders/order-service';
 import type { CardProcessor } from '../payments/card-processor';
-import { repaymentQuote } from '../repayment/repayment-quote';
+import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
 import { moneyIn } from '../../i18n/market-texts';
 import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
 import { assertPayable, offersCard, ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
@@ -31,8 +32,8 @@ import type { SmsSender } from '../sms/sms-sender';
  * repayment-way hands out a single-use repay token bound to the instalment
  * then due; repayment-commit charges a card on file at once or, when the
  * processor asks for it, sends an SMS code; repayment-confirm checks the code
- * and charges. Every charge goes through the processor with an idempotency key
- * and into the ledger (applyPayment, idempotent by the charge id) in the same
+ * and charges. Every charge is payments' chargeCardAndApply (the processor with
+ * an idempotency key, the ledger idempotent by the charge id) in the same
  * transaction that marks the attempt succeeded.
  */
 
@@ -118,19 +119,15 @@ type CommitInput = z.output<typeof repaymentCommit.request>;
 type CommitOutcome =
   | { kind: 'ok'; needValid: 0 | 1; repayRecordId: string }
   | { kind: 'declined' };
+type RepayToken = typeof cardRepayTokens.$inferSelect;
+type Attempt = typeof cardRepayments.$inferSelect;
+type Card = typeof bankCards.$inferSelect;
 
-/** Locks the order row: commits and confirms of one order run one at a time. */
-async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderStatus> {
-  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!row) throw notFound('orderNotFound');
-  return row.status;
-}
-
-/** What a repayment may take now (REPAYMENT_AMOUNT_DUE_OR_NEXT) and whether an instalment is paid off. */
-async function payableNow(tx: DbOrTx, orderId: number, timeZone: string, now: Date) {
-  const { position } = await getLoanPosition(tx, orderId, todayIn(timeZone, now));
-  const quote = repaymentQuote(position);
-  return { quote, paidOff: (seq: number) => position.instalments.find((x) => x.seq === seq)?.paidOff ?? true };
+/** Locks the order (orders' lockOrder: commits and confirms of one order run one at a time) and answers its status. */
+async function lockOrderStatus(tx: DbOrTx, orderId: number): Promise<OrderStatus> {
+  const locked = await lockOrder(tx, { orderId });
+  if (!locked) throw notFound('orderNotFound');
+  return locked.status;
 }
 
 async function sendCode(
@@ -148,6 +145,9 @@ async function sendCode(
   if (outboxId !== undefined) sent.push(outboxId);
   return { codeHash: codeHashOf(attemptId, code), codeSentAt: now };
 }
+
+/** What a commit needs to send codes: the processor, the SMS outbox, the borrower's language, the clock and the codes queued. */
+type CommitContext = { deps: CardDeps; borrowerId: number; lang: Language; now: Date; queuedSms: number[] };
 
 /**
  * Commits a card repayment of `amount` for the token's order.
@@ -172,103 +172,161 @@ export async function commitCardRepayment(
   const order = await ownedOrder(db, borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   assertCardOffered(order);
-  const money = moneyIn(order.market);
-  const queuedSms: number[] = [];
+  const context: CommitContext = { deps, borrowerId, lang, now, queuedSms: [] };
 
   const outcome = await db.transaction(async (tx): Promise<CommitOutcome> => {
-    const status = await lockOrder(tx, order.id);
-    const [token] = await tx
-      .select()
-      .from(cardRepayTokens)
-      .where(and(eq(cardRepayTokens.tokenHash, tokenHash), eq(cardRepayTokens.borrowerId, borrowerId), eq(cardRepayTokens.orderId, order.id)))
-      .limit(1);
-    if (!token) throw new AppError(409, errorCodes.cardRepaymentClosed, 'cardTokenInvalid');
-
-    await tx
-      .update(cardRepayments)
-      .set({ status: 'expired', failureReason: 'expired', updatedAt: now })
-      .where(and(eq(cardRepayments.orderId, order.id), eq(cardRepayments.status, 'awaiting_code'), lt(cardRepayments.expiresAt, now)));
-    const [waiting] = await tx
-      .select()
-      .from(cardRepayments)
-      .where(and(eq(cardRepayments.orderId, order.id), eq(cardRepayments.status, 'awaiting_code')))
-      .limit(1);
-
+    const status = await lockOrderStatus(tx, order.id);
+    const token = await findToken(tx, tokenHash, borrowerId, order.id);
+    const waiting = await attemptWaitingForCode(tx, order.id, now);
     // A resend: the attempt this token opened is still waiting for its code.
-    if (input.sendMsg === 1 && waiting && waiting.tokenHash === tokenHash) {
-      const wait = waiting.codeSentAt ? Math.ceil((waiting.codeSentAt.getTime() + CARD_SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000) : 0;
-      if (wait > 0) throw new AppError(429, errorCodes.rateLimited, 'cardResendWait', { seconds: wait });
-      if (waiting.codeSends >= CARD_MAX_CODE_SENDS) throw new AppError(429, errorCodes.rateLimited, 'cardTooManyCodes');
-      const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, waiting.id, phone, lang, now, queuedSms);
-      await tx
-        .update(cardRepayments)
-        .set({ ...sent, codeSends: sql`${cardRepayments.codeSends} + 1`, updatedAt: now })
-        .where(eq(cardRepayments.id, waiting.id));
-      return { kind: 'ok', needValid: 1, repayRecordId: String(waiting.id) };
-    }
+    if (input.sendMsg === 1 && waiting && waiting.tokenHash === tokenHash) return resendCode(tx, context, waiting);
 
-    if (token.usedAt) throw repeatRequest();
-    // A settled loan: the repeat of a payment that went through (the token was issued while it was owed).
-    if (status === '200') throw repeatRequest();
-    assertPayable({ ...order, status });
-    if (token.expiresAt.getTime() < now.getTime()) throw new AppError(409, errorCodes.cardRepaymentClosed, 'cardTokenInvalid');
-    const { quote, paidOff } = await payableNow(tx, order.id, order.timeZone, now);
-    if (paidOff(token.instalmentSeq)) throw repeatRequest();
-    if (quote.payable <= 0) {
-      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '', days: PREPAYMENT_MIN_DAYS });
-    }
-    if (input.amount > quote.payable) {
-      throw new AppError(422, errorCodes.outsideProductRules, 'cardAmountTooHigh', { amount: money(input.amount), due: money(quote.payable) });
-    }
-    const cardId = Number(input.cardId);
-    const [card] = Number.isSafeInteger(cardId)
-      ? await tx
-          .select()
-          .from(bankCards)
-          .where(and(eq(bankCards.id, cardId), eq(bankCards.borrowerId, borrowerId), eq(bankCards.active, true)))
-          .limit(1)
-      : [];
-    if (!card) throw notFound('cardNotFound');
-
-    // A new payment (a new token) replaces one still waiting for its code (the
-    // borrower closed the code step, or chose another card): the old attempt
-    // can no longer be confirmed, so at most one of them is ever charged.
-    if (waiting) {
-      await tx
-        .update(cardRepayments)
-        .set({ status: 'expired', failureReason: 'superseded', codeHash: null, updatedAt: now })
-        .where(eq(cardRepayments.id, waiting.id));
-    }
-    await tx.update(cardRepayTokens).set({ usedAt: now }).where(eq(cardRepayTokens.tokenHash, tokenHash));
-    const [attempt] = await tx
-      .insert(cardRepayments)
-      .values({
-        orderId: order.id,
-        borrowerId,
-        cardId: card.id,
-        tokenHash,
-        instalmentSeq: token.instalmentSeq,
-        amount: input.amount,
-        status: 'awaiting_code',
-        expiresAt: new Date(now.getTime() + CARD_ATTEMPT_TTL_MS),
-      })
-      .returning();
-
-    if (card.requiresOtp) {
-      const phone = await borrowerPhone(tx, borrowerId);
-      const sent = await sendCode(tx, deps, attempt!.id, phone, lang, now, queuedSms);
-      await tx.update(cardRepayments).set({ ...sent, codeSends: 1 }).where(eq(cardRepayments.id, attempt!.id));
-      return { kind: 'ok', needValid: 1, repayRecordId: String(attempt!.id) };
-    }
-    const charged = await chargeAndPost(tx, deps, attempt!, card.processorToken, now);
-    return charged ? { kind: 'ok', needValid: 0, repayRecordId: String(attempt!.id) } : { kind: 'declined' };
+    await checkCommit(tx, { ...order, status }, token, input.amount, now);
+    const card = await activeCard(tx, borrowerId, input.cardId);
+    const attempt = await openAttempt(tx, { orderId: order.id, borrowerId, card, token, amount: input.amount, replaces: waiting, now });
+    if (card.requiresOtp) return sendFirstCode(tx, context, attempt);
+    const charged = await chargeAttempt(tx, deps, attempt, card.processorToken, now);
+    return commitOutcome(charged, attempt, order.market);
   });
 
   // Committed: the code may leave now.
-  if (deps.deliver && queuedSms.length > 0) await deps.deliver(queuedSms);
+  if (deps.deliver && context.queuedSms.length > 0) await deps.deliver(context.queuedSms);
   if (outcome.kind === 'declined') throw new AppError(402, errorCodes.cardDeclined, 'cardDeclined');
   return { needValid: outcome.needValid, repayRecordId: outcome.repayRecordId };
+}
+
+/** The borrower's repay token for the order (409 cardTokenInvalid when there is none). */
+async function findToken(tx: DbOrTx, tokenHash: string, borrowerId: number, orderId: number): Promise<RepayToken> {
+  const [token] = await tx
+    .select()
+    .from(cardRepayTokens)
+    .where(and(eq(cardRepayTokens.tokenHash, tokenHash), eq(cardRepayTokens.borrowerId, borrowerId), eq(cardRepayTokens.orderId, orderId)))
+    .limit(1);
+  if (!token) throw new AppError(409, errorCodes.cardRepaymentClosed, 'cardTokenInvalid');
+  return token;
+}
+
+/** The order's attempt still waiting for its code, if any (those past their time are closed as expired first). */
+async function attemptWaitingForCode(tx: DbOrTx, orderId: number, now: Date): Promise<Attempt | undefined> {
+  await tx
+    .update(cardRepayments)
+    .set({ status: 'expired', failureReason: 'expired', updatedAt: now })
+    .where(and(eq(cardRepayments.orderId, orderId), eq(cardRepayments.status, 'awaiting_code'), lt(cardRepayments.expiresAt, now)));
+  const [waiting] = await tx
+    .select()
+    .from(cardRepayments)
+    .where(and(eq(cardRepayments.orderId, orderId), eq(cardRepayments.status, 'awaiting_code')))
+    .limit(1);
+  return waiting;
+}
+
+/** A new code for the attempt waiting for it: no sooner than 60 s after the last, at most 5 codes (429). */
+async function resendCode(tx: DbOrTx, context: CommitContext, waiting: Attempt): Promise<CommitOutcome> {
+  const { now } = context;
+  const wait = waiting.codeSentAt ? Math.ceil((waiting.codeSentAt.getTime() + CARD_SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000) : 0;
+  if (wait > 0) throw new AppError(429, errorCodes.rateLimited, 'cardResendWait', { seconds: wait });
+  if (waiting.codeSends >= CARD_MAX_CODE_SENDS) throw new AppError(429, errorCodes.rateLimited, 'cardTooManyCodes');
+  const phone = await borrowerPhone(tx, context.borrowerId);
+  const sent = await sendCode(tx, context.deps, waiting.id, phone, context.lang, now, context.queuedSms);
+  await tx
+    .update(cardRepayments)
+    .set({ ...sent, codeSends: sql`${cardRepayments.codeSends} + 1`, updatedAt: now })
+    .where(eq(cardRepayments.id, waiting.id));
+  return { kind: 'ok', needValid: 1, repayRecordId: String(waiting.id) };
+}
+
+/**
+ * A new payment may be made with this token: unused, the loan repayable and the token's instalment unpaid
+ * ('800005' otherwise), the token in time (409), payments open (409 paymentNotOpenYet) and the amount at most
+ * what is payable now (422 cardAmountTooHigh).
+ */
+async function checkCommit(tx: DbOrTx, order: OwnedOrder, token: RepayToken, amount: Minor, now: Date): Promise<void> {
+  if (token.usedAt) throw repeatRequest();
+  // A settled loan: the repeat of a payment that went through (the token was issued while it was owed).
+  if (order.status === '200') throw repeatRequest();
+  assertPayable(order);
+  if (token.expiresAt.getTime() < now.getTime()) throw new AppError(409, errorCodes.cardRepaymentClosed, 'cardTokenInvalid');
+  const { quote, instalmentPaidOff } = await priceCardPayment(tx, order, token.instalmentSeq, now);
+  if (instalmentPaidOff) throw repeatRequest();
+  if (quote.payable <= 0) {
+    throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '', days: PREPAYMENT_MIN_DAYS });
+  }
+  if (amount > quote.payable) throw amountTooHigh(order.market, amount, quote.payable);
+}
+
+const amountTooHigh = (market: MarketCode, amount: Minor, payable: Minor) => {
+  const money = moneyIn(market);
+  return new AppError(422, errorCodes.outsideProductRules, 'cardAmountTooHigh', { amount: money(amount), due: money(payable) });
+};
+
+/** The borrower's active card on file (404 cardNotFound). */
+async function activeCard(tx: DbOrTx, borrowerId: number, cardIdRaw: string): Promise<Card> {
+  const cardId = Number(cardIdRaw);
+  const [card] = Number.isSafeInteger(cardId)
+    ? await tx
+        .select()
+        .from(bankCards)
+        .where(and(eq(bankCards.id, cardId), eq(bankCards.borrowerId, borrowerId), eq(bankCards.active, true)))
+        .limit(1)
+    : [];
+  if (!card) throw notFound('cardNotFound');
+  return card;
+}
+
+/**
+ * The attempt of this payment, waiting for its code; the token is used up. A new payment (a new token) replaces
+ * one still waiting for its code (the borrower closed the code step, or chose another card): the old attempt can
+ * no longer be confirmed, so at most one of them is ever charged.
+ */
+async function openAttempt(
+  tx: DbOrTx,
+  a: { orderId: number; borrowerId: number; card: Card; token: RepayToken; amount: Minor; replaces: Attempt | undefined; now: Date },
+): Promise<Attempt> {
+  const { now } = a;
+  if (a.replaces) {
+    await tx
+      .update(cardRepayments)
+      .set({ status: 'expired', failureReason: 'superseded', codeHash: null, updatedAt: now })
+      .where(eq(cardRepayments.id, a.replaces.id));
+  }
+  await tx.update(cardRepayTokens).set({ usedAt: now }).where(eq(cardRepayTokens.tokenHash, a.token.tokenHash));
+  const [attempt] = await tx
+    .insert(cardRepayments)
+    .values({
+      orderId: a.orderId,
+      borrowerId: a.borrowerId,
+      cardId: a.card.id,
+      tokenHash: a.token.tokenHash,
+      instalmentSeq: a.token.instalmentSeq,
+      amount: a.amount,
+      status: 'awaiting_code',
+      expiresAt: new Date(now.getTime() + CARD_ATTEMPT_TTL_MS),
+    })
+    .returning();
+  return attempt!;
+}
+
+/** The attempt's first code, by SMS (needValid 1). */
+async function sendFirstCode(tx: DbOrTx, context: CommitContext, attempt: Attempt): Promise<CommitOutcome> {
+  const phone = await borrowerPhone(tx, context.borrowerId);
+  const sent = await sendCode(tx, context.deps, attempt.id, phone, context.lang, context.now, context.queuedSms);
+  await tx.update(cardRepayments).set({ ...sent, codeSends: 1 }).where(eq(cardRepayments.id, attempt.id));
+  return { kind: 'ok', needValid: 1, repayRecordId: String(attempt.id) };
+}
+
+/** A card charged at commit (no code): checkCommit ran under the same lock, so only a charge or a decline is expected. */
+function commitOutcome(charged: CardPaymentOutcome, attempt: Attempt, market: MarketCode): CommitOutcome {
+  switch (charged.kind) {
+    case 'charged':
+      return { kind: 'ok', needValid: 0, repayRecordId: String(attempt.id) };
+    case 'declined':
+      return { kind: 'declined' };
+    case 'notRepayable':
+    case 'paidOff':
+      throw repeatRequest();
+    case 'aboveDue':
+      throw amountTooHigh(market, attempt.amount, charged.payable);
+  }
 }
 
 async function borrowerPhone(tx: DbOrTx, borrowerId: number): Promise<string> {
@@ -276,40 +334,34 @@ async function borrowerPhone(tx: DbOrTx, borrowerId: number): Promise<string> {
   return row?.phone ?? '';
 }
 
+/** Why an attempt closes uncharged when the card payment found nothing to charge for. */
+const closedBecause = { notRepayable: 'paid_elsewhere', paidOff: 'paid_elsewhere', aboveDue: 'amount_changed' } as const;
+
 /**
- * Charges the attempt's card (idempotency key: the attempt) and posts the
- * money to the ledger under the charge id; marks the attempt succeeded, or
- * failed when declined (false). Inside the caller's transaction.
+ * Charges the attempt's card and applies the money (payments' chargeCardAndApply; idempotency key: the attempt,
+ * the ledger's: the charge id), inside the caller's transaction; the attempt is marked succeeded, failed when
+ * declined, or closed uncharged when the instalment was paid another way or the amount due dropped.
  */
-async function chargeAndPost(
-  tx: DbOrTx,
-  deps: CardDeps,
-  attempt: typeof cardRepayments.$inferSelect,
-  cardToken: string,
-  now: Date,
-): Promise<boolean> {
-  const charge = await deps.processor.charge(tx, { cardToken, amount: attempt.amount, idempotencyKey: `card-repayment-${attempt.id}` });
-  if (!charge.ok) {
-    await tx
-      .update(cardRepayments)
-      .set({ status: 'failed', failureReason: charge.reason, chargeId: charge.chargeId ?? null, codeHash: null, updatedAt: now })
-      .where(eq(cardRepayments.id, attempt.id));
-    return false;
-  }
-  await applyPayment(tx, {
+async function chargeAttempt(tx: DbOrTx, deps: CardDeps, attempt: Attempt, cardToken: string, now: Date): Promise<CardPaymentOutcome> {
+  const outcome = await chargeCardAndApply(tx, deps.processor, {
     orderId: attempt.orderId,
+    instalmentSeq: attempt.instalmentSeq,
     amount: attempt.amount,
-    purpose: 'repayment',
-    channel: 'card',
-    provider: deps.processor.id,
-    providerEventId: charge.chargeId,
+    cardToken,
+    idempotencyKey: `card-repayment-${attempt.id}`,
     now,
   });
+  const set =
+    outcome.kind === 'charged'
+      ? { status: 'succeeded' as const, chargeId: outcome.chargeId }
+      : outcome.kind === 'declined'
+        ? { status: 'failed' as const, failureReason: outcome.reason, chargeId: outcome.chargeId ?? null }
+        : { status: 'failed' as const, failureReason: closedBecause[outcome.kind] };
   await tx
     .update(cardRepayments)
-    .set({ status: 'succeeded', chargeId: charge.chargeId, codeHash: null, updatedAt: now })
+    .set({ ...set, codeHash: null, updatedAt: now })
     .where(eq(cardRepayments.id, attempt.id));
-  return true;
+  return outcome;
 }
 
 // ---------------------------------------------------------------------------
@@ -324,6 +376,21 @@ type ConfirmOutcome =
   | { kind: 'declined' }
   | { kind: 'changed' }
   | { kind: 'repeat' };
+
+/** What a confirm answers for the card payment's outcome. */
+function confirmOutcome(charged: CardPaymentOutcome, attempt: Attempt): ConfirmOutcome {
+  switch (charged.kind) {
+    case 'charged':
+      return { kind: 'ok', amount: attempt.amount, id: attempt.id };
+    case 'declined':
+      return { kind: 'declined' };
+    case 'notRepayable':
+    case 'paidOff':
+      return { kind: 'repeat' };
+    case 'aboveDue':
+      return { kind: 'changed' };
+  }
+}
 
 /**
  * Checks the SMS code of an attempt and charges it.
@@ -346,7 +413,7 @@ export async function confirmCardRepayment(
   if (!Number.isSafeInteger(attemptId) || attemptId <= 0) throw notFound('cardRepaymentNotFound');
 
   const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
-    await lockOrder(tx, order.id);
+    await lockOrderStatus(tx, order.id);
     const [attempt] = await tx
       .select()
       .from(cardRepayments)
@@ -380,18 +447,9 @@ export async function confirmCardRepayment(
       return { kind: 'wrong', left: CARD_MAX_WRONG_CODES - wrong };
     }
 
-    const { quote, paidOff } = await payableNow(tx, order.id, order.timeZone, now);
-    if (paidOff(attempt.instalmentSeq)) {
-      await close('paid_elsewhere');
-      return { kind: 'repeat' };
-    }
-    if (attempt.amount > quote.payable) {
-      await close('amount_changed');
-      return { kind: 'changed' };
-    }
+    // The instalment paid another way meanwhile, or the amount due now lower: the attempt closes uncharged.
     const [card] = await tx.select().from(bankCards).where(eq(bankCards.id, attempt.cardId)).limit(1);
-    const charged = await chargeAndPost(tx, deps, attempt, card?.processorToken ?? '', now);
-    return charged ? { kind: 'ok', amount: attempt.amount, id: attempt.id } : { kind: 'declined' };
+    return confirmOutcome(await chargeAttempt(tx, deps, attempt, card?.processorToken ?? '', now), attempt);
   });
 
   switch (outcome.kind) {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Language } from '@presta/contract/language';
 import { endSentence, formatMarketMoney, marketOf, type MarketCode } from '@presta/contract/markets';
@@ -10,9 +9,8 @@ import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn } from '../../i18n/market-texts';
 import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
-import { applyPayment, getLoanPosition } from '../ledger/ledger-service';
 import type { CardProcessor } from '../payments/card-processor';
-import { repaymentQuote } from '../repayment/repayment-quote';
+import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
 import { assertPayable, ownedOrder } from '../repayment/repayment-service';
 import { assertCardOffered } from './card-repayment-service';
 
@@ -40,8 +38,7 @@ export async function createCheckout(
   const order = await ownedOrder(db, borrowerId, input.orderId);
   assertPayable(order);
   assertCardOffered(order);
-  const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
-  const quote = repaymentQuote(position);
+  const { quote } = await priceCardPayment(db, order, 0, now);
   const money = moneyIn(order.market);
   if (quote.payable <= 0) {
     throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? '', days: PREPAYMENT_MIN_DAYS });
@@ -156,10 +153,17 @@ function validExpiry(expiry: string, now: Date): boolean {
   return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
 }
 
+/** The page of a checkout that closes uncharged: the loan owes nothing now, the instalment was paid, the amount changed. */
+const closedPages: Record<Exclude<CardPaymentOutcome['kind'], 'charged' | 'declined'>, MessageKey> = {
+  notRepayable: 'checkoutNothingOwed',
+  paidOff: 'checkoutAlreadyPaid',
+  aboveDue: 'checkoutAmountChanged',
+};
+
 /**
  * POST: checks the form, tokenises the card at the processor, charges it once
- * (idempotency key: the checkout and the card) and posts the payment to the ledger, all
- * under a lock of the checkout row. A second POST answers the outcome of the first.
+ * (idempotency key: the checkout and the card) and posts the payment to the ledger (payments'
+ * chargeCardAndApply), all under a lock of the checkout row. A second POST answers the outcome of the first.
  */
 export async function payCheckout(
   db: Db,
@@ -195,40 +199,22 @@ export async function payCheckout(
     const money = formatMarketMoney(c.amount, found.market);
     if (c.status === 'paid') return { status: 200, html: resultPage(lang, 'checkoutPaid', { amount: money }) };
     if (c.status !== 'open' || c.expiresAt.getTime() < now.getTime()) return { status: 410, html: resultPage(lang, 'checkoutExpired') };
-    const [order] = await tx
-      .select({ status: orders.status, timeZone: products.timeZone })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .where(eq(orders.id, c.orderId))
-      .for('update', { of: orders });
-    if (!order || !['174', '180'].includes(order.status)) {
-      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
-      return { status: 409, html: resultPage(lang, 'checkoutNothingOwed') };
-    }
-    // The same checks as a card on file (docs/card-repayment.md): the instalment
+    // The same checks as a card on file (docs/card-repayment.md): the loan is still repayable, the instalment
     // this page was made for is still unpaid, and its amount is still due.
-    const { position } = await getLoanPosition(tx, c.orderId, todayIn(order.timeZone, now));
-    const instalment = position.instalments.find((x) => x.seq === c.instalmentSeq);
-    if (c.instalmentSeq > 0 && (!instalment || instalment.paidOff)) {
-      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
-      return { status: 409, html: resultPage(lang, 'checkoutAlreadyPaid') };
-    }
-    if (c.amount > repaymentQuote(position).payable) {
-      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
-      return { status: 409, html: resultPage(lang, 'checkoutAmountChanged') };
-    }
-    const charge = await processor.charge(tx, { cardToken: tokenised.token, amount: c.amount, idempotencyKey: `card-checkout-${c.id}:${sha256(cardNumber).slice(0, 16)}` });
-    if (!charge.ok) return { status: 402, html: formPage({ ...found, ...c }, token, translate(lang, 'cardDeclined'), kept) };
-    await applyPayment(tx, {
+    const outcome = await chargeCardAndApply(tx, processor, {
       orderId: c.orderId,
+      instalmentSeq: c.instalmentSeq,
       amount: c.amount,
-      purpose: 'repayment',
-      channel: 'card',
-      provider: processor.id,
-      providerEventId: charge.chargeId,
+      cardToken: tokenised.token,
+      idempotencyKey: `card-checkout-${c.id}:${sha256(cardNumber).slice(0, 16)}`,
       now,
     });
-    await tx.update(cardCheckouts).set({ status: 'paid', chargeId: charge.chargeId }).where(eq(cardCheckouts.id, c.id));
+    if (outcome.kind === 'declined') return { status: 402, html: formPage({ ...found, ...c }, token, translate(lang, 'cardDeclined'), kept) };
+    if (outcome.kind !== 'charged') {
+      await tx.update(cardCheckouts).set({ status: 'failed' }).where(eq(cardCheckouts.id, c.id));
+      return { status: 409, html: resultPage(lang, closedPages[outcome.kind]) };
+    }
+    await tx.update(cardCheckouts).set({ status: 'paid', chargeId: outcome.chargeId }).where(eq(cardCheckouts.id, c.id));
     return { status: 200, html: resultPage(lang, 'checkoutPaid', { amount: money }) };
   });
 }

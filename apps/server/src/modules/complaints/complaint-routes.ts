@@ -1,18 +1,16 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
 import { COMPLAINT_IMAGE_FIELD, COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
-import { envelopeSchema } from '@presta/contract/envelope';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { borrowerRateKey, registerEndpoint } from '../../lib/endpoint-route';
+import { registerEndpoint } from '../../lib/endpoint-route';
 import { openapiSecurity, type ResponseDoc } from '../../lib/openapi-document';
 import { requireOperator } from '../../lib/operator-auth';
-import { ok } from '../../lib/reply';
 import type { MessageKey } from '../../i18n/messages';
-import { cleanImage, ImageRejected, type ImageRefusal } from './complaint-images';
+import { cleanImage, ImageRejected, type CleanImage, type ImageRefusal } from './complaint-images';
 import { complaintDetail, complaintInit, listComplaints, readImage, saveComplaint, scoreComplaint, storeBorrowerImage } from './complaint-service';
 
 const refusalKeys: Record<ImageRefusal, MessageKey> = {
@@ -47,110 +45,115 @@ function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) 
  * the operator token.
  */
 export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
-  await app.register((calls) => {
-    calls.removeContentTypeParser(['application/json', 'text/plain']);
+  await app.register(complaintCalls);
+  await app.register(imageUpload);
+  storedImageRoutes(app, opts.config);
+}
 
-    registerEndpoint(calls, problemInit, {
-      auth: 'borrower',
-      tags: ['complaints'],
-      refusals: { 404: [errorCodes.notFound] },
-      handler: async (input, request) => complaintInit(app.db, request.borrower.id, input.orderId, request.lang),
-    });
-    registerEndpoint(calls, problemList, {
-      auth: 'borrower',
-      tags: ['complaints'],
-      handler: async (_input, request) => listComplaints(app.db, request.borrower.id, request.lang),
-    });
-    registerEndpoint(calls, problemDetail, {
-      auth: 'borrower',
-      tags: ['complaints'],
-      refusals: { 404: [errorCodes.notFound] },
-      handler: async (input, request) => complaintDetail(app.db, request.borrower.id, input.problemId, request.lang),
-    });
-    registerEndpoint(calls, problemSave, {
-      auth: 'borrower',
-      tags: ['complaints'],
-      rateLimit: { max: 20, timeWindow: '1 minute' },
-      refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
-      handler: async (input, request) => saveComplaint(app.db, request.borrower.id, input),
-    });
-    registerEndpoint(calls, problemScore, {
-      auth: 'borrower',
-      tags: ['complaints'],
-      rateLimit: { max: 20, timeWindow: '1 minute' },
-      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
-      handler: async (input, request) => scoreComplaint(app.db, request.borrower.id, input),
-    });
+/** The §7 form calls, in a scope that takes forms only (JSON and text bodies: 415). */
+function complaintCalls(calls: FastifyInstance) {
+  calls.removeContentTypeParser(['application/json', 'text/plain']);
+
+  registerEndpoint(calls, problemInit, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => complaintInit(calls.db, request.borrower.id, input.orderId, request.lang),
   });
+  registerEndpoint(calls, problemList, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    handler: async (_input, request) => listComplaints(calls.db, request.borrower.id, request.lang),
+  });
+  registerEndpoint(calls, problemDetail, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => complaintDetail(calls.db, request.borrower.id, input.problemId, request.lang),
+  });
+  registerEndpoint(calls, problemSave, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+    refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
+    handler: async (input, request) => saveComplaint(calls.db, request.borrower.id, input),
+  });
+  registerEndpoint(calls, problemScore, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => scoreComplaint(calls.db, request.borrower.id, input),
+  });
+}
 
-  // --- upload-problem-img: multipart, one file ------------------------------
-  await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: { fileSize: COMPLAINT_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 },
-    });
-    uploads.route({
-      method: uploadProblemImg.method,
-      url: uploadProblemImg.path,
+/**
+ * upload-problem-img, in a scope with the multipart parser: one file, field
+ * problemImage; the handler reads the parts itself, and anything but
+ * multipart is refused with 415.
+ */
+async function imageUpload(uploads: FastifyInstance) {
+  await uploads.register(multipart, {
+    limits: { fileSize: COMPLAINT_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 50 },
+  });
+  registerEndpoint(uploads, uploadProblemImg, {
+    auth: 'borrower',
+    tags: ['complaints'],
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    multipart: {
       bodyLimit: COMPLAINT_IMAGE_MAX_BYTES + 64 * 1024,
-      config: {
-        auth: 'borrower',
-        scrambleKeys: true,
-        rateLimit: {
-          max: 30,
-          timeWindow: '1 minute',
-          keyGenerator: borrowerRateKey,
-        },
-        openapi: {
-          // The handler reads the parts itself (one file, field problemImage); anything but multipart is refused with 415.
-          consumes: ['multipart/form-data'],
-          body: {
-            type: 'object',
-            properties: { [COMPLAINT_IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' } },
-            required: [COMPLAINT_IMAGE_FIELD],
-          },
-        },
+      form: {
+        type: 'object',
+        properties: { [COMPLAINT_IMAGE_FIELD]: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP, at most 5 MB' } },
+        required: [COMPLAINT_IMAGE_FIELD],
       },
-      schema: {
-        summary: uploadProblemImg.summary,
-        tags: ['complaints'],
-        consumes: ['multipart/form-data'],
-        response: { 200: envelopeSchema(uploadProblemImg.data), '4xx': envelopeSchema(z.null()) },
-      },
-      handler: async (request) => {
-        if (!request.isMultipart()) throw new AppError(415, errorCodes.badRequest, 'complaintImageMultipart');
-        let bytes: Buffer | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== COMPLAINT_IMAGE_FIELD || bytes !== undefined) {
-              await part.toBuffer().catch(() => undefined);
-              continue;
-            }
-            bytes = await part.toBuffer();
-          }
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, errorCodes.badRequest, 'complaintImageTooLarge');
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-            throw new AppError(400, errorCodes.badRequest, 'complaintImageOneFile');
-          }
-          throw new AppError(400, errorCodes.badRequest, 'complaintImageMultipart');
-        }
-        if (!bytes) throw new AppError(400, errorCodes.badRequest, 'complaintImageMissing');
-        try {
-          const image = await cleanImage(bytes);
-          return ok(request, await storeBorrowerImage(app.db, request.borrower.id, image));
-        } catch (error) {
-          if (error instanceof ImageRejected) {
-            throw new AppError(error.reason === 'too_large' ? 413 : error.reason === 'empty' ? 400 : 415, errorCodes.badRequest, refusalKeys[error.reason]);
-          }
-          throw error;
-        }
-      },
-    });
+    },
+    handler: async (_input, request) => {
+      if (!request.isMultipart()) throw new AppError(415, errorCodes.badRequest, 'complaintImageMultipart');
+      const bytes = await readImageField(request);
+      if (!bytes) throw new AppError(400, errorCodes.badRequest, 'complaintImageMissing');
+      return storeBorrowerImage(uploads.db, request.borrower.id, await checkedImage(bytes));
+    },
   });
+}
 
-  // --- Stored images ---------------------------------------------------------
+/** The bytes of the first file of field problemImage (other files are drained and ignored); multipart limits become refusals. */
+async function readImageField(request: FastifyRequest): Promise<Buffer | undefined> {
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== COMPLAINT_IMAGE_FIELD || bytes !== undefined) {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, errorCodes.badRequest, 'complaintImageTooLarge');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError(400, errorCodes.badRequest, 'complaintImageOneFile');
+    }
+    throw new AppError(400, errorCodes.badRequest, 'complaintImageMultipart');
+  }
+  return bytes;
+}
+
+/** The uploaded file checked by content and re-encoded (complaint-images.ts); a rejected file is a 400, 413 or 415 refusal. */
+async function checkedImage(bytes: Buffer): Promise<CleanImage> {
+  try {
+    return await cleanImage(bytes);
+  } catch (error) {
+    if (error instanceof ImageRejected) {
+      throw new AppError(error.reason === 'too_large' ? 413 : error.reason === 'empty' ? 400 : 415, errorCodes.badRequest, refusalKeys[error.reason]);
+    }
+    throw error;
+  }
+}
+
+/** Stored images: to their owner (the borrower's session), and to support with the operator token. */
+function storedImageRoutes(app: FastifyInstance, config: Config) {
   const imageParams = z.object({ imageId: z.string().max(20) });
   app.get(
     `${COMPLAINT_IMAGE_PATH}/:imageId`,
@@ -182,7 +185,7 @@ export default async function complaintRoutes(app: FastifyInstance, opts: { conf
       schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams },
     },
     async (request, reply) => {
-      await requireOperator(request, opts.config.operatorToken);
+      await requireOperator(request, config.operatorToken);
       const { imageId } = request.params as { imageId: string };
       const image = await readImage(app.db, imageId, 'support');
       if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');

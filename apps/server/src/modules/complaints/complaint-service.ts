@@ -15,8 +15,8 @@ import { formatMarketMoney } from '@presta/contract/markets';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowers, complaintImages, complaints, complaintTypes, orders, orderStatusHistory, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { toDbId } from '../../lib/db-id';
 import { translate, type MessageKey } from '../../i18n/messages';
-import { toDbId } from '../loan/loan-service';
 import type { CleanImage } from './complaint-images';
 
 /*

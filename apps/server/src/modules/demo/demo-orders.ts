@@ -1,12 +1,14 @@
+import { approvedStatuses, disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { bankCards, borrowers, coupons, keyFactsStatements, productOffers, products } from '../../db/schema';
+import { bankCards, borrowerBankAccounts, borrowers, coupons, keyFactsStatements, productOffers, products } from '../../db/schema';
 import { sandboxCardToken } from '../payments/card-processor';
-import { applyPayment, getLoanPosition, middayOf } from '../ledger/ledger-service';
+import { getLoanPosition, middayOf } from '../ledger/ledger-service';
+import { recordPayment } from '../payments/record-payment';
 import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 
@@ -31,7 +33,7 @@ export async function productByCode(db: DbOrTx, code: string) {
   return product;
 }
 
-/** A borrower with an offer on one product (and, optionally, a coupon). */
+/** A borrower with an offer on one product, a bank account for disbursal (and, optionally, a coupon). */
 export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
   const product = await productByCode(db, input.productCode);
   const phone = input.phone ?? `${input.productCode === 'presta-in' ? '9' : '55'}${String(randomInt(0, 1e8)).padStart(8, '0')}${input.productCode === 'presta-in' ? '0' : ''}`;
@@ -42,12 +44,18 @@ export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
       fullName: input.fullName,
       language: input.language,
       address: input.productCode === 'presta-in' ? '12 MG Road, Bengaluru 560001, Karnataka' : 'Calle Durango 81, Roma Norte, 06700 Ciudad de México',
-      bankAccount: input.productCode === 'presta-in' ? 'HDFC0001234-50100234567891' : '002180700912345678',
-      bankName: input.productCode === 'presta-in' ? 'HDFC Bank' : 'Banamex',
       isDemo: input.isDemo ?? false,
     })
     .returning({ id: borrowers.id });
   const borrowerId = borrower!.id;
+  // The account loans are disbursed to (a valid CLABE at Banamex; an HDFC account and its IFSC).
+  await db
+    .insert(borrowerBankAccounts)
+    .values(
+      input.productCode === 'presta-in'
+        ? { borrowerId, market: 'IN', kind: 'account', accountNumber: '50100234567891', bankCode: 'HDFC', bankName: 'HDFC', ifsc: 'HDFC0001234' }
+        : { borrowerId, market: 'MX', kind: 'clabe', accountNumber: '002180700912395678', bankCode: '002', bankName: 'Banamex', ifsc: null },
+    );
   await db.insert(productOffers).values({
     borrowerId,
     productId: product.id,
@@ -120,8 +128,8 @@ export async function makeOrderInStatus(
     transitionOrder(db, { orderId: created.orderId, action, actor: 'operator', now, ...extra });
 
   if (input.status === '110') await move('reject', { reason: 'Demo: income could not be verified' });
-  if (['151', '174', '180', '200'].includes(input.status)) await move('approve');
-  if (['174', '180', '200'].includes(input.status)) {
+  if (statusIn(approvedStatuses, input.status)) await move('approve');
+  if (statusIn(disbursedStatuses, input.status)) {
     await move('disburse', { disbursedOn: addDays(todayIn(product.timeZone, now), 0) });
   }
   if (input.status === '180') await refreshOverdue(db, { orderId: created.orderId });
@@ -133,7 +141,7 @@ export async function makeOrderInStatus(
       const { position: onDay } = await getLoanPosition(db, created.orderId, day);
       if (onDay.amountDueNow <= 0) continue;
       const at = middayOf(day);
-      await applyPayment(db, {
+      await recordPayment(db, {
         orderId: created.orderId,
         amount: onDay.amountDueNow,
         purpose: 'repayment',

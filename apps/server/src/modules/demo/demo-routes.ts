@@ -25,7 +25,7 @@ const demoBorrowerSchema = z.object({
 
 /**
  * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
- * demo borrowers, and a fresh session for one of them.
+ * demo borrowers, a fresh session for one of them, and the SMS outbox.
  */
 export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,42 +40,7 @@ export default function demoRoutes(fastify: FastifyInstance, opts: { config: Con
         response: { 200: envelopeSchema(z.object({ borrowers: z.array(demoBorrowerSchema) })) },
       },
     },
-    async (request) => {
-      const people = await app.db
-        .select()
-        .from(borrowers)
-        .where(eq(borrowers.isDemo, true))
-        .orderBy(asc(borrowers.id));
-      const ids = people.map((p) => p.id);
-      const offers = ids.length
-        ? await app.db
-            .select({ borrowerId: productOffers.borrowerId, productId: products.id, productName: products.name })
-            .from(productOffers)
-            .innerJoin(products, eq(products.id, productOffers.productId))
-            .where(inArray(productOffers.borrowerId, ids))
-        : [];
-      const theirOrders = ids.length
-        ? await app.db
-            .select({ borrowerId: orders.borrowerId, id: orders.id, orderNo: orders.orderNo, productId: orders.productId, status: orders.status })
-            .from(orders)
-            .where(inArray(orders.borrowerId, ids))
-            .orderBy(asc(orders.id))
-        : [];
-      return ok(request, {
-        borrowers: people.map((p) => ({
-          borrowerId: String(p.id),
-          name: p.fullName,
-          phone: p.phone,
-          language: p.language,
-          offers: offers
-            .filter((o) => o.borrowerId === p.id)
-            .map((o) => ({ productId: String(o.productId), productName: o.productName })),
-          orders: theirOrders
-            .filter((o) => o.borrowerId === p.id)
-            .map((o) => ({ orderId: String(o.id), orderNo: o.orderNo, productId: String(o.productId), status: o.status })),
-        })),
-      });
-    },
+    async (request) => ok(request, { borrowers: await demoBorrowers(app.db) }),
   );
 
   app.post(
@@ -118,6 +83,36 @@ export default function demoRoutes(fastify: FastifyInstance, opts: { config: Con
       return ok(request, { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) });
     },
   );
+}
+
+/** The seeded demo borrowers, each with its offers and orders (oldest first). */
+async function demoBorrowers(db: Db): Promise<z.input<typeof demoBorrowerSchema>[]> {
+  const people = await db.select().from(borrowers).where(eq(borrowers.isDemo, true)).orderBy(asc(borrowers.id));
+  const ids = people.map((p) => p.id);
+  const offers = ids.length
+    ? await db
+        .select({ borrowerId: productOffers.borrowerId, productId: products.id, productName: products.name })
+        .from(productOffers)
+        .innerJoin(products, eq(products.id, productOffers.productId))
+        .where(inArray(productOffers.borrowerId, ids))
+    : [];
+  const theirOrders = ids.length
+    ? await db
+        .select({ borrowerId: orders.borrowerId, id: orders.id, orderNo: orders.orderNo, productId: orders.productId, status: orders.status })
+        .from(orders)
+        .where(inArray(orders.borrowerId, ids))
+        .orderBy(asc(orders.id))
+    : [];
+  return people.map((p) => ({
+    borrowerId: String(p.id),
+    name: p.fullName,
+    phone: p.phone,
+    language: p.language,
+    offers: offers.filter((o) => o.borrowerId === p.id).map((o) => ({ productId: String(o.productId), productName: o.productName })),
+    orders: theirOrders
+      .filter((o) => o.borrowerId === p.id)
+      .map((o) => ({ orderId: String(o.id), orderNo: o.orderNo, productId: String(o.productId), status: o.status })),
+  }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { products } from '../../db/schema';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
-import { expireDueReferences } from '../repayment/payment-references';
+import { expireDueReferences } from '../payments/payment-references';
 import { deliverDueSms } from '../sms/sms-delivery';
 import type { SmsProvider } from '../sms/sms-provider';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';

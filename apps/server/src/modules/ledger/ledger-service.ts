@@ -1,3 +1,4 @@
+import { disbursedStatuses, repayableStatuses, statusIn } from '@presta/contract/order-status';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { formatDate, isCalendarDate, todayIn, type CalendarDate } from '@presta/contract/dates';
@@ -13,33 +14,26 @@ import {
   ledgerPayments,
   ledgerWaivers,
   orders,
-  orderStatusHistory,
-  paymentReferences,
-  paymentSuspense,
-  paymentSuspenseResolutions,
-  products,
   repaymentPlans,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { marketOf } from '@presta/contract/markets';
-import { applyTransition, refreshOverdue, type LockedOrder, type TransitionResult } from '../orders/order-service';
+import { applyTransition, lockOrder, refreshOverdue, shiftDueDates, type TransitionResult } from '../orders/order-service';
+import { readLedger, type LedgerOrder, type LedgerRead } from './ledger-read-model';
 import {
   accrueLateCharges,
   applyPaymentEvent,
-  defaultPenaltyFor,
   positionAsOf,
   quoteCoolingOffExit,
   quoteExtensionOn,
   refundCredit as refundCreditPure,
   settleCreditThrough,
-  stateFromLedger,
   valueDateFor,
   type Allocation,
   type AppliedPayment,
   type CoolingOffExit,
   type CreditApplication,
   type ExtensionQuote,
-  type InstalmentComponent,
   type LateCharge,
   type LedgerState,
   type LedgerTerms,
@@ -50,162 +44,52 @@ import {
 import { creditHeldSql } from '../../db/ledger-sql';
 
 /*
- * The loan ledger in the database (docs/ledger.md). Reads build a LedgerState
- * from the stored rows and hand it to the pure core (ledger-math.ts); a
- * payment is applied in ONE transaction with the order row locked.
+ * The loan ledger in the database (docs/ledger.md). Reads go through the ledger
+ * read model (ledger-read-model.ts: one round trip gives the LedgerState) and
+ * hand it to the pure core (ledger-math.ts); a payment is applied in ONE
+ * transaction with the order row locked (orders' lockOrder).
  */
 
-/** Statuses whose loan has a ledger (disbursed). */
-const ledgerStatuses: readonly string[] = ['174', '180', '200'];
 /** A provider's clock may run a little ahead of ours. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-type LedgerOrder = LockedOrder & {
-  borrowerId: number;
-  createdAt: Date;
-  periods: number;
-  dailyRatePpm: number;
-  vatPpm: number;
-  taxBase: ('interest' | 'commission' | 'extension_fee')[];
-  lateRule: 'mx_daily_fine' | 'in_tiered';
-  extensionEnabled: boolean;
-  market: 'MX' | 'IN';
-};
+type Disbursed = LedgerOrder & { disbursedOn: CalendarDate };
+/** A disbursed order's terms and its stored ledger (the ledger read model). */
+type DisbursedLedger = { order: Disbursed; state: LedgerState };
 
-async function readLedgerOrder(tx: DbOrTx, orderId: number, lock: boolean): Promise<LedgerOrder | undefined> {
-  const query = tx
-    .select({
-      id: orders.id,
-      orderNo: orders.orderNo,
-      status: orders.status,
-      termUnitDays: orders.termUnitDays,
-      disbursedOn: orders.disbursedOn,
-      timeZone: products.timeZone,
-      borrowerId: orders.borrowerId,
-      createdAt: orders.createdAt,
-      periods: orders.periods,
-      dailyRatePpm: orders.dailyRatePpm,
-      vatPpm: orders.vatPpm,
-      taxBase: orders.taxBase,
-      lateRule: products.lateRule,
-      extensionEnabled: products.extensionEnabled,
-      market: products.market,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  const rows = lock ? await query.for('update', { of: orders }) : await query;
-  return rows[0];
-}
-
-function assertDisbursed(order: LedgerOrder): asserts order is LedgerOrder & { disbursedOn: CalendarDate } {
-  if (!ledgerStatuses.includes(order.status) || !order.disbursedOn) {
+/**
+ * A disbursed order's terms and ledger, read through the ledger read model; with `lock`, after locking the order
+ * row in the caller's transaction through the orders module's lockOrder (the one order lock), so that nothing
+ * is applied to it meanwhile. Unknown order → 404 orderNotFound; not disbursed → 409 loanNotDisbursed.
+ */
+async function loadLedger(tx: DbOrTx, orderId: number | undefined, opts: { lock: boolean }): Promise<DisbursedLedger> {
+  const read = orderId === undefined ? undefined : await readLocked(tx, orderId, opts.lock);
+  if (!read) throw notFound('orderNotFound');
+  const { order, state } = read;
+  if (!state || !isDisbursed(order)) {
     throw new AppError(409, errorCodes.invalidTransition, 'loanNotDisbursed', { orderNo: order.orderNo, status: order.status });
   }
+  return { order, state };
 }
 
-/** IN_DEFAULT_PENALTY_ONE_OFF: a repeat client had another order settled before this one was submitted. */
-async function isRepeatClient(tx: DbOrTx, order: LedgerOrder): Promise<boolean> {
-  const rows = await tx
-    .select({ one: sql<number>`1` })
-    .from(orders)
-    .innerJoin(orderStatusHistory, and(eq(orderStatusHistory.orderId, orders.id), eq(orderStatusHistory.toStatus, '200')))
-    .where(
-      and(
-        eq(orders.borrowerId, order.borrowerId),
-        sql`${orders.id} <> ${order.id}`,
-        sql`${orderStatusHistory.createdAt} < ${order.createdAt.toISOString()}`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+async function readLocked(tx: DbOrTx, orderId: number, lock: boolean): Promise<LedgerRead | undefined> {
+  if (lock && !(await lockOrder(tx, { orderId }))) return undefined;
+  return readLedger(tx, orderId);
 }
 
-/** The stored ledger of a disbursed order as a LedgerState (sums per instalment and component). */
-async function loadState(tx: DbOrTx, order: LedgerOrder & { disbursedOn: CalendarDate }): Promise<LedgerState> {
-  const [plan, charges, allocations, last, repeat] = await Promise.all([
-    tx
-      .select({
-        id: repaymentPlans.id,
-        seq: repaymentPlans.seq,
-        dueDate: repaymentPlans.dueDate,
-        principal: repaymentPlans.principal,
-        interest: repaymentPlans.interest,
-        commission: repaymentPlans.commission,
-        vat: repaymentPlans.vat,
-      })
-      .from(repaymentPlans)
-      .where(eq(repaymentPlans.orderId, order.id))
-      .orderBy(asc(repaymentPlans.seq)),
-    tx
-      .select({
-        instalmentId: ledgerLateCharges.instalmentId,
-        kind: ledgerLateCharges.kind,
-        amount: sql<string>`sum(${ledgerLateCharges.amount})`,
-      })
-      .from(ledgerLateCharges)
-      .where(eq(ledgerLateCharges.orderId, order.id))
-      .groupBy(ledgerLateCharges.instalmentId, ledgerLateCharges.kind),
-    tx
-      .select({
-        instalmentId: ledgerAllocations.instalmentId,
-        component: ledgerAllocations.component,
-        fromCredit: sql<boolean>`${ledgerAllocations.creditEventId} is not null`,
-        amount: sql<string>`sum(${ledgerAllocations.amount})`,
-      })
-      .from(ledgerAllocations)
-      .where(eq(ledgerAllocations.orderId, order.id))
-      .groupBy(ledgerAllocations.instalmentId, ledgerAllocations.component, sql`${ledgerAllocations.creditEventId} is not null`),
-    lastValueDate(tx, order.id),
-    order.lateRule === 'in_tiered' ? isRepeatClient(tx, order) : Promise.resolve(false),
-  ]);
-  const [waivers, exits] = await Promise.all([
-    tx
-      .select({ instalmentId: ledgerWaivers.instalmentId, component: ledgerWaivers.component, exitId: ledgerWaivers.exitId, amount: ledgerWaivers.amount })
-      .from(ledgerWaivers)
-      .where(eq(ledgerWaivers.orderId, order.id)),
-    tx.select().from(ledgerCoolingOffExits).where(eq(ledgerCoolingOffExits.orderId, order.id)).orderBy(asc(ledgerCoolingOffExits.id)),
-  ]);
-  // The exit in force: the latest request, unless a payment carried it out (its waivers name it).
-  const latest = exits.at(-1);
-  const exit: CoolingOffExit | null =
-    latest && !waivers.some((w) => w.exitId === latest.id)
-      ? {
-          id: latest.id,
-          requestedOn: latest.requestedOn,
-          expiresOn: latest.expiresOn,
-          daysUsed: latest.daysUsed,
-          principal: latest.principal,
-          interest: latest.interest,
-          amount: latest.amount,
-        }
-      : null;
-  return stateFromLedger(
-    {
-      disbursedOn: order.disbursedOn,
-      periods: order.periods,
-      termUnitDays: order.termUnitDays,
-      dailyRatePpm: order.dailyRatePpm,
-      tax: { ratePpm: order.vatPpm, base: order.taxBase },
-      lateRule: order.lateRule,
-      defaultPenalty: defaultPenaltyFor(order.lateRule, repeat),
-      extensionEnabled: order.extensionEnabled,
-    },
-    plan,
-    charges.map((c) => ({ ...c, amount: Number(c.amount) })),
-    allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
-    last,
-    { waivers: waivers.map((w) => ({ instalmentId: w.instalmentId, component: w.component as InstalmentComponent, amount: w.amount })), exit },
-  );
+function isDisbursed(order: LedgerOrder): order is Disbursed {
+  return statusIn(disbursedStatuses, order.status) && order.disbursedOn !== null;
 }
 
-/** The last day the ledger is crystallised through: the latest value date of its payments and credit events. */
-async function lastValueDate(tx: DbOrTx, orderId: number): Promise<CalendarDate | null> {
-  const rows = (await tx.execute(sql`select greatest(
-      (select max(value_date) from ledger_payments where order_id = ${orderId}),
-      (select max(value_date) from ledger_credit_events where order_id = ${orderId}))::text as value_date`)) as unknown as { value_date: CalendarDate | null }[];
-  return rows[0]?.value_date ?? null;
+/** The id of the order with this number (undefined: none). */
+async function orderIdOf(tx: DbOrTx, orderNo: string): Promise<number | undefined> {
+  const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
+  return found?.id;
+}
+
+/** The stored ledger again, within the caller's transaction (after it stored rows the state must include). */
+async function reloadState(tx: DbOrTx, orderId: number): Promise<LedgerState> {
+  return (await loadLedger(tx, orderId, { lock: false })).state;
 }
 
 // ---------------------------------------------------------------------------
@@ -305,8 +189,6 @@ export type LoanPositionResult = {
   /** The one-off default penalty of this loan (0: none). */
   defaultPenalty: Minor;
   position: LoanPosition;
-  /** Money for this order held in suspense (not applied, e.g. above the ceiling), open for an operator. */
-  heldInSuspense: Minor;
 };
 
 /**
@@ -320,10 +202,7 @@ export type LoanPositionResult = {
  */
 export async function getLoanPosition(db: DbOrTx, orderId: number, today?: CalendarDate): Promise<LoanPositionResult> {
   checkDay(today);
-  const order = await readLedgerOrder(db, orderId, false);
-  if (!order) throw notFound('orderNotFound');
-  assertDisbursed(order);
-  const [state, heldInSuspense] = await Promise.all([loadState(db, order), suspenseHeldFor(db, order.id)]);
+  const { order, state } = await loadLedger(db, orderId, { lock: false });
   const day = today ?? todayIn(order.timeZone);
   return {
     orderId: order.id,
@@ -332,18 +211,7 @@ export async function getLoanPosition(db: DbOrTx, orderId: number, today?: Calen
     lateRule: order.lateRule,
     defaultPenalty: state.terms.defaultPenalty,
     position: positionAsOf(state, day),
-    heldInSuspense,
   };
-}
-
-/** The open suspense entries naming an order, summed (an entry is open until it has a resolution). */
-async function suspenseHeldFor(db: DbOrTx, orderId: number): Promise<Minor> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${paymentSuspense.amount}), 0)::text` })
-    .from(paymentSuspense)
-    .leftJoin(paymentSuspenseResolutions, eq(paymentSuspenseResolutions.suspenseId, paymentSuspense.id))
-    .where(and(eq(paymentSuspense.orderId, orderId), sql`${paymentSuspenseResolutions.id} is null`));
-  return Number(row?.total ?? 0);
 }
 
 export type ExtensionQuoteResult = Omit<ExtensionQuote, 'reason'> & {
@@ -361,10 +229,7 @@ export type ExtensionQuoteResult = Omit<ExtensionQuote, 'reason'> & {
  */
 export async function quoteExtension(db: DbOrTx, orderId: number, today?: CalendarDate): Promise<ExtensionQuoteResult> {
   checkDay(today);
-  const order = await readLedgerOrder(db, orderId, false);
-  if (!order) throw notFound('orderNotFound');
-  assertDisbursed(order);
-  const state = await loadState(db, order);
+  const { order, state } = await loadLedger(db, orderId, { lock: false });
   const day = valueDateFor(state, today ?? todayIn(order.timeZone));
   const quote = quoteExtensionOn(accrueLateCharges(state, day).state, day);
   if (order.status === '200') return { ...quote, available: false, reason: 'status', orderId: order.id, status: order.status };
@@ -498,119 +363,160 @@ function paymentOnState(state: LedgerState, status: OrderStatus, input: ApplyPay
  * (400); unknown order (404); order not disbursed (409); above maxAmount (422).
  */
 export async function applyPayment(db: DbOrTx, input: ApplyPaymentInput): Promise<ApplyPaymentResult> {
-  const { channel, provider, providerEventId, now, receivedAt } = checkPaymentInput(input);
-
+  const source = checkPaymentInput(input);
   return db.transaction(async (tx) => {
-    const order = await readLedgerOrder(tx, input.orderId, true);
-    if (!order) throw notFound('orderNotFound');
-    assertDisbursed(order);
-    const receivedDay = formatDate(receivedAt, { timeZone: order.timeZone });
-    if (receivedDay < order.disbursedOn) {
-      throw new AppError(400, errorCodes.badRequest, 'paymentDateInvalid', { date: receivedDay });
-    }
-
-    const state = await loadState(tx, order);
-    if (input.maxAmount) {
-      const ceiling = input.maxAmount(positionAsOf(state, valueDateFor(state, receivedDay)).totals.outstandingTotal);
-      if (input.amount > ceiling) {
-        throw new AppError(422, errorCodes.outsideProductRules, 'paymentAboveCeiling', { amount: input.amount, ceiling });
-      }
-    }
-    const { state: stateAfter, applied } = paymentOnState(state, order.status, input, receivedDay);
-    let after = stateAfter;
-
-    const [payment] = await tx
-      .insert(ledgerPayments)
-      .values({
-        orderId: order.id,
-        amount: input.amount,
-        purpose: input.purpose,
-        channel,
-        provider,
-        providerEventId,
-        referenceId: input.referenceId ?? null,
-        receivedAt,
-        valueDate: applied.valueDate,
-        extended: applied.extension !== undefined,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [ledgerPayments.provider, ledgerPayments.providerEventId] })
-      .returning({ id: ledgerPayments.id });
-    if (!payment) {
-      const [first] = await tx
-        .select({ id: ledgerPayments.id, orderId: ledgerPayments.orderId })
-        .from(ledgerPayments)
-        .where(and(eq(ledgerPayments.provider, provider), eq(ledgerPayments.providerEventId, providerEventId)))
-        .limit(1);
-      return { applied: false, duplicate: true, paymentId: first!.id, orderId: first!.orderId } satisfies ApplyPaymentDuplicate;
-    }
-    const paymentId = payment.id;
-
-    await storeCrystallised(tx, order.id, applied, { paymentId, now });
-    await insertAllocations(tx, order.id, applied.allocations, { paymentId }, now);
-    const ext = applied.extension;
-    if (ext) await storeExtension(tx, order.id, paymentId, ext, now);
-    if (applied.coolingOffExit) {
-      const { exit, waivers } = applied.coolingOffExit;
-      await tx.insert(ledgerWaivers).values(
-        waivers.map((w) => ({
-          orderId: order.id,
-          exitId: exit.id,
-          paymentId,
-          instalmentId: w.instalmentId!,
-          component: w.component,
-          valueDate: applied.valueDate,
-          amount: w.amount,
-          createdAt: now,
-        })),
-      );
-    }
-
-    // The status the ledger gives, as of today (never before the value date). A backdated payment may leave credit
-    // that became applicable since its value date: crystallised now too, so the stored ledger matches the status.
-    const today = valueDateFor(after, todayIn(order.timeZone, now));
-    const sinceValueDate = settleCreditThrough(after, today);
-    if (sinceValueDate) {
-      await storeCrystallised(tx, order.id, sinceValueDate, { paymentId, now });
-      after = sinceValueDate.state;
-    }
-    const position = positionAsOf(after, today);
-    const transitions = await transitionToLedgerStatus(tx, order, position, `payment ${paymentId} (${provider})`, now);
-    // Every open payment reference of the order was priced before this payment:
-    // none is offered again (a store would collect its old amount). Money still
-    // arriving for one is applied like any other (docs/payments.md).
-    await tx
-      .update(paymentReferences)
-      .set({ status: 'expired' })
-      .where(and(eq(paymentReferences.orderId, order.id), eq(paymentReferences.status, 'open')));
-    const credited = applied.allocations.filter((a) => a.component === 'overpayment').reduce((acc, a) => acc + a.amount, 0);
-    return {
-      applied: true,
-      duplicate: false,
-      paymentId,
-      orderId: order.id,
-      valueDate: applied.valueDate,
-      charges: [...applied.charges, ...(sinceValueDate?.charges ?? [])],
-      creditApplications: [...applied.creditApplications, ...(sinceValueDate?.creditApplications ?? [])],
-      allocations: applied.allocations,
-      credited,
-      extended: ext !== undefined,
-      ...(ext ? { extension: ext } : {}),
-      ...(applied.extensionRefused ? { extensionRefused: applied.extensionRefused } : {}),
-      ...(applied.coolingOffExit ? { coolingOffExit: applied.coolingOffExit } : {}),
-      statusFrom: order.status,
-      statusTo: transitions.at(-1)?.to ?? order.status,
-      transitions,
-      position,
-    } satisfies ApplyPaymentApplied;
+    const { order, state } = await loadLedger(tx, input.orderId, { lock: true });
+    const receivedDay = receivedDayOf(order, source.receivedAt);
+    checkCeiling(state, receivedDay, input);
+    const { state: after, applied } = paymentOnState(state, order.status, input, receivedDay);
+    const paymentId = await insertPayment(tx, order.id, input, source, applied);
+    if (paymentId === undefined) return firstDelivery(tx, source);
+    await storeApplied(tx, order.id, paymentId, applied, source.now);
+    const since = await crystalliseSinceValueDate(tx, order, after, paymentId, source.now);
+    const transitions = await transitionToLedgerStatus(tx, order, since.position, `payment ${paymentId} (${source.provider})`, source.now);
+    return appliedResult(order, paymentId, applied, since, transitions);
   });
 }
 
+/** checkPaymentInput's answer: the payment's source, trimmed, and its instants. */
+type PaymentSource = ReturnType<typeof checkPaymentInput>;
+
+/** The day the money was received, in the product's time zone: never before the disbursal (400 paymentDateInvalid). */
+function receivedDayOf(order: Disbursed, receivedAt: Date): CalendarDate {
+  const receivedDay = formatDate(receivedAt, { timeZone: order.timeZone });
+  if (receivedDay < order.disbursedOn) {
+    throw new AppError(400, errorCodes.badRequest, 'paymentDateInvalid', { date: receivedDay });
+  }
+  return receivedDay;
+}
+
+/** input.maxAmount, given what the order owes on the value date: a larger payment is refused (422 paymentAboveCeiling). */
+function checkCeiling(state: LedgerState, receivedDay: CalendarDate, input: ApplyPaymentInput): void {
+  if (!input.maxAmount) return;
+  const ceiling = input.maxAmount(positionAsOf(state, valueDateFor(state, receivedDay)).totals.outstandingTotal);
+  if (input.amount > ceiling) {
+    throw new AppError(422, errorCodes.outsideProductRules, 'paymentAboveCeiling', { amount: input.amount, ceiling });
+  }
+}
+
+/** The payment row, ON CONFLICT (provider, provider_event_id) DO NOTHING: its id, or undefined for a repeated delivery. */
+async function insertPayment(
+  tx: DbOrTx,
+  orderId: number,
+  input: ApplyPaymentInput,
+  source: PaymentSource,
+  applied: AppliedPayment,
+): Promise<number | undefined> {
+  const [payment] = await tx
+    .insert(ledgerPayments)
+    .values({
+      orderId,
+      amount: input.amount,
+      purpose: input.purpose,
+      channel: source.channel,
+      provider: source.provider,
+      providerEventId: source.providerEventId,
+      referenceId: input.referenceId ?? null,
+      receivedAt: source.receivedAt,
+      valueDate: applied.valueDate,
+      extended: applied.extension !== undefined,
+      createdAt: source.now,
+    })
+    .onConflictDoNothing({ target: [ledgerPayments.provider, ledgerPayments.providerEventId] })
+    .returning({ id: ledgerPayments.id });
+  return payment?.id;
+}
+
+/** A repeated delivery writes nothing: it answers the payment its first delivery recorded. */
+async function firstDelivery(tx: DbOrTx, source: PaymentSource): Promise<ApplyPaymentDuplicate> {
+  const [first] = await tx
+    .select({ id: ledgerPayments.id, orderId: ledgerPayments.orderId })
+    .from(ledgerPayments)
+    .where(and(eq(ledgerPayments.provider, source.provider), eq(ledgerPayments.providerEventId, source.providerEventId)))
+    .limit(1);
+  return { applied: false, duplicate: true, paymentId: first!.id, orderId: first!.orderId };
+}
+
+/**
+ * What the payment crystallised through its value date (late charges, credit applications), where its money
+ * went (allocations), the extension it bought and what the cooling-off exit it carried out waived.
+ */
+async function storeApplied(tx: DbOrTx, orderId: number, paymentId: number, applied: AppliedPayment, now: Date): Promise<void> {
+  await storeCrystallised(tx, orderId, applied, { paymentId, now });
+  await insertAllocations(tx, orderId, applied.allocations, { paymentId }, now);
+  if (applied.extension) await storeExtension(tx, orderId, paymentId, applied.extension, now);
+  if (applied.coolingOffExit) await storeWaivers(tx, orderId, paymentId, applied.coolingOffExit, applied.valueDate, now);
+}
+
+async function storeWaivers(
+  tx: DbOrTx,
+  orderId: number,
+  paymentId: number,
+  { exit, waivers }: NonNullable<AppliedPayment['coolingOffExit']>,
+  valueDate: CalendarDate,
+  now: Date,
+): Promise<void> {
+  await tx.insert(ledgerWaivers).values(
+    waivers.map((w) => ({
+      orderId,
+      exitId: exit.id,
+      paymentId,
+      instalmentId: w.instalmentId!,
+      component: w.component,
+      valueDate,
+      amount: w.amount,
+      createdAt: now,
+    })),
+  );
+}
+
+/** What was crystallised after the value date through today, and the loan's position today. */
+type SinceValueDate = { crystallised: ReturnType<typeof settleCreditThrough>; position: LoanPosition };
+
+/**
+ * The status the ledger gives is decided as of today (never before the value date). A backdated payment may leave
+ * credit that became applicable since its value date: crystallised now too, so the stored ledger matches the status.
+ */
+async function crystalliseSinceValueDate(tx: DbOrTx, order: Disbursed, after: LedgerState, paymentId: number, now: Date): Promise<SinceValueDate> {
+  const today = valueDateFor(after, todayIn(order.timeZone, now));
+  const crystallised = settleCreditThrough(after, today);
+  if (crystallised) await storeCrystallised(tx, order.id, crystallised, { paymentId, now });
+  return { crystallised, position: positionAsOf(crystallised?.state ?? after, today) };
+}
+
+function appliedResult(
+  order: Disbursed,
+  paymentId: number,
+  applied: AppliedPayment,
+  { crystallised, position }: SinceValueDate,
+  transitions: TransitionResult[],
+): ApplyPaymentApplied {
+  const ext = applied.extension;
+  const credited = applied.allocations.filter((a) => a.component === 'overpayment').reduce((acc, a) => acc + a.amount, 0);
+  return {
+    applied: true,
+    duplicate: false,
+    paymentId,
+    orderId: order.id,
+    valueDate: applied.valueDate,
+    charges: [...applied.charges, ...(crystallised?.charges ?? [])],
+    creditApplications: [...applied.creditApplications, ...(crystallised?.creditApplications ?? [])],
+    allocations: applied.allocations,
+    credited,
+    extended: ext !== undefined,
+    ...(ext ? { extension: ext } : {}),
+    ...(applied.extensionRefused ? { extensionRefused: applied.extensionRefused } : {}),
+    ...(applied.coolingOffExit ? { coolingOffExit: applied.coolingOffExit } : {}),
+    statusFrom: order.status,
+    statusTo: transitions.at(-1)?.to ?? order.status,
+    transitions,
+    position,
+  };
+}
+
+/** The extension a payment bought: the unpaid instalments' due dates move (orders' plan), and its price is recorded. */
 async function storeExtension(tx: DbOrTx, orderId: number, paymentId: number, ext: ExtensionQuote, now: Date): Promise<void> {
-  await tx
-    .update(repaymentPlans)
-    .set({ dueDate: sql`${repaymentPlans.dueDate} + ${ext.shiftDays}::int` })
-    .where(and(eq(repaymentPlans.orderId, orderId), inArray(repaymentPlans.id, ext.movedInstalmentIds)));
+  await shiftDueDates(tx, orderId, ext.movedInstalmentIds, ext.shiftDays);
   await tx.insert(ledgerExtensions).values({
     orderId,
     paymentId,
@@ -648,7 +554,7 @@ export async function refreshLedgerStatus(
     .from(orders)
     .where(
       and(
-        inArray(orders.status, ['174', '180']),
+        inArray(orders.status, repayableStatuses),
         sql`${creditHeldSql()} > 0`,
         opts.orderId !== undefined ? eq(orders.id, opts.orderId) : undefined,
       ),
@@ -658,9 +564,10 @@ export async function refreshLedgerStatus(
   for (const h of holders) {
     moved.push(
       ...(await db.transaction(async (tx) => {
-        const order = await readLedgerOrder(tx, h.id, true);
-        if (!order || !['174', '180'].includes(order.status) || !order.disbursedOn) return [];
-        return crystalliseCredit(tx, order as LedgerOrder & { disbursedOn: CalendarDate }, opts.today ?? todayIn(order.timeZone, now), now);
+        const read = await readLocked(tx, h.id, true);
+        if (!read?.state || !statusIn(repayableStatuses, read.order.status) || !isDisbursed(read.order)) return [];
+        const ledger = { order: read.order, state: read.state };
+        return crystalliseCredit(tx, ledger, opts.today ?? todayIn(read.order.timeZone, now), now);
       })),
     );
   }
@@ -669,13 +576,7 @@ export async function refreshLedgerStatus(
 }
 
 /** The credit applications through `day` stored, then the order moved to the ledger's status (the order locked by the caller). */
-async function crystalliseCredit(
-  tx: DbOrTx,
-  order: LedgerOrder & { disbursedOn: CalendarDate },
-  day: CalendarDate,
-  now: Date,
-): Promise<TransitionResult[]> {
-  const state = await loadState(tx, order);
+async function crystalliseCredit(tx: DbOrTx, { order, state }: DisbursedLedger, day: CalendarDate, now: Date): Promise<TransitionResult[]> {
   const settled = settleCreditThrough(state, day);
   if (settled) await storeCrystallised(tx, order.id, settled, { paymentId: null, now });
   const position = positionAsOf(settled?.state ?? state, valueDateFor(settled?.state ?? state, day));
@@ -706,14 +607,13 @@ export async function refundCredit(
   }
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).limit(1);
-    const order = found ? await readLedgerOrder(tx, found.id, true) : undefined;
-    if (!order) throw notFound('orderNotFound');
-    assertDisbursed(order);
+    const ledger = await loadLedger(tx, await orderIdOf(tx, input.orderNo), { lock: true });
+    const { order } = ledger;
     const day = todayIn(order.timeZone, now);
-    const transitions = order.status === '200' ? [] : await crystalliseCredit(tx, order, day, now);
+    const transitions = order.status === '200' ? [] : await crystalliseCredit(tx, ledger, day, now);
     const status = transitions.at(-1)?.to ?? order.status;
-    const state = await loadState(tx, order);
+    // Credit applied just now is part of the ledger the refund is taken from.
+    const state = order.status === '200' ? ledger.state : await reloadState(tx, order.id);
     const money = (m: Minor) => String(m);
     if (status !== '200') {
       throw new AppError(409, errorCodes.invalidTransition, 'refundLoanOpen', { orderNo: order.orderNo, status, credit: money(state.credit) });
@@ -777,15 +677,11 @@ export async function requestCoolingOffExit(
 ): Promise<CoolingOffExitResult> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, input.orderNo)).limit(1);
-    const order = found ? await readLedgerOrder(tx, found.id, true) : undefined;
-    if (!order) throw notFound('orderNotFound');
-    assertDisbursed(order);
+    const { order, state } = await loadLedger(tx, await orderIdOf(tx, input.orderNo), { lock: true });
     const rules = marketOf(order.market).keyFacts;
     if (!rules) throw new AppError(409, errorCodes.invalidTransition, 'coolingOffNoMarket', { orderNo: order.orderNo, market: order.market });
     if (order.status === '200') throw new AppError(409, errorCodes.invalidTransition, 'coolingOffSettled', { orderNo: order.orderNo });
     const day = todayIn(order.timeZone, now);
-    const state = await loadState(tx, order);
     const q = quoteCoolingOffExit(state, valueDateFor(state, day), rules.coolingOffDays);
     if ('refusal' in q) {
       throw new AppError(409, errorCodes.invalidTransition, q.refusal === 'nothingOwed' ? 'coolingOffSettled' : 'coolingOffOutside', {
@@ -989,11 +885,8 @@ export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDa
   checkDay(today);
   return db.transaction(
     async (tx) => {
-      const order = await readLedgerOrder(tx, orderId, false);
-      if (!order) throw notFound('orderNotFound');
-      assertDisbursed(order);
-      const [state, charges, extensions, events] = await Promise.all([
-        loadState(tx, order),
+      const { order, state } = await loadLedger(tx, orderId, { lock: false });
+      const [charges, extensions, events] = await Promise.all([
         tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, order.id)).orderBy(asc(ledgerLateCharges.id)),
         tx.select().from(ledgerExtensions).where(eq(ledgerExtensions.orderId, order.id)).orderBy(asc(ledgerExtensions.id)),
         ledgerEventsOf(tx, order.id),

@@ -1,6 +1,6 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
-import { addDays, daysBetween, type CalendarDate } from '@presta/contract/dates';
+import { daysBetween, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import { marketOf, type MarketCode } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate, type Minor } from '@presta/contract/money';
@@ -15,18 +15,17 @@ import {
   type LateRule,
   type LedgerTerms,
 } from '../ledger/ledger-math';
-import type { LoanTax } from '../pricing/loan-quote';
+import { contractualDueDate, instalmentTotal, planTotals, type LoanTax, type PricedInstalment } from '../pricing/loan-quote';
 
 /*
  * What the loan agreement states (issue 12, docs/legal-texts.md "Loan
  * agreement"): built from the terms that priced the loan (the product's for an
- * offer, the order's snapshot for an order), its plan as the pricing code made
- * it, and the market's rules, through the ledger's own functions and constants
- * — never from fixed text. The pages fill their clauses from it.
+ * offer, the order's snapshot for an order), its plan and totals as the pricing
+ * code makes them (loan-quote.ts), and the market's rules, through the ledger's
+ * own functions and constants — never from fixed text. This file presents them
+ * and adds the annual cost; it computes no figure of the plan. The pages fill
+ * their clauses from it.
  */
-
-/** A plan row as the pricing code makes it (quoteLoan) and the order stores it (repayment_plans). */
-export type PricedInstalment = { seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
 
 export type AgreementInput = {
   market: MarketCode;
@@ -71,7 +70,7 @@ export function annualCostTerms(
     // Each instalment on its contractual day (DUE_DATE_START_PLUS_I_TERM_UNITS), so an extension moving the
     // due dates later does not change the contract's figure.
     plan: input.plan.map((x) => ({
-      dueDate: addDays(input.startDate, x.seq * input.termUnitDays),
+      dueDate: contractualDueDate(input.startDate, x.seq, input.termUnitDays),
       principal: x.principal,
       interest: x.interest,
       commission: x.commission,
@@ -111,7 +110,7 @@ export function agreementTerms(input: AgreementInput, lang: Language): Agreement
   const extension = quoteExtensionOn(initialState(ledgerTerms, plan), input.startDate);
   const prepaymentDay = prepaymentFrom(ledgerTerms);
   const penaltyNew = defaultPenaltyFor(input.lateRule, false);
-  const sum = (pick: (x: PricedInstalment) => number) => input.plan.reduce((acc, x) => acc + pick(x), 0);
+  const totals = planTotals(input.plan);
 
   return {
     market: market.code,
@@ -127,7 +126,7 @@ export function agreementTerms(input: AgreementInput, lang: Language): Agreement
       annual: rate(input.dailyRatePpm * market.yearDays),
       yearDays: market.yearDays,
     },
-    commission: { ...rate(input.commissionPpm), total: sum((x) => x.commission) },
+    commission: { ...rate(input.commissionPpm), total: totals.commission },
     tax: { name: market.tax.name[lang], ...rate(input.tax.ratePpm), base: [...input.tax.base] },
     lateCharges: {
       rule: input.lateRule,
@@ -155,13 +154,13 @@ export function agreementTerms(input: AgreementInput, lang: Language): Agreement
       interest: x.interest,
       commission: x.commission,
       tax: x.vat,
-      total: x.principal + x.interest + x.commission + x.vat,
+      total: instalmentTotal(x),
     })),
     totals: {
-      interest: sum((x) => x.interest),
-      commission: sum((x) => x.commission),
-      tax: sum((x) => x.vat),
-      total: sum((x) => x.principal + x.interest + x.commission + x.vat),
+      interest: totals.interest,
+      commission: totals.commission,
+      tax: totals.vat,
+      total: totals.totalOwed,
       received: input.received,
     },
     annualCost: annualCostTerms(input),

@@ -1,3 +1,4 @@
+import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { KeyFactsCharge, KeyFactsData, KeyFactsSummary } from '@presta/contract/api/key-facts';
@@ -198,7 +199,7 @@ export async function getKeyFacts(
   const market = marketOf(product.market);
   const rules = market.keyFacts;
   if (!rules) throw notFound('keyFactsNotFound');
-  const disbursedOn = found.order && ['174', '180', '200'].includes(found.order.status) ? found.order.disbursedOn : null;
+  const disbursedOn = found.order && statusIn(disbursedStatuses, found.order.status) ? found.order.disbursedOn : null;
   // Once disbursed, the loan's own default penalty (new or repeat client) is the ledger's.
   const defaultPenalty = disbursedOn !== null && row.orderId !== null ? (await getLoanPosition(db, row.orderId)).defaultPenalty : undefined;
   const terms = keyFactsTerms(row, product, lang, { disbursedOn, defaultPenalty });

@@ -3,6 +3,7 @@ import { keyFacts, keyFactsAcknowledge } from '@presta/contract/api/key-facts';
 import { googleScore, googleScoreLater, loanDetailConfirm, loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import type { Config } from '../../config';
 import { errorCodes } from '@presta/contract/error-codes';
+import { toDbId } from '../../lib/db-id';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { hashSessionId } from '../session/session-service';
@@ -14,7 +15,6 @@ import {
   getLoanDetails,
   rateOrder,
   submitLoan,
-  toDbId,
   type OrderDetailsCache,
 } from './loan-service';
 

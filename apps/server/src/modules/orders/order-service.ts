@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
@@ -14,7 +14,7 @@ import {
   type OrderTransition,
 } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
+import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
 import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
@@ -85,6 +85,31 @@ function answerExisting(open: Order, input: CreateOrderInput, termUnit: number):
   return { orderId: open.id, orderNo: open.orderNo, productId: open.productId, status: open.status, created: false };
 }
 
+/**
+ * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
+ * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7).
+ */
+export async function findActiveOrder(db: DbOrTx, borrowerId: number, exceptProductId?: number): Promise<Order | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.borrowerId, borrowerId),
+        sql`${openStatusPredicate}`,
+        exceptProductId === undefined ? undefined : ne(orders.productId, exceptProductId),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return rows[0];
+}
+
+/** 409 activeLoanExists when the borrower has an open order of another product than `productId` (any, without it). */
+export async function refuseSecondActiveLoan(db: DbOrTx, borrowerId: number, productId?: number): Promise<void> {
+  if (await findActiveOrder(db, borrowerId, productId)) throw new AppError(409, errorCodes.activeLoanExists, 'activeLoanExists');
+}
+
 export async function findOpenOrder(db: DbOrTx, borrowerId: number, productId: number): Promise<Order | undefined> {
   const rows = await db
     .select()
@@ -99,7 +124,9 @@ export async function findOpenOrder(db: DbOrTx, borrowerId: number, productId: n
  * borrower and active (404). Idempotent per borrower and product: while an open
  * order exists, the same terms answer that order again (created: false) and
  * other terms are refused with 409002 — checked before the terms, so a retry is
- * answered even if the offer changed since. Otherwise the terms are validated
+ * answered even if the offer changed since. An open order of another product
+ * refuses it with 409005 (one active loan; checked again under the borrower's
+ * row lock, so two products submitted at once make one order). Otherwise the terms are validated
  * (422) and ONE transaction creates the order in status 21, its status-history
  * row (actor borrower), the plan rows (dated from today; the disbursal re-dates
  * them), the product's rates snapshotted, and marks the best coupon used. Two
@@ -115,6 +142,8 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
   // A retry is answered even if the offer changed since (idempotency first).
   const existing = await findOpenOrder(db, input.borrowerId, input.productId);
   if (existing) return answerExisting(existing, input, termUnit);
+  // One active loan at a time: an open order of another product refuses this one (409005).
+  await refuseSecondActiveLoan(db, input.borrowerId, input.productId);
 
   // Refusals name amounts in the product's market's currency, whatever the language (issue 12).
   const currencySign = marketOf(product.market).currency.sign;
@@ -123,67 +152,7 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
   const now = input.now ?? new Date();
   for (let attempt = 1; ; attempt++) {
     try {
-      const created = await db.transaction(async (tx) => {
-        const today = todayIn(product.timeZone, now);
-        const coupon = await findBestCoupon(tx, input.borrowerId, { now, lock: true });
-        const quote = quoteLoan({
-          amount: input.amount,
-          periods: input.periods,
-          termUnitDays: product.termUnitDays,
-          dailyRatePpm: product.dailyRatePpm,
-          commissionPpm: product.commissionPpm,
-          tax: productTax(product),
-          couponAmount: coupon?.amount ?? 0,
-          startDate: today,
-        });
-        const couponApplied = quote.totals.couponApplied;
-        const usedCoupon = coupon && couponApplied > 0 ? coupon : undefined;
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            orderNo: newOrderNo(today),
-            borrowerId: input.borrowerId,
-            productId: product.id,
-            status: orderStatus.underReview,
-            principal: input.amount,
-            periods: input.periods,
-            termUnitDays: product.termUnitDays,
-            dailyRatePpm: product.dailyRatePpm,
-            commissionPpm: product.commissionPpm,
-            vatPpm: quote.terms.tax.ratePpm,
-            taxBase: [...quote.terms.tax.base],
-            couponId: usedCoupon?.id ?? null,
-            couponAmount: usedCoupon ? couponApplied : 0,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: [orders.borrowerId, orders.productId], where: openStatusPredicate })
-          .returning();
-        if (!order) return undefined; // an open order was committed in the meantime
-        await tx.insert(orderStatusHistory).values({
-          orderId: order.id,
-          fromStatus: null,
-          toStatus: orderStatus.underReview,
-          actor: 'borrower',
-          reason: '',
-          createdAt: now,
-        });
-        await tx.insert(repaymentPlans).values(
-          quote.instalments.map((x) => ({
-            orderId: order.id,
-            seq: x.seq,
-            dueDate: x.dueDate,
-            principal: x.principal,
-            interest: x.interest,
-            commission: x.commission,
-            vat: x.vat,
-          })),
-        );
-        if (usedCoupon) {
-          await tx.update(coupons).set({ status: 'used', usedOrderId: order.id }).where(eq(coupons.id, usedCoupon.id));
-        }
-        return order;
-      });
+      const created = await db.transaction((tx) => insertOrder(tx, product, input, now));
       if (created) {
         return { orderId: created.id, orderNo: created.orderNo, productId: created.productId, status: created.status, created: true };
       }
@@ -197,6 +166,71 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
     }
     if (attempt >= 5) throw new Error('could not create the order after 5 attempts');
   }
+}
+
+type OfferedProduct = NonNullable<Awaited<ReturnType<typeof findOfferedProduct>>>['product'];
+
+/**
+ * In the caller's transaction: the order in 21 priced now (the best coupon locked and marked used when it
+ * applies), its first status-history row and its plan. Undefined when an open order of the borrower for the
+ * product was committed in the meantime (the partial unique index refused this one).
+ */
+async function insertOrder(tx: DbOrTx, product: OfferedProduct, input: CreateOrderInput, now: Date): Promise<Order | undefined> {
+  const today = todayIn(product.timeZone, now);
+  // The borrower's submissions one at a time: the open order of another product committed meanwhile refuses this one.
+  await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.id, input.borrowerId)).for('update');
+  await refuseSecondActiveLoan(tx, input.borrowerId, product.id);
+  const coupon = await findBestCoupon(tx, input.borrowerId, { now, lock: true });
+  const quote = quoteLoan({
+    amount: input.amount,
+    periods: input.periods,
+    termUnitDays: product.termUnitDays,
+    dailyRatePpm: product.dailyRatePpm,
+    commissionPpm: product.commissionPpm,
+    tax: productTax(product),
+    couponAmount: coupon?.amount ?? 0,
+    startDate: today,
+  });
+  const couponApplied = quote.totals.couponApplied;
+  const usedCoupon = coupon && couponApplied > 0 ? coupon : undefined;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNo: newOrderNo(today),
+      borrowerId: input.borrowerId,
+      productId: product.id,
+      status: orderStatus.underReview,
+      principal: input.amount,
+      periods: input.periods,
+      termUnitDays: product.termUnitDays,
+      dailyRatePpm: product.dailyRatePpm,
+      commissionPpm: product.commissionPpm,
+      vatPpm: quote.terms.tax.ratePpm,
+      taxBase: [...quote.terms.tax.base],
+      couponId: usedCoupon?.id ?? null,
+      couponAmount: usedCoupon ? couponApplied : 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [orders.borrowerId, orders.productId], where: openStatusPredicate })
+    .returning();
+  if (!order) return undefined;
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, fromStatus: null, toStatus: orderStatus.underReview, actor: 'borrower', reason: '', createdAt: now });
+  await tx.insert(repaymentPlans).values(
+    quote.instalments.map((x) => ({
+      orderId: order.id,
+      seq: x.seq,
+      dueDate: x.dueDate,
+      principal: x.principal,
+      interest: x.interest,
+      commission: x.commission,
+      vat: x.vat,
+    })),
+  );
+  if (usedCoupon) await tx.update(coupons).set({ status: 'used', usedOrderId: order.id }).where(eq(coupons.id, usedCoupon.id));
+  return order;
 }
 
 // ---------------------------------------------------------------------------
@@ -227,6 +261,8 @@ export type TransitionResult = {
   from: OrderStatus;
   to: OrderStatus;
   disbursedOn: CalendarDate | null;
+  /** disburse: the bank account it paid (borrower_bank_accounts.id); null for other transitions. */
+  disbursedToAccountId: number | null;
 };
 
 /** An order row locked FOR UPDATE in the caller's transaction (lockOrder, or the ledger's own lock). */
@@ -253,6 +289,18 @@ export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: nu
 }
 
 /**
+ * Moves the due dates of the order's instalments `instalmentIds` `days` later (an extension the ledger
+ * recorded), in the caller's transaction with the order locked. The orders module owns the plan (it makes it).
+ */
+export async function shiftDueDates(tx: DbOrTx, orderId: number, instalmentIds: readonly number[], days: number): Promise<void> {
+  if (instalmentIds.length === 0) return;
+  await tx
+    .update(repaymentPlans)
+    .set({ dueDate: sql`${repaymentPlans.dueDate} + ${days}::int` })
+    .where(and(eq(repaymentPlans.orderId, orderId), inArray(repaymentPlans.id, [...instalmentIds])));
+}
+
+/**
  * One transition of an order ALREADY LOCKED in the caller's transaction (the
  * ledger settles and cures inside the payment's transaction): the same checks
  * and writes as transitionOrder, without its own transaction.
@@ -271,7 +319,12 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
   const reason = (input.reason ?? '').trim().slice(0, 500);
   let disbursedOn = order.disbursedOn;
 
+  let disbursedToAccountId: number | null = null;
   if (action === 'disburse') {
+    // The account the disbursal pays: the borrower's active one (none: refused, nothing written).
+    const account = await activeBankAccountOfOrder(tx, order.id);
+    if (!account) throw new AppError(409, errorCodes.invalidTransition, 'disbursalNoBankAccount', { orderNo: order.orderNo });
+    disbursedToAccountId = account.id;
     const today = todayIn(order.timeZone, now);
     disbursedOn = input.disbursedOn ?? today;
     // Re-date the plan: instalment seq falls due on disbursedOn + seq × termUnitDays.
@@ -286,7 +339,7 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
     .set({
       status: to,
       updatedAt: now,
-      ...(action === 'disburse' ? { disbursedOn } : {}),
+      ...(action === 'disburse' ? { disbursedOn, disbursedToAccountId } : {}),
       ...(action === 'reject' ? { rejectReason: reason } : {}),
     })
     .where(eq(orders.id, order.id));
@@ -298,7 +351,7 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
     reason,
     createdAt: now,
   });
-  return { orderId: order.id, orderNo: order.orderNo, action, from: order.status, to, disbursedOn };
+  return { orderId: order.id, orderNo: order.orderNo, action, from: order.status, to, disbursedOn, disbursedToAccountId };
 }
 
 /**
@@ -396,15 +449,49 @@ export async function refreshOverdue(
 // Reading (operator)
 // ---------------------------------------------------------------------------
 
-export type OrderOverview = { order: Order; history: HistoryRow[]; plan: PlanRow[] };
+export type OrderOverview = { order: Order; history: HistoryRow[]; plan: PlanRow[]; disbursedTo: BankAccount | null };
 
-/** An order with its status history and plan, by order number (operator view). */
+/** An order with its status history, plan and the bank account its disbursal paid, by order number (operator view). */
 export async function getOrderOverview(db: DbOrTx, orderNo: string): Promise<OrderOverview> {
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
   if (!order) throw notFound('orderNotFound');
-  const [history, plan] = await Promise.all([
+  const paidTo = order.disbursedToAccountId;
+  const [history, plan, accounts] = await Promise.all([
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.id)),
     db.select().from(repaymentPlans).where(eq(repaymentPlans.orderId, order.id)).orderBy(asc(repaymentPlans.seq)),
+    paidTo === null ? [] : db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.id, paidTo)),
   ]);
-  return { order, history, plan };
+  return { order, history, plan, disbursedTo: accounts[0] ?? null };
+}
+
+// ---------------------------------------------------------------------------
+// Bank accounts (read): the account module writes borrower_bank_accounts; the orders module reads it, as the
+// disbursal needs it and the loan's pages show it.
+// ---------------------------------------------------------------------------
+
+export type BankAccount = typeof borrowerBankAccounts.$inferSelect;
+
+/** The borrower's active bank account (the one the next disbursal pays), or undefined. */
+export async function activeBankAccount(db: DbOrTx, borrowerId: number): Promise<BankAccount | undefined> {
+  const rows = await db
+    .select()
+    .from(borrowerBankAccounts)
+    .where(and(eq(borrowerBankAccounts.borrowerId, borrowerId), isNull(borrowerBankAccounts.replacedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+async function activeBankAccountOfOrder(tx: DbOrTx, orderId: number): Promise<BankAccount | undefined> {
+  const [row] = await tx.select({ borrowerId: orders.borrowerId }).from(orders).where(eq(orders.id, orderId));
+  return row && activeBankAccount(tx, row.borrowerId);
+}
+
+/**
+ * The account number an order is paid to, as SQL ('' when none): the account its disbursal paid, else (before
+ * disbursal) the borrower's active account. `o` names the order's columns of the caller's query.
+ */
+export function orderAccountNumberSql(o: { borrowerId: AnyColumn | SQL; disbursedToAccountId: AnyColumn | SQL }): SQL<string> {
+  return sql<string>`coalesce((select ba.account_number from borrower_bank_accounts ba
+     where ba.id = coalesce(${o.disbursedToAccountId},
+       (select cur.id from borrower_bank_accounts cur where cur.borrower_id = ${o.borrowerId} and cur.replaced_at is null))), '')`;
 }

@@ -4,11 +4,12 @@ import type { DbOrTx } from '../../db/database';
 import { sandboxCardCharges } from '../../db/schema';
 
 /*
- * What a card processor does for the card repayment flow: keep cards (we hold
- * only its token and the last four digits), say whether a charge needs the
- * borrower's SMS code, and charge a card idempotently. The built-in sandbox
- * processor keeps its books in sandbox_card_charges; a real processor is an
- * HTTP client with the same three calls.
+ * The card processor adapter of the payments module (card-payment.ts charges
+ * through it): keep cards (we hold only its token and the last four digits),
+ * say whether a charge needs the borrower's SMS code, and charge a card
+ * idempotently. The built-in sandbox processor keeps its books in
+ * sandbox_card_charges, a payments table it alone writes (in the caller's
+ * transaction); a real processor is an HTTP client with the same calls.
  */
 
 export type ChargeResult =

@@ -7,7 +7,10 @@ import { AppError } from '../../lib/app-error';
 import {
   defaultQuoteAmount,
   defaultQuotePeriods,
+  contractualDueDate,
+  instalmentTotal,
   planDueDates,
+  planTotals,
   productTax,
   quoteLoan,
   quoteRules,
@@ -131,6 +134,17 @@ describe('quoteLoan: hand-computed examples', () => {
     expect(() => quoteLoan({ ...base, couponAmount: -1 })).toThrow(RangeError);
     expect(() => quoteLoan({ ...base, amount: 1.5 })).toThrow(RangeError);
   });
+
+  it('contractualDueDate, instalmentTotal and planTotals of a stored plan', () => {
+    expect(contractualDueDate('2024-12-20', 2, 10)).toBe('2025-01-09');
+    const plan = [
+      { seq: 1, dueDate: '2025-01-15', principal: 33_333, interest: 1_500, commission: 1_666, vat: 507 },
+      { seq: 2, dueDate: '2025-02-20', principal: 33_334, interest: 750, commission: 1_667, vat: 387 },
+    ];
+    expect(instalmentTotal(plan[0]!)).toBe(37_006);
+    expect(planTotals(plan)).toEqual({ principal: 66_667, interest: 2_250, commission: 3_333, vat: 894, totalOwed: 73_144 });
+    expect(planTotals([])).toEqual({ principal: 0, interest: 0, commission: 0, vat: 0, totalOwed: 0 });
+  });
 });
 
 describe('quoteLoan: properties', () => {
@@ -183,6 +197,7 @@ describe('quoteLoan: properties', () => {
         }
         expect(outstanding).toBe(0);
         const t = q.totals;
+        expect(planTotals(xs)).toEqual({ principal: t.principal, interest: t.interest, commission: t.commission, vat: t.vat, totalOwed: t.totalOwed });
         expect(xs.reduce((a, x) => a + x.total, 0)).toBe(t.totalOwed);
         expect(t.totalOwed).toBe(t.principal + t.interest + t.commission + t.vat);
         expect(t.principal).toBe(input.amount);

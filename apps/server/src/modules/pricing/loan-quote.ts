@@ -96,6 +96,20 @@ export type Instalment = {
   total: Minor;
 };
 
+/** A plan row as quoteLoan makes it and the order stores it (repayment_plans). */
+export type PricedInstalment = { seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor };
+
+/** The sums of a priced plan (a quote's, or an order's as stored). */
+export type PlanTotals = {
+  principal: Minor;
+  /** Interest owed (after the coupon). */
+  interest: Minor;
+  commission: Minor;
+  vat: Minor;
+  /** principal + interest + commission + vat: the sum of the instalments. */
+  totalOwed: Minor;
+};
+
 export type QuoteTotals = {
   principal: Minor;
   /** Interest before the coupon. */
@@ -133,9 +147,31 @@ function ppmProduct(a: number, ppm: number, c = 1): Minor {
   return Number(divideHalfUp(BigInt(a) * BigInt(ppm) * BigInt(c), PPM));
 }
 
+/** DUE_DATE_RULE: instalment `seq`'s contractual due date, start + seq × termUnitDays (an extension moves the real one later). */
+export function contractualDueDate(startDate: CalendarDate, seq: number, termUnitDays: number): CalendarDate {
+  return addDays(startDate, seq * termUnitDays);
+}
+
 /** Due dates of the plan: start + i × termUnitDays, i = 1..periods. */
 export function planDueDates(startDate: CalendarDate, periods: number, termUnitDays: number): CalendarDate[] {
-  return Array.from({ length: periods }, (_, i) => addDays(startDate, (i + 1) * termUnitDays));
+  return Array.from({ length: periods }, (_, i) => contractualDueDate(startDate, i + 1, termUnitDays));
+}
+
+/** What an instalment asks for: principal + interest + commission + vat. */
+export function instalmentTotal(x: Omit<PricedInstalment, 'seq' | 'dueDate'>): Minor {
+  return x.principal + x.interest + x.commission + x.vat;
+}
+
+/** The sums of a priced plan; the quote's totals and the agreement's are these. */
+export function planTotals(plan: readonly PricedInstalment[]): PlanTotals {
+  const sum = (pick: (x: PricedInstalment) => number) => plan.reduce((acc, x) => acc + pick(x), 0);
+  return {
+    principal: sum((x) => x.principal),
+    interest: sum((x) => x.interest),
+    commission: sum((x) => x.commission),
+    vat: sum((x) => x.vat),
+    totalOwed: sum(instalmentTotal),
+  };
 }
 
 /** The repayment plan and its totals (rules above). */
@@ -178,20 +214,20 @@ export function quoteLoan(input: QuoteInput): Quote {
       interest,
       commission,
       vat,
-      total: principal + interest + commission + vat,
+      total: instalmentTotal({ principal, interest, commission, vat }),
     });
     outstanding -= principal;
   }
 
-  const sum = (pick: (x: Instalment) => number) => instalments.reduce((acc, x) => acc + pick(x), 0);
+  const { principal, interest, commission, vat, totalOwed } = planTotals(instalments);
   const totals: QuoteTotals = {
-    principal: sum((x) => x.principal),
-    interestAccrued: sum((x) => x.interestAccrued),
-    couponApplied: sum((x) => x.couponDiscount),
-    interest: sum((x) => x.interest),
-    commission: sum((x) => x.commission),
-    vat: sum((x) => x.vat),
-    totalOwed: sum((x) => x.total),
+    principal,
+    interestAccrued: instalments.reduce((acc, x) => acc + x.interestAccrued, 0),
+    couponApplied: instalments.reduce((acc, x) => acc + x.couponDiscount, 0),
+    interest,
+    commission,
+    vat,
+    totalOwed,
     received: amount,
   };
   return {

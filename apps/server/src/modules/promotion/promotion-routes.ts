@@ -1,27 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import { envelopeSchema } from '@presta/contract/envelope';
 import { errorCodes } from '@presta/contract/error-codes';
 import { promotionCodes } from '@presta/contract/promotion-rules';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { EndpointAnswer, registerEndpoint } from '../../lib/endpoint-route';
 import { requireOperator } from '../../lib/operator-auth';
-import { openapiSecurity, type RouteDocs } from '../../lib/openapi-document';
+import { openapiSecurity, type Refusals } from '../../lib/openapi-document';
 import { translate } from '../../i18n/messages';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
-import { drawCaptcha, findTemplate, funnelReport, newSid, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
+import { drawCaptcha, newSid } from '../verification/captcha';
+import { findTemplate, funnelReport, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
-const anyEnvelope = envelopeSchema(z.unknown());
-/** The answers whose data is always null (answer() and the trackers): the wrapper and its code only. */
-const codeEnvelope = envelopeSchema(z.null());
-
-function answer(request: FastifyRequest, reply: FastifyReply, a: PromoAnswer) {
+/** The §8 answer of a promotion service: the code decides success; a refusal may carry its HTTP status. */
+function answer(request: FastifyRequest, a: PromoAnswer): EndpointAnswer<null> {
   const success = a.code === promotionCodes.sent || a.code === promotionCodes.templateOk;
-  return reply.status(a.status ?? 200).send({ success, code: a.code, message: translate(request.lang, a.messageKey, a.vars), data: null });
+  return new EndpointAnswer(a.status ?? 200, { success, code: a.code, message: translate(request.lang, a.messageKey, a.vars), data: null });
 }
+
+/** A public promotion call's options: rate-limited per client address, in the document's promotion tag. */
+const promo = (max: number, refusals?: Refusals) => ({ auth: 'public' as const, tags: ['promotion'], rateLimit: { max, timeWindow: '1 minute' }, refusals });
 
 /**
  * The promotion calls of §7 (public: visitors have no session), with the §8
@@ -30,43 +31,49 @@ function answer(request: FastifyRequest, reply: FastifyReply, a: PromoAnswer) {
  */
 export default async function promotionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
   const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
-  const limit = (max: number, openapi?: RouteDocs) => ({ auth: 'public' as const, rateLimit: { max, timeWindow: '1 minute' }, openapi });
-  const tags = ['promotion'];
+  registerTemplateAndCaptcha(app);
+  // The form calls take forms only (§7): JSON and plain text are refused in their scope.
+  await app.register((forms) => {
+    forms.removeContentTypeParser(['application/json', 'text/plain']);
+    registerSmsAndRegister(forms, sms);
+  });
+  registerTrackers(app);
+  registerFunnelReport(app, opts.config);
+}
 
-  app.get(
-    channelTemplate.path,
-    {
-      config: limit(120, { refusals: { 404: [errorCodes.notFound] } }),
-      schema: { summary: channelTemplate.summary, tags, querystring: channelTemplate.request, response: { 200: anyEnvelope } },
-    },
-    async (request, reply) => {
-      const { templateId } = request.query as { templateId?: string };
+/** channel-template ('00'), get-sid ('0') and the captcha image of a sid. */
+function registerTemplateAndCaptcha(app: FastifyInstance) {
+  registerEndpoint(app, channelTemplate, {
+    ...promo(120, { 404: [errorCodes.notFound] }),
+    successCode: promotionCodes.templateOk,
+    handler: async ({ templateId }, request) => {
       // In the page's language (its `language` header) when the template has its texts in it.
       const template = await findTemplate(app.db, templateId, request.lang);
       if (!template) throw new AppError(404, errorCodes.notFound, 'promoTemplateMissing');
-      return reply.send({ success: true, code: promotionCodes.templateOk, message: translate(request.lang, 'ok'), data: template });
+      return template;
     },
-  );
+  });
 
-  app.get(
-    getSid.path,
-    { config: limit(30), schema: { summary: getSid.summary, tags, response: { 200: envelopeSchema(getSid.data) } } },
-    async (request, reply) => {
-      const sid = await newSid(app.db, request.ip);
-      return reply.send({ success: true, code: promotionCodes.sidOk, message: translate(request.lang, 'ok'), data: { sid } });
-    },
-  );
+  registerEndpoint(app, getSid, {
+    ...promo(30),
+    successCode: promotionCodes.sidOk,
+    handler: async (_input, request) => ({ sid: await newSid(app.db, request.ip) }),
+  });
 
   app.get(
     apiRoutes.getCaptcha.path,
     {
-      config: limit(60, {
-        refusals: { 404: [errorCodes.notFound] },
-        responses: { 200: { description: 'The captcha image (PNG); never cached.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
-      }),
+      config: {
+        auth: 'public',
+        rateLimit: { max: 60, timeWindow: '1 minute' },
+        openapi: {
+          refusals: { 404: [errorCodes.notFound] },
+          responses: { 200: { description: 'The captcha image (PNG); never cached.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+        },
+      },
       schema: {
         summary: 'The captcha image of a sid (PNG, 4 characters; each call draws a new one)',
-        tags,
+        tags: ['promotion'],
         querystring: z.object({ sid: z.string().max(64), t: z.string().max(20).optional() }).loose(),
       },
     },
@@ -79,44 +86,45 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
         .send(png);
     },
   );
+}
 
-  await app.register((forms) => {
-    forms.removeContentTypeParser(['application/json', 'text/plain']);
-    forms.post(
-      getSms.path,
-      { config: limit(10, { refusals: { 400: [errorCodes.badRequest] } }), schema: { summary: getSms.summary, tags, body: getSms.request, response: { 200: codeEnvelope, '4xx': codeEnvelope } } },
-      async (request, reply) => {
-        const body = request.body as z.output<typeof getSms.request>;
-        // The SMS button's counter: every request that reached us, whatever the answer.
-        await track(app.db, 'sms_request', { page_id: '', utm_tag: body.utm_tag, app_from: body.app_from, user_from: body.user_from });
-        const out = await requestSmsCode(app.db, body, request.ip, request.lang);
-        // After the commit: the code is stored and queued whatever the gateway does (the retry job sends it otherwise).
-        if (out.outboxId !== undefined) await deliverQueuedSms(app.db, sms, [out.outboxId], request.log);
-        return answer(request, reply, out.answer);
-      },
-    );
-    forms.post(
-      register.path,
-      { config: limit(20, { refusals: { 400: [errorCodes.badRequest, '400002'] } }), schema: { summary: register.summary, tags, body: register.request, response: { 200: codeEnvelope, '4xx': codeEnvelope } } },
-      async (request, reply) => answer(request, reply, await registerVisitor(app.db, request.body as z.output<typeof register.request>)),
-    );
+/** get-sms and register, the two form calls; their codes decide the whole answer (§8). */
+function registerSmsAndRegister(forms: FastifyInstance, sms: SmsProvider) {
+  registerEndpoint(forms, getSms, {
+    ...promo(10, { 400: [errorCodes.badRequest] }),
+    handler: async (body, request) => {
+      // The SMS button's counter: every request that reached us, whatever the answer.
+      await track(forms.db, 'sms_request', { page_id: '', utm_tag: body.utm_tag, app_from: body.app_from, user_from: body.user_from });
+      const out = await requestSmsCode(forms.db, body, request.ip, request.lang);
+      // After the commit: the code is stored and queued whatever the gateway does (the retry job sends it otherwise).
+      if (out.outboxId !== undefined) await deliverQueuedSms(forms.db, sms, [out.outboxId], request.log);
+      return answer(request, out.answer);
+    },
   });
+  registerEndpoint(forms, register, {
+    ...promo(20, { 400: [errorCodes.badRequest, errorCodes.smsCodeWrong] }),
+    handler: async (body, request) => answer(request, await registerVisitor(forms.db, body)),
+  });
+}
 
+/** track-visit and track-click: recorded, answered '0' with no data (the page ignores the answer). */
+function registerTrackers(app: FastifyInstance) {
   for (const [endpoint, kind] of [
     [trackVisit, 'visit'],
     [trackClick, 'click'],
   ] as const) {
-    app.get(
-      endpoint.path,
-      { config: limit(120), schema: { summary: endpoint.summary, tags, querystring: endpoint.request.loose(), response: { 200: codeEnvelope } } },
-      async (request, reply) => {
-        await track(app.db, kind, request.query as Record<string, string>);
-        return reply.send({ success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: null });
+    registerEndpoint(app, endpoint, {
+      ...promo(120),
+      handler: async (query) => {
+        await track(app.db, kind, query);
+        return null;
       },
-    );
+    });
   }
+}
 
-  // --- The funnel, for operators --------------------------------------------
+/** The funnel, for operators. */
+function registerFunnelReport(app: FastifyInstance, config: Config) {
   app.get(
     '/api/ops/promotion-funnel',
     {
@@ -137,7 +145,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
       },
     },
     async (request) => {
-      await requireOperator(request, opts.config.operatorToken);
+      await requireOperator(request, config.operatorToken);
       const { from, to } = request.query as { from?: string; to?: string };
       const range = funnelRange(from, to);
       return { success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: { ...range, rows: await funnelReport(app.db, range.from, range.to) } };

@@ -1,33 +1,26 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import svgCaptcha from 'svg-captcha';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { getSms, register, promotionTemplateSchema } from '@presta/contract/api/promotion';
-import { PROMO_PHONE_PATTERN, PROMO_SMS_CODE_LENGTH, PROMO_SMS_RESEND_SECONDS, promotionCodes } from '@presta/contract/promotion-rules';
+import { PROMO_PHONE_PATTERN, promotionCodes } from '@presta/contract/promotion-rules';
+import { errorCodes } from '@presta/contract/error-codes';
 import type { Db, DbOrTx } from '../../db/database';
-import { borrowers, promoEvents, promoSessions, promoSmsCodes, promotionTemplates } from '../../db/schema';
+import { borrowers, promoEvents, promotionTemplates } from '../../db/schema';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { outboxSmsSender } from '../sms/sms-sender';
+import { CAPTCHA_TTL_MS, captchaPassedFor, captchaSid, passCaptcha } from '../verification/captcha';
+import { checkCode, issueCode, lockPhone, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
 import type { Language } from '@presta/contract/language';
 
-/*
- * The promotion funnel (docs/promotion.md): a captcha session per visitor, an
- * image captcha bound to it, SMS codes (hashed, 5 minutes, single use, 5 wrong
- * tries, 60 s between sends, daily caps per phone and per client address),
- * registration, and page tracking. Every limit is counted in PostgreSQL under
- * a per-phone advisory lock, so it holds across API processes.
- */
+/** The captcha's answer as stored (the tests and the e2e fixtures set a known answer with it). */
+export { answerHash } from '../verification/captcha';
 
-export const CAPTCHA_TTL_MS = 5 * 60_000;
-export const CAPTCHA_MAX_WRONG = 5;
-/** Captchas drawn per sid (refreshes): a brake on harvesting images. */
-export const CAPTCHA_MAX_DRAWS = 30;
-export const SMS_CODE_TTL_MS = 5 * 60_000;
-export const SMS_MAX_WRONG = 5;
-export const SMS_DAILY_PER_PHONE = 10;
-export const SMS_DAILY_PER_ADDRESS = 30;
-const DAY_MS = 86_400_000;
+/*
+ * The promotion funnel (docs/promotion.md): templates, registration and page
+ * tracking. The captcha and the SMS codes (hashed, 5 minutes, single use, 5
+ * wrong tries, 60 s between sends, daily caps per phone and per client
+ * address, counted in PostgreSQL under a per-phone advisory lock, so across
+ * API processes) are modules/verification's, shared with sign-in.
+ */
 
 type Template = z.input<typeof promotionTemplateSchema>;
 type GetSmsInput = z.output<typeof getSms.request>;
@@ -35,11 +28,6 @@ type RegisterInput = z.output<typeof register.request>;
 
 /** A §8 answer: the wrapper's code and message (data null). */
 export type PromoAnswer = { code: string; messageKey: MessageKey; vars?: Record<string, string | number>; status?: number };
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-export const answerHash = (sid: string, answer: string) => sha256(`captcha:${sid}:${answer.trim().toLowerCase()}`);
-const smsHash = (phone: string, code: string) => sha256(`promo-sms:${phone}:${code}`);
-const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The page sends every field of §7's payload, empty when the landing address has none: stored as absent (null). */
 const absentIfBlank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value);
@@ -51,7 +39,7 @@ export function normalisePhone(raw: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------
-// Template, sid, captcha
+// Template
 // ---------------------------------------------------------------------------
 
 /**
@@ -93,56 +81,9 @@ function completeTexts(value: unknown): { agreementTitle: string; agreementParag
   return { agreementTitle: v.agreementTitle, agreementParagraphs: paragraphs, downloadTitle: v.downloadTitle, downloadText: v.downloadText };
 }
 
-export async function newSid(db: Db, clientIp: string): Promise<string> {
-  const sid = randomBytes(16).toString('hex');
-  await db.insert(promoSessions).values({ sid, clientIp });
-  return sid;
-}
-
-/** Draws a new captcha for the sid (the previous one stops working); undefined for an unknown sid or too many draws. */
-export async function drawCaptcha(db: Db, sidRaw: string, now = new Date()): Promise<Buffer | undefined> {
-  const sid = /^[0-9a-f]{32}$/.test(sidRaw) ? sidRaw : undefined;
-  if (!sid) return undefined;
-  const captcha = svgCaptcha.create({
-    size: 4,
-    noise: 3,
-    ignoreChars: '0oO1lIi',
-    color: true,
-    background: '#f4f4f8',
-    width: 132,
-    height: 48,
-    fontSize: 52,
-  });
-  const [row] = await db
-    .update(promoSessions)
-    .set({ answerHash: answerHash(sid, captcha.text), drawnAt: now, draws: sql`${promoSessions.draws} + 1`, wrongAnswers: 0, passedPhone: null, passedAt: null })
-    .where(and(eq(promoSessions.sid, sid), sql`${promoSessions.draws} < ${CAPTCHA_MAX_DRAWS}`))
-    .returning({ sid: promoSessions.sid });
-  if (!row) return undefined;
-  // Drawn at twice the size the page shows (132×48): sharp on high-density screens.
-  return sharp(Buffer.from(captcha.data), { density: 144 }).png().toBuffer();
-}
-
-/** Checks an answer against the sid's captcha (expiry, 5 wrong answers); a wrong one is counted. */
-async function checkCaptcha(tx: DbOrTx, sid: string, answer: string, now: Date): Promise<'ok' | 'wrong'> {
-  const [s] = await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).for('update');
-  if (!s || !s.answerHash || !s.drawnAt) return 'wrong';
-  if (now.getTime() - s.drawnAt.getTime() > CAPTCHA_TTL_MS || s.wrongAnswers >= CAPTCHA_MAX_WRONG || s.passedPhone) return 'wrong';
-  if (!safeEqual(answerHash(sid, answer), s.answerHash)) {
-    await tx.update(promoSessions).set({ wrongAnswers: s.wrongAnswers + 1 }).where(eq(promoSessions.sid, sid));
-    return 'wrong';
-  }
-  return 'ok';
-}
-
 async function isRegistered(tx: DbOrTx, phone: string): Promise<boolean> {
   const [b] = await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone)).limit(1);
   return b !== undefined;
-}
-
-/** Serialises everything about one phone across processes (the limits below are read-then-write). */
-async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-phone:${phone}`}))`);
 }
 
 // ---------------------------------------------------------------------------
@@ -167,53 +108,25 @@ export async function requestSmsCode(
   const phone = normalisePhone(input.phone);
   if (!phone) return { answer: { code: '400001', messageKey: 'promoPhoneInvalid', status: 400 } };
   const sid = input.sid.trim();
-  if (!/^[0-9a-f]{32}$/.test(sid)) return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
+  if (!captchaSid(sid)) return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
 
   return db.transaction(async (tx) => {
     await lockPhone(tx, phone);
-    if ((await checkCaptcha(tx, sid, input.capcode, now)) === 'wrong') {
+    // The captcha is spent on this phone once passed: one SMS per captcha.
+    if ((await passCaptcha(tx, sid, input.capcode, phone, now)) === 'wrong') {
       return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
     }
-    // The captcha is spent on this phone: one SMS per captcha.
-    await tx.update(promoSessions).set({ passedPhone: phone, passedAt: now }).where(eq(promoSessions.sid, sid));
     if (await isRegistered(tx, phone)) return { answer: { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' } };
 
-    const [last] = await tx
-      .select({ createdAt: promoSmsCodes.createdAt })
-      .from(promoSmsCodes)
-      .where(eq(promoSmsCodes.phone, phone))
-      .orderBy(sql`${promoSmsCodes.createdAt} desc`)
-      .limit(1);
-    if (last) {
-      const wait = Math.ceil((last.createdAt.getTime() + PROMO_SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
-      if (wait > 0) return { answer: { code: '429001', messageKey: 'promoResendWait', vars: { seconds: wait }, status: 429 } };
+    const tracking = { appFrom: absentIfBlank(input.app_from), userFrom: absentIfBlank(input.user_from), utmTag: absentIfBlank(input.utm_tag) };
+    const issued = await issueCode(tx, { purpose: 'register', phone, clientIp, sid, tracking, now });
+    if (!issued.ok) {
+      return issued.refusal === 'wait'
+        ? { answer: { code: '429001', messageKey: 'promoResendWait', vars: { seconds: issued.seconds }, status: 429 } }
+        : { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
     }
-    const since = new Date(now.getTime() - DAY_MS);
-    const [perPhone] = await tx.select({ n: count() }).from(promoSmsCodes).where(and(eq(promoSmsCodes.phone, phone), gte(promoSmsCodes.createdAt, since)));
-    if ((perPhone?.n ?? 0) >= SMS_DAILY_PER_PHONE) return { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
-    if (clientIp) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-ip:${clientIp}`}))`);
-      const [perIp] = await tx
-        .select({ n: count() })
-        .from(promoSmsCodes)
-        .where(and(eq(promoSmsCodes.clientIp, clientIp), gte(promoSmsCodes.createdAt, since)));
-      if ((perIp?.n ?? 0) >= SMS_DAILY_PER_ADDRESS) return { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
-    }
-
-    const code = String(randomInt(0, 10 ** PROMO_SMS_CODE_LENGTH)).padStart(PROMO_SMS_CODE_LENGTH, '0');
-    await tx.insert(promoSmsCodes).values({
-      phone,
-      codeHash: smsHash(phone, code),
-      sid,
-      clientIp,
-      appFrom: absentIfBlank(input.app_from),
-      userFrom: absentIfBlank(input.user_from),
-      utmTag: absentIfBlank(input.utm_tag),
-      expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
-      createdAt: now,
-    });
-    const body = translate(lang, 'promoSmsBody', { code, minutes: SMS_CODE_TTL_MS / 60_000 });
-    const outboxId = await outboxSmsSender.send(tx, { phone, purpose: 'promo_register_code', body, expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS) });
+    const body = translate(lang, 'promoSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
+    const outboxId = await outboxSmsSender.send(tx, { phone, purpose: 'promo_register_code', body, expiresAt: issued.expiresAt });
     return { answer: { code: promotionCodes.sent, messageKey: 'promoSmsSent' }, outboxId };
   });
 }
@@ -221,6 +134,13 @@ export async function requestSmsCode(
 // ---------------------------------------------------------------------------
 // register
 // ---------------------------------------------------------------------------
+
+/** register's §8 answers to a code it does not accept. */
+const codeRefusals: Record<Exclude<CodeCheck, 'ok'>, MessageKey> = {
+  expired: 'promoSmsExpired',
+  tooManyTries: 'promoSmsTooManyTries',
+  wrong: 'promoSmsWrong',
+};
 
 /**
  * Registers a visitor: phone format; the sid's captcha passed for this phone
@@ -236,30 +156,12 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
   const smsCode = input.smsCode.trim();
   return db.transaction(async (tx) => {
     await lockPhone(tx, phone);
-    const [s] = /^[0-9a-f]{32}$/.test(sid) ? await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).limit(1) : [];
-    const captchaOk =
-      s !== undefined &&
-      s.passedPhone === phone &&
-      s.answerHash !== null &&
-      s.drawnAt !== null &&
-      now.getTime() - s.drawnAt.getTime() <= CAPTCHA_TTL_MS + SMS_CODE_TTL_MS &&
-      safeEqual(answerHash(sid, input.capcode), s.answerHash);
+    const captchaOk = await captchaPassedFor(tx, sid, input.capcode, phone, CAPTCHA_TTL_MS + SMS_CODE_TTL_MS, now);
     if (!captchaOk) return { code: promotionCodes.captchaWrongRegister, messageKey: 'promoCaptchaWrong' };
     if (await isRegistered(tx, phone)) return { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' };
 
-    const [latest] = await tx
-      .select()
-      .from(promoSmsCodes)
-      .where(and(eq(promoSmsCodes.phone, phone), isNull(promoSmsCodes.usedAt)))
-      .orderBy(sql`${promoSmsCodes.createdAt} desc`)
-      .limit(1);
-    if (!latest || latest.expiresAt.getTime() < now.getTime()) return { code: '400002', messageKey: 'promoSmsExpired', status: 400 };
-    if (latest.wrongTries >= SMS_MAX_WRONG) return { code: '400002', messageKey: 'promoSmsTooManyTries', status: 400 };
-    if (!/^\d{6}$/.test(smsCode) || !safeEqual(smsHash(phone, smsCode), latest.codeHash)) {
-      await tx.update(promoSmsCodes).set({ wrongTries: latest.wrongTries + 1 }).where(eq(promoSmsCodes.id, latest.id));
-      return { code: '400002', messageKey: 'promoSmsWrong', status: 400 };
-    }
-    await tx.update(promoSmsCodes).set({ usedAt: now }).where(eq(promoSmsCodes.id, latest.id));
+    const checked = await checkCode(tx, { purpose: 'register', phone, code: smsCode, now });
+    if (checked !== 'ok') return { code: errorCodes.smsCodeWrong, messageKey: codeRefusals[checked], status: 400 };
     const templateId = input.id && /^\d{1,9}$/.test(input.id) ? Number(input.id) : null;
     await tx.insert(borrowers).values({
       phone,
@@ -328,7 +230,7 @@ export async function funnelReport(db: Db, from: Date, to: Date): Promise<Funnel
     sms as (
       select coalesce((select e.page_id from promo_events e where e.utm_tag = coalesce(c.utm_tag, '') and e.kind = 'visit' order by e.created_at desc limit 1), '') as template,
              coalesce(c.utm_tag, '') as utm_tag, count(*)::int as sms
-      from promo_sms_codes c where c.created_at >= ${from.toISOString()}::timestamptz and c.created_at < ${to.toISOString()}::timestamptz
+      from verification_codes c where c.purpose = 'register' and c.created_at >= ${from.toISOString()}::timestamptz and c.created_at < ${to.toISOString()}::timestamptz
       group by 1, 2
     ),
     reg as (

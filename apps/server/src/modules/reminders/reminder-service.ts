@@ -1,3 +1,4 @@
+import { repayableStatuses } from '@presta/contract/order-status';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CalendarDate } from '@presta/contract/dates';
@@ -73,7 +74,7 @@ async function candidatesIn(db: Db, timeZone: string, today: CalendarDate): Prom
     .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
     .where(
       and(
-        inArray(orders.status, ['174', '180']),
+        inArray(orders.status, repayableStatuses),
         eq(products.timeZone, timeZone),
         inArray(
           repaymentPlans.dueDate,

@@ -1,3 +1,4 @@
+import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContractData } from '@presta/contract/api/loan';
 import type { Language } from '@presta/contract/language';
@@ -5,15 +6,13 @@ import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { maskBankAccount } from '../../lib/bank-account';
 import { moneyIn } from '../../i18n/market-texts';
 import { getLoanPosition } from '../ledger/ledger-service';
 import { agreementTerms } from '../loan/agreement-terms';
 import { keyFactsOfOrder } from '../loan/key-facts-service';
+import { orderAccountNumberSql } from '../orders/order-service';
 import { orderTax } from '../pricing/loan-quote';
-import { maskBankAccount } from '../loan/loan-service';
-
-/** Statuses whose loan has a ledger (disbursed): its one-off default penalty is known. */
-const disbursedStatuses: readonly string[] = ['174', '180', '200'];
 
 /**
  * The promissory note of one of the borrower's orders (§3 "Loan contract",
@@ -21,7 +20,7 @@ const disbursedStatuses: readonly string[] = ['174', '180', '200'];
  * foreign numbers alike. Field meanings (docs/api.md):
  * username = userName = the borrower's full name; mount = the principal as
  * display text, amount = the principal in minor units; bankNo = the masked
- * deposit account; daiDate = disbursal day ('' before disbursal); planDate =
+ * deposit account (the account the disbursal paid, else the active one); daiDate = disbursal day ('' before disbursal); planDate =
  * the last instalment's current due date; contractAmount = total owed as
  * agreed (principal + interest + commission + tax); Interest = interest as
  * charged (after any coupon); IVA = the market's tax (IVA, GST); giveAmount =
@@ -32,72 +31,9 @@ const disbursedStatuses: readonly string[] = ['174', '180', '200'];
  * states (agreement-terms.ts), `market` the loan's market.
  */
 export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: string, lang: Language): Promise<ContractData> {
-  const orderNo = orderNoRaw.trim();
-  const [order] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      principal: orders.principal,
-      periods: orders.periods,
-      termUnitDays: orders.termUnitDays,
-      dailyRatePpm: orders.dailyRatePpm,
-      commissionPpm: orders.commissionPpm,
-      vatPpm: orders.vatPpm,
-      taxBase: orders.taxBase,
-      disbursedOn: orders.disbursedOn,
-      appliedOn: sql<string>`to_char(${orders.createdAt} at time zone ${products.timeZone}, 'YYYY-MM-DD')`,
-      productName: products.name,
-      market: products.market,
-      lateRule: products.lateRule,
-      extensionEnabled: products.extensionEnabled,
-      fullName: borrowers.fullName,
-      address: borrowers.address,
-      bankAccount: borrowers.bankAccount,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.borrowerId, borrowerId)))
-    .limit(1);
-  if (!order) throw notFound('orderNotFound');
-
-  const plan = await db
-    .select({
-      seq: repaymentPlans.seq,
-      dueDate: repaymentPlans.dueDate,
-      principal: repaymentPlans.principal,
-      interest: repaymentPlans.interest,
-      commission: repaymentPlans.commission,
-      vat: repaymentPlans.vat,
-    })
-    .from(repaymentPlans)
-    .where(eq(repaymentPlans.orderId, order.id))
-    .orderBy(asc(repaymentPlans.seq));
-
-  const disbursed = order.disbursedOn !== null && disbursedStatuses.includes(order.status);
-  // The loan's own one-off default penalty (new or repeat client) is the ledger's, once disbursed.
-  const defaultPenalty = disbursed ? (await getLoanPosition(db, order.id)).defaultPenalty : undefined;
-  const terms = agreementTerms(
-    {
-      market: order.market,
-      lateRule: order.lateRule,
-      amount: order.principal,
-      periods: order.periods,
-      termUnitDays: order.termUnitDays,
-      dailyRatePpm: order.dailyRatePpm,
-      commissionPpm: order.commissionPpm,
-      tax: orderTax(order),
-      extensionEnabled: order.extensionEnabled,
-      // The plan's due dates count from the disbursal day, from the submission day until then.
-      startDate: order.disbursedOn ?? order.appliedOn,
-      disbursed,
-      ...(defaultPenalty === undefined ? {} : { defaultPenalty }),
-      plan,
-      received: order.principal,
-    },
-    lang,
-  );
-
+  const order = await contractOrder(db, borrowerId, orderNoRaw.trim());
+  const plan = await agreedPlan(db, order.id);
+  const terms = await contractTerms(db, order, plan, lang);
   const money = moneyIn(order.market);
   return {
     username: order.fullName,
@@ -121,4 +57,82 @@ export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: 
     // India (issue 13): the Key Facts Statement the loan was applied with, the agreement's summary box.
     keyFacts: marketOf(order.market).keyFacts ? await keyFactsOfOrder(db, order.id, marketOf(order.market).timeZone) : null,
   };
+}
+
+type ContractOrder = Awaited<ReturnType<typeof contractOrder>>;
+type AgreedPlan = Awaited<ReturnType<typeof agreedPlan>>;
+
+/** The order with its product and borrower, when it is this borrower's; else 404 orderNotFound. */
+async function contractOrder(db: Db, borrowerId: number, orderNo: string) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      principal: orders.principal,
+      periods: orders.periods,
+      termUnitDays: orders.termUnitDays,
+      dailyRatePpm: orders.dailyRatePpm,
+      commissionPpm: orders.commissionPpm,
+      vatPpm: orders.vatPpm,
+      taxBase: orders.taxBase,
+      disbursedOn: orders.disbursedOn,
+      appliedOn: sql<string>`to_char(${orders.createdAt} at time zone ${products.timeZone}, 'YYYY-MM-DD')`,
+      productName: products.name,
+      market: products.market,
+      lateRule: products.lateRule,
+      extensionEnabled: products.extensionEnabled,
+      fullName: borrowers.fullName,
+      address: borrowers.address,
+      bankAccount: orderAccountNumberSql(orders),
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.borrowerId, borrowerId)))
+    .limit(1);
+  if (!order) throw notFound('orderNotFound');
+  return order;
+}
+
+/** The order's repayment plan as agreed, by instalment. */
+async function agreedPlan(db: Db, orderId: number) {
+  return db
+    .select({
+      seq: repaymentPlans.seq,
+      dueDate: repaymentPlans.dueDate,
+      principal: repaymentPlans.principal,
+      interest: repaymentPlans.interest,
+      commission: repaymentPlans.commission,
+      vat: repaymentPlans.vat,
+    })
+    .from(repaymentPlans)
+    .where(eq(repaymentPlans.orderId, orderId))
+    .orderBy(asc(repaymentPlans.seq));
+}
+
+/** Every figure the agreement states, of this order and its plan. */
+async function contractTerms(db: Db, order: ContractOrder, plan: AgreedPlan, lang: Language) {
+  const disbursed = order.disbursedOn !== null && statusIn(disbursedStatuses, order.status);
+  // The loan's own one-off default penalty (new or repeat client) is the ledger's, once disbursed.
+  const defaultPenalty = disbursed ? (await getLoanPosition(db, order.id)).defaultPenalty : undefined;
+  return agreementTerms(
+    {
+      market: order.market,
+      lateRule: order.lateRule,
+      amount: order.principal,
+      periods: order.periods,
+      termUnitDays: order.termUnitDays,
+      dailyRatePpm: order.dailyRatePpm,
+      commissionPpm: order.commissionPpm,
+      tax: orderTax(order),
+      extensionEnabled: order.extensionEnabled,
+      // The plan's due dates count from the disbursal day, from the submission day until then.
+      startDate: order.disbursedOn ?? order.appliedOn,
+      disbursed,
+      ...(defaultPenalty === undefined ? {} : { defaultPenalty }),
+      plan,
+      received: order.principal,
+    },
+    lang,
+  );
 }

@@ -1,9 +1,10 @@
+import { repayableStatuses, statusIn } from '@presta/contract/order-status';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TextValue } from '@presta/contract/api/common';
 import type { channelSchema, extensionDataSchema, repaymentDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
 import { errorCodes } from '@presta/contract/error-codes';
-import { addDays, formatDate, todayIn } from '@presta/contract/dates';
+import { addDays, formatDate, todayIn, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import { endSentence, marketOf, type MarketCode, type SupportContacts, type TaxableCharge } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
@@ -15,10 +16,10 @@ import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { getLoanPosition, quoteExtension, type ExtensionQuoteResult } from '../ledger/ledger-service';
 import { PREPAYMENT_MIN_DAYS, type InstalmentComponent, type LoanPosition } from '../ledger/ledger-math';
-import { toDbId } from '../loan/loan-service';
+import { toDbId } from '../../lib/db-id';
 import { paymentChannels, type PaymentChannel, type PaymentProvider, type PaymentPurpose } from '../payments/payment-provider';
-import { barcodeUrl, createOrReuseReference, findOpenReferences, type PaymentReference } from './payment-references';
-import { endOfDayIn, extensionStableThrough, repaymentQuote } from './repayment-quote';
+import { barcodeUrl, createOrReuseReference, findOpenReferences, type PaymentReference } from '../payments/payment-references';
+import { endOfDayIn, extensionStableThrough, repaymentQuote } from '../payments/repayment-quote';
 
 type RepaymentData = z.input<typeof repaymentDataSchema>;
 type ExtensionData = z.input<typeof extensionDataSchema>;
@@ -26,7 +27,6 @@ type VoucherData = z.input<typeof voucherDataSchema>;
 type Channel = z.input<typeof channelSchema>;
 
 /** Statuses whose loan is repaid and extended on these pages (§4: Repay on 174 and 180). */
-const payableStatuses: readonly string[] = ['174', '180'];
 
 /** Logos of the channels (files of the web app). */
 export const channelLogos: Record<PaymentChannel, string> = {
@@ -95,7 +95,7 @@ export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string)
 
 export function assertPayable(order: Pick<OwnedOrder, 'orderNo' | 'status'>): void {
   if (order.status === '200') throw new AppError(409, errorCodes.invalidTransition, 'loanAlreadySettled', { orderNo: order.orderNo });
-  if (!payableStatuses.includes(order.status)) {
+  if (!statusIn(repayableStatuses, order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'repaymentNotAvailable', { orderNo: order.orderNo, status: order.status });
   }
 }
@@ -413,39 +413,10 @@ export async function generateVoucher(
   const offered = voucherChannelsOf(order.market);
   if (!offered.includes(channel)) throw badRequest('payCodeNotInMarket', { payCode: channel, channels: offered.join(', ') });
   assertPayable(order);
-  const money = moneyIn(order.market);
-  const today = todayIn(order.timeZone, now);
 
-  let purpose: PaymentPurpose;
-  let validThrough: string;
-  if (input.requestType === 1) {
-    purpose = 'repayment';
-    const { position } = await getLoanPosition(db, order.id, today);
-    const quote = repaymentQuote(position);
-    if (quote.payable <= 0) {
-      throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? today, days: PREPAYMENT_MIN_DAYS });
-    }
-    if (input.amount !== quote.payable) {
-      throw new AppError(422, errorCodes.outsideProductRules, 'paymentAmountMismatch', {
-        amount: money(input.amount),
-        due: money(quote.payable),
-      });
-    }
-    validThrough = quote.stableThrough;
-  } else {
-    purpose = 'extension';
-    const quote = await availableExtension(db, order);
-    if (input.amount !== quote.amount) {
-      throw new AppError(422, errorCodes.outsideProductRules, 'extensionAmountMismatch', {
-        amount: money(input.amount),
-        due: money(quote.amount),
-      });
-    }
-    const { position } = await getLoanPosition(db, order.id, quote.asOf);
-    validThrough = extensionStableThrough(position);
-  }
-
-  const { reference: ref } = await createOrReuseReference(db, provider, {
+  const { purpose, validThrough } =
+    input.requestType === 1 ? await repaymentVoucherTerms(db, order, input.amount, now) : await extensionVoucherTerms(db, order, input.amount);
+  const { reference } = await createOrReuseReference(db, provider, {
     orderId: order.id,
     borrowerId,
     purpose,
@@ -454,10 +425,43 @@ export async function generateVoucher(
     expiresAt: endOfDayIn(validThrough, order.timeZone),
     now,
   });
+  return voucherOf(lang, order, reference, purpose, support(order.market));
+}
 
-  const market = marketOf(order.market);
-  const payee = market.legalEntity.name;
-  const amount = money(ref.amount);
+/** What a reference is made for and the last day its amount stays the same (its validity, at most). */
+type VoucherTerms = { purpose: PaymentPurpose; validThrough: CalendarDate };
+
+/** requestType 1: exactly what the repayment page quotes now (409 paymentNotOpenYet before payments open, 422 otherwise). */
+async function repaymentVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, now: Date): Promise<VoucherTerms> {
+  const today = todayIn(order.timeZone, now);
+  const { position } = await getLoanPosition(db, order.id, today);
+  const quote = repaymentQuote(position);
+  if (quote.payable <= 0) {
+    throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? today, days: PREPAYMENT_MIN_DAYS });
+  }
+  if (amount !== quote.payable) {
+    const money = moneyIn(order.market);
+    throw new AppError(422, errorCodes.outsideProductRules, 'paymentAmountMismatch', { amount: money(amount), due: money(quote.payable) });
+  }
+  return { purpose: 'repayment', validThrough: quote.stableThrough };
+}
+
+/** requestType 2: exactly the extension's price now (409 with the reason when none is available, 422 otherwise). */
+async function extensionVoucherTerms(db: Db, order: OwnedOrder, amount: Minor): Promise<VoucherTerms> {
+  const quote = await availableExtension(db, order);
+  if (amount !== quote.amount) {
+    const money = moneyIn(order.market);
+    throw new AppError(422, errorCodes.outsideProductRules, 'extensionAmountMismatch', { amount: money(amount), due: money(quote.amount) });
+  }
+  const { position } = await getLoanPosition(db, order.id, quote.asOf);
+  return { purpose: 'extension', validThrough: extensionStableThrough(position) };
+}
+
+/** The voucher page of a reference: amount, what to enter and where, its validity, the channel's logos and the market's contacts. */
+function voucherOf(lang: Language, order: OwnedOrder, ref: PaymentReference, purpose: PaymentPurpose, contacts: SupportContacts): VoucherData {
+  const channel = ref.channel;
+  const payee = marketOf(order.market).legalEntity.name;
+  const amount = moneyIn(order.market)(ref.amount);
   const validUntil = formatDate(ref.expiresAt, { withTime: true, timeZone: order.timeZone });
   const purposeText = translate(lang, purpose === 'repayment' ? 'voucherConceptRepayment' : 'voucherConceptExtension', { orderNo: order.orderNo });
   const { details, howTo } = paymentInstructions(lang, ref, payee, amount, purposeText);
@@ -481,7 +485,7 @@ export async function generateVoucher(
     ],
     imgList: {
       title: translate(lang, voucherTexts[channel].images),
-      eMail: support(order.market).email,
+      eMail: contacts.email,
       content: [channelLogos[channel]],
     },
     bottomLogo: channelLogos[channel],

@@ -1,10 +1,23 @@
 import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
 import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
 import { AppError } from '../../lib/app-error';
 import type { FastifyRequest } from 'fastify';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { dropStaleSessions, findSessionBorrower, type SessionBorrower, type SessionCache } from './session-service';
+import {
+  dropStaleSessions,
+  dueForLastSeen,
+  findSessionBorrower,
+  writeLastSeen,
+  type LiveSession,
+  type SessionBorrower,
+  type SessionCache,
+} from './session-service';
+import { isSameOrigin, sessionCookieOf } from './session-cookie';
+
+/** The session of a call, and where it came from: the address or a header, or the browser's cookie. */
+export type CallSession = LiveSession & { via: 'address' | 'cookie' };
 
 declare module '../../plugins/app/change-feed' {
   interface AppCaches {
@@ -19,6 +32,8 @@ declare module 'fastify' {
     borrower: SessionBorrower;
     /** The session parameters of the query (device values, productId, orderId). */
     sessionParams: SessionParams;
+    /** The session of a borrower call (its digest and handle, never its id). */
+    borrowerSession: CallSession;
   }
   interface FastifyInstance {
     /**
@@ -27,6 +42,8 @@ declare module 'fastify' {
      * 429 (plugins/app/guess-limits.ts).
      */
     sessionBorrower(request: FastifyRequest, sessionId: string | undefined): Promise<SessionBorrower>;
+    /** Drops a session from this process's cache now (the change feed drops it from every process's). */
+    forgetSession(idHash: string): void;
   }
   interface FastifyContextConfig {
     auth?: 'borrower' | 'public';
@@ -35,23 +52,58 @@ declare module 'fastify' {
 
 /**
  * Sessions (§6): the session id travels in the query (wire name `swift`, or
- * `sessionId`) or in the form client's `swift` header. A missing, unknown or
- * expired session is refused with code 401001, which the pages turn into the
- * joint-logon failure page.
+ * `sessionId`) or in the form client's `swift` header; without either, in a
+ * plain browser's `presta_session` cookie (decision 017), accepted only on a
+ * same-origin call. A missing, unknown or expired session is refused with code
+ * 401001, which the pages turn into the joint-logon failure page. Each call
+ * writes the session's last-seen time in the background, at most every 5
+ * minutes.
  */
 export default fp(
-  (app) => {
+  async (app, opts: { publicBaseUrl: string }) => {
+    // Cookies are parsed only by the session hook, and only when it needs them (hook: false).
+    await app.register(cookie, { hook: false });
+    const publicOrigin = new URL(opts.publicBaseUrl).origin;
     const sessionCache: SessionCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
     app.changeFeed.register('sessions', sessionCache, (change) => dropStaleSessions(sessionCache, change));
-    app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => {
-      if (sessionId) await app.guessLimits.session.check(request);
-      const found = await findSessionBorrower(app.db, sessionId, { cache: app.caches.sessions });
-      if (found.ok) return found.borrower;
+    const lastSeenWrites = new Set<Promise<void>>();
+
+    /** Writes last_seen_at after the call's own work, never failing or delaying it. */
+    const noteSeen = (request: FastifyRequest, session: LiveSession) => {
+      const now = Date.now();
+      if (!dueForLastSeen(session, now)) return;
+      const write = writeLastSeen(app.db, session.idHash, new Date(now)).catch((error: unknown) => {
+        request.log.warn({ errorName: error instanceof Error ? error.name : typeof error }, "a session's last-seen time was not written");
+      });
+      lastSeenWrites.add(write);
+      void write.finally(() => lastSeenWrites.delete(write));
+    };
+
+    /** The borrower and session of an id from the address or a header, or of the browser's cookie. */
+    const authenticate = async (request: FastifyRequest, sessionId: string | undefined) => {
+      let id = sessionId;
+      let via: CallSession['via'] = 'address';
+      if (!id) {
+        id = sessionCookieOf(request, (header) => app.parseCookie(header));
+        via = 'cookie';
+        // A cookie rides along on any request to us: only our own pages may use it.
+        if (id && !isSameOrigin(request, publicOrigin)) throw new AppError(401, errorCodes.sessionInvalid, 'sessionMissing');
+      }
+      if (id) await app.guessLimits.session.check(request);
+      const found = await findSessionBorrower(app.db, id, { cache: app.caches.sessions });
+      if (found.ok) {
+        noteSeen(request, found.session);
+        return { borrower: found.borrower, session: { ...found.session, via } };
+      }
       if (found.reason === 'unknown') await app.guessLimits.session.fail(request);
       throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
-    });
+    };
+
+    app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => (await authenticate(request, sessionId)).borrower);
+    app.decorate('forgetSession', (idHash: string) => sessionCache.invalidateWhere((v) => v.session.idHash === idHash));
     app.decorateRequest('borrower', null as unknown as SessionBorrower);
     app.decorateRequest('sessionParams', null as unknown as SessionParams);
+    app.decorateRequest('borrowerSession', null as unknown as CallSession);
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.auth !== 'borrower') return;
       const query = (request.query ?? {}) as Record<string, unknown>;
@@ -59,7 +111,12 @@ export default fp(
       const header = request.headers[sessionParamNames.sessionId];
       if (!params.sessionId && typeof header === 'string' && header !== '') params.sessionId = header;
       request.sessionParams = params;
-      request.borrower = await app.sessionBorrower(request, params.sessionId);
+      const { borrower, session } = await authenticate(request, params.sessionId);
+      request.borrower = borrower;
+      request.borrowerSession = session;
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...lastSeenWrites]);
     });
   },
   { name: 'session', dependencies: ['db', 'language', 'change-feed', 'guess-limits'] },

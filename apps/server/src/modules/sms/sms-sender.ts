@@ -14,7 +14,9 @@ import { smsOutbox } from '../../db/schema';
 /** What a message is for: its kind in metrics and logs (a bounded set). */
 export const smsPurposes = [
   'promo_register_code',
+  'sign_in_code',
   'card_repayment_code',
+  'bank_account_code',
   'reminder_due_in_3_days',
   'reminder_due_tomorrow',
   'reminder_overdue',

@@ -1,13 +1,14 @@
+import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import type { ReceiptData, StatementData } from '@presta/contract/api/statement';
 import type { CalendarDate } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
+import { toDbId } from '../../lib/db-id';
 import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-service';
 import { annualCostTerms } from '../loan/agreement-terms';
-import { toDbId } from '../loan/loan-service';
-import { referenceNumbers } from '../repayment/payment-references';
+import { referenceNumbers } from '../payments/payment-references';
 import { ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
 import { buildStatement, type Statement } from './statement-build';
 
@@ -16,9 +17,6 @@ import { buildStatement, type Statement } from './statement-build';
  * (ledgerRecordOf, a consistent snapshot), built by statement-build.ts. Another borrower's order or payment
  * answers exactly like an unknown one (404 404001).
  */
-
-/** Statuses with a ledger: disbursed (repaying, overdue) or settled. */
-const disbursedStatuses: readonly string[] = ['174', '180', '200'];
 
 type Loaded = {
   order: OwnedOrder;
@@ -32,7 +30,7 @@ type Loaded = {
 
 async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): Promise<Loaded> {
   // STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal.
-  if (!disbursedStatuses.includes(order.status)) {
+  if (!statusIn(disbursedStatuses, order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'statementNotAvailable', { orderNo: order.orderNo });
   }
   const record = await ledgerRecordOf(db, order.id, today);

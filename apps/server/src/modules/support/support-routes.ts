@@ -7,11 +7,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { MAX_INT4, toDbId } from '../../lib/db-id';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { openapiSecurity } from '../../lib/openapi-document';
-import { toDbId } from '../loan/loan-service';
-
-const MAX_INT4 = 2_147_483_647;
 
 /**
  * Whose customer service a get-whatsapp call reaches (issue 12, decision 014):

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
 import type { Change } from '../../lib/versioned-cache';
@@ -9,7 +10,6 @@ import type { Change } from '../../lib/versioned-cache';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules through declaration merging
 export interface AppCaches {}
-
 
 /** What the feed needs of a cache: it is on only while the feed listens, and emptied on every (re)connection. */
 type FeedCache = { enabled: boolean; clear(): void };
@@ -40,6 +40,113 @@ export const changeChannel = 'presta_changes';
 export const HEARTBEAT_MS = 2_000;
 const HEARTBEAT_DEADLINE_MS = 1_000;
 
+/** The caches the modules registered, and whether they are on. */
+class FeedCaches {
+  /** Filled by the modules as they register (all before the app is ready): see AppCaches. */
+  readonly byName = {} as AppCaches;
+  listening = false;
+  private readonly registered: { cache: FeedCache; onChange: ChangeHandler }[] = [];
+
+  register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
+    cache.enabled = this.listening;
+    this.byName[name] = cache;
+    this.registered.push({ cache, onChange });
+  }
+
+  /** Caches on (listening) or off; either way emptied, since announcements may have been missed. */
+  setListening(on: boolean) {
+    this.listening = on;
+    for (const { cache } of this.registered) {
+      cache.clear();
+      cache.enabled = on;
+    }
+  }
+
+  /** Each handler drops what the change makes stale; a change no handler knows empties every cache. */
+  apply(change: Change) {
+    let known = false;
+    for (const { onChange } of this.registered) if (onChange(change)) known = true;
+    if (!known) for (const { cache } of this.registered) cache.clear();
+  }
+
+  /** The app closes: caches off for good. */
+  close() {
+    for (const { cache } of this.registered) cache.enabled = false;
+    this.listening = false;
+  }
+}
+
+/** The LISTEN on the channel, and the heartbeat that proves it still hears (see the plugin). */
+class ChangeListener {
+  /** This process's pings: another process's are not an answer. */
+  private readonly pingPrefix = `ping:${randomBytes(6).toString('hex')}:`;
+  private heard = 0;
+  private sent = 0;
+  private checking = false;
+  private closed = false;
+  private listener: postgres.ListenMeta | undefined;
+
+  constructor(
+    private readonly client: postgres.Sql,
+    private readonly caches: FeedCaches,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async listen() {
+    await this.listener?.unlisten().catch(() => {});
+    this.listener = undefined;
+    try {
+      this.listener = await this.client.listen(changeChannel, (payload) => this.hear(payload), () => this.caches.setListening(true));
+    } catch (error) {
+      // postgres.js keeps a failed LISTEN as the channel's result and would hand it to every later
+      // attempt: forget it, so the next heartbeat really listens again.
+      delete (this.client.listen as unknown as { channels?: Record<string, unknown> }).channels?.[changeChannel];
+      throw error;
+    }
+  }
+
+  private hear(payload: string) {
+    if (payload.startsWith('ping:')) {
+      if (payload.startsWith(this.pingPrefix)) this.heard = Math.max(this.heard, Number(payload.slice(this.pingPrefix.length)));
+      return; // another process's ping: nothing changed
+    }
+    const [kind = '', key = '*'] = payload.split(':', 2);
+    this.caches.apply({ kind, key });
+  }
+
+  /** One heartbeat (none while the last is still checking): ping, then check it came back. */
+  beat() {
+    if (this.checking || this.closed) return;
+    this.checking = true;
+    void this.pingAndCheck().finally(() => {
+      this.checking = false;
+    });
+  }
+
+  /** A silent channel means a lost listener: caches off at once, and listen again. */
+  private async pingAndCheck() {
+    try {
+      this.sent += 1;
+      const mine = this.sent;
+      await this.client`select pg_notify(${changeChannel}, ${this.pingPrefix + String(mine)})`;
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_DEADLINE_MS));
+      if (this.heard >= mine) return;
+    } catch {
+      // PostgreSQL does not answer: the announcements cannot be trusted either.
+    }
+    if (this.closed) return;
+    if (this.caches.listening) this.log.warn('change feed lost: caches off until it listens again');
+    this.caches.setListening(false);
+    await this.listen().catch(() => {});
+  }
+
+  async close() {
+    this.closed = true;
+    this.caches.close();
+    await this.listener?.unlisten().catch(() => {});
+  }
+}
+
 /**
  * The change feed: migration 0001 makes PostgreSQL announce every change to a
  * cached row on the 'presta_changes' channel ('order:<id>', 'session:<hash>',
@@ -58,95 +165,27 @@ const HEARTBEAT_DEADLINE_MS = 1_000;
  */
 export default fp<{ ttlMs: number }>(
   async (app, opts) => {
-    const all: { cache: FeedCache; onChange: ChangeHandler }[] = [];
-    // Filled by the modules as they register (all before the app is ready): see AppCaches.
-    const caches = {} as AppCaches;
-    let listening = false;
-    app.decorate('caches', caches);
+    const caches = new FeedCaches();
+    app.decorate('caches', caches.byName);
     app.decorate('changeFeed', {
       get listening() {
-        return listening;
+        return caches.listening;
       },
       ttlMs: opts.ttlMs,
       register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
-        cache.enabled = listening;
-        caches[name] = cache;
-        all.push({ cache, onChange });
+        caches.register(name, cache, onChange);
       },
     });
     if (opts.ttlMs <= 0) return;
 
-    const setListening = (on: boolean) => {
-      listening = on;
-      for (const { cache } of all) {
-        cache.clear();
-        cache.enabled = on;
-      }
-    };
-    const pingPrefix = `ping:${randomBytes(6).toString('hex')}:`;
-    let heard = 0;
-    let sent = 0;
-
-    const onChange = (payload: string) => {
-      if (payload.startsWith('ping:')) {
-        if (payload.startsWith(pingPrefix)) heard = Math.max(heard, Number(payload.slice(pingPrefix.length)));
-        return; // another process's ping: nothing changed
-      }
-      const [kind = '', key = '*'] = payload.split(':', 2);
-      const change: Change = { kind, key };
-      let known = false;
-      for (const { onChange: handle } of all) if (handle(change)) known = true;
-      if (!known) for (const { cache } of all) cache.clear();
-    };
-
-    const client = (app.db as unknown as { $client: postgres.Sql }).$client;
-    let listener: postgres.ListenMeta | undefined;
-    let closed = false;
-    const listen = async () => {
-      await listener?.unlisten().catch(() => {});
-      listener = undefined;
-      try {
-        listener = await client.listen(changeChannel, onChange, () => setListening(true));
-      } catch (error) {
-        // postgres.js keeps a failed LISTEN as the channel's result and would hand it to every later
-        // attempt: forget it, so the next heartbeat really listens again.
-        delete (client.listen as unknown as { channels?: Record<string, unknown> }).channels?.[changeChannel];
-        throw error;
-      }
-    };
-    await listen();
-
-    // The heartbeat: ping, then check it came back; a silent channel means a lost listener.
-    let checking = false;
-    const heartbeat = setInterval(() => {
-      if (checking || closed) return;
-      checking = true;
-      void (async () => {
-        try {
-          sent += 1;
-          const mine = sent;
-          await client`select pg_notify(${changeChannel}, ${pingPrefix + String(mine)})`;
-          await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_DEADLINE_MS));
-          if (heard >= mine) return;
-        } catch {
-          // PostgreSQL does not answer: the announcements cannot be trusted either.
-        }
-        if (closed) return;
-        if (listening) app.log.warn('change feed lost: caches off until it listens again');
-        setListening(false);
-        await listen().catch(() => {});
-      })().finally(() => {
-        checking = false;
-      });
-    }, HEARTBEAT_MS);
+    const listener = new ChangeListener((app.db as unknown as { $client: postgres.Sql }).$client, caches, app.log);
+    await listener.listen();
+    const heartbeat = setInterval(() => listener.beat(), HEARTBEAT_MS);
     heartbeat.unref();
 
     app.addHook('onClose', async () => {
-      closed = true;
       clearInterval(heartbeat);
-      for (const { cache } of all) cache.enabled = false;
-      listening = false;
-      await listener?.unlisten().catch(() => {});
+      await listener.close();
     });
   },
   { name: 'change-feed', dependencies: ['db'] },

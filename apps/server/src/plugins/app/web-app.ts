@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@presta/contract/error-codes';
 import { routes, type RouteName } from '@presta/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { translate } from '../../i18n/messages';
 import { inlineCodeCspBlocks, pageContentSecurityPolicy } from './security-headers';
@@ -75,37 +75,58 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
+/** The built app's pages, read once at start-up. */
+type Pages = {
+  /** index.html for each page path, with its page's preloads. */
+  pages: Map<string, PageHtml>;
+  /** index.html for any other path. */
+  otherPage: PageHtml;
+  /** The promotion landing page, when built. */
+  promoPage: PageHtml | undefined;
+  /** The marketing site's pages, by path. */
+  sitePages: Map<string, PageHtml>;
+};
+
 /** Serves the built web app: static files, and index.html (with the brand) for every page route. */
 export default async function webApp(app: FastifyInstance, opts: { config: Config }) {
   const dist = opts.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
   const built = fs.existsSync(indexFile);
+  if (built) await serveStaticFiles(app, dist);
+  const site: Pages = {
+    ...(built ? appPages(dist, indexFile, opts.config.brand) : { pages: new Map<string, PageHtml>(), otherPage: pageHtml('') }),
+    promoPage: promoPageOf(dist),
+    sitePages: sitePagesOf(dist),
+  };
+  warnOfBlockedInlineCode(app, site);
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => servePage(request, reply, { site, built, demoTools: opts.config.demoTools }));
+}
 
+/** The build's files as they are (hashed ones cached for a year); the HTML ones with the policy of their own inline scripts. */
+async function serveStaticFiles(app: FastifyInstance, dist: string) {
   // The HTML files the static server may send as they are (e.g. the privacy notice the marketing home frames):
   // each with the policy of its own inline scripts.
-  const staticHtmlCsp = new Map(built ? htmlFiles(dist).map((file) => [file, pageContentSecurityPolicy(fs.readFileSync(file, 'utf8'))]) : []);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      // The server's own input, not a page asset.
-      allowedPath: (pathName) => !pathName.endsWith(`/${routePreloadsFile}`),
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        res.header(
-          'cache-control',
-          hashedFile.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-        const csp = staticHtmlCsp.get(filePath.replace(/\.(br|gz)$/, ''));
-        if (csp) res.header('content-security-policy', csp);
-      },
-    });
-  }
+  const staticHtmlCsp = new Map(htmlFiles(dist).map((file) => [file, pageContentSecurityPolicy(fs.readFileSync(file, 'utf8'))]));
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    // The server's own input, not a page asset.
+    allowedPath: (pathName) => !pathName.endsWith(`/${routePreloadsFile}`),
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      res.header('cache-control', hashedFile.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      const csp = staticHtmlCsp.get(filePath.replace(/\.(br|gz)$/, ''));
+      if (csp) res.header('content-security-policy', csp);
+    },
+  });
+}
 
-  const brandScript = `<script>window.__PRESTA_BRAND__=${JSON.stringify(opts.config.brand).replace(/</g, '\\u003c')}</script>`;
-  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('<!--presta-brand-->', brandScript) : '';
-  const routePreloads = built ? readRoutePreloads(dist) : {};
+/** index.html with the brand, for each page path with its page's preloads, and for any other path. */
+function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick<Pages, 'pages' | 'otherPage'> {
+  const brandScript = `<script>window.__PRESTA_BRAND__=${JSON.stringify(brand).replace(/</g, '\\u003c')}</script>`;
+  const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--presta-brand-->', brandScript);
+  const routePreloads = readRoutePreloads(dist);
   const variants = new Map<RoutePreload | undefined, PageHtml>();
   const withPreloads = (preload: RoutePreload | undefined): PageHtml => {
     let page = variants.get(preload);
@@ -115,19 +136,22 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
     }
     return page;
   };
-  /** index.html for each page path, with its page's preloads; `otherPage` for any other path. */
   const pages = new Map(
-    built
-      ? (Object.entries(routes) as [RouteName, string][])
-          .filter(([, p]) => p.startsWith('/'))
-          .map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])])
-      : [],
+    (Object.entries(routes) as [RouteName, string][])
+      .filter(([, p]) => p.startsWith('/'))
+      .map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])]),
   );
-  const otherPage = built ? withPreloads(routePreloads['*']) : pageHtml('');
-  // The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo.
+  return { pages, otherPage: withPreloads(routePreloads['*']) };
+}
+
+/** The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo. */
+function promoPageOf(dist: string): PageHtml | undefined {
   const promoFile = path.join(dist, 'promo', 'index.html');
-  const promoPage = fs.existsSync(promoFile) ? pageHtml(fs.readFileSync(promoFile, 'utf8')) : undefined;
-  // The marketing site: static pages prerendered at build time (apps/web/site → dist/site).
+  return fs.existsSync(promoFile) ? pageHtml(fs.readFileSync(promoFile, 'utf8')) : undefined;
+}
+
+/** The marketing site: static pages prerendered at build time (apps/web/site → dist/site). */
+function sitePagesOf(dist: string): Map<string, PageHtml> {
   const siteFiles: Record<string, string> = {
     [routes.home]: 'index.html',
     [routes.siteAbout]: 'About.html',
@@ -147,47 +171,47 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
       if (fs.existsSync(full)) sitePages.set(at, pageHtml(fs.readFileSync(full, 'utf8')));
     }
   }
+  return sitePages;
+}
 
-  // Inline code no hash can allow (onclick=…, javascript:): the browser would block it.
+/** Inline code no hash can allow (onclick=…, javascript:): the browser would block it. */
+function warnOfBlockedInlineCode(app: FastifyInstance, { otherPage, sitePages, promoPage }: Pages) {
   const served: [string, string][] = [['index.html', otherPage.html], ...[...sitePages].map(([at, p]): [string, string] => [at, p.html])];
   if (promoPage) served.push(['/promo/', promoPage.html]);
   for (const [at, html] of served) {
     const blocked = inlineCodeCspBlocks(html);
     if (blocked.length > 0) app.log.warn({ page: at, blocked }, 'inline code that the Content-Security-Policy blocks');
   }
+}
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (apiPrefixes.some((p) => pathname.startsWith(p))) {
-      return reply
-        .status(404)
-        .send({ success: false, code: errorCodes.notFound, message: translate(request.lang, 'routeNotFound'), data: null });
-    }
-    if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
-    }
-    // The promotion page and the English site live in folders: their addresses without the slash lead there.
-    if (pathname === '/promo' || (pathname === '/en' && sitePages.has('/en/'))) {
-      const query = request.url.slice(pathname.length);
-      return reply.redirect(`${pathname}/${query}`, 301);
-    }
-    const isPromo = pathname === '/promo/' && promoPage !== undefined;
-    const sitePage = sitePages.get(pathname);
-    // The test page exists only with the demo tools (never in production): otherwise the not-found page.
-    const demoOnly = pathname === routes.testPreview && !opts.config.demoTools;
-    const known = isPromo || sitePage !== undefined || (pagePaths.has(pathname) && !demoOnly);
-    const page = isPromo ? promoPage : (sitePage ?? (demoOnly ? undefined : pages.get(pathname)) ?? otherPage);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    reply
-      .status(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.csp)
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (!encoding) return reply.send(page.html);
-    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
-  });
+/** Any path no other route serves: a page (compressed when the browser takes it), or 404 under the API prefixes. */
+async function servePage(request: FastifyRequest, reply: FastifyReply, { site, built, demoTools }: { site: Pages; built: boolean; demoTools: boolean }) {
+  const { pages, otherPage, promoPage, sitePages } = site;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (apiPrefixes.some((p) => pathname.startsWith(p))) {
+    return reply.status(404).send({ success: false, code: errorCodes.notFound, message: translate(request.lang, 'routeNotFound'), data: null });
+  }
+  if (!built) {
+    return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+  }
+  // The promotion page and the English site live in folders: their addresses without the slash lead there.
+  if (pathname === '/promo' || (pathname === '/en' && sitePages.has('/en/'))) {
+    const query = request.url.slice(pathname.length);
+    return reply.redirect(`${pathname}/${query}`, 301);
+  }
+  const isPromo = pathname === '/promo/' && promoPage !== undefined;
+  const sitePage = sitePages.get(pathname);
+  // The test page exists only with the demo tools (never in production): otherwise the not-found page.
+  const demoOnly = pathname === routes.testPreview && !demoTools;
+  const known = isPromo || sitePage !== undefined || (pagePaths.has(pathname) && !demoOnly);
+  const page = isPromo ? promoPage : (sitePage ?? (demoOnly ? undefined : pages.get(pathname)) ?? otherPage);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
+    .status(known ? 200 : 404)
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', page.csp)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
 }

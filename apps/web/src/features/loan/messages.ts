@@ -10,6 +10,8 @@ const es = {
   refusedTitle: 'No es posible mostrar el préstamo',
   retry: 'Reintentar',
   missingProduct: 'No encontramos el producto de este préstamo.',
+  activeLoanTitle: 'Ya tiene un préstamo activo',
+  viewActiveLoan: 'Ver mi préstamo',
   missingOrder: 'No encontramos esta solicitud.',
   networkError: 'Sin conexión. Inténtelo de nuevo.',
   close: 'Cerrar',
@@ -65,7 +67,7 @@ const es = {
   repay: 'Pagar ahora',
   extend: 'Extender plazo',
   borrowAgain: 'Pedir otro préstamo',
-  borrowAgainInBrowser: 'Los préstamos nuevos se piden en la app: este botón abre la página para descargarla.',
+  borrowAgainInBrowser: 'Este botón abre sus ofertas: elija el monto y el plazo de su nuevo préstamo.',
 
   // Extension reminder
   extensionTitle: '¿Necesita más tiempo?',
@@ -96,6 +98,8 @@ const en: Record<LoanMessageKey, string> = {
   refusedTitle: 'This loan cannot be shown',
   retry: 'Try again',
   missingProduct: 'We could not find the product of this loan.',
+  activeLoanTitle: 'You already have an active loan',
+  viewActiveLoan: 'See my loan',
   missingOrder: 'We could not find this application.',
   networkError: 'No connection. Please try again.',
   close: 'Close',
@@ -149,7 +153,7 @@ const en: Record<LoanMessageKey, string> = {
   repay: 'Repay now',
   extend: 'Extend term',
   borrowAgain: 'Borrow again',
-  borrowAgainInBrowser: 'New loans are requested in the app: this button opens the page to download it.',
+  borrowAgainInBrowser: 'This button opens your offers: choose the amount and term of your new loan.',
 
   extensionTitle: 'Need more time?',
   extensionText:

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bridgeMessages, createBridge, type BridgeHost } from '@/shared/bridge/native-bridge';
+import { bridgeMessages } from '@presta/contract/bridge-messages';
+import { createBridge, type BridgeHost } from '@/shared/bridge/native-bridge';
 
 function browserHost() {
   return {
@@ -108,12 +109,35 @@ describe('native bridge: browser fallback', () => {
     bridge.callTelephone('+52 55 5000 1234');
     expect(host.location.assign).toHaveBeenLastCalledWith('tel:+525550001234');
 
-    bridge.goHome();
-    expect(host.location.assign).toHaveBeenLastCalledWith('/');
-
-    expect(bridge.openSchemeUrl('presta://borrow-again?productId=', '7')).toBe(true);
-    expect(host.location.href).toBe('presta://borrow-again?productId=7');
     expect(bridge.transportFor('openPage')).toBe('browser');
+  });
+
+  it('falls back to the account pages (issue 16): home, account, sign-out then sign-in, home’s offers', async () => {
+    const host = browserHost();
+    const signOut = vi.fn(() => Promise.resolve());
+    const bridge = createBridge(host, signOut);
+    expect(bridge.goHome()).toBe(true);
+    expect(host.location.assign).toHaveBeenLastCalledWith('/main');
+    expect(bridge.goMine()).toBe(true);
+    expect(host.location.assign).toHaveBeenLastCalledWith('/setting');
+    expect(bridge.openSchemeUrl('presta://borrow-again?productId=', '7')).toBe(true);
+    expect(host.location.assign).toHaveBeenLastCalledWith('/main#offers');
+    expect(host.location.href).toBe('https://presta.example/loan-details');
+
+    expect(bridge.logoutToLogin()).toBe(true);
+    expect(signOut).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(host.location.assign).toHaveBeenLastCalledWith('/login'));
+  });
+
+  it('signs a browser out on the server before sign-in (accountSignOut, form client)', async () => {
+    const host = browserHost();
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: true, code: '0', message: '', data: { signedOut: true } }))));
+    vi.stubGlobal('fetch', fetchMock);
+    createBridge(host).logoutToLogin();
+    await vi.waitFor(() => expect(host.location.assign).toHaveBeenCalledWith('/login'));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url, 'http://localhost').pathname).toBe('/v3/account/sign-out');
+    expect(init.method).toBe('POST');
   });
 
   it('has nothing to do for the host-only actions and says so', () => {
@@ -123,8 +147,6 @@ describe('native bridge: browser fallback', () => {
     expect(bridge.confirmBurialPoint('7')).toBe(false);
     expect(bridge.startBank()).toBe(false);
     expect(bridge.endBank()).toBe(false);
-    expect(bridge.goMine()).toBe(false);
-    expect(bridge.logoutToLogin()).toBe(false);
     expect(bridge.dismissRepaymentDialog()).toBe(false);
     expect(host.location.assign).not.toHaveBeenCalled();
   });

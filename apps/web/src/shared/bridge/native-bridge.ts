@@ -1,3 +1,9 @@
+import { apiRoutes } from '@presta/contract/api/api-routes';
+import { bridgeMessages, type BridgeMessageName } from '@presta/contract/bridge-messages';
+import { routes } from '@presta/contract/routes';
+import { formRequest } from '@/shared/http/api-request';
+import { formClient } from '@/shared/http/http-client';
+
 /**
  * The native bridge (§7 "Native bridge"): what a page asks the host app to do.
  *
@@ -6,15 +12,15 @@
  * | openPage(url)                  | `openPage`               | `{ url }`                     | `location.assign(url)`                    |
  * | close()                        | `closeWebView`           | `{}`                          | `history.back()`                          |
  * | openPageWithParam(url, param)  | `openPageWithParam`      | `{ url, param }`              | `location.assign(url + param as query)`   |
- * | goHome()                       | `goHome`                 | `{}`                          | `location.assign('/')`                    |
- * | goMine()                       | `goMine`                 | `{}`                          | none (returns false)                      |
- * | logoutToLogin()                | `logoutToLogin`          | `{}`                          | none (returns false)                      |
+ * | goHome()                       | `goHome`                 | `{}`                          | `location.assign('/main')` (home)         |
+ * | goMine()                       | `goMine`                 | `{}`                          | `location.assign('/setting')` (account)   |
+ * | logoutToLogin()                | `logoutToLogin`          | `{}`                          | sign out, then `location.assign('/login')` |
  * | callTelephone(phone)           | `callTelephone`          | `{ phone }`                   | `location.assign('tel:' + phone)`         |
  * | rateApp()                      | `openAppRating`          | `{}`                          | none (returns false)                      |
  * | confirmBurialPoint(productId)  | `confirmBurialPoint`     | `{ productId }`               | none (returns false)                      |
  * | startBank()                    | `startBankFlow`          | `{}`                          | none (returns false)                      |
  * | endBank()                      | `endBankFlow`            | `{}`                          | none (returns false)                      |
- * | openSchemeUrl(url, productId)  | `openSchemeUrl`          | `{ url, productId }`          | `location.href = url` (+ productId, see below) |
+ * | openSchemeUrl(url, productId)  | `openSchemeUrl`          | `{ url, productId }`          | `location.assign('/main#offers')`         |
  * | dismissRepaymentDialog()       | `dismissRepaymentDialog` | `{}`                          | none (returns false)                      |
  *
  * Transports, tried in this order for every message:
@@ -28,28 +34,14 @@
  * actions let a failing host call throw.
  *
  * openSchemeUrl: the scheme URL is the brand's `appScheme` (e.g.
- * "presta://borrow-again?productId="); the host gets url and productId apart,
- * and the browser fallback opens url + productId when url ends with '='.
+ * "presta://borrow-again?productId="); the host gets url and productId apart.
+ * A browser cannot open the scheme: it opens home's offers instead.
+ *
+ * The browser fallbacks of goHome, goMine, logoutToLogin and openSchemeUrl
+ * are the account pages of issue 16 (decision 017): a plain browser's
+ * session is a cookie, which logoutToLogin ends on the server before sign-in.
  */
 
-export const bridgeMessages = {
-  openPage: 'openPage',
-  close: 'closeWebView',
-  openPageWithParam: 'openPageWithParam',
-  goHome: 'goHome',
-  goMine: 'goMine',
-  logoutToLogin: 'logoutToLogin',
-  callTelephone: 'callTelephone',
-  rateApp: 'openAppRating',
-  confirmBurialPoint: 'confirmBurialPoint',
-  startBank: 'startBankFlow',
-  endBank: 'endBankFlow',
-  openSchemeUrl: 'openSchemeUrl',
-  dismissRepaymentDialog: 'dismissRepaymentDialog',
-} as const;
-
-export type BridgeAction = keyof typeof bridgeMessages;
-export type BridgeMessageName = (typeof bridgeMessages)[BridgeAction];
 export type BridgePayload = Record<string, unknown>;
 
 type IosHandler = { postMessage(payload: unknown): void };
@@ -93,92 +85,66 @@ function appendQuery(url: string, param: Record<string, string | number>): strin
   return `${base}${base.includes('?') ? '&' : '?'}${query}${hash}`;
 }
 
-export function createBridge(host: BridgeHost): NativeBridge {
-  function transportFor(name: BridgeMessageName): Transport {
-    if (typeof host.webkit?.messageHandlers?.[name]?.postMessage === 'function') return 'ios';
-    if (typeof host.PrestaAndroid?.[name] === 'function') return 'android';
-    return 'browser';
-  }
+/** A plain browser's sign-out (the cookie session ended on the server); never rejects, sign-in follows anyway. */
+function signOutInBrowser(): Promise<unknown> {
+  return formClient.request(formRequest(apiRoutes.accountSignOut.path)).catch(() => null);
+}
 
-  /** Sends to the native host; false when there is none (then the caller runs its fallback). */
-  function post(name: BridgeMessageName, payload: BridgePayload): boolean {
-    switch (transportFor(name)) {
-      case 'ios':
-        host.webkit!.messageHandlers![name]!.postMessage(payload);
-        return true;
-      case 'android': {
-        const fn = host.PrestaAndroid![name] as (json: string) => unknown;
-        fn.call(host.PrestaAndroid, JSON.stringify(payload));
-        return true;
-      }
-      case 'browser':
-        return false;
+function transportOf(host: BridgeHost, name: BridgeMessageName): Transport {
+  if (typeof host.webkit?.messageHandlers?.[name]?.postMessage === 'function') return 'ios';
+  if (typeof host.PrestaAndroid?.[name] === 'function') return 'android';
+  return 'browser';
+}
+
+/** Sends to the native host; false when there is none (then the caller runs its fallback). */
+function postTo(host: BridgeHost, name: BridgeMessageName, payload: BridgePayload): boolean {
+  switch (transportOf(host, name)) {
+    case 'ios':
+      host.webkit!.messageHandlers![name]!.postMessage(payload);
+      return true;
+    case 'android': {
+      const fn = host.PrestaAndroid![name] as (json: string) => unknown;
+      fn.call(host.PrestaAndroid, JSON.stringify(payload));
+      return true;
     }
-  }
-
-  function quietly(run: () => boolean): boolean {
-    try {
-      return run();
-    } catch {
+    case 'browser':
       return false;
-    }
   }
+}
+
+/** close() and endBank() ignore errors (§7). */
+function quietly(run: () => boolean): boolean {
+  try {
+    return run();
+  } catch {
+    return false;
+  }
+}
+
+export function createBridge(host: BridgeHost, signOut: () => Promise<unknown> = signOutInBrowser): NativeBridge {
+  /** A message the host alone can act on: false without one. */
+  const post = (name: BridgeMessageName, payload: BridgePayload = {}) => postTo(host, name, payload);
+  /** A message with a browser fallback: the host gets it, else the fallback runs; true either way. */
+  const postOr = (name: BridgeMessageName, payload: BridgePayload, fallback: () => void) => {
+    if (!post(name, payload)) fallback();
+    return true;
+  };
 
   return {
-    transportFor,
-    openPage(url) {
-      if (post(bridgeMessages.openPage, { url })) return true;
-      host.location.assign(url);
-      return true;
-    },
-    close() {
-      return quietly(() => {
-        if (post(bridgeMessages.close, {})) return true;
-        host.history.back();
-        return true;
-      });
-    },
-    openPageWithParam(url, param) {
-      if (post(bridgeMessages.openPageWithParam, { url, param })) return true;
-      host.location.assign(appendQuery(url, param));
-      return true;
-    },
-    goHome() {
-      if (post(bridgeMessages.goHome, {})) return true;
-      host.location.assign('/');
-      return true;
-    },
-    goMine() {
-      return post(bridgeMessages.goMine, {});
-    },
-    logoutToLogin() {
-      return post(bridgeMessages.logoutToLogin, {});
-    },
-    callTelephone(phone) {
-      if (post(bridgeMessages.callTelephone, { phone })) return true;
-      host.location.assign(`tel:${phone.replace(/[^\d+]/g, '')}`);
-      return true;
-    },
-    rateApp() {
-      return post(bridgeMessages.rateApp, {});
-    },
-    confirmBurialPoint(productId) {
-      return post(bridgeMessages.confirmBurialPoint, { productId });
-    },
-    startBank() {
-      return post(bridgeMessages.startBank, {});
-    },
-    endBank() {
-      return quietly(() => post(bridgeMessages.endBank, {}));
-    },
-    openSchemeUrl(url, productId) {
-      if (post(bridgeMessages.openSchemeUrl, { url, productId })) return true;
-      host.location.href = url.endsWith('=') ? `${url}${encodeURIComponent(productId)}` : url;
-      return true;
-    },
-    dismissRepaymentDialog() {
-      return post(bridgeMessages.dismissRepaymentDialog, {});
-    },
+    transportFor: (name) => transportOf(host, name),
+    openPage: (url) => postOr(bridgeMessages.openPage, { url }, () => host.location.assign(url)),
+    close: () => quietly(() => postOr(bridgeMessages.close, {}, () => host.history.back())),
+    openPageWithParam: (url, param) => postOr(bridgeMessages.openPageWithParam, { url, param }, () => host.location.assign(appendQuery(url, param))),
+    goHome: () => postOr(bridgeMessages.goHome, {}, () => host.location.assign(routes.main)),
+    goMine: () => postOr(bridgeMessages.goMine, {}, () => host.location.assign(routes.setting)),
+    logoutToLogin: () => postOr(bridgeMessages.logoutToLogin, {}, () => void signOut().then(() => host.location.assign(routes.login))),
+    callTelephone: (phone) => postOr(bridgeMessages.callTelephone, { phone }, () => host.location.assign(`tel:${phone.replace(/[^\d+]/g, '')}`)),
+    rateApp: () => post(bridgeMessages.rateApp),
+    confirmBurialPoint: (productId) => post(bridgeMessages.confirmBurialPoint, { productId }),
+    startBank: () => post(bridgeMessages.startBank),
+    endBank: () => quietly(() => post(bridgeMessages.endBank)),
+    openSchemeUrl: (url, productId) => postOr(bridgeMessages.openSchemeUrl, { url, productId }, () => host.location.assign(`${routes.main}#offers`)),
+    dismissRepaymentDialog: () => post(bridgeMessages.dismissRepaymentDialog),
   };
 }
 

@@ -189,13 +189,34 @@ describe('failures', () => {
     expect(toast.showToast).not.toHaveBeenCalled();
   });
 
-  it('a session error toasts and replaces the page with the joint-logon failure, keeping the language', async () => {
-    window.history.replaceState(null, '', `/loan-details?${session}&language=1`);
+  it('in the native app, a session error toasts and replaces the page with the joint-logon failure, keeping the language', async () => {
+    const host = window as Window & { PrestaAndroid?: Record<string, unknown> };
+    host.PrestaAndroid = { logoutToLogin: vi.fn() };
+    try {
+      window.history.replaceState(null, '', `/loan-details?${session}&language=1`);
+      stubFetch(() => jsonResponse({ success: false, code: '401001', message: 'Session expired', data: null }, 401));
+      const result = await postForm('/x', {});
+      expect(result.code).toBe('401001');
+      expect(toast.showToast).toHaveBeenCalledWith('Session expired');
+      expect(navigation.replaceLocation).toHaveBeenCalledWith('/joint-login-failure?language=1');
+    } finally {
+      delete host.PrestaAndroid;
+    }
+  });
+
+  it('a page opened with the app’s session in its address keeps the joint-logon failure page without a host too', async () => {
+    window.history.replaceState(null, '', `/loan-details?${session}&language=2`);
+    stubFetch(() => jsonResponse({ success: false, code: '401001', message: 'Session expired', data: null }, 401));
+    await postForm('/x', {});
+    expect(navigation.replaceLocation).toHaveBeenCalledWith('/joint-login-failure?language=2');
+  });
+
+  it('in a plain browser (no native host, the session in its cookie), a session error goes to sign-in, which comes back to this page', async () => {
+    window.history.replaceState(null, '', '/order?orderId=42&language=1');
     stubFetch(() => jsonResponse({ success: false, code: '401001', message: 'Session expired', data: null }, 401));
     const result = await postForm('/x', {});
     expect(result.code).toBe('401001');
-    expect(toast.showToast).toHaveBeenCalledWith('Session expired');
-    expect(navigation.replaceLocation).toHaveBeenCalledWith('/joint-login-failure?language=1');
+    expect(navigation.replaceLocation).toHaveBeenCalledWith(`/login?next=${encodeURIComponent('/order?orderId=42&language=1')}`);
   });
 
   it('a timeout removes the loading toast and says so (code timeout)', async () => {

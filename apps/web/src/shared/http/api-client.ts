@@ -4,12 +4,14 @@ import type { Normalised } from '@presta/contract/envelope';
 import { sessionErrorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
 import { languageParam } from '@presta/contract/session-params';
+import { bridgeMessages } from '@presta/contract/bridge-messages';
+import { bridge } from '@/shared/bridge/native-bridge';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { getLanguage, languageType } from '@/shared/i18n/language-store';
 import { getMessage } from '@/shared/i18n/use-messages';
 import { formRequest, queryRequest, readAnswer } from '@/shared/http/api-request';
 import { formClient, HttpError, jsonClient, type HttpClient, type HttpRequest } from '@/shared/http/http-client';
-import { withQuery, type QueryParams } from '@/shared/session/session-params';
+import { getSessionParams, withQuery, type QueryParams } from '@/shared/session/session-params';
 import { replaceLocation } from '@/shared/session/navigation';
 import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
 
@@ -66,6 +68,18 @@ export function sessionFailureUrl(search: string = typeof location === 'undefine
   return withQuery(routes.jointLoginFailure, { [languageParam]: language });
 }
 
+/**
+ * Where a refused session leads (decision 017): in the native app (a host
+ * that takes `logoutToLogin`, or a page opened with the app's session id in
+ * its address) the joint-logon failure page, as always; in a plain browser,
+ * whose session is its cookie, the sign-in page, which comes back here afterwards.
+ */
+function sessionRefusedUrl(): string {
+  const plainBrowser = bridge.transportFor(bridgeMessages.logoutToLogin) === 'browser' && !getSessionParams().sessionId;
+  if (!plainBrowser || typeof location === 'undefined') return sessionFailureUrl();
+  return withQuery(routes.login, { next: `${location.pathname}${location.search}` });
+}
+
 async function send<T>(client: HttpClient, req: HttpRequest, opts: RequestOptions): Promise<Normalised<T>> {
   const loading = opts.loading ?? '';
   if (loading) showLoading(loading);
@@ -84,7 +98,7 @@ async function send<T>(client: HttpClient, req: HttpRequest, opts: RequestOption
 
   if (!result.success) {
     if (!opts.silent && result.code !== clientErrorCodes.aborted) showToast(result.message);
-    if (sessionErrorCodes.has(result.code)) replaceLocation(sessionFailureUrl());
+    if (sessionErrorCodes.has(result.code)) replaceLocation(sessionRefusedUrl());
   }
   return result;
 }

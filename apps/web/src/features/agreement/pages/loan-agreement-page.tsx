@@ -1,46 +1,29 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { AgreementTerms } from '@presta/contract/api/loan';
-import { markets, type TaxableCharge } from '@presta/contract/markets';
+import { markets } from '@presta/contract/markets';
 import { routes } from '@presta/contract/routes';
 import { annualCostSentence } from '@/shared/format/annual-cost-text';
 import { marketMoney } from '@/shared/format/money';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages, type Messages } from '@/shared/i18n/use-messages';
-import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
+import { inAppUrl } from '@/shared/session/session-params';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { DetailList } from '@/shared/ui/detail-list';
-import { InstalmentList } from '@/shared/ui/instalment-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { fetchContract, fetchOfferTerms, type Contract, type ContractQuery, type OfferQuery } from '../api/contract-detail';
-import { PromissoryNoteTable, type NoteRow } from '../components/promissory-note-table';
+import type { Contract } from '../api/contract-detail';
+import { AgreementClauses } from '../components/agreement-clauses';
+import { AgreementFailure, AgreementLoading } from '../components/agreement-status';
+import { PromissoryNote } from '../components/promissory-note';
+import type { NoteRow } from '../components/promissory-note-table';
+import { useAgreement, type AgreementRemote } from '../hooks/use-agreement';
 import { agreementMessages, type AgreementMessageKey } from '../messages';
+import { agreementQueryOf, type AgreementQuery } from '../utils/agreement-query';
 import './loan-agreement-page.css';
 
 type T = Messages<AgreementMessageKey>['t'];
 type Lang = Messages<AgreementMessageKey>['lang'];
-
-/** What the address names: an order (?orderNo=, else the session's orderId), else a product's quote (productId, amount, periods), else nothing. */
-type AgreementQuery = { kind: 'order'; query: ContractQuery } | { kind: 'offer'; query: OfferQuery } | { kind: 'none' };
-
-const positiveInt = (value: string | null): number | undefined => (value && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined);
-
-function agreementQueryOf(search: string): AgreementQuery {
-  const params = new URLSearchParams(search);
-  const orderNo = (params.get('orderNo') ?? '').trim();
-  if (orderNo) return { kind: 'order', query: { orderNo } };
-  const { orderId, productId } = getSessionParams(search);
-  if (orderId) return { kind: 'order', query: { orderId, productId } };
-  if (productId) {
-    const amount = positiveInt(params.get('amount'));
-    const periods = positiveInt(params.get('periods'));
-    return { kind: 'offer', query: { productId, ...(amount ? { amount } : {}), ...(periods ? { periods } : {}) } };
-  }
-  return { kind: 'none' };
-}
 
 /**
  * Loan agreement (/loan-agreement and /agony; ?orderNo= or the session's
@@ -60,78 +43,16 @@ export default function LoanAgreementPage() {
   return <LoanAgreement key={key} query={query} />;
 }
 
-type Loaded = { contract: Contract | null; terms: AgreementTerms | null };
-
 function LoanAgreement({ query }: { query: AgreementQuery }) {
   const { t, lang } = useMessages(agreementMessages);
   usePageTitle(t('pageTitle'));
   const headingId = useId();
   const noteHeadingId = useId();
   const clausesHeadingId = useId();
-
-  const remote = useRemoteData<Loaded>(
-    async (_arg, { signal }) => {
-      if (query.kind === 'order') {
-        const result = await fetchContract(query.query, { signal });
-        return { ...result, data: result.data ? { contract: result.data, terms: result.data.terms } : null };
-      }
-      const result = await fetchOfferTerms((query as Extract<AgreementQuery, { kind: 'offer' }>).query, { signal });
-      return { ...result, data: result.data ? { contract: null, terms: result.data } : null };
-    },
-    { enabled: query.kind !== 'none' },
-  );
+  const remote = useAgreement(query);
   const contract = remote.data?.contract ?? null;
   const terms = remote.data?.terms ?? null;
   const lender = terms?.lender;
-
-  const failure = remote.failed ? (
-    <LoadFailure
-      level={2}
-      title={remote.refusal ? t('refusedTitle') : query.kind === 'order' ? t('loadFailedTitle') : t('termsFailedTitle')}
-      text={remote.refusal ?? t('loadFailedText')}
-      {...(remote.refusal ? {} : { actionLabel: t('retry'), onAction: () => void remote.load() })}
-    />
-  ) : null;
-  const loading = (label: string) => (
-    <div className="presta-agreement-loading" role="status" aria-live="polite">
-      <span className="presta-visually-hidden">{label}</span>
-      <div aria-hidden="true">
-        <Skeleton.Paragraph lineCount={6} animated />
-      </div>
-    </div>
-  );
-
-  let note: ReactNode;
-  if (query.kind !== 'order') note = <p className="presta-agreement-pending">{t('notePending')}</p>;
-  else if (contract) {
-    const money = marketMoney(contract.market);
-    note = (
-      <>
-        <p className="presta-agreement-promise">
-          {withUnbreakableAmounts(
-            t('notePromise', {
-              company: contract.company.trim() || lender?.name || t('empty'),
-              contractAmount: contract.contractAmount || t('empty'),
-              planDate: contract.planDate || t('empty'),
-            }),
-          )}
-        </p>
-        <PromissoryNoteTable
-          caption={t('noteTableCaption')}
-          rows={noteRows(contract, t, lang, money)}
-          emptyValue={t('empty')}
-          fieldHeader={t('noteFieldHeader')}
-          valueHeader={t('noteValueHeader')}
-        />
-      </>
-    );
-  } else note = failure ?? loading(t('loading'));
-
-  let clauses: ReactNode;
-  if (terms) clauses = <Clauses terms={terms} t={t} lang={lang} />;
-  else if (query.kind === 'none') clauses = <p className="presta-agreement-pending">{t('termsPending')}</p>;
-  else if (remote.data) clauses = <LoadFailure level={2} title={t('termsFailedTitle')} text={t('loadFailedText')} />;
-  else clauses = (query.kind === 'offer' && failure) || (query.kind === 'order' && remote.failed ? null : loading(t('termsLoading')));
 
   return (
     <PageLayout className="presta-agreement">
@@ -149,139 +70,43 @@ function LoanAgreement({ query }: { query: AgreementQuery }) {
           <h2 id={noteHeadingId} className="presta-agreement-section-heading">
             {t('noteHeading')}
           </h2>
-          {note}
+          <NoteContent kind={query.kind} remote={remote} />
         </section>
 
         <section className="presta-agreement-section" aria-labelledby={clausesHeadingId}>
           <h2 id={clausesHeadingId} className="presta-agreement-section-heading">
             {t('clausesHeading')}
           </h2>
-          {clauses}
+          <ClausesContent kind={query.kind} remote={remote} />
         </section>
       </article>
     </PageLayout>
   );
 }
 
-/** "a, b y c" / "a, b and c". */
-function listText(t: T, items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')}${t('listAnd')}${items.at(-1)}`;
+type PartProps = { kind: AgreementQuery['kind']; remote: AgreementRemote };
+
+/** The promissory note: filled from the order's contract; before the order exists, a note that it waits for it. */
+function NoteContent({ kind, remote }: PartProps) {
+  const { t } = useMessages(agreementMessages);
+  if (kind !== 'order') return <p className="presta-agreement-pending">{t('notePending')}</p>;
+  const contract = remote.data?.contract;
+  if (contract) return <PromissoryNote contract={contract} lenderName={remote.data?.terms?.lender.name} />;
+  return remote.failed ? <AgreementFailure remote={remote} kind={kind} /> : <AgreementLoading label={t('loading')} />;
 }
 
-const chargeKeys: Record<TaxableCharge, AgreementMessageKey> = {
-  interest: 'chargeInterest',
-  commission: 'chargeCommission',
-  extension_fee: 'chargeExtensionFee',
-};
-
-/** The clauses, every figure from the terms (none written in the catalogue). */
-function Clauses({ terms, t, lang }: { terms: AgreementTerms; t: T; lang: Lang }) {
-  const money = marketMoney(terms.market);
-  const tax = markets[terms.market].tax.name[lang];
-  const daily = terms.interest.daily.rate;
-  const taxed = (['interest', 'commission', 'extension_fee'] as const).filter((c) => terms.tax.base.includes(c));
-  const exempt = [
-    ...(['interest', 'commission', 'extension_fee'] as const).filter((c) => !terms.tax.base.includes(c)).map((c) => t(chargeKeys[c])),
-    t('chargeLate'),
-    ...(terms.lateCharges.defaultPenalty ? [t('chargePenalty')] : []),
-  ];
-  const penalty = terms.lateCharges.defaultPenalty;
-  const tiers = terms.lateCharges.tiers.map((tier) =>
-    tier.toDay === null ? t('tierOpen', { rate: tier.rate, from: tier.fromDay }) : t('tierRange', { rate: tier.rate, from: tier.fromDay, to: tier.toDay }),
-  );
-  const late =
-    terms.lateCharges.rule === 'mx_daily_fine'
-      ? terms.lateCharges.tiers.map((tier) => t('lateFine', { rate: tier.rate }))
-      : [t('lateTiered', { tiers: listText(t, tiers) })];
-  if (penalty) {
-    late.push(t('penalty', { newClient: money(penalty.newClient), repeatClient: money(penalty.repeatClient) }));
-    if (penalty.applies > 0) late.push(t('penaltyApplies', { amount: money(penalty.applies) }));
-  }
-  const extension = terms.extension.available
-    ? [
-        t('extension', { days: terms.extension.days, dailyRate: daily, fee: money(terms.extension.feeOnPrincipal) }),
-        ...(terms.tax.base.includes('extension_fee') ? [t('extensionTax', { tax, taxAmount: money(terms.extension.feeTaxOnPrincipal) })] : []),
-      ]
-    : [t('extensionNone')];
-  const prepayment = terms.prepayment.fromDate
-    ? t('prepaymentDated', { minDays: terms.prepayment.minDays, fromDay: terms.prepayment.fromDay, date: terms.prepayment.fromDate })
-    : t('prepayment', { minDays: terms.prepayment.minDays, fromDay: terms.prepayment.fromDay });
-  const count = terms.plan.length;
-
-  const clauses: { title: AgreementMessageKey; paragraphs: string[]; extra?: ReactNode }[] = [
-    {
-      title: 'clause1Title',
-      paragraphs: [
-        t('clause1Text', {
-          amount: money(terms.amount),
-          termDays: terms.termDays,
-          instalments: terms.periods === 1 ? t('instalmentsOne') : t('instalmentsMany', { count: terms.periods, days: terms.termUnitDays }),
-        }),
-      ],
-    },
-    {
-      title: 'clause2Title',
-      paragraphs: [
-        t('clause2Text', { dailyRate: daily, annualRate: terms.interest.annual.rate, yearDays: terms.interest.yearDays }),
-        // Issue 13: the CAT (Mexico, with the words Banxico requires) or the APR (India).
-        annualCostSentence(terms.annualCost, lang),
-      ],
-    },
-    {
-      title: 'clause3Title',
-      paragraphs: [t('clause3Text', { commissionRate: terms.commission.rate, commission: money(terms.commission.total) })],
-    },
-    {
-      title: 'clause4Title',
-      paragraphs: [
-        `${t('clause4Text', { tax, taxRate: terms.tax.rate, taxBase: listText(t, taxed.map((c) => t(chargeKeys[c]))) })} ${t('clause4Exempt', { tax, exempt: listText(t, exempt) })}`,
-      ],
-    },
-    {
-      title: 'clause5Title',
-      paragraphs: [t('clause5Text', { total: money(terms.totals.total) })],
-      extra: (
-        <InstalmentList
-          items={terms.plan.map((x) => ({
-            title: t('planTitle', { seq: x.seq, count }),
-            note: t('planNote', {
-              principal: money(x.principal),
-              interest: money(x.interest),
-              commission: money(x.commission),
-              tax,
-              taxAmount: money(x.tax),
-            }),
-            amount: x.total,
-            date: x.dueDate,
-          }))}
-          formatMoney={money}
-          amountLabel={t('planAmountLabel')}
-          dateLabel={t('planDateLabel')}
-        />
-      ),
-    },
-    { title: 'clause6Title', paragraphs: late },
-    { title: 'clause7Title', paragraphs: extension },
-    { title: 'clause8Title', paragraphs: [prepayment] },
-    { title: 'clause9Title', paragraphs: [t('clause9Text')] },
-  ];
-
-  return (
-    <ol className="presta-agreement-clauses">
-      {clauses.map(({ title, paragraphs, extra }) => (
-        <li key={title} className="presta-agreement-clause">
-          <h3 className="presta-agreement-clause-title">{t(title)}</h3>
-          {paragraphs.map((text, index) => (
-            <p key={index} className="presta-agreement-clause-text">
-              {withUnbreakableAmounts(text)}
-            </p>
-          ))}
-          {extra ? <div className="presta-agreement-plan">{extra}</div> : null}
-        </li>
-      ))}
-    </ol>
-  );
+/**
+ * The clauses from the terms. A contract without terms says they failed; an
+ * order's failure shows once, in the note; an offer's shows here.
+ */
+function ClausesContent({ kind, remote }: PartProps) {
+  const { t } = useMessages(agreementMessages);
+  const terms = remote.data?.terms;
+  if (terms) return <AgreementClauses terms={terms} />;
+  if (kind === 'none') return <p className="presta-agreement-pending">{t('termsPending')}</p>;
+  if (remote.data) return <LoadFailure level={2} title={t('termsFailedTitle')} text={t('loadFailedText')} />;
+  if (remote.failed) return kind === 'offer' ? <AgreementFailure remote={remote} kind={kind} /> : null;
+  return <AgreementLoading label={t('termsLoading')} />;
 }
 
 /**
@@ -323,25 +148,4 @@ function KeyFactsBox({ keyFacts, terms, t, lang }: { keyFacts: NonNullable<Contr
       </p>
     </section>
   );
-}
-
-/** The note's table, in the order of the contract fields (§3 "Loan contract"); the tax row named by the loan's market. */
-function noteRows(c: Contract, t: T, lang: Lang, money: (minor: number) => string): NoteRow[] {
-  return [
-    { label: t('rowBorrower'), value: c.username || c.userName },
-    { label: t('rowProduct'), value: c.productName },
-    // `mount` is the server's display text of the amount; `amount` (minor units) is the fallback.
-    { label: t('rowAmount'), value: c.mount || (c.amount > 0 ? money(c.amount) : '') },
-    { label: t('rowBankAccount'), value: c.bankNo },
-    { label: t('rowDisbursalDate'), value: c.daiDate },
-    { label: t('rowRepaymentDate'), value: c.planDate },
-    { label: t('rowContractAmount'), value: c.contractAmount },
-    { label: t('rowCommission'), value: c.commission },
-    { label: t('rowInterest'), value: c.Interest },
-    { label: markets[c.market].tax.name[lang], value: c.IVA },
-    { label: t('rowReceivedAmount'), value: c.giveAmount },
-    { label: t('rowAddress'), value: c.userAddress },
-    { label: t('rowContractDate'), value: c.contractDate },
-    { label: t('rowCompany'), value: c.company },
-  ];
 }

@@ -3,7 +3,7 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { PrimaryButton } from '@/shared/ui/primary-button';
 import { showToast } from '@/shared/ui/toast';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '@/shared/hooks/use-countdown';
 import { cardRepaymentMessages } from '../messages';
 import { CARD_SMS_CODE_LENGTH } from '@presta/contract/legacy-payment-rules';
 import './sms-step.css';

@@ -1,4 +1,5 @@
 import type { Normalised } from '@presta/contract/envelope';
+import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
 import { clientErrorCodes } from '@/shared/http/api-client';
 import { getMessage } from '@/shared/i18n/use-messages';
 import { cardRepaymentMessages, type CardRepaymentMessageKey } from '../messages';
@@ -15,4 +16,13 @@ export function failureMessage(result: Normalised<unknown>, fallback: CardRepaym
     return getMessage(cardRepaymentMessages, 'networkError');
   }
   return result.message.trim() || getMessage(cardRepaymentMessages, fallback);
+}
+
+/** The message of a refused commit: '800005' (repeat request) shows the server's message. */
+export function commitFailureMessage(result: Normalised<unknown>): string {
+  if (result.success) return getMessage(cardRepaymentMessages, 'processingFailed');
+  if (result.code === legacyPaymentCodes.repeatPaymentRequest) {
+    return result.message.trim() || getMessage(cardRepaymentMessages, 'repeatPayment');
+  }
+  return failureMessage(result);
 }

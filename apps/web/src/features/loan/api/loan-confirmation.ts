@@ -8,6 +8,9 @@ export type LoanConfirmationQuery = {
   productId: string;
   /** The reload after the recalculation modal (§4 Confirmation) sends isType=1. */
   recalculated?: boolean;
+  /** The amount and number of payments chosen on home's offers (issue 16), to quote instead of the offer's. */
+  amount?: number;
+  periods?: number;
 };
 
 /** POST /v3/loan-confirm/loan-detail-confirm: quote, plan and contract link of a product. */
@@ -15,7 +18,12 @@ export async function fetchLoanConfirmation(
   query: LoanConfirmationQuery,
   opts: { signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanConfirmData>> {
-  const payload = query.recalculated ? { productId: query.productId, isType: 1 } : { productId: query.productId };
+  const payload = {
+    productId: query.productId,
+    ...(query.recalculated ? { isType: 1 } : {}),
+    ...(query.amount ? { amount: query.amount } : {}),
+    ...(query.periods ? { periods: query.periods } : {}),
+  };
   const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, payload, { signal: opts.signal });
   if (!result.success || !result.data) return result;
   const data = result.data;

@@ -358,4 +358,34 @@ describe('ConfirmLoanPage', () => {
       expect(await seriousA11yViolations(container)).toEqual([]);
     });
   });
+
+  describe('from home’s offers (issue 16)', () => {
+    it('quotes the amount and number of payments chosen (?amount&periods)', async () => {
+      answer(ok(confirmData({ amount: 250000, periods: 3 })));
+      renderPage(`${sessionQuery}&amount=250000&periods=3`);
+      await screen.findByRole('heading', { level: 1, name: 'Confirme su préstamo' });
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.loanDetailConfirm, { productId: '1', amount: 250000, periods: 3 }, expect.anything());
+    });
+
+    it('a borrower with an active loan (409005) is told so, with the way to it, before filling anything', async () => {
+      const message = 'Ya tiene un préstamo activo. Puede pedir otro cuando lo liquide.';
+      answer({ success: false, code: '409005', message, data: null, raw: { code: '409005', message } });
+      const user = userEvent.setup();
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Ya tiene un préstamo activo' })).toBeTruthy();
+      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Solicitar préstamo' })).toBeNull();
+      expect(screen.queryByRole('checkbox')).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Ver mi préstamo' }));
+      expect(screen.getByTestId('location').textContent).toMatch(/^\/main(\?|$)/);
+    });
+
+    it('in English', async () => {
+      const message = 'You already have a loan in progress.';
+      answer({ success: false, code: '409005', message, data: null, raw: { code: '409005', message } });
+      renderPage(`${sessionQuery}&language=1`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'You already have an active loan' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'See my loan' })).toBeTruthy();
+    });
+  });
 });

@@ -14,8 +14,7 @@ import { detailsData, failed, ok } from '../testing/loan-fixtures';
 import LoanDetailsPage from './loan-details-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
-vi.mock('@/shared/bridge/native-bridge', async (importOriginal) => ({
-  bridgeMessages: (await importOriginal<typeof import('@/shared/bridge/native-bridge')>()).bridgeMessages,
+vi.mock('@/shared/bridge/native-bridge', () => ({
   bridge: {
     confirmBurialPoint: vi.fn(() => true),
     rateApp: vi.fn(() => true),
@@ -207,28 +206,28 @@ describe('LoanDetailsPage', () => {
       expect(assignLocation).not.toHaveBeenCalled();
     });
 
-    it('Borrow again in a plain browser says where it leads and opens the marketing home’s download section (issue 14)', async () => {
+    it('Borrow again in a plain browser says where it leads and opens home’s offers (issues 14, 16)', async () => {
       vi.mocked(bridge.transportFor).mockReturnValue('browser');
       const user = userEvent.setup();
       answer(ok(detailsData({ orderStatus: '200', noticeStatusText: 'Préstamo liquidado' })));
       const { container } = await loaded();
       const button = screen.getByRole('button', {
         name: 'Pedir otro préstamo',
-        description: 'Los préstamos nuevos se piden en la app: este botón abre la página para descargarla.',
+        description: 'Este botón abre sus ofertas: elija el monto y el plazo de su nuevo préstamo.',
       });
       expect(await seriousA11yViolations(container)).toEqual([]);
       await user.click(button);
       expect(bridge.openSchemeUrl).not.toHaveBeenCalled();
-      expect(assignLocation).toHaveBeenCalledWith('/#download');
+      expect(assignLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/main\?.*#offers$/));
     });
 
-    it('in English, the browser note and the English home’s download section', async () => {
+    it('in English, the browser note, and home’s offers', async () => {
       vi.mocked(bridge.transportFor).mockReturnValue('browser');
       const user = userEvent.setup();
       answer(ok(detailsData({ orderStatus: '200', noticeStatusText: 'Loan paid off' })));
       await loaded(`${sessionQuery}&language=1`);
-      await user.click(screen.getByRole('button', { name: 'Borrow again', description: 'New loans are requested in the app: this button opens the page to download it.' }));
-      expect(assignLocation).toHaveBeenCalledWith('/en/#download');
+      await user.click(screen.getByRole('button', { name: 'Borrow again', description: 'This button opens your offers: choose the amount and term of your new loan.' }));
+      expect(assignLocation).toHaveBeenCalledWith(expect.stringMatching(/^\/main\?.*language=1.*#offers$/));
     });
   });
 

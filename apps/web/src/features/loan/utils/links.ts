@@ -28,12 +28,3 @@ export function sessionLinkFromAddress(address: string, extra: LinkParams = {}):
 export function isExternalAddress(address: string): boolean {
   return address.trim() !== '' && sameOrigin(address) === null;
 }
-
-/**
- * The marketing home's app-download section (the site's `#download` anchor),
- * in the borrower's language: where Borrow again leads outside the app, which
- * alone can open a new loan (issue 14).
- */
-export function appDownloadPageUrl(lang: 'es' | 'en'): string {
-  return `${lang === 'en' ? '/en/' : '/'}#download`;
-}

@@ -1,4 +1,4 @@
-import { isOrderStatus, orderStatus, repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
+import { isOrderStatus, orderStatus, repayableStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 
 /** The picture shown for a status: its own for the six known codes, the settled one for anything else (§2). */
 export function statusPictureCode(status: string): OrderStatus {
@@ -11,7 +11,7 @@ export function statusPictureUrl(status: string): string {
 
 /** 174 and 180 show Repay (§4). */
 export function isRepayable(status: string): boolean {
-  return (repayableStatuses as readonly string[]).includes(status);
+  return statusIn(repayableStatuses, status);
 }
 
 /** While the lender reviews (21) or disburses (151) the page refreshes itself. */

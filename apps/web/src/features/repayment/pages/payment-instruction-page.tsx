@@ -4,14 +4,14 @@ import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { assignLocation } from '@/shared/session/navigation';
-import { sessionAssetUrl } from '@/shared/session/session-asset-url';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
-import { CopyButton } from '@/shared/ui/copy-button';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback } from '@/shared/ui/remote-fallback';
 import { generatePaymentReference, type PaymentVoucher } from '../api/payment-reference';
+import { InstructionImages } from '../components/instruction-images';
+import { ReferenceCard } from '../components/reference-card';
 import { repaymentMessages } from '../messages';
 import { parseInstructionQuery, paymentPageUrl, type InstructionQuery } from '../utils/payment-link';
 import './payment-instruction-page.css';
@@ -68,66 +68,20 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
     );
   }
 
-  const { repayDetail, dataList, imgList, paymentDetails } = data;
+  const { repayDetail, dataList } = data;
   const money = marketMoney(data.market);
-  const copyLabels = { label: t('copy'), copiedMessage: t('copied'), failedMessage: t('copyFailed') };
-  const hasImages = imgList.title.trim() !== '' || imgList.eMail !== '' || imgList.content.length > 0;
 
   return (
     <PageLayout className="presta-instruction">
       <section className="presta-instruction-total" aria-labelledby={headingId}>
-        {data.topLogo ? (
-          <img className="presta-instruction-top-logo" src={data.topLogo} alt={t('topLogoAlt')} height={40} />
-        ) : null}
+        {data.topLogo ? <img className="presta-instruction-top-logo" src={data.topLogo} alt={t('topLogoAlt')} height={40} /> : null}
         <h1 id={headingId} className="presta-instruction-heading">
           {t('instructionHeading')}
         </h1>
         <p className="presta-instruction-total-label">{t('totalLabel')}</p>
         <p className="presta-instruction-total-amount">{money(repayDetail.amount || query.amount)}</p>
       </section>
-
-      <PageCard title={repayDetail.repayTitle || undefined} className="presta-instruction-reference">
-        {repayDetail.repayDes ? <p className="presta-instruction-description">{withUnbreakableAmounts(repayDetail.repayDes)}</p> : null}
-        {repayDetail.repayCode ? (
-          <div className="presta-instruction-code-image">
-            <img src={sessionAssetUrl(repayDetail.repayCode)} alt={t('referenceImageAlt', { code: repayDetail.vCode })} />
-          </div>
-        ) : null}
-        {paymentDetails.length > 0 ? (
-          <ul className="presta-instruction-details" aria-label={t('paymentDetailsLabel')}>
-            {paymentDetails.map((detail, index) => (
-              <li key={`${detail.label}-${index}`} className="presta-instruction-field">
-                <div className={`presta-instruction-field-text${detail.copy ? '' : ' presta-instruction-field-text-flow'}`}>
-                  <p className="presta-instruction-field-label">{detail.label}</p>
-                  <p className={detail.copy ? 'presta-instruction-voucher' : 'presta-instruction-company'}>{detail.value}</p>
-                </div>
-                {detail.copy ? (
-                  <CopyButton text={detail.value} accessibleLabel={t('copyDetail', { label: detail.label.split(':')[0]!.trim() })} {...copyLabels} />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {paymentDetails.length === 0 && repayDetail.vCode ? (
-          <div className="presta-instruction-field">
-            <div className="presta-instruction-field-text">
-              <p className="presta-instruction-field-label">{t('referenceLabel')}</p>
-              <p className="presta-instruction-voucher">{repayDetail.vCode}</p>
-            </div>
-            <CopyButton text={repayDetail.vCode} accessibleLabel={t('copyReference')} {...copyLabels} />
-          </div>
-        ) : null}
-        {paymentDetails.length === 0 && repayDetail.companyName ? (
-          <div className="presta-instruction-field">
-            <div className="presta-instruction-field-text presta-instruction-field-text-flow">
-              <p className="presta-instruction-field-label">{t('companyLabel')}</p>
-              <p className="presta-instruction-company">{repayDetail.companyName}</p>
-            </div>
-            <CopyButton text={repayDetail.companyName} accessibleLabel={t('copyCompany')} {...copyLabels} />
-          </div>
-        ) : null}
-      </PageCard>
-
+      <ReferenceCard voucher={data} />
       {dataList.map((section, index) => (
         <PageCard key={`${section.title}-${index}`} title={section.title || undefined} className="presta-instruction-section">
           <ul className="presta-instruction-lines">
@@ -137,31 +91,7 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
           </ul>
         </PageCard>
       ))}
-
-      {hasImages ? (
-        <PageCard title={imgList.title || undefined} className="presta-instruction-images">
-          {imgList.eMail ? (
-            <p className="presta-instruction-email">
-              <span>{t('emailLabel')}: </span>
-              <a href={`mailto:${imgList.eMail}`}>{imgList.eMail}</a>
-            </p>
-          ) : null}
-          {imgList.content.length > 0 ? (
-            <ul className="presta-instruction-image-grid">
-              {imgList.content.map((src, index) => (
-                <li key={`${src}-${index}`}>
-                  <img
-                    src={src}
-                    alt={t('imageAlt', { title: imgList.title || t('instructionHeading'), index: index + 1, count: imgList.content.length })}
-                    loading="lazy"
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </PageCard>
-      ) : null}
-
+      <InstructionImages images={data.imgList} />
       {data.bottomLogo ? (
         <div className="presta-instruction-bottom">
           <img className="presta-instruction-bottom-logo" src={data.bottomLogo} alt={t('bottomLogoAlt')} height={32} />

@@ -1,19 +1,14 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
 import type { TextValue } from '@presta/contract/api/common';
 import { routes } from '@presta/contract/routes';
 import { marketMoney } from '@/shared/format/money';
-import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
+import { inAppUrl } from '@/shared/session/session-params';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
 import { AmountHero } from '@/shared/ui/amount-hero';
 import { DetailList } from '@/shared/ui/detail-list';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { Notice } from '@/shared/ui/notice';
+import { OrderDataPage } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchLoanStatement, type LoanStatement } from '../api/loan-statement';
 import { EventList } from '../components/event-list';
 import { statementMessages } from '../messages';
@@ -28,35 +23,12 @@ type Ids = { orderId: string; productId: string };
  * owed after it; each payment links to its receipt. Money in the loan's market's currency.
  */
 export default function LoanStatementPage() {
-  const { search } = useLocation();
-  const session = useMemo(() => getSessionParams(search), [search]);
-  const orderId = session.orderId ?? '';
-  const productId = session.productId ?? '';
-  return <Statement key={`${orderId}:${productId}`} orderId={orderId} productId={productId} />;
-}
-
-function Statement({ orderId, productId }: Ids) {
   const { t } = useMessages(statementMessages);
-  usePageTitle(t('statementPageTitle'));
-  const remote = useRemoteData<LoanStatement>(
-    (_arg, { signal }) => fetchLoanStatement({ orderId, productId: productId || undefined }, { signal }),
-    { enabled: orderId !== '' },
+  return (
+    <OrderDataPage title={t('statementPageTitle')} t={t} load={fetchLoanStatement}>
+      {(data, ids) => <StatementView data={data} orderId={data.orderId || ids.orderId} productId={ids.productId} />}
+    </OrderDataPage>
   );
-  if (!orderId) {
-    return (
-      <PageLayout>
-        <LoadFailure title={t('loadFailedTitle')} text={t('missingOrder')} />
-      </PageLayout>
-    );
-  }
-  if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
-  }
-  return <StatementView data={remote.data} orderId={remote.data.orderId || orderId} productId={productId} />;
 }
 
 function StatementView({ data, orderId, productId }: { data: LoanStatement } & Ids) {

@@ -1,6 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { bridge, bridgeMessages } from '@/shared/bridge/native-bridge';
+import { bridgeMessages } from '@presta/contract/bridge-messages';
+import { bridge } from '@/shared/bridge/native-bridge';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { LoadFailure } from '@/shared/ui/load-failure';

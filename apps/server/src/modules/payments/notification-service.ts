@@ -1,14 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { ledgerPayments, paymentReferences } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { KeyedGate } from '../../lib/keyed-gate';
-import { applyPayment, type ApplyPaymentResult } from '../ledger/ledger-service';
-import { isBodyRefusal, type IncomingNotification, type NotificationRefusal, type PaymentNotification, type PaymentProvider } from '../payments/payment-provider';
+import type { ApplyPaymentResult } from '../ledger/ledger-service';
+import { lockOrder } from '../orders/order-service';
+import { isBodyRefusal, type IncomingNotification, type NotificationRefusal, type PaymentNotification, type PaymentProvider } from './payment-provider';
 import { bodyText, countUnrecorded, recordNotification } from './notification-log';
 import { paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
 import { findSuspenseByEvent, holdInSuspense } from './suspense-service';
+import { markPaidWhenCovered } from './payment-references';
+import { recordPayment } from './record-payment';
 
 /*
  * A provider's payment notification, verified and posted to the ledger
@@ -62,7 +65,7 @@ export type ReceiveOptions = {
  * transaction holding the event's advisory lock and the reference row: a
  * reference matching no order, an amount above `ceilingPercent` of what the
  * order owes (or of the reference, if more) and anything the ledger cannot
- * take are held in suspense (200, held: 'suspense'); else applyPayment with
+ * take are held in suspense (200, held: 'suspense'); else recordPayment with
  * paidAt clamped to the reference's creation and to now (idempotent by
  * provider and event id, the order row locked) — for an expired reference, a
  * settled loan or an extension reference already paid too — and the
@@ -204,12 +207,7 @@ async function applyNotification(
     const seen = await findReceived(tx, provider.id, n.eventId);
     if (seen) return answerRepeat(tx, provider.id, incoming, n, seen);
 
-    const [ref] = await tx
-      .select()
-      .from(paymentReferences)
-      .where(and(eq(paymentReferences.reference, n.reference), eq(paymentReferences.provider, provider.id)))
-      .limit(1)
-      .for('update');
+    const ref = await lockReference(tx, provider.id, n.reference);
     if (!ref) return hold(tx, provider.id, incoming, n, 'unknown_reference', { receivedAt: n.paidAt < now ? n.paidAt : now }, now);
 
     const { receivedAt, clamped } = receivedAtFor(n.paidAt, ref.createdAt, now);
@@ -218,7 +216,7 @@ async function applyNotification(
     const where = { receivedAt, orderId: ref.orderId, referenceId: ref.id, channel: ref.channel };
     let result: ApplyPaymentResult;
     try {
-      result = await applyPayment(tx, {
+      result = await recordPayment(tx, {
         maxAmount: (owed) => paymentCeiling(ref.amount, owed, ceilingPercent),
         orderId: ref.orderId,
         amount: n.amount,
@@ -236,7 +234,7 @@ async function applyNotification(
       return hold(tx, provider.id, incoming, n, holdReasons[error.messageKey] ?? error.messageKey, where, now);
     }
     if (!result.applied) return answerRepeat(tx, provider.id, incoming, n, { reference: ref.reference, amount: n.amount, orderId: ref.orderId, held: false });
-    if (ref.status !== 'paid') await markPaidWhenCovered(tx, ref, receivedAt);
+    await markPaidWhenCovered(tx, ref, receivedAt);
     await recordNotification(tx, provider.id, incoming.rawBody, {
       outcome: 'applied',
       notification: n,
@@ -261,6 +259,21 @@ async function applyNotification(
   });
 }
 
+/**
+ * The reference a notification names, locked FOR UPDATE, after its order (orders' lockOrder). Every path that
+ * writes an order's references while paying it takes the order's lock first (a card payment expires them under
+ * it): taking the reference's lock first here could make the two wait on each other, and PostgreSQL would abort
+ * one of them (a deadlock).
+ */
+async function lockReference(tx: DbOrTx, providerId: string, reference: string) {
+  const named = and(eq(paymentReferences.reference, reference), eq(paymentReferences.provider, providerId));
+  const [found] = await tx.select({ orderId: paymentReferences.orderId }).from(paymentReferences).where(named).limit(1);
+  if (!found) return undefined;
+  await lockOrder(tx, { orderId: found.orderId });
+  const [ref] = await tx.select().from(paymentReferences).where(named).limit(1).for('update');
+  return ref;
+}
+
 /** Why the ledger did not take money, as suspense and payment_notifications name it. */
 const holdReasons: Partial<Record<string, string>> = {
   paymentAboveCeiling: 'amount_above_ceiling',
@@ -268,16 +281,3 @@ const holdReasons: Partial<Record<string, string>> = {
   paymentDateInvalid: 'payment_date_invalid',
   orderNotFound: 'order_not_found',
 };
-
-/** The reference is paid once the payments naming it cover its amount. */
-async function markPaidWhenCovered(tx: DbOrTx, ref: typeof paymentReferences.$inferSelect, paidAt: Date): Promise<void> {
-  const [paid] = await tx
-    .select({ total: sql<string>`coalesce(sum(${ledgerPayments.amount}), 0)::text` })
-    .from(ledgerPayments)
-    .where(eq(ledgerPayments.referenceId, ref.id));
-  if (Number(paid?.total ?? 0) < ref.amount) return;
-  await tx
-    .update(paymentReferences)
-    .set({ status: 'paid', paidAt })
-    .where(and(eq(paymentReferences.id, ref.id), inArray(paymentReferences.status, ['open', 'expired'])));
-}

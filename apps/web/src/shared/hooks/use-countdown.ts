@@ -18,7 +18,7 @@ function startCount(deadline: number | null): Countdown & { deadline: number | n
 
 /**
  * Whole seconds left until `deadline` (a Date.now() time; null for none),
- * updated every second (§9, the SMS resend wait) and 0 once it has passed.
+ * updated every second (§9: the SMS resend wait of the card payment, the sign-in and the bank account) and 0 once it has passed.
  * Counting to a deadline rather than ticking down means a throttled timer (a
  * page in the background) never makes the wait longer, and a component
  * mounted again mid-wait shows the time really left.

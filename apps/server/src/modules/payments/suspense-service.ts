@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/database';
 import { orders, paymentReferences, paymentSuspense, paymentSuspenseResolutions } from '../../db/schema';
 import { errorCodes } from '@presta/contract/error-codes';
 import { AppError, notFound } from '../../lib/app-error';
-import { applyPayment, type ApplyPaymentApplied } from '../ledger/ledger-service';
+import type { ApplyPaymentApplied } from '../ledger/ledger-service';
 import { resolveHeldReview } from './notification-log';
+import { recordPayment } from './record-payment';
 
 /*
  * Suspense (docs/payments.md "Suspense", decision 015): money a signed
@@ -46,6 +47,16 @@ export async function findSuspenseByEvent(db: DbOrTx, provider: string, eventId:
   return row;
 }
 
+/** The open suspense entries naming an order, summed (an entry is open until it has a resolution): money for it held, not applied. */
+export async function suspenseHeldFor(db: DbOrTx, orderId: number): Promise<Minor> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${paymentSuspense.amount}), 0)::text` })
+    .from(paymentSuspense)
+    .leftJoin(paymentSuspenseResolutions, eq(paymentSuspenseResolutions.suspenseId, paymentSuspense.id))
+    .where(and(eq(paymentSuspense.orderId, orderId), sql`${paymentSuspenseResolutions.id} is null`));
+  return Number(row?.total ?? 0);
+}
+
 export type SuspenseListed = SuspenseEntry & { orderNo: string | null };
 
 /** Open entries (no resolution), oldest first, with the order number they named (if any). */
@@ -84,7 +95,7 @@ async function lockOpenEntry(tx: DbOrTx, id: number): Promise<SuspenseEntry> {
 
 /**
  * Assigns an open entry to an order, in ONE transaction: the money becomes
- * that order's ledger payment (applyPayment: provider and event id of the
+ * that order's ledger payment (recordPayment: provider and event id of the
  * notification, so it can never be applied twice; received when the provider
  * said; a repayment — credit beyond what is owed), the entry is resolved
  * (once: unique) and the notification's review closed. Refusals: unknown
@@ -103,7 +114,7 @@ export async function assignSuspense(
     const [ref] = entry.referenceId
       ? await tx.select({ orderId: paymentReferences.orderId }).from(paymentReferences).where(eq(paymentReferences.id, entry.referenceId))
       : [];
-    const result = await applyPayment(tx, {
+    const result = await recordPayment(tx, {
       orderId: order.id,
       amount: entry.amount,
       purpose: 'repayment',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { paymentNotifications } from '../../db/schema';
 import { paymentNotifications as notificationMetric } from '../../lib/metrics';
-import type { IncomingNotification, PaymentNotification } from '../payments/payment-provider';
+import type { IncomingNotification, PaymentNotification } from './payment-provider';
 
 /*
  * The one writer of payment_notifications (docs/api.md "Payment

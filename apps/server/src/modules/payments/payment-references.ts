@@ -2,14 +2,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
-import { paymentReferences, paymentReferenceSeq } from '../../db/schema';
-import type { PaymentChannel, PaymentProvider, PaymentPurpose } from '../payments/payment-provider';
+import { ledgerPayments, paymentReferences, paymentReferenceSeq } from '../../db/schema';
+import type { PaymentChannel, PaymentProvider, PaymentPurpose } from './payment-provider';
 
 /*
- * Payment reference records (table payment_references, docs/api.md "Repayment calls"):
- * made through a PaymentProvider, at most one OPEN per (order, purpose,
- * channel, amount) — asking again reuses it — and not payable after
- * expires_at.
+ * Payment reference records (table payment_references, docs/api.md "Repayment calls"; the one writer of the
+ * table): made through a PaymentProvider, at most one OPEN per (order, purpose, channel, amount) — asking
+ * again reuses it —, not payable after expires_at, expired once a payment is applied to their order
+ * (recordPayment) and paid once the payments naming one cover its amount.
  */
 
 export type PaymentReference = typeof paymentReferences.$inferSelect;
@@ -20,7 +20,7 @@ export const BARCODE_ROUTE_PREFIX = '/api/payments/references';
 /**
  * Same-origin URL of a store reference's barcode image. It carries the
  * reference's random access key (`token`), so an <img> loads it without the
- * session parameters; the owner's session works too (see repayment-routes.ts).
+ * session parameters; the owner's session works too (see payment-routes.ts).
  */
 export function barcodeUrl(ref: Pick<PaymentReference, 'reference' | 'accessKey'>, ext: 'png' | 'svg' = 'png'): string {
   return `${BARCODE_ROUTE_PREFIX}/${ref.reference}/barcode.${ext}?token=${ref.accessKey}`;
@@ -128,6 +128,32 @@ async function expireStale(tx: DbOrTx, orderId: number, now: Date): Promise<void
     .update(paymentReferences)
     .set({ status: 'expired' })
     .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open'), lte(paymentReferences.expiresAt, now)));
+}
+
+/**
+ * Every open reference of the order becomes 'expired': they were priced before a payment just applied to it, so
+ * none is offered again (a store would collect its old amount). Money still arriving for one is applied like any
+ * other (docs/payments.md). In the payment's transaction (recordPayment).
+ */
+export async function expireOpenReferences(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .update(paymentReferences)
+    .set({ status: 'expired' })
+    .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open')));
+}
+
+/** The reference is paid once the ledger payments naming it cover its amount (open or expired; a paid one stays as it is). */
+export async function markPaidWhenCovered(tx: DbOrTx, ref: PaymentReference, paidAt: Date): Promise<void> {
+  if (ref.status === 'paid') return;
+  const [paid] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerPayments.amount}), 0)::text` })
+    .from(ledgerPayments)
+    .where(eq(ledgerPayments.referenceId, ref.id));
+  if (Number(paid?.total ?? 0) < ref.amount) return;
+  await tx
+    .update(paymentReferences)
+    .set({ status: 'paid', paidAt })
+    .where(and(eq(paymentReferences.id, ref.id), inArray(paymentReferences.status, ['open', 'expired'])));
 }
 
 /** Every open reference whose time is up becomes 'expired' (the scheduled expiry, docs/scheduled-work.md); returns how many. */

@@ -1,0 +1,173 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { bankAccountSchema } from '@presta/contract/api/account';
+import { todayIn } from '@presta/contract/dates';
+import { errorCodes } from '@presta/contract/error-codes';
+import { marketOf, type MarketCode } from '@presta/contract/markets';
+import { PROMO_SMS_RESEND_SECONDS } from '@presta/contract/promotion-rules';
+import type { Db, DbOrTx } from '../../db/database';
+import { borrowerBankAccounts, borrowers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { maskBankAccount } from '../../lib/bank-account';
+import { translate, type MessageKey } from '../../i18n/messages';
+import { activeBankAccount, type BankAccount } from '../orders/order-service';
+import { isValidClabe, parseClabe } from '../payments/clabe';
+import { isValidIfsc } from '../payments/india-accounts';
+import { outboxSmsSender } from '../sms/sms-sender';
+import { checkCode, issueCode, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
+import { borrowerMarket } from './account-service';
+import { mxBankName } from './mx-banks';
+
+/*
+ * The bank account loans are disbursed to (decision 017 point 6; docs/account.md "Bank account"). One active
+ * account per borrower; a new one replaces it (the old kept with replaced_at). This module is the one writer of
+ * borrower_bank_accounts; the orders module reads the active account (the disbursal records the one it paid).
+ */
+
+export type BankAccountView = z.input<typeof bankAccountSchema>;
+
+/** An account as typed, checked: what is stored. */
+export type CheckedBankAccount = Pick<BankAccount, 'market' | 'kind' | 'accountNumber' | 'bankCode' | 'bankName' | 'ifsc'>;
+
+const refuse = (key: MessageKey, vars: Record<string, string> = {}) => new AppError(400, errorCodes.badRequest, key, vars);
+
+/**
+ * The account the borrower typed, checked for their market (400 badRequest, one message per fault). Spaces and
+ * dashes in the number are dropped; the IFSC is read in capitals. Mexico: an 18-digit CLABE whose check digit is
+ * right and whose bank code names a known bank (no IFSC). India: an account number of 9 to 18 digits and a
+ * well-formed IFSC (its first 4 letters name the bank).
+ */
+export function checkBankAccount(market: MarketCode, input: { account: string; ifsc?: string | undefined }): CheckedBankAccount {
+  const number = input.account.replace(/[\s-]/g, '');
+  const ifsc = (input.ifsc ?? '').trim().toUpperCase();
+  if (market === 'MX') {
+    if (ifsc !== '') throw refuse('bankAccountIfscUnexpected');
+    if (!/^\d{18}$/.test(number)) throw refuse('bankAccountClabeFormat');
+    const parts = isValidClabe(number) ? parseClabe(number) : null;
+    if (!parts) throw refuse('bankAccountClabeCheckDigit');
+    const bankName = mxBankName(parts.bankCode);
+    if (bankName === undefined) throw refuse('bankAccountClabeBank', { code: parts.bankCode });
+    return { market, kind: 'clabe', accountNumber: number, bankCode: parts.bankCode, bankName, ifsc: null };
+  }
+  if (!/^\d{9,18}$/.test(number)) throw refuse('bankAccountNumberFormat');
+  if (ifsc === '') throw refuse('bankAccountIfscRequired');
+  if (!isValidIfsc(ifsc)) throw refuse('bankAccountIfscFormat');
+  return { market, kind: 'account', accountNumber: number, bankCode: ifsc.slice(0, 4), bankName: ifsc.slice(0, 4), ifsc };
+}
+
+/**
+ * Makes `account` the borrower's active account, in one transaction with the borrower's row locked (two saves
+ * at once leave one active): the active one is kept with replaced_at = now, the new one inserted. The same
+ * account as the active one is answered as it is (nothing written).
+ */
+export async function saveBankAccount(db: Db, borrowerId: number, account: CheckedBankAccount, now = new Date()): Promise<BankAccount> {
+  return db.transaction(async (tx) => {
+    await lockBorrower(tx, borrowerId);
+    return saveLocked(tx, borrowerId, account, now);
+  });
+}
+
+/** The borrower's row locked for the transaction; their phone (undefined: no such borrower). */
+async function lockBorrower(tx: DbOrTx, borrowerId: number): Promise<string | undefined> {
+  const [row] = await tx.select({ phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, borrowerId)).for('update');
+  return row?.phone;
+}
+
+async function saveLocked(tx: DbOrTx, borrowerId: number, account: CheckedBankAccount, now: Date): Promise<BankAccount> {
+  const active = await activeBankAccount(tx, borrowerId);
+  if (active && sameAccount(active, account)) return active;
+  if (active) await replace(tx, active.id, now);
+  const [created] = await tx
+    .insert(borrowerBankAccounts)
+    .values({ borrowerId, ...account, createdAt: now })
+    .returning();
+  return created!;
+}
+
+// ---------------------------------------------------------------------------
+// A change confirmed by an SMS code (verification module, purpose bank_account)
+// ---------------------------------------------------------------------------
+
+/**
+ * Step 1 of a change: a 6-digit code sent by SMS to the borrower's own phone, in their language, with the limits of
+ * every phone proof (60 s between codes, 10 a day per phone, 30 per client address: 429 with the wait). The code
+ * and its SMS are written in one transaction; `outboxId` is what the caller delivers after the commit.
+ */
+export async function sendBankAccountCode(
+  db: Db,
+  borrowerId: number,
+  clientIp: string,
+  now = new Date(),
+): Promise<{ data: { resendAfter: number; expiresIn: number }; outboxId: number | undefined }> {
+  return db.transaction(async (tx) => {
+    const [borrower] = await tx.select({ phone: borrowers.phone, language: borrowers.language }).from(borrowers).where(eq(borrowers.id, borrowerId));
+    if (!borrower) throw new AppError(404, errorCodes.notFound, 'notFound');
+    const issued = await issueCode(tx, { purpose: 'bank_account', phone: borrower.phone, clientIp, now });
+    if (!issued.ok) {
+      throw issued.refusal === 'wait'
+        ? new AppError(429, errorCodes.rateLimited, 'promoResendWait', { seconds: issued.seconds })
+        : new AppError(429, errorCodes.rateLimited, 'promoDailyCap');
+    }
+    const body = translate(borrower.language, 'bankAccountSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
+    const outboxId = await outboxSmsSender.send(tx, { phone: borrower.phone, purpose: 'bank_account_code', body, expiresAt: issued.expiresAt });
+    return { data: { resendAfter: PROMO_SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_MS / 1000 }, outboxId };
+  });
+}
+
+/** Why a code was not accepted, as the borrower reads it. */
+const codeRefusals: Record<Exclude<CodeCheck, 'ok'>, MessageKey> = {
+  expired: 'promoSmsExpired',
+  tooManyTries: 'promoSmsTooManyTries',
+  wrong: 'promoSmsWrong',
+};
+
+/**
+ * Step 2: the account checked for the borrower's market (400 400001 before the code is tried, so a typo costs no
+ * try), then the code of step 1 checked and the account saved in one transaction (the borrower's row locked). A
+ * code not accepted is 400 400003, the wrong try counted (committed) and nothing saved.
+ */
+export async function changeBankAccount(
+  db: Db,
+  borrowerId: number,
+  input: { account: string; ifsc?: string | undefined; code: string },
+  now = new Date(),
+): Promise<BankAccountView> {
+  const account = checkBankAccount(await borrowerMarket(db, borrowerId), input);
+  const result = await db.transaction(async (tx): Promise<{ check: 'ok'; saved: BankAccount } | { check: Exclude<CodeCheck, 'ok'> }> => {
+    const phone = await lockBorrower(tx, borrowerId);
+    if (phone === undefined) throw new AppError(404, errorCodes.notFound, 'notFound');
+    const check = await checkCode(tx, { purpose: 'bank_account', phone, code: input.code, now });
+    return check === 'ok' ? { check, saved: await saveLocked(tx, borrowerId, account, now) } : { check };
+  });
+  if (result.check !== 'ok') throw new AppError(400, errorCodes.smsCodeWrong, codeRefusals[result.check]);
+  return bankAccountView(result.saved);
+}
+
+function sameAccount(a: CheckedBankAccount, b: CheckedBankAccount): boolean {
+  return a.market === b.market && a.kind === b.kind && a.accountNumber === b.accountNumber && a.ifsc === b.ifsc;
+}
+
+async function replace(tx: DbOrTx, accountId: number, now: Date): Promise<void> {
+  await tx
+    .update(borrowerBankAccounts)
+    .set({ replacedAt: now })
+    .where(and(eq(borrowerBankAccounts.id, accountId), isNull(borrowerBankAccounts.replacedAt)));
+}
+
+/** The account as the borrower sees it: masked to its last 4 digits, its bank, and the day it was saved (the market's calendar). */
+export function bankAccountView(account: BankAccount): BankAccountView {
+  return {
+    market: account.market,
+    kind: account.kind,
+    masked: maskBankAccount(account.accountNumber),
+    bankName: account.bankName,
+    ifsc: account.ifsc,
+    since: todayIn(marketOf(account.market).timeZone, account.createdAt),
+  };
+}
+
+/** The borrower's active account as they see it, or null. */
+export async function getBankAccount(db: DbOrTx, borrowerId: number): Promise<BankAccountView | null> {
+  const account = await activeBankAccount(db, borrowerId);
+  return account ? bankAccountView(account) : null;
+}

@@ -1,0 +1,162 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CalendarDate } from '@presta/contract/dates';
+import type { MarketCode, TaxableCharge } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
+import { disbursedStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
+import type { DbOrTx } from '../../db/database';
+import {
+  defaultPenaltyFor,
+  stateFromLedger,
+  type Component,
+  type CoolingOffExit,
+  type InstalmentComponent,
+  type LateChargeKind,
+  type LateRule,
+  type LedgerState,
+} from './ledger-math';
+
+/*
+ * The ledger read model (docs/ledger.md "Reading"): the ONE reading of a loan's stored ledger. One SQL text reads
+ * an order's terms and, as JSON columns of the same row, its plan with the current due dates, its late charges
+ * and allocations summed per instalment and component, its waivers, the cooling-off exit in force, the last value
+ * date and the repeat-client rule; `ledgerStateOf` turns that row into the LedgerState the pure core
+ * (ledger-math.ts) works on. The ledger service reads through `readLedger` (positions, payments, extension
+ * quotes, refunds, the statement); loan-details adds its own columns to the same select (`ledgerColumns`) so that
+ * its one round trip reads the ledger exactly as the ledger does.
+ */
+
+/**
+ * The ledger's columns of one order, correlated to the outer `orders o join products p`. Every sum and rule here
+ * is the ledger's definition (docs/ledger.md); a reader that needs more columns selects them beside these.
+ */
+export const ledgerColumns: SQL = sql`o.id::text as id, o.order_no, o.status, o.borrower_id::text as borrower_id,
+       to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+       o.periods, o.term_unit_days, o.disbursed_on::text as disbursed_on, o.daily_rate_ppm, o.vat_ppm, o.tax_base,
+       p.market, p.time_zone, p.extension_enabled, p.late_rule,
+       coalesce((select json_agg(json_build_object('id', rp.id, 'seq', rp.seq, 'dueDate', rp.due_date, 'principal', rp.principal,
+                                                   'interest', rp.interest, 'commission', rp.commission, 'vat', rp.vat) order by rp.seq)
+                 from repayment_plans rp where rp.order_id = o.id), '[]'::json) as plan,
+       coalesce((select json_agg(json_build_object('instalmentId', c.instalment_id, 'kind', c.kind, 'amount', c.amount))
+                   from (select lc.instalment_id, lc.kind, sum(lc.amount) as amount from ledger_late_charges lc
+                          where lc.order_id = o.id group by lc.instalment_id, lc.kind) c), '[]'::json) as charges,
+       coalesce((select json_agg(json_build_object('instalmentId', a.instalment_id, 'component', a.component, 'fromCredit', a.from_credit, 'amount', a.amount))
+                   from (select la.instalment_id, la.component, la.credit_event_id is not null as from_credit, sum(la.amount) as amount
+                           from ledger_allocations la where la.order_id = o.id
+                          group by la.instalment_id, la.component, la.credit_event_id is not null) a), '[]'::json) as allocations,
+       coalesce((select json_agg(json_build_object('instalmentId', w.instalment_id, 'component', w.component, 'amount', w.amount))
+                   from (select lw.instalment_id, lw.component, sum(lw.amount) as amount
+                           from ledger_waivers lw where lw.order_id = o.id group by lw.instalment_id, lw.component) w), '[]'::json) as waivers,
+       (select json_build_object('id', e.id, 'requestedOn', e.requested_on::text, 'expiresOn', e.expires_on::text, 'daysUsed', e.days_used,
+                                 'principal', e.principal, 'interest', e.interest, 'amount', e.amount)
+          from (select * from ledger_cooling_off_exits ce where ce.order_id = o.id order by ce.id desc limit 1) e
+         where not exists (select 1 from ledger_waivers lw where lw.exit_id = e.id)) as cooling_off_exit,
+       greatest((select max(lp.value_date) from ledger_payments lp where lp.order_id = o.id),
+                (select max(ce.value_date) from ledger_credit_events ce where ce.order_id = o.id))::text as last_value_date,
+       (p.late_rule = 'in_tiered' and exists (
+          select 1 from orders o2 join order_status_history h on h.order_id = o2.id and h.to_status = '200'
+           where o2.borrower_id = o.borrower_id and o2.id <> o.id and h.created_at < o.created_at)) as repeat_client`;
+
+/** One row of `ledgerColumns` as the driver returns it (bigint ids and sums as text or JSON numbers). */
+export type LedgerRow = {
+  id: string;
+  order_no: string;
+  status: OrderStatus;
+  borrower_id: string;
+  created_at: string;
+  periods: number;
+  term_unit_days: number;
+  disbursed_on: CalendarDate | null;
+  daily_rate_ppm: number;
+  vat_ppm: number;
+  tax_base: TaxableCharge[];
+  market: MarketCode;
+  time_zone: string;
+  extension_enabled: boolean;
+  late_rule: LateRule;
+  plan: { id: number; seq: number; dueDate: CalendarDate; principal: Minor; interest: Minor; commission: Minor; vat: Minor }[];
+  charges: { instalmentId: number; kind: LateChargeKind; amount: Minor }[];
+  allocations: { instalmentId: number | null; component: Component; fromCredit: boolean; amount: Minor }[];
+  waivers: { instalmentId: number; component: InstalmentComponent; amount: Minor }[];
+  /** The cooling-off exit in force: the latest asked for, unless a payment carried it out (its waivers name it). */
+  cooling_off_exit: CoolingOffExit | null;
+  last_value_date: CalendarDate | null;
+  /** IN_DEFAULT_PENALTY_ONE_OFF: another order of the borrower was settled before this one was submitted. */
+  repeat_client: boolean;
+};
+
+/** The order's terms as the ledger uses them (the columns of LedgerRow other than the ledger's rows). */
+export type LedgerOrder = {
+  id: number;
+  orderNo: string;
+  status: OrderStatus;
+  borrowerId: number;
+  createdAt: Date;
+  periods: number;
+  termUnitDays: number;
+  disbursedOn: CalendarDate | null;
+  timeZone: string;
+  lateRule: LateRule;
+  extensionEnabled: boolean;
+  market: MarketCode;
+};
+
+export function ledgerOrderOf(r: LedgerRow): LedgerOrder {
+  return {
+    id: Number(r.id),
+    orderNo: r.order_no,
+    status: r.status,
+    borrowerId: Number(r.borrower_id),
+    createdAt: new Date(r.created_at),
+    periods: r.periods,
+    termUnitDays: r.term_unit_days,
+    disbursedOn: r.disbursed_on,
+    timeZone: r.time_zone,
+    lateRule: r.late_rule,
+    extensionEnabled: r.extension_enabled,
+    market: r.market,
+  };
+}
+
+/** The loan's ledger as stored, as the pure core's LedgerState; null before disbursal (no ledger yet). */
+export function ledgerStateOf(r: LedgerRow): LedgerState | null {
+  if (!r.disbursed_on || !statusIn(disbursedStatuses, r.status)) return null;
+  const exit = r.cooling_off_exit;
+  return stateFromLedger(
+    {
+      disbursedOn: r.disbursed_on,
+      periods: r.periods,
+      termUnitDays: r.term_unit_days,
+      dailyRatePpm: r.daily_rate_ppm,
+      tax: { ratePpm: r.vat_ppm, base: r.tax_base },
+      lateRule: r.late_rule,
+      defaultPenalty: defaultPenaltyFor(r.late_rule, r.repeat_client),
+      extensionEnabled: r.extension_enabled,
+    },
+    r.plan,
+    r.charges.map((c) => ({ ...c, amount: Number(c.amount) })),
+    r.allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
+    r.last_value_date,
+    {
+      waivers: r.waivers.map((w) => ({ ...w, amount: Number(w.amount) })),
+      exit: exit && {
+        ...exit,
+        id: Number(exit.id),
+        principal: Number(exit.principal),
+        interest: Number(exit.interest),
+        amount: Number(exit.amount),
+      },
+    },
+  );
+}
+
+export type LedgerRead = { order: LedgerOrder; state: LedgerState | null };
+
+/**
+ * An order's terms and stored ledger in one round trip (undefined: no such order). In a transaction that has
+ * locked the order (orders' lockOrder), it reads everything committed before the lock was granted.
+ */
+export async function readLedger(db: DbOrTx, orderId: number): Promise<LedgerRead | undefined> {
+  const rows = (await db.execute(sql`select ${ledgerColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`)) as unknown as LedgerRow[];
+  const row = rows[0];
+  return row && { order: ledgerOrderOf(row), state: ledgerStateOf(row) };
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  accountSessionRevoke,
+  accountSessions,
+  accountSignIn,
+  accountSignInCode,
+  accountSignOut,
+  accountSignOutEverywhere,
+} from '@presta/contract/api/account';
+import { errorCodes } from '@presta/contract/error-codes';
+import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
+import { deliverQueuedSms } from '../sms/sms-delivery';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { liveSessions, revokeSessions, type SessionDevice } from './session-service';
+import { sendSignInCode, signIn, SignInCodeRefused } from './sign-in-service';
+
+/** A public account call (no session yet), rate-limited per client address. */
+const publicCall = (max: number) => ({ auth: 'public' as const, tags: ['account'], rateLimit: { max, timeWindow: '1 minute' } });
+/** A signed-in borrower's session call, rate-limited per borrower. */
+const borrowerCall = { auth: 'borrower' as const, tags: ['account'], rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/**
+ * Sign-in and sessions (issue 16, decision 017, docs/sign-in.md): the two sign-in steps, sign out (this
+ * session, or all), the borrower's live sessions and signing one out by its handle. Form bodies only, like
+ * the other borrower calls. A revoked session is refused from the next call on every process (the change
+ * feed announces it; this process also drops it from its cache at once).
+ */
+export default function sessionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
+  const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
+  // The pages post these calls with the form client (§7): a JSON or text body is refused in this scope.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+
+  registerEndpoint(app, accountSignInCode, {
+    ...publicCall(10),
+    refusals: { 400: [errorCodes.badRequest, errorCodes.captchaWrong], 404: [errorCodes.notFound] },
+    handler: async (input, request) => {
+      const sent = await sendSignInCode(app.db, input, request.ip);
+      // After the commit: the code is stored and queued whatever the gateway does (the retry job sends it otherwise).
+      if (sent.outboxId !== undefined) await deliverQueuedSms(app.db, sms, [sent.outboxId], request.log);
+      return { resendAfter: sent.resendAfter, expiresIn: sent.expiresIn };
+    },
+  });
+
+  registerEndpoint(app, accountSignIn, {
+    ...publicCall(20),
+    refusals: { 400: [errorCodes.badRequest, errorCodes.smsCodeWrong], 404: [errorCodes.notFound] },
+    handler: async (input, request, reply) => {
+      // Wrong codes count against the client address like unknown session ids (guess limits, shared by every process).
+      await app.guessLimits.session.check(request);
+      const device = deviceOf(request, input.client);
+      const signedIn = await signIn(app.db, { phone: input.phone, code: input.code, device, ttlHours: opts.config.sessionTtlHours }).catch(
+        async (error: unknown) => {
+          if (error instanceof SignInCodeRefused) await app.guessLimits.session.fail(request);
+          throw error;
+        },
+      );
+      const expiresAt = signedIn.expiresAt.toISOString();
+      if (input.client === 'web') {
+        setSessionCookie(reply, signedIn.sessionId, signedIn.expiresAt);
+        return { sessionId: '', expiresAt, profile: signedIn.profile };
+      }
+      return { sessionId: signedIn.sessionId, expiresAt, profile: signedIn.profile };
+    },
+  });
+
+  registerEndpoint(app, accountSignOut, {
+    ...borrowerCall,
+    handler: async (_input, request, reply) => {
+      await revokeAndForget(request.borrower.id, { idHash: request.borrowerSession.idHash });
+      if (request.borrowerSession.via === 'cookie') clearSessionCookie(reply);
+      return { signedOut: true as const };
+    },
+  });
+
+  registerEndpoint(app, accountSignOutEverywhere, {
+    ...borrowerCall,
+    handler: async (_input, request, reply) => {
+      const revoked = await revokeAndForget(request.borrower.id, 'all');
+      clearSessionCookie(reply);
+      return { signedOut: revoked.length };
+    },
+  });
+
+  registerEndpoint(app, accountSessions, {
+    ...borrowerCall,
+    handler: async (_input, request) => {
+      const rows = await liveSessions(app.db, request.borrower.id);
+      return {
+        sessions: rows.map((s) => ({
+          ref: s.publicId,
+          deviceName: s.deviceName,
+          os: s.os,
+          client: s.client,
+          createdAt: s.createdAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          current: s.idHash === request.borrowerSession.idHash,
+        })),
+      };
+    },
+  });
+
+  registerEndpoint(app, accountSessionRevoke, {
+    ...borrowerCall,
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async ({ ref }, request, reply) => {
+      // Another borrower's handle is answered like an unknown one, and changes nothing.
+      const revoked = await revokeAndForget(request.borrower.id, { publicId: ref });
+      if (revoked.length === 0) throw new AppError(404, errorCodes.notFound, 'sessionNotFound');
+      if (revoked.includes(request.borrowerSession.idHash) && request.borrowerSession.via === 'cookie') clearSessionCookie(reply);
+      return { signedOut: true as const };
+    },
+  });
+
+  /** Revokes, and drops the sessions from this process's cache now (other processes: on the change feed's notice). */
+  async function revokeAndForget(borrowerId: number, which: Parameters<typeof revokeSessions>[2]): Promise<string[]> {
+    const revoked = await revokeSessions(app.db, borrowerId, which);
+    for (const idHash of revoked) app.forgetSession(idHash);
+    return revoked;
+  }
+}
+
+/**
+ * The device a session is opened on: the native app's device name and OS (`dearest`, `dearer`, in the address
+ * or the JSON client's headers) when it sends them, else the browser and system its User-Agent names.
+ */
+function deviceOf(request: FastifyRequest, client: 'app' | 'web'): SessionDevice {
+  const params = readSessionParams((request.query ?? {}) as Record<string, unknown>);
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  const agent = userAgentDevice(header('user-agent') ?? '');
+  return {
+    client,
+    deviceId: params.deviceId ?? header(sessionParamNames.deviceId),
+    deviceName: params.deviceName ?? header(sessionParamNames.deviceName) ?? agent.deviceName,
+    os: params.osVersion ?? header(sessionParamNames.osVersion) ?? agent.os,
+  };
+}
+
+/** A short form of a User-Agent: the browser's name and the system's name and version ('' when not known). */
+function userAgentDevice(ua: string): { deviceName: string; os: string } {
+  const browsers: [RegExp, string][] = [
+    [/EdgA?\//, 'Edge'],
+    [/SamsungBrowser\//, 'Samsung Internet'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const deviceName = browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? '';
+  const version = (match: RegExpMatchArray | null) => (match?.[1] ? ` ${match[1].replace(/_/g, '.')}` : '');
+  let os = '';
+  if (/Android/.test(ua)) os = `Android${version(/Android (\d+(?:\.\d+)?)/.exec(ua))}`;
+  else if (/iPhone|iPad|iPod/.test(ua)) os = `iOS${version(/OS (\d+(?:_\d+)?)/.exec(ua))}`;
+  else if (/Windows/.test(ua)) os = 'Windows';
+  else if (/Mac OS X/.test(ua)) os = 'macOS';
+  else if (/CrOS/.test(ua)) os = 'ChromeOS';
+  else if (/Linux/.test(ua)) os = 'Linux';
+  return { deviceName, os };
+}

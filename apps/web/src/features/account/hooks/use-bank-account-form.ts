@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { MarketCode } from '@presta/contract/markets';
+import { routes } from '@presta/contract/routes';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { inAppUrl } from '@/shared/session/session-params';
+import { showToast } from '@/shared/ui/toast';
+import { requestBankAccountCode, saveBankAccount } from '../api/account-actions';
+import { accountMessages } from '../messages';
+import { bankAccountProblems, type BankAccountProblem } from '../utils/bank-account-checks';
+import { refusalOf, type Refusal } from '../utils/refusals';
+
+type Field = 'account' | 'ifsc' | 'code';
+type Problems = Partial<Record<Field, BankAccountProblem | 'codeRequired'>>;
+
+/**
+ * The bank-account form of a market: the account checked here (the format)
+ * before the SMS code is asked for and before saving; the server checks the
+ * rest and its refusals are shown. Saved, the page goes back to the account.
+ */
+export function useBankAccountForm(market: MarketCode) {
+  const { t } = useMessages(accountMessages);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({ account: '', ifsc: '', code: '' });
+  const [problems, setProblems] = useState<Problems>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [busy, setBusy] = useState<'code' | 'save' | null>(null);
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  };
+  const checked = (withCode: boolean) => {
+    const found: Problems = { ...bankAccountProblems(market, values), ...(withCode && !/^\d{6}$/.test(values.code) ? { code: 'codeRequired' as const } : {}) };
+    setProblems(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const sendCode = async () => {
+    if (busy || !checked(false)) return;
+    setBusy('code');
+    const result = await requestBankAccountCode(t('sendingCode'));
+    setBusy(null);
+    setRefusal(result.success ? null : refusalOf(result));
+    if (result.success && result.data) setResendAt(Date.now() + result.data.resendAfter * 1000);
+  };
+
+  const save = async () => {
+    if (busy || !checked(true)) return;
+    setBusy('save');
+    const ifsc = market === 'IN' ? values.ifsc : undefined;
+    const result = await saveBankAccount({ account: values.account, ifsc, code: values.code }, t('savingAccount'));
+    setBusy(null);
+    if (result.success) {
+      showToast(t('accountSaved'));
+      void navigate(inAppUrl(routes.setting));
+      return;
+    }
+    const failed = refusalOf(result);
+    setRefusal(failed);
+    if (failed.codeWrong) setValues((v) => ({ ...v, code: '' }));
+  };
+
+  return { values, change, problems, refusal, resendAt, busy, sendCode, save };
+}

@@ -1,0 +1,43 @@
+import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { usePageTitle } from '@/shared/ui/page-title';
+import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { fetchLoans } from '../api/account-data';
+import { LoanListItem } from '../components/loan-list-item';
+import { accountMessages } from '../messages';
+import './account-pages.css';
+
+/**
+ * My loans (/order without orderId): every loan, newest first (the server's
+ * order), with status, amounts and next payment; each opens its details.
+ */
+export default function MyLoansPage() {
+  const { t } = useMessages(accountMessages);
+  usePageTitle(t('myLoansTitle'));
+  const remote = useRemoteData((_arg, opts) => fetchLoans(opts));
+  if (!remote.data) {
+    return (
+      <PageLayout>
+        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
+      </PageLayout>
+    );
+  }
+  const { loans } = remote.data;
+  return (
+    <PageLayout className="presta-account-page">
+      <h1 className="presta-account-title">{t('myLoansTitle')}</h1>
+      {loans.length === 0 ? (
+        <PageCard>
+          <p className="presta-account-muted">{t('noLoans')}</p>
+        </PageCard>
+      ) : (
+        <ul className="presta-account-list">
+          {loans.map((loan) => (
+            <LoanListItem key={loan.orderId} loan={loan} />
+          ))}
+        </ul>
+      )}
+    </PageLayout>
+  );
+}

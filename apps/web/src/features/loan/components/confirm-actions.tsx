@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { useMessages } from '@/shared/i18n/use-messages';
+import { loanMessages } from '../messages';
+import { AgreementTick } from './agreement-tick';
+import './loan-button.css';
+
+type ConfirmActionsProps = {
+  /** The loan agreement's address (isNewContract), '' when there is none to agree to. */
+  contractHref: string;
+  agreed: boolean;
+  onAgree: (agreed: boolean) => void;
+  /** India: the Key Facts Statement still waits for its acknowledgement. */
+  blockedByKeyFacts: boolean;
+  recalculating: boolean;
+  submitting: boolean;
+  onSubmit: () => Promise<void>;
+};
+
+/**
+ * The confirmation's actions: the agreement tick box (when there is an
+ * agreement), the submit button, and why it is disabled (agreement or Key
+ * Facts), which the button names as its description.
+ */
+export function ConfirmActions(props: ConfirmActionsProps) {
+  const { contractHref, agreed, onAgree, blockedByKeyFacts, recalculating, submitting, onSubmit } = props;
+  const { t } = useMessages(loanMessages);
+  const hintId = useId();
+  const hasContract = contractHref.trim() !== '';
+  const blockedByAgreement = hasContract && !agreed;
+  const blocked = blockedByAgreement || blockedByKeyFacts;
+  return (
+    <>
+      {hasContract ? (
+        <AgreementTick checked={agreed} onChange={onAgree} prefix={t('agreementPrefix')} linkText={t('agreementLink')} href={contractHref} />
+      ) : null}
+      <Button
+        className="presta-loan-button presta-loan-button-primary"
+        color="primary"
+        block
+        disabled={blocked || recalculating}
+        loading={submitting}
+        loadingText={t('submitting')}
+        aria-describedby={blocked ? hintId : undefined}
+        onClick={onSubmit}
+      >
+        {t('submit')}
+      </Button>
+      {blocked ? (
+        <p id={hintId} className="presta-loan-action-hint">
+          {blockedByKeyFacts ? t('keyFactsRequired') : t('agreementRequired')}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMessages } from '@/shared/i18n/use-messages';
+import { PageCard } from '@/shared/ui/page-layout';
+import type { PaymentVoucher } from '../api/payment-reference';
+import { repaymentMessages } from '../messages';
+
+/** The channel's image section: its title, its e-mail link and its images; nothing when it has none of them. */
+export function InstructionImages({ images }: { images: PaymentVoucher['imgList'] }) {
+  const { t } = useMessages(repaymentMessages);
+  const hasImages = images.title.trim() !== '' || images.eMail !== '' || images.content.length > 0;
+  if (!hasImages) return null;
+  return (
+    <PageCard title={images.title || undefined} className="presta-instruction-images">
+      {images.eMail ? (
+        <p className="presta-instruction-email">
+          <span>{t('emailLabel')}: </span>
+          <a href={`mailto:${images.eMail}`}>{images.eMail}</a>
+        </p>
+      ) : null}
+      {images.content.length > 0 ? (
+        <ul className="presta-instruction-image-grid">
+          {images.content.map((src, index) => (
+            <li key={`${src}-${index}`}>
+              <img
+                src={src}
+                alt={t('imageAlt', { title: images.title || t('instructionHeading'), index: index + 1, count: images.content.length })}
+                loading="lazy"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </PageCard>
+  );
+}

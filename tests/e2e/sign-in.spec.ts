@@ -1,0 +1,344 @@
+import { closeE2eDb } from './support/e2e-database';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { errorCodes } from '@presta/contract/error-codes';
+import { statementMessages } from '../../apps/web/src/features/statement/messages';
+import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
+import { ops } from './support/cli';
+import { e2ePorts } from './support/e2e-env';
+import { checkPage } from './support/layout';
+import { openLoanDetails } from './support/loan-details';
+import { demoPay } from './support/payments';
+import {
+  appliedOnePeriodAgo,
+  appSessionOf,
+  codesSentAMinuteAgo,
+  offerTo,
+  requestSignInCode,
+  sessionCookie,
+  signInPage,
+  smsCode,
+  smsCount,
+  type Lang,
+} from './support/account';
+import { expectCaptchaLoaded, insertBorrower, promoSmsCode, promoUrl, randomPhone, randomTag, setCaptchaAnswer, sidOf } from './support/promotion';
+
+/*
+ * Issue 16 in Chromium, on the real servers and PostgreSQL (docs/sign-in.md, docs/account.md):
+ * - a visitor registers on the promotion page, signs in in a plain browser (/login: phone, the picture's
+ *   code, the SMS code), takes an offer on /main, confirms it, binds a CLABE on /bind-bank, the operator
+ *   approves and disburses to that account, the borrower pays part at a store, the statement shows it;
+ *   signed out on /setting, the old session's cookie is refused;
+ * - five wrong codes refuse the sixth try, even with the right code;
+ * - a session signed out from the account page is refused by the other server process (the second e2e
+ *   server, on the same database).
+ * Each page is axe clean and whole at 320 and 375 px (checkPage; screenshots under test-results/screenshots).
+ */
+
+test.afterAll(async () => {
+  await closeE2eDb();
+});
+
+/** A valid CLABE (Banamex, check digit right): what the borrower types on /bind-bank. */
+const CLABE = '002180700912395678';
+
+/** Registers the phone through the promotion page, as a visitor from an ad does. */
+async function registerOnPromotionPage(page: Page, request: APIRequestContext, phone: string) {
+  await page.goto(promoUrl(randomTag()));
+  const image = page.locator('#promo-captcha-image');
+  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(image)), 'k7m2');
+  await page.getByLabel('Número de teléfono').fill(phone);
+  await page.getByLabel('Código de la imagen', { exact: true }).fill('k7m2');
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/get-sms');
+  await page.locator('#promo-get-code').click();
+  expect(((await (await sent).json()) as { code: string }).code).toBe('0');
+  await page.getByLabel('Código SMS').fill(await promoSmsCode(request, phone));
+  const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/register');
+  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
+  expect((await registered).status()).toBe(200);
+  // Registered: the page turns to its download view (the answer's body is gone with the view it came to).
+  await expect(page).toHaveURL((url) => url.pathname === '/promo/' && url.hash.startsWith('#/downloadTemplate?'));
+}
+
+/** On /login: the code asked for, read from the SMS outbox, typed; "Entrar" answered 200. */
+async function signInThroughPage(page: Page, request: APIRequestContext, phone: string, lang: Lang = 'es') {
+  const f = signInPage(page, lang);
+  await expect(f.heading).toBeVisible();
+  expect(await requestSignInCode(page, phone, lang)).toBe(200);
+  await expect(f.sendCode).toHaveText(new RegExp(`^${f.t.resendIn.replace('{seconds}', '\\d+')}$`));
+  await expect(f.sendCode).toBeDisabled();
+  await f.code.fill(await smsCode(request, phone, 'sign_in_code'));
+  const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/sign-in');
+  await f.submit.click();
+  expect((await signedIn).status()).toBe(200);
+}
+
+/** Each slider of the offers has its label and its value apart (a gap, or the value on a line of its own). */
+async function expectSliderValuesApart(page: Page) {
+  const gaps = await page.locator('#offers output').evaluateAll((outputs) =>
+    outputs.map((output) => {
+      const label = output.previousElementSibling!.getBoundingClientRect();
+      const value = output.getBoundingClientRect();
+      return value.top >= label.bottom - 1 ? Infinity : value.left - label.right;
+    }),
+  );
+  expect(gaps).toHaveLength(2);
+  for (const gap of gaps) expect(gap, "the space between a slider's label and its value").toBeGreaterThanOrEqual(8);
+}
+
+/** A borrower call with a session cookie, sent as a browser sends it on a same-origin call, to a server of the run. */
+async function profileWithCookie(request: APIRequestContext, port: number, cookie: string) {
+  return request.post(`http://127.0.0.1:${port}/v3/account/profile`, {
+    headers: { cookie: `presta_session=${cookie}`, 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${port}` },
+    form: {},
+  });
+}
+
+/** A borrower call with an app's session id in the address (wire name swift), to a server of the run. */
+async function profileWithSessionId(request: APIRequestContext, port: number, sessionId: string) {
+  return request.post(`http://127.0.0.1:${port}/v3/account/profile?swift=${sessionId}`, { form: {} });
+}
+
+/** A same-origin call from the page (the cookie goes with it); its JSON data. */
+async function callFromPage<T>(page: Page, path: string, form: Record<string, string>): Promise<T> {
+  return page.evaluate(
+    async ({ path: p, form: f }) => {
+      const response = await fetch(p, { method: 'POST', body: new URLSearchParams(f) });
+      return { status: response.status, body: (await response.json()) as { data: unknown } };
+    },
+    { path, form },
+  ).then(({ status, body }) => {
+    expect(body.data, `${path} answered ${status} ${JSON.stringify(body)}`).toBeTruthy();
+    return body.data as T;
+  });
+}
+
+test('register on the promotion page, sign in in the browser, take an offer, get it disbursed, pay at a store, see it on the statement, sign out', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const phone = randomPhone();
+  await registerOnPromotionPage(page, request, phone);
+  const { limitAmount } = await offerTo(phone);
+
+  // Signed out, a borrower page sends the browser to /login with the page to come back to.
+  await page.goto('/main');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/main');
+  const f = signInPage(page);
+  await expect(f.heading).toBeVisible();
+  await expectCaptchaLoaded(f.image);
+  await checkPage(page, 'sign-in-es');
+  // Right after registering, a sign-in code is refused (60 s between codes to a phone), with the wait said.
+  expect(await requestSignInCode(page, phone)).toBe(429);
+  await expect(f.refusal).toHaveText(/\d+ s/);
+  await expect(f.sendCode).toBeEnabled();
+  await codesSentAMinuteAgo(phone);
+  await signInThroughPage(page, request, phone);
+  await expect(page).toHaveURL((url) => url.pathname === '/main');
+  expect(await sessionCookie(page.context()), 'the session is the presta_session cookie').toBeTruthy();
+  expect(page.url()).not.toMatch(/swift=/);
+
+  // Home: the offer, its sliders; "Solicitar …" opens the confirmation with the amount and the payments.
+  const t = signInPage(page).t;
+  const offers = page.locator('#offers');
+  await expect(offers.getByRole('heading', { name: t.offersTitle })).toBeVisible();
+  await expect(offers.getByRole('slider', { name: t.chooseAmount })).toBeVisible();
+  await expectSliderValuesApart(page);
+  await checkPage(page, 'home-offers-es');
+  await offers.getByRole('button', { name: /^Solicitar / }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/confirm-loan' && url.searchParams.has('amount') && url.searchParams.has('periods'));
+  const amount = Number(new URL(page.url()).searchParams.get('amount'));
+  expect(amount).toBeGreaterThan(0);
+  expect(amount).toBeLessThanOrEqual(limitAmount);
+  await expect(page.getByRole('heading', { name: 'Confirme su préstamo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Solicitar préstamo' }).click();
+  await expect(page).toHaveURL(/\/loan-details\?.*from=confirm/);
+  await expect(page.getByText('En revisión').first()).toBeVisible();
+  const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+
+  // The account the loan is paid into: a CLABE, confirmed by an SMS code.
+  await page.goto('/setting');
+  await expect(page.getByRole('heading', { level: 1, name: t.accountTitle })).toBeVisible();
+  await expect(page.getByText(t.bankNone)).toBeVisible();
+  await page.getByRole('link', { name: t.bankAdd }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/bind-bank');
+  await expect(page.getByRole('heading', { level: 1, name: t.bankPageTitle })).toBeVisible();
+  await page.getByLabel(t.clabeLabel).fill(CLABE);
+  await checkPage(page, 'bind-bank-es');
+  await codesSentAMinuteAgo(phone);
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/bank-account-code');
+  await page.locator('.presta-account-code-button').click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.locator('.presta-account-code-button')).toHaveText(/^Reenviar en \d+ s$/);
+  await page.getByLabel(t.codeLabel).fill(await smsCode(request, phone, 'bank_account_code'));
+  await page.getByRole('button', { name: t.saveAccount }).click();
+  await expect(page.getByText(t.accountSaved)).toBeVisible();
+
+  // The operator approves and disburses to it (ops disburse prints the account, masked). The test moves the
+  // application one instalment period back and disburses on that day, so that instalment 1 is due today.
+  ops('approve', orderNo);
+  const disbursedOn = await appliedOnePeriodAgo(orderNo);
+  expect(ops('disburse', orderNo, '--on', disbursedOn)).toContain('5678');
+
+  // Home now shows the loan, with its next payment and Pay.
+  await page.goto('/main');
+  await expect(page.getByRole('heading', { name: t.activeLoanTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: t.pay }).or(page.getByRole('button', { name: t.pay }))).toBeVisible();
+  await checkPage(page, 'home-active-loan-es');
+
+  // My loans lists it.
+  await page.goto('/order');
+  await expect(page.getByRole('heading', { level: 1, name: t.myLoansTitle })).toBeVisible();
+  await expect(page.getByText(orderNo).or(page.getByText('Desembolsado')).first()).toBeVisible();
+  await checkPage(page, 'my-loans-es');
+
+  // A payment at a store, through a reference made as the voucher page makes it.
+  const plan = await callFromPage<{ repayAmount: number }>(page, '/v3/installment/loan-play-detail', { orderId });
+  const voucher = await callFromPage<{ repayDetail: { vCode: string }; paymentDetails: { value: string }[] }>(page, '/v3/loan-details/generate-vcode', {
+    orderId,
+    amount: String(plan.repayAmount),
+    payCode: 'store',
+    requestType: '1',
+  });
+  const reference = [voucher.repayDetail.vCode, ...voucher.paymentDetails.map((d) => d.value)].find((v) => /^80\d{12}$/.test(v));
+  expect(reference, JSON.stringify(voucher)).toBeTruthy();
+  const paid = Math.floor(plan.repayAmount / 2);
+  expect(demoPay(reference!, { amount: paid })).toMatchObject({ status: 200, body: { received: true, applied: true } });
+
+  // The statement shows it (opened from the loan's details, reached from my loans).
+  await page.goto(`/order?orderId=${orderId}`);
+  await openLoanDetails(page, page.url());
+  await page.getByRole('link', { name: statementLinkMessages.es.viewStatement }).click();
+  const s = statementMessages.es;
+  await expect(page.getByRole('heading', { level: 1, name: s.statementHeading })).toBeVisible();
+  const entry = page.locator('li.presta-statement-event', { hasText: reference! });
+  await expect(entry.getByRole('heading', { level: 3 })).toHaveText(s.eventPayment.replace('{channel}', s.channelStore));
+
+  // Sign out on the account page: /login, and the old session is refused on both server processes.
+  const cookie = (await sessionCookie(page.context()))!;
+  expect((await profileWithCookie(request, e2ePorts.main, cookie)).status()).toBe(200);
+  await page.goto('/setting');
+  await checkPage(page, 'account-es');
+  await page.getByRole('button', { name: t.signOut, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  expect(await sessionCookie(page.context()), 'the cookie is cleared').toBeFalsy();
+  for (const port of [e2ePorts.main, e2ePorts.scrambled]) {
+    const refused = await profileWithCookie(request, port, cookie);
+    expect(refused.status(), `port ${port}`).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe(errorCodes.sessionInvalid);
+  }
+  await page.goto('/setting');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/setting');
+});
+
+test('five wrong codes refuse the sixth try, even with the right code', async ({ page, request }) => {
+  const phone = randomPhone();
+  await insertBorrower(phone);
+  await page.goto('/login');
+  const f = signInPage(page);
+  expect(await requestSignInCode(page, phone)).toBe(200);
+  const right = await smsCode(request, phone, 'sign_in_code');
+  const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+  const messages: string[] = [];
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await f.code.fill(attempt <= 5 ? wrong : right);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/sign-in');
+    await f.submit.click();
+    const response = await answered;
+    expect(response.status(), `try ${attempt}`).toBe(400);
+    const body = (await response.json()) as { code: string; message: string };
+    expect(body.code).toBe(errorCodes.smsCodeWrong);
+    // The refusal, in the server's words, under the form; the code field cleared for the next try.
+    await expect(f.refusal).toHaveText(body.message);
+    expect(body.message.length).toBeGreaterThan(10);
+    await expect(f.code).toHaveValue('');
+    messages.push(body.message);
+  }
+  // The sixth refusal says that the code is spent (not that it is wrong).
+  expect(messages[5]).not.toBe(messages[0]);
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  expect(await sessionCookie(page.context())).toBeFalsy();
+  expect(await smsCount(request, phone, 'sign_in_code')).toBe(1);
+  await checkPage(page, 'sign-in-refused-es');
+});
+
+test('a session signed out from the account page is refused by the other server process', async ({ page, request }) => {
+  const phone = randomPhone();
+  await insertBorrower(phone);
+  // The borrower's phone: the app, signed in earlier; it works on the other process (which now caches it).
+  const appSession = await appSessionOf(phone, 'Pixel 8');
+  expect((await profileWithSessionId(request, e2ePorts.scrambled, appSession)).status()).toBe(200);
+
+  // In the browser (the first process): sign in, the account page lists both sessions.
+  await page.goto('/login?next=/setting');
+  await signInThroughPage(page, request, phone);
+  await expect(page).toHaveURL((url) => url.pathname === '/setting');
+  const t = signInPage(page).t;
+  const sessions = page.getByRole('list').filter({ has: page.getByText(t.thisDevice) });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByRole('listitem').filter({ hasText: t.thisDevice })).toHaveCount(1);
+
+  // "Cerrar la sesión de Pixel 8", confirmed in the dialog.
+  const signOutPixel = page.getByRole('button', { name: t.signOutOneLabel.replace('{device}', 'Pixel 8') });
+  await signOutPixel.click();
+  const dialog = page.getByRole('dialog', { name: t.signOutOneTitle.replace('{device}', 'Pixel 8') });
+  await expect(dialog).toBeVisible();
+  const revoked = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/session-revoke');
+  await dialog.getByRole('button', { name: t.signOutOne }).click();
+  expect((await revoked).status()).toBe(200);
+  await expect(page.getByText(t.sessionSignedOut)).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+
+  // The other process refuses the app's session; the browser's own session still works.
+  const refused = await profileWithSessionId(request, e2ePorts.scrambled, appSession);
+  expect(refused.status()).toBe(401);
+  expect(((await refused.json()) as { code: string }).code).toBe(errorCodes.sessionInvalid);
+  expect((await profileWithSessionId(request, e2ePorts.main, appSession)).status()).toBe(401);
+  expect((await profileWithCookie(request, e2ePorts.scrambled, (await sessionCookie(page.context()))!)).status()).toBe(200);
+});
+
+test('in English: sign-in, home with offers, my loans, account and bank account, axe clean and whole at 320 and 375 px', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const phone = randomPhone();
+  await insertBorrower(phone);
+  await offerTo(phone);
+  await page.goto('/login?language=en&next=/setting');
+  const f = signInPage(page, 'en');
+  await expect(f.heading).toBeVisible();
+  await expectCaptchaLoaded(f.image);
+  await checkPage(page, 'sign-in-en');
+  await signInThroughPage(page, request, phone, 'en');
+  await expect(page).toHaveURL((url) => url.pathname === '/setting');
+
+  // The borrower's saved language is Spanish: the page follows it, and English is chosen here.
+  const es = signInPage(page, 'es').t;
+  const t = f.t;
+  await expect(page.getByRole('heading', { level: 1, name: es.accountTitle })).toBeVisible();
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/language');
+  // The choice is a controlled radio: it shows the saved language once the server has it.
+  await page.getByRole('radio', { name: es.languageEn }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: t.accountTitle })).toBeVisible();
+  await expect(page.getByRole('radio', { name: t.languageEn })).toBeChecked();
+  await checkPage(page, 'account-en');
+
+  // Saved: every page opened afterwards is in English.
+  await page.goto('/main');
+  await expect(page.locator('#offers').getByRole('heading', { name: t.offersTitle })).toBeVisible();
+  await expect(page.locator('#offers').getByRole('button', { name: /^Apply for / })).toBeVisible();
+  await expectSliderValuesApart(page);
+  await checkPage(page, 'home-offers-en');
+  await page.goto('/order');
+  await expect(page.getByRole('heading', { level: 1, name: t.myLoansTitle })).toBeVisible();
+  await expect(page.getByText(t.noLoans)).toBeVisible();
+  await checkPage(page, 'my-loans-en');
+  await page.goto('/bind-bank');
+  await expect(page.getByRole('heading', { level: 1, name: t.bankPageTitle })).toBeVisible();
+  await expect(page.getByLabel(t.clabeLabel)).toBeVisible();
+  // A CLABE too short is refused on the page, in English.
+  await page.getByLabel(t.clabeLabel).fill(CLABE.slice(0, 17));
+  await page.getByRole('button', { name: t.saveAccount }).click();
+  await expect(page.getByText(t.clabeInvalid)).toBeVisible();
+  await checkPage(page, 'bind-bank-en');
+});

@@ -1,0 +1,202 @@
+/**
+ * Helpers of the sign-in journeys (issue 16, docs/sign-in.md).
+ *
+ * - `offerTo`: the credit review's offer for a borrower registered on the
+ *   promotion page. The review itself is the native app's (KYC, scoring) and
+ *   no page of a plain browser makes one, so the test writes what it leaves
+ *   behind: a product_offers row on the Mexican product (the demo borrowers'
+ *   limit, half the product's maximum).
+ * - `codesSentAMinuteAgo`: the phone's codes moved a minute back, as if the
+ *   borrower took the next step a minute later: codes to one phone are 60 s
+ *   apart whatever their purpose (registration, sign-in, bank account).
+ * - `appliedOnePeriodAgo`: the order's application moved one instalment period
+ *   back, and the day the operator disburses it on (`ops disburse --on`), so
+ *   instalment 1 falls due today and a store takes its payment (before half
+ *   the term nothing can be prepaid: docs/ledger.md).
+ * - `smsCode`: the newest code of a purpose in the SMS outbox of a phone.
+ * - `signInPage`: the /login page's controls, as a borrower finds them.
+ * - `sessionCookie`: the presta_session cookie the browser keeps.
+ * - `appSessionOf`: a session of the native app on another device, opened
+ *   with the server's own createSession (the borrower signed in there
+ *   earlier: a second sign-in by SMS would wait the 60 s between codes).
+ */
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { eq, sql } from 'drizzle-orm';
+import { borrowers, orders, productOffers, products, verificationCodes } from '../../../apps/server/src/db/schema';
+import { createSession } from '../../../apps/server/src/modules/session/session-service';
+import { e2eDb as db } from './e2e-database';
+import { smsOutbox } from './payments';
+import { expectCaptchaLoaded, setCaptchaAnswer, sidOf } from './promotion';
+
+
+
+/** The credit review's offer on presta-mx for the borrower with that phone; answers the product's id. */
+export async function offerTo(phone: string): Promise<{ productId: number; limitAmount: number }> {
+  const { db: d } = await db();
+  const [borrower] = await d.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone));
+  expect(borrower, `a borrower with the phone ${phone}`).toBeDefined();
+  const [product] = await d.select().from(products).where(eq(products.code, 'presta-mx'));
+  expect(product, 'the product presta-mx').toBeDefined();
+  const limitAmount = Math.floor(product!.amountMax / 2 / product!.amountStep) * product!.amountStep;
+  await d.insert(productOffers).values({ borrowerId: borrower!.id, productId: product!.id, limitAmount, evaluatedAt: new Date() });
+  return { productId: product!.id, limitAmount };
+}
+
+/** The 6-digit code of the newest SMS of `purpose` sent to the phone; throws when there is none. */
+export async function smsCode(request: APIRequestContext, phone: string, purpose: 'sign_in_code' | 'bank_account_code'): Promise<string> {
+  const messages = (await smsOutbox(request, phone)).filter((m) => m.purpose === purpose);
+  const match = messages[0] ? /\b(\d{6})\b/.exec(messages[0].body) : null;
+  if (!match) throw new Error(`no ${purpose} in the SMS outbox of ${phone}: ${JSON.stringify(messages)}`);
+  return match[1]!;
+}
+
+/** How many SMS of `purpose` the phone has received. */
+export async function smsCount(request: APIRequestContext, phone: string, purpose: 'sign_in_code' | 'bank_account_code'): Promise<number> {
+  return (await smsOutbox(request, phone)).filter((m) => m.purpose === purpose).length;
+}
+
+export type Lang = 'es' | 'en';
+
+/**
+ * The account pages' texts the journeys look for, copied from apps/web/src/features/account/messages.ts on
+ * purpose (the journeys check the pages against them, not against the pages' own catalogue; that file's
+ * '@/' imports are the web app's, not the e2e project's).
+ */
+export const accountTexts = {
+  es: {
+    signInTitle: 'Iniciar sesión',
+    phoneLabel: 'Número de celular',
+    captchaLabel: 'Código de la imagen',
+    captchaImageAlt: 'Imagen con el código de verificación',
+    codeLabel: 'Código de 6 dígitos',
+    signIn: 'Entrar',
+    resendIn: 'Reenviar en {seconds} s',
+    offersTitle: 'Ofertas para usted',
+    chooseAmount: 'Monto',
+    activeLoanTitle: 'Su préstamo',
+    pay: 'Pagar',
+    myLoansTitle: 'Mis préstamos',
+    noLoans: 'Aún no tiene préstamos.',
+    accountTitle: 'Mi cuenta',
+    languageEn: 'English',
+    bankNone: 'Aún no tiene una cuenta para recibir sus préstamos.',
+    bankAdd: 'Agregar cuenta',
+    thisDevice: 'Este dispositivo',
+    signOutOne: 'Cerrar esta sesión',
+    signOutOneLabel: 'Cerrar la sesión de {device}',
+    signOutOneTitle: '¿Cerrar la sesión de {device}?',
+    sessionSignedOut: 'Sesión cerrada.',
+    signOut: 'Cerrar sesión',
+    bankPageTitle: 'Cuenta bancaria',
+    clabeLabel: 'CLABE (18 dígitos)',
+    clabeInvalid: 'La CLABE tiene 18 dígitos.',
+    saveAccount: 'Guardar cuenta',
+    accountSaved: 'Cuenta guardada.',
+  },
+  en: {
+    signInTitle: 'Sign in',
+    phoneLabel: 'Mobile number',
+    captchaLabel: 'Code in the picture',
+    captchaImageAlt: 'Picture with the verification code',
+    codeLabel: '6-digit code',
+    signIn: 'Sign in',
+    resendIn: 'Resend in {seconds} s',
+    offersTitle: 'Offers for you',
+    chooseAmount: 'Amount',
+    activeLoanTitle: 'Your loan',
+    pay: 'Pay',
+    myLoansTitle: 'My loans',
+    noLoans: 'You have no loans yet.',
+    accountTitle: 'My account',
+    languageEn: 'English',
+    bankNone: 'You have no account to receive your loans yet.',
+    bankAdd: 'Add an account',
+    thisDevice: 'This device',
+    signOutOne: 'Sign out this session',
+    signOutOneLabel: 'Sign out the session of {device}',
+    signOutOneTitle: 'Sign out the session of {device}?',
+    sessionSignedOut: 'Session signed out.',
+    signOut: 'Sign out',
+    bankPageTitle: 'Bank account',
+    clabeLabel: 'CLABE (18 digits)',
+    clabeInvalid: 'The CLABE has 18 digits.',
+    saveAccount: 'Save account',
+    accountSaved: 'Account saved.',
+  },
+} as const;
+
+/** The sign-in page's controls (and those of the SMS code, shared with /bind-bank). */
+export function signInPage(page: Page, lang: Lang = 'es') {
+  const t = accountTexts[lang];
+  return {
+    t,
+    heading: page.getByRole('heading', { level: 1, name: t.signInTitle }),
+    phone: page.getByLabel(t.phoneLabel),
+    captcha: page.getByLabel(t.captchaLabel, { exact: true }),
+    image: page.getByRole('img', { name: t.captchaImageAlt }),
+    code: page.getByLabel(t.codeLabel),
+    sendCode: page.locator('.presta-account-code-button'),
+    submit: page.getByRole('button', { name: t.signIn, exact: true }),
+    refusal: page.locator('.presta-account-refusal[role="alert"]'),
+  };
+}
+
+/** A captcha answer the test sets in the database for the picture the page shows. */
+export const CAPTCHA_ANSWER = 'k7m2';
+
+/** The picture decoded, its sid given the known answer, the answer typed. */
+export async function answerCaptcha(image: Locator, field: Locator): Promise<void> {
+  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(image)), CAPTCHA_ANSWER);
+  await field.fill(CAPTCHA_ANSWER);
+}
+
+/** Phone and captcha typed, "send code" pressed; waits for the server's answer and answers its status. */
+export async function requestSignInCode(page: Page, phone: string, lang: Lang = 'es'): Promise<number> {
+  const f = signInPage(page, lang);
+  await f.phone.fill(phone);
+  await answerCaptcha(f.image, f.captcha);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/sign-in-code');
+  await f.sendCode.click();
+  return (await answered).status();
+}
+
+/** The browser's presta_session cookie (its value: the session id). */
+export async function sessionCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === 'presta_session')?.value;
+}
+
+/** A session of the native app on another device for the borrower with that phone; answers its id. */
+export async function appSessionOf(phone: string, deviceName: string): Promise<string> {
+  const { db: d } = await db();
+  const [borrower] = await d.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone));
+  expect(borrower, `a borrower with the phone ${phone}`).toBeDefined();
+  return createSession(d, { borrowerId: borrower!.id, ttlHours: 72, deviceName, os: 'Android 14', client: 'app' });
+}
+
+/** Every verification code of the phone moved 61 s back (the 60 s between codes to a phone has passed). */
+export async function codesSentAMinuteAgo(phone: string): Promise<void> {
+  const { db: d } = await db();
+  const moved = await d
+    .update(verificationCodes)
+    .set({ createdAt: sql`${verificationCodes.createdAt} - interval '61 seconds'` })
+    .where(eq(verificationCodes.phone, phone))
+    .returning({ id: verificationCodes.id });
+  expect(moved.length, `codes sent to ${phone}`).toBeGreaterThan(0);
+}
+
+/**
+ * The order applied for one instalment period ago (orders.created_at moved back); answers the day, in the
+ * product's time zone, to disburse it on so that instalment 1 falls due today.
+ */
+export async function appliedOnePeriodAgo(orderNo: string): Promise<string> {
+  const { db: d } = await db();
+  const [order] = await d
+    .update(orders)
+    .set({ createdAt: sql`${orders.createdAt} - make_interval(days => ${orders.termUnitDays}::int)` })
+    .where(eq(orders.orderNo, orderNo))
+    .returning({ days: orders.termUnitDays, productId: orders.productId });
+  expect(order, `the order ${orderNo}`).toBeDefined();
+  const [product] = await d.select({ timeZone: products.timeZone }).from(products).where(eq(products.id, order!.productId));
+  const day = new Date(Date.now() - order!.days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: product!.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
+}
