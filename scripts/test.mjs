@@ -41,6 +41,9 @@ steps.push(['build', built]);
 
 const vitestJson = path.join(resultsDir, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
+/** Names of the tests that failed, repeated in the summary (CI keeps only the end of the output). */
+const failedNames = [];
+
 let vitestOk = run('Unit, component and API tests (Vitest)', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
 ]);
@@ -50,6 +53,16 @@ if (fs.existsSync(vitestJson)) {
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
   if ((r.numFailedTests ?? 0) > 0 || (r.numFailedTestSuites ?? 0) > 0 || r.success === false) vitestOk = false;
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
+      failedNames.push(`vitest ${where}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+    for (const a of file.assertionResults ?? []) {
+      if (a.status !== 'failed') continue;
+      failedNames.push(`vitest ${where} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`);
+    }
+  }
 } else {
   vitestOk = false;
 }
@@ -68,6 +81,17 @@ try {
     passed += r.stats?.expected ?? 0;
     failed += r.stats?.unexpected ?? 0;
     if ((r.stats?.unexpected ?? 0) > 0) e2eOk = false;
+    const visit = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue;
+          const error = t.results?.at(-1)?.error?.message ?? '';
+          failedNames.push(`playwright ${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}: ${error.split('\n')[0]}`);
+        }
+      }
+      for (const child of suite.suites ?? []) visit(child, [...titles, child.title].filter((x) => x && !x.endsWith('.ts')));
+    };
+    for (const suite of r.suites ?? []) visit(suite, []);
   } else {
     e2eOk = false;
   }
@@ -79,4 +103,5 @@ steps.push(['playwright', e2eOk]);
 console.log('\n=== Summary ===');
 for (const [name, ok] of steps) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
+for (const name of failedNames) console.log(`failed: ${name.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 400)}`);
 process.exit(steps.every(([, ok]) => ok) ? 0 : 1);
