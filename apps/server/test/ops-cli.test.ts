@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addDays, todayIn } from '@presta/contract/dates';
-import { orders } from '../src/db/schema';
+import { randomInt } from 'node:crypto';
+import { orders, productOffers } from '../src/db/schema';
 import { parseOpsArgs, runOpsCommand } from '../src/cli/ops';
 import { createOrder } from '../src/modules/orders/order-service';
 import { recordJobRun } from '../src/modules/jobs/job-runs';
 import type { Db } from '../src/db/database';
-import { borrowerWithOffer, connectTestDb } from './helpers';
+import { borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -109,6 +110,50 @@ describe('ops command', () => {
     for (const bad of [['--limit', '0'], ['--limit', 'ten'], ['extra']]) {
       expect(await ops('jobs', ...bad)).toMatchObject({ code: 1, out: [] });
     }
+  });
+
+  it('offer <phone> --product --limit: the credit review\'s decision; the limit replaced on a second run; refusals', async () => {
+    const mx = await seedProduct(db);
+    const other = await seedProduct(db);
+    const india = await seedProduct(db, { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' });
+    const phone = `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    const borrower = await createBorrower(db, { phone });
+    const masked = `******${phone.slice(-4)}`;
+
+    // As an operator types it: spaces and a leading + are fine.
+    const first = await ops('offer', `+${phone.slice(0, 2)} ${phone.slice(2)}`, '--product', mx.code, '--limit', '500000');
+    expect(first).toEqual({
+      code: 0,
+      out: [`Offer on ${mx.code} (MX, MXN) for borrower ${borrower.id} (${masked}): limit 500000 (new offer); the borrower sees it on home (/main).`],
+      err: [],
+    });
+    const raised = await ops('offer', phone, '--product', mx.code, '--limit=750000');
+    expect(raised.out[0]).toContain('limit 750000 (was 500000)');
+    const rows = await db.select().from(productOffers).where(eq(productOffers.borrowerId, borrower.id));
+    expect(rows.map((r) => [r.productId, r.limitAmount])).toEqual([[mx.id, 750_000]]);
+    expect((await ops('offer', phone, '--product', other.code, '--limit', '100000')).code).toBe(0);
+
+    const refused = async (...argv: string[]) => {
+      const r = await ops(...argv);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.out).toEqual([]);
+      return r.err[0];
+    };
+    expect(await refused('offer', phone, '--product', india.code, '--limit', '500000')).toBe(
+      `error: The product ${india.code} is of IN, but the borrower already has offers of MX: a borrower borrows in one market only.`,
+    );
+    expect(await refused('offer', phone, '--product', mx.code, '--limit', '525000')).toBe(
+      'error: The limit 525000 is not valid: it must be a multiple of 50000 from 100000 to 1000000 (minor units).',
+    );
+    expect(await refused('offer', phone, '--product', mx.code, '--limit', '1050000')).toContain('is not valid');
+    expect(await refused('offer', phone, '--product', 'no-such-product', '--limit', '500000')).toBe('error: There is no active product with the code no-such-product.');
+    // An unknown phone, printed masked (the command's output may be pasted into a ticket).
+    expect(await refused('offer', '5500000000', '--product', mx.code, '--limit', '500000')).toBe('error: No borrower is registered with the phone ******0000.');
+    expect(await refused('offer', '--product', mx.code, '--limit', '500000')).toBe('error: The borrower’s phone is missing.');
+    expect(await refused('offer', phone, '--product', mx.code)).toContain('Usage: npm run ops -- offer <phone>');
+    expect(await refused('offer', phone, '--limit', '500000')).toContain('Usage:');
+    expect(await refused('offer', phone, '--product', mx.code, '--limit', '-5')).toContain('Usage:');
+    expect((await db.select().from(productOffers).where(eq(productOffers.borrowerId, borrower.id))).length).toBe(2);
   });
 
   it('parses --flag value and --flag=value', () => {

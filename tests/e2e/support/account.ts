@@ -2,10 +2,9 @@
  * Helpers of the sign-in journeys (issue 16, docs/sign-in.md).
  *
  * - `offerTo`: the credit review's offer for a borrower registered on the
- *   promotion page. The review itself is the native app's (KYC, scoring) and
- *   no page of a plain browser makes one, so the test writes what it leaves
- *   behind: a product_offers row on the Mexican product (the demo borrowers'
- *   limit, half the product's maximum).
+ *   promotion page, recorded as the lender's operator records it:
+ *   `npm run ops -- offer <phone> --product presta-mx --limit N` (the demo
+ *   borrowers' limit, half the product's maximum).
  * - `codesSentAMinuteAgo`: the phone's codes moved a minute back, as if the
  *   borrower took the next step a minute later: codes to one phone are 60 s
  *   apart whatever their purpose (registration, sign-in, bank account).
@@ -22,23 +21,22 @@
  */
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
-import { borrowers, orders, productOffers, products, verificationCodes } from '../../../apps/server/src/db/schema';
+import { borrowers, orders, products, verificationCodes } from '../../../apps/server/src/db/schema';
 import { createSession } from '../../../apps/server/src/modules/session/session-service';
+import { ops } from './cli';
 import { e2eDb as db } from './e2e-database';
 import { smsOutbox } from './payments';
 import { expectCaptchaLoaded, setCaptchaAnswer, sidOf } from './promotion';
 
 
 
-/** The credit review's offer on presta-mx for the borrower with that phone; answers the product's id. */
+/** The credit review's offer on presta-mx for the borrower with that phone, through `ops offer`; answers the product and limit. */
 export async function offerTo(phone: string): Promise<{ productId: number; limitAmount: number }> {
   const { db: d } = await db();
-  const [borrower] = await d.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone));
-  expect(borrower, `a borrower with the phone ${phone}`).toBeDefined();
   const [product] = await d.select().from(products).where(eq(products.code, 'presta-mx'));
   expect(product, 'the product presta-mx').toBeDefined();
   const limitAmount = Math.floor(product!.amountMax / 2 / product!.amountStep) * product!.amountStep;
-  await d.insert(productOffers).values({ borrowerId: borrower!.id, productId: product!.id, limitAmount, evaluatedAt: new Date() });
+  expect(ops('offer', phone, '--product', 'presta-mx', '--limit', String(limitAmount))).toContain(`limit ${limitAmount} (new offer)`);
   return { productId: product!.id, limitAmount };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The operator command: moves orders along the state machine from a terminal.
  *
+ *   npm run ops -- offer <phone> --product <code> --limit N
  *   npm run ops -- approve <orderNo>
  *   npm run ops -- reject <orderNo> [--reason text]
  *   npm run ops -- disburse <orderNo> [--on YYYY-MM-DD]
@@ -31,6 +32,9 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { maskBankAccount } from '../lib/bank-account';
 import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
+import { maskPhone } from '../modules/account/account-service';
+import { grantOffer } from '../modules/pricing/loan-offers';
+import { findBorrowerByPhone } from '../modules/session/sign-in-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
@@ -65,8 +69,8 @@ type CommandArgs = { orderNo: string; options: Record<string, string>; suspense:
 type OpsCommand = {
   /** The --options it takes. */
   options: readonly string[];
-  /** Its positional argument: an order number, reply's complaint id, none, or suspense's own (parseSuspenseArgs). */
-  positional: 'orderNo' | 'problemId' | 'none' | 'suspense';
+  /** Its positional argument: an order number, reply's complaint id, offer's phone, none, or suspense's own (parseSuspenseArgs). */
+  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense';
   /** Checks of its option values beyond their names; false is a usage error. */
   valid?: (options: Record<string, string>) => boolean;
   run: (db: Db, args: CommandArgs, io: OpsIo) => Promise<void>;
@@ -77,6 +81,12 @@ const minorUnits = /^[1-9]\d{0,14}$/;
 
 /** The commands, each with its arguments and its run (below, in this order). */
 const commands: Record<string, OpsCommand> = {
+  offer: {
+    options: ['product', 'limit'],
+    positional: 'phone',
+    valid: (o) => Boolean(o.product) && minorUnits.test(o.limit ?? ''),
+    run: offer,
+  },
   approve: { options: [], positional: 'orderNo', run: approve },
   reject: { options: ['reason'], positional: 'orderNo', run: reject },
   disburse: { options: ['on'], positional: 'orderNo', run: disburse },
@@ -123,6 +133,14 @@ function splitArgs(rest: readonly string[], allowed: readonly string[]): { posit
   return { positional, options };
 }
 
+const missingPositional: Record<OpsCommand['positional'], MessageKey> = {
+  orderNo: 'opsMissingOrderNo',
+  problemId: 'opsMissingProblemId',
+  phone: 'opsMissingPhone',
+  none: 'opsUsage',
+  suspense: 'opsUsage',
+};
+
 export function parseOpsArgs(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') throw new UsageError('opsUsage');
@@ -134,7 +152,7 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
     return { command, orderNo: undefined, options, suspense: parseSuspenseArgs(positional) };
   }
   const takesOne = spec.positional !== 'none';
-  if (takesOne && positional.length === 0) throw new UsageError(spec.positional === 'problemId' ? 'opsMissingProblemId' : 'opsMissingOrderNo');
+  if (takesOne && positional.length === 0) throw new UsageError(missingPositional[spec.positional]);
   if (spec.valid && !spec.valid(options)) throw new UsageError('opsUsage');
   if (positional.length > (takesOne ? 1 : 0)) throw new UsageError('opsUsage');
   return { command, orderNo: positional[0], options };
@@ -150,6 +168,21 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
     if (reportRefusal(err, io)) return 1;
     throw err;
   }
+}
+
+/**
+ * offer <phone>: the credit review's decision for a registered borrower, recorded through the pricing module's
+ * grantOffer; the borrower sees the offer on /main. The phone is printed masked.
+ */
+async function offer(db: Db, { orderNo: rawPhone, options }: CommandArgs, io: OpsIo): Promise<void> {
+  const borrower = await findBorrowerByPhone(db, rawPhone);
+  if (!borrower) throw new UsageError('opsBorrowerUnknown', { phone: maskPhone(rawPhone) });
+  const r = await grantOffer(db, { borrowerId: borrower.id, productCode: options.product!, limitAmount: Number(options.limit) });
+  const was = r.previousLimit === null ? 'new offer' : `was ${r.previousLimit}`;
+  io.out(
+    `Offer on ${r.product.code} (${r.product.market}, ${r.product.currency}) for borrower ${borrower.id} (${maskPhone(borrower.phone)}):` +
+      ` limit ${r.offer.limitAmount} (${was}); the borrower sees it on home (/main).`,
+  );
 }
 
 async function approve(db: Db, { orderNo }: CommandArgs, io: OpsIo): Promise<void> {
@@ -275,7 +308,7 @@ async function jobs(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> 
   }
 }
 
-/** reply <problemId>: orderNo holds the complaint id. */
+/** reply <problemId>: orderNo holds the complaint id (and offer's, the phone). */
 async function reply(db: Db, { orderNo: problemId, options }: CommandArgs, io: OpsIo): Promise<void> {
   const images = options.image ? [await imageFile(options.image)] : [];
   const r = await replyToComplaint(db, { problemId, text: options.text ?? '', images, by: 'operator' });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
+import { badRequest } from '../../lib/app-error';
 import { coupons, productOffers, products } from '../../db/schema';
 
 export type Product = typeof products.$inferSelect;
@@ -63,4 +64,38 @@ export async function reevaluateOffer(db: DbOrTx, offer: ProductOffer, product: 
     .where(eq(productOffers.id, offer.id))
     .returning();
   return updated ?? { ...offer, evaluatedAt: now, limitAmount };
+}
+
+/**
+ * The credit review's decision recorded by the operator (`npm run ops -- offer`, docs/account.md "Offers"): the
+ * borrower may take the product up to `limitAmount`. A new offer, or the existing one's limit replaced; either way
+ * evaluated now. Refused (400) when the product is unknown or inactive, when the limit is not a multiple of the
+ * product's step within its minimum and maximum, and when the borrower already has offers of another market (a
+ * borrower borrows in one market: their currency, legal entity and texts follow it).
+ */
+export async function grantOffer(
+  db: DbOrTx,
+  input: { borrowerId: number; productCode: string; limitAmount: number; now?: Date },
+): Promise<{ product: Product; offer: ProductOffer; previousLimit: number | null }> {
+  const [product] = await db.select().from(products).where(eq(products.code, input.productCode));
+  if (!product || !product.active) throw badRequest('offerProductUnknown', { product: input.productCode });
+  const { amountMin, amountMax, amountStep } = product;
+  const limit = input.limitAmount;
+  if (!Number.isSafeInteger(limit) || limit < amountMin || limit > amountMax || limit % amountStep !== 0) {
+    throw badRequest('offerLimitInvalid', { limit: input.limitAmount, min: amountMin, max: amountMax, step: amountStep });
+  }
+  const held = await db
+    .select({ market: products.market, previousLimit: productOffers.limitAmount, productId: products.id })
+    .from(productOffers)
+    .innerJoin(products, eq(products.id, productOffers.productId))
+    .where(eq(productOffers.borrowerId, input.borrowerId));
+  const other = held.find((h) => h.market !== product.market);
+  if (other) throw badRequest('offerOtherMarket', { product: product.code, market: product.market, held: other.market });
+  const now = input.now ?? new Date();
+  const [offer] = await db
+    .insert(productOffers)
+    .values({ borrowerId: input.borrowerId, productId: product.id, limitAmount: limit, evaluatedAt: now })
+    .onConflictDoUpdate({ target: [productOffers.borrowerId, productOffers.productId], set: { limitAmount: limit, evaluatedAt: now } })
+    .returning();
+  return { product, offer: offer!, previousLimit: held.find((h) => h.productId === product.id)?.previousLimit ?? null };
 }

@@ -43,6 +43,13 @@ async function accountOf(tx: DbOrTx, phone: string) {
   return b;
 }
 
+/** The borrower registered with the phone as an operator types it (signInPhone's forms); undefined when none. */
+export async function findBorrowerByPhone(db: DbOrTx, raw: string): Promise<{ id: number; phone: string } | undefined> {
+  const phone = signInPhone(raw);
+  const found = phone ? await accountOf(db, phone) : undefined;
+  return found && phone ? { id: found.id, phone } : undefined;
+}
+
 type Refusal = { status: number; code: string; messageKey: MessageKey; vars?: Record<string, number> };
 
 const noAccount: Refusal = { status: 404, code: errorCodes.notFound, messageKey: 'signInNoAccount' };
