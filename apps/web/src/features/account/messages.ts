@@ -59,6 +59,7 @@ export const accountMessages = defineCatalogue({
     borrow: 'Solicitar {amount}',
     myLoansLink: 'Mis préstamos',
     accountLink: 'Mi cuenta',
+    accountNavLabel: 'Secciones de su cuenta',
 
     // My loans
     myLoansTitle: 'Mis préstamos',
@@ -161,6 +162,7 @@ export const accountMessages = defineCatalogue({
     borrow: 'Apply for {amount}',
     myLoansLink: 'My loans',
     accountLink: 'My account',
+    accountNavLabel: 'Your account’s sections',
 
     myLoansTitle: 'My loans',
     noLoans: 'You have no loans yet.',

@@ -4,6 +4,7 @@ import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchAccount } from '../api/account-data';
+import { AccountNav } from '../components/account-nav';
 import { BankAccountCard } from '../components/bank-account-card';
 import { LanguageCard } from '../components/language-card';
 import { ProfileCard } from '../components/profile-card';
@@ -31,6 +32,7 @@ export default function AccountPage() {
   }
   return (
     <PageLayout className="presta-account-page">
+      <AccountNav current="setting" />
       <h1 className="presta-account-title">{t('accountTitle')}</h1>
       <ProfileCard profile={data.profile} />
       <LanguageCard saved={data.profile.language} />

@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
-import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { inAppUrl } from '@/shared/session/session-params';
-import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchHome } from '../api/account-data';
+import { AccountNav } from '../components/account-nav';
 import { ActiveLoanCard } from '../components/active-loan-card';
 import { OffersSection } from '../components/offers-section';
 import { accountMessages } from '../messages';
@@ -14,8 +12,8 @@ import './account-pages.css';
 
 /**
  * Home (/main): a greeting, then the active loan's card (next payment, Pay,
- * its details) or, without one, the offers (#offers); links to my loans and
- * the account.
+ * its details) or, without one, the offers (#offers); the account's sections
+ * above (AccountNav).
  */
 export default function HomePage() {
   const { t } = useMessages(accountMessages);
@@ -31,17 +29,8 @@ export default function HomePage() {
   }
   return (
     <PageLayout className="presta-account-page">
-      <PageCard>
-        <h1 className="presta-account-title">{data.profile.fullName.trim() ? t('greeting', { name: data.profile.fullName }) : t('greetingNoName')}</h1>
-        <nav className="presta-account-links" aria-label={t('homeTitle')}>
-          <Link className="presta-page-link-button" to={inAppUrl(routes.order)}>
-            {t('myLoansLink')}
-          </Link>
-          <Link className="presta-page-link-button" to={inAppUrl(routes.setting)}>
-            {t('accountLink')}
-          </Link>
-        </nav>
-      </PageCard>
+      <AccountNav current="main" />
+      <h1 className="presta-account-title">{data.profile.fullName.trim() ? t('greeting', { name: data.profile.fullName }) : t('greetingNoName')}</h1>
       {data.activeLoan ? <ActiveLoanCard loan={data.activeLoan} /> : <OffersSection offers={data.offers} />}
     </PageLayout>
   );

@@ -22,7 +22,7 @@ describe('MyLoansPage', () => {
     const user = userEvent.setup();
     renderAt(<MyLoansPage />, '/order', '', { '/order': <MyLoansPage /> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mis préstamos' })).toBeTruthy();
-    const items = screen.getAllByRole('listitem');
+    const items = within(screen.getByRole('list', { name: 'Mis préstamos' })).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['PR2025000013', 'PR2025000012']);
     expect(within(items[0]!).getByText('En revisión', { exact: false })).toBeTruthy();
     expect(within(items[0]!).queryByText('Próximo pago')).toBeNull();

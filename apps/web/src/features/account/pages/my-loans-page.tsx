@@ -4,6 +4,7 @@ import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchLoans } from '../api/account-data';
+import { AccountNav } from '../components/account-nav';
 import { LoanListItem } from '../components/loan-list-item';
 import { accountMessages } from '../messages';
 import './account-pages.css';
@@ -26,13 +27,16 @@ export default function MyLoansPage() {
   const { loans } = remote.data;
   return (
     <PageLayout className="presta-account-page">
-      <h1 className="presta-account-title">{t('myLoansTitle')}</h1>
+      <AccountNav current="order" />
+      <h1 className="presta-account-title" id="presta-my-loans-title">
+        {t('myLoansTitle')}
+      </h1>
       {loans.length === 0 ? (
         <PageCard>
           <p className="presta-account-muted">{t('noLoans')}</p>
         </PageCard>
       ) : (
-        <ul className="presta-account-list">
+        <ul className="presta-account-list" aria-labelledby="presta-my-loans-title">
           {loans.map((loan) => (
             <LoanListItem key={loan.orderId} loan={loan} />
           ))}
