@@ -136,11 +136,30 @@ describe('get-whatsapp answers the contacts of the market the page is about', ()
     expect(unknown.data.market).toBe('MX');
   });
 
-  it('a session without an order in the query: the borrower’s newest order’s market', async () => {
+  it('a session without an order in the query: the borrower’s market (newest order, else their offer’s)', async () => {
     const { borrower, sessionId } = await borrowerWithOffer(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
-    expect(dataOf(await form(t, 'type=30', nextIp(), { swift: sessionId }), getWhatsapp).market).toBe('MX'); // no order yet
+    expect(dataOf(await form(t, 'type=30', nextIp(), { swift: sessionId }), getWhatsapp).market).toBe('IN'); // no order yet: the offer's
     await makeLoanFor(borrower.id);
     expect(dataOf(await form(t, 'type=30', nextIp(), { swift: sessionId }), getWhatsapp).market).toBe('IN');
+    const mexican = await borrowerWithOffer(t.db);
+    expect(dataOf(await form(t, 'type=30', nextIp(), { swift: mexican.sessionId }), getWhatsapp).market).toBe('MX');
+  });
+
+  it('a plain browser’s session cookie counts on a same-origin call (issue 16), not on a cross-site one', async () => {
+    const loan = await makeLoan(t.db, { product: { market: 'IN', currency: 'INR', timeZone: 'Asia/Kolkata', lateRule: 'in_tiered' } });
+    const withCookie = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: nextIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `presta_session=${loan.sessionId}`, ...headers },
+        payload: 'type=30',
+      });
+    const sameOrigin = await withCookie({ 'sec-fetch-site': 'same-origin', origin: t.config.publicBaseUrl });
+    expect(dataOf(sameOrigin, getWhatsapp)).toMatchObject({ market: 'IN', phone: markets.IN.support.whatsapp });
+    const crossSite = await withCookie({ 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' });
+    expect(crossSite.statusCode).toBe(200);
+    expect(dataOf(crossSite, getWhatsapp).market).toBe('MX');
   });
 
   it('an unknown session is ignored (the call is public): Mexico’s contacts', async () => {

@@ -32,7 +32,7 @@ import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { maskBankAccount } from '../lib/bank-account';
 import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
-import { maskPhone } from '../modules/account/account-service';
+import { maskPhone } from '../modules/session/borrower-profile';
 import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';

@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { loanSummarySchema, offerSchema, profileSchema } from '@presta/contract/api/account';
+import type { loanSummarySchema, offerSchema } from '@presta/contract/api/account';
 import { todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
-import { defaultMarket, type MarketCode } from '@presta/contract/markets';
 import { formatPpmAsPercent } from '@presta/contract/money';
 import { openOrderStatuses, orderStatusNames, repayableStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowers, productOffers, products } from '../../db/schema';
+import { findProfile, type Profile } from '../session/borrower-profile';
 import { notFound } from '../../lib/app-error';
 import { ledgerStatusDiffers, positionAsOf } from '../ledger/ledger-math';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
@@ -20,37 +20,14 @@ import { defaultQuoteAmount } from '../pricing/loan-quote';
  * Every figure of a disbursed loan is the ledger's (its read model and positionAsOf, as getLoanPosition reads it).
  */
 
-export type Profile = z.input<typeof profileSchema>;
 export type LoanSummary = z.input<typeof loanSummarySchema>;
 export type Offer = z.input<typeof offerSchema>;
 
-/** '******0001': the last 4 digits of the phone only, whatever its length. */
-export function maskPhone(phone: string): string {
-  return `******${phone.replace(/\D/g, '').slice(-4)}`;
-}
-
-/**
- * The market of the borrower's products: of their newest order, else of their first offer, else the default
- * market (a borrower is offered products of one market).
- */
-const borrowerMarketSql = (borrowerId: number) => sql<MarketCode>`coalesce(
-  (select p.market from orders o join products p on p.id = o.product_id where o.borrower_id = ${borrowerId} order by o.id desc limit 1),
-  (select p.market from product_offers po join products p on p.id = po.product_id where po.borrower_id = ${borrowerId} order by po.id limit 1),
-  ${defaultMarket})`;
-
-export async function borrowerMarket(db: DbOrTx, borrowerId: number): Promise<MarketCode> {
-  const [row] = await db.select({ market: borrowerMarketSql(borrowerId) }).from(borrowers).where(eq(borrowers.id, borrowerId));
-  return row?.market ?? defaultMarket;
-}
-
-/** The borrower's name, masked phone, language and market. */
+/** The borrower's name, masked phone, language and market (the session module's findProfile). */
 export async function getProfile(db: DbOrTx, borrowerId: number): Promise<Profile> {
-  const [row] = await db
-    .select({ fullName: borrowers.fullName, phone: borrowers.phone, language: borrowers.language, market: borrowerMarketSql(borrowerId) })
-    .from(borrowers)
-    .where(eq(borrowers.id, borrowerId));
-  if (!row) throw notFound('notFound');
-  return { fullName: row.fullName, maskedPhone: maskPhone(row.phone), language: row.language, market: row.market };
+  const profile = await findProfile(db, borrowerId);
+  if (!profile) throw notFound('notFound');
+  return profile;
 }
 
 /**

@@ -15,7 +15,7 @@ import { isValidClabe, parseClabe } from '../payments/clabe';
 import { isValidIfsc } from '../payments/india-accounts';
 import { outboxSmsSender } from '../sms/sms-sender';
 import { checkCode, issueCode, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
-import { borrowerMarket } from './account-service';
+import { borrowerMarket } from '../session/borrower-profile';
 import { mxBankName } from './mx-banks';
 
 /*

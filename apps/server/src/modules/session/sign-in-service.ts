@@ -1,8 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { profileSchema } from '@presta/contract/api/account';
+import { eq } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
-import { defaultMarket, type MarketCode } from '@presta/contract/markets';
 import { PROMO_PHONE_PATTERN, PROMO_SMS_RESEND_SECONDS } from '@presta/contract/promotion-rules';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowers } from '../../db/schema';
@@ -12,6 +9,7 @@ import { translate } from '../../i18n/messages';
 import { outboxSmsSender } from '../sms/sms-sender';
 import { captchaSid, passCaptcha } from '../verification/captcha';
 import { checkCode, issueCode, lockPhone, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
+import { findProfile, type Profile } from './borrower-profile';
 import { openSession, type SessionDevice } from './session-service';
 
 /*
@@ -21,7 +19,6 @@ import { openSession, type SessionDevice } from './session-service';
  * spent captcha and a wrong try are counted whatever the answer.
  */
 
-export type Profile = z.input<typeof profileSchema>;
 
 /**
  * A phone as the borrowers table holds it: the registration page's 11 digits (1, then 3–9) or the 10 digits
@@ -116,7 +113,7 @@ export async function signIn(
     const checked = await checkCode(tx, { purpose: 'sign_in', phone, code: input.code, now });
     if (checked !== 'ok') return { refused: checked };
     const borrower = await accountOf(tx, phone);
-    const profile = borrower && (await borrowerProfile(tx, borrower.id));
+    const profile = borrower && (await findProfile(tx, borrower.id));
     if (!borrower || !profile) return { refused: 'noAccount' };
     const session = await openSession(tx, { ...input.device, borrowerId: borrower.id, ttlHours: input.ttlHours, now });
     return { sessionId: session.id, expiresAt: session.expiresAt, profile };
@@ -128,24 +125,3 @@ export async function signIn(
   return out;
 }
 
-/**
- * The borrower's profile, as the account module's accountProfile answers it (modules/account getProfile: the
- * same masked phone and market rule; this module ranks below it): name, phone's last 4 digits, language, and
- * the market of their newest order, else of their first offer, else the default market.
- */
-async function borrowerProfile(db: DbOrTx, borrowerId: number): Promise<Profile | undefined> {
-  const [row] = await db
-    .select({
-      fullName: borrowers.fullName,
-      phone: borrowers.phone,
-      language: borrowers.language,
-      market: sql<MarketCode>`coalesce(
-        (select p.market from orders o join products p on p.id = o.product_id where o.borrower_id = ${borrowerId} order by o.id desc limit 1),
-        (select p.market from product_offers po join products p on p.id = po.product_id where po.borrower_id = ${borrowerId} order by po.id limit 1),
-        ${defaultMarket})`,
-    })
-    .from(borrowers)
-    .where(eq(borrowers.id, borrowerId));
-  if (!row) return undefined;
-  return { fullName: row.fullName, maskedPhone: `******${row.phone.replace(/\D/g, '').slice(-4)}`, language: row.language, market: row.market };
-}

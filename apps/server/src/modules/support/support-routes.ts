@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getWhatsapp } from '@presta/contract/api/support';
 import { defaultMarket, type MarketCode } from '@presta/contract/markets';
 import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
@@ -10,26 +10,28 @@ import { AppError } from '../../lib/app-error';
 import { MAX_INT4, toDbId } from '../../lib/db-id';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { openapiSecurity } from '../../lib/openapi-document';
+import { borrowerMarket } from '../session/borrower-profile';
 
 /**
  * Whose customer service a get-whatsapp call reaches (issue 12, decision 014):
  * the market of the loan the page is about. In order: the session's borrower's
  * order named by `orderId` in the query; the product named by `productId` in
- * the query (a product's market is public); the borrower's newest order; else
- * Mexico. A session that is not valid is ignored here (the call is public),
- * though it counts like any unknown session id (guess limits).
+ * the query (a product's market is public); the borrower's market (newest
+ * order, else first offer: the session module's borrowerMarket); else Mexico.
+ * The session is the address's or header's, else a plain browser's cookie on a
+ * same-origin call (decision 017), as on every borrower call. A session that is
+ * not valid is ignored here (the call is public), though it counts like any
+ * unknown session id (guess limits).
  */
 export async function supportMarketOf(app: FastifyInstance, request: FastifyRequest): Promise<MarketCode> {
   const params = readSessionParams((request.query ?? {}) as Record<string, unknown>);
   const header = request.headers[sessionParamNames.sessionId];
   const sessionId = params.sessionId ?? (typeof header === 'string' && header !== '' ? header : undefined);
   let borrowerId: number | undefined;
-  if (sessionId) {
-    try {
-      borrowerId = (await app.sessionBorrower(request, sessionId)).id;
-    } catch (error) {
-      if (!(error instanceof AppError && error.status === 401)) throw error;
-    }
+  try {
+    borrowerId = (await app.sessionBorrower(request, sessionId)).id;
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 401)) throw error;
   }
   const orderId = toDbId(params.orderId);
   if (borrowerId !== undefined && orderId !== undefined) {
@@ -41,21 +43,16 @@ export async function supportMarketOf(app: FastifyInstance, request: FastifyRequ
     const [product] = await app.db.select({ market: products.market }).from(products).where(eq(products.id, productId)).limit(1);
     if (product) return product.market;
   }
-  if (borrowerId !== undefined) {
-    const market = await orderMarket(app.db, borrowerId);
-    if (market) return market;
-  }
-  return defaultMarket;
+  return borrowerId === undefined ? defaultMarket : borrowerMarket(app.db, borrowerId);
 }
 
-/** The market of one of the borrower's orders (the newest when no id is given). */
-async function orderMarket(db: Db, borrowerId: number, orderId?: number): Promise<MarketCode | undefined> {
+/** The market of one of the borrower's orders. */
+async function orderMarket(db: Db, borrowerId: number, orderId: number): Promise<MarketCode | undefined> {
   const [row] = await db
     .select({ market: products.market })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(orderId === undefined ? eq(orders.borrowerId, borrowerId) : and(eq(orders.id, orderId), eq(orders.borrowerId, borrowerId)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.borrowerId, borrowerId)))
     .limit(1);
   return row?.market;
 }
