@@ -10,7 +10,7 @@ import { openLoanDetails } from './support/loan-details';
 import { demoPay } from './support/payments';
 import {
   appliedOnePeriodAgo,
-  appSessionOf,
+  appSignIn,
   codesSentAMinuteAgo,
   offerTo,
   requestSignInCode,
@@ -30,7 +30,9 @@ import { expectCaptchaLoaded, insertBorrower, promoSmsCode, promoUrl, randomPhon
  *   signed out on /setting, the old session's cookie is refused;
  * - five wrong codes refuse the sixth try, even with the right code;
  * - a session signed out from the account page is refused by the other server process (the second e2e
- *   server, on the same database).
+ *   server, on the same database);
+ * - in English, and an Indian borrower's journey: a rupee offer after the KFS, an account number and IFSC, the
+ *   loan on home in rupees, the account's nav, and customer service's Indian contacts by the session cookie.
  * Each page is axe clean and whole at 320 and 375 px (checkPage; screenshots under test-results/screenshots).
  */
 
@@ -207,8 +209,7 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   expect(demoPay(reference!, { amount: paid })).toMatchObject({ status: 200, body: { received: true, applied: true } });
 
   // The statement shows it (opened from the loan's details, reached from my loans).
-  await page.goto(`/order?orderId=${orderId}`);
-  await openLoanDetails(page, page.url());
+  await openLoanDetails(page, `/order?orderId=${orderId}`);
   await page.getByRole('link', { name: statementLinkMessages.es.viewStatement }).click();
   const s = statementMessages.es;
   await expect(page.getByRole('heading', { level: 1, name: s.statementHeading })).toBeVisible();
@@ -266,11 +267,13 @@ test('five wrong codes refuse the sixth try, even with the right code', async ({
 test('a session signed out from the account page is refused by the other server process', async ({ page, request }) => {
   const phone = randomPhone();
   await insertBorrower(phone);
-  // The borrower's phone: the app, signed in earlier; it works on the other process (which now caches it).
-  const appSession = await appSessionOf(phone, 'Pixel 8');
+  // The borrower's phone: the app signs in on the other process; its session works there (which now caches it).
+  const appSession = await appSignIn(request, e2ePorts.scrambled, phone, { name: 'Pixel 8', os: 'Android 14' });
   expect((await profileWithSessionId(request, e2ePorts.scrambled, appSession)).status()).toBe(200);
 
-  // In the browser (the first process): sign in, the account page lists both sessions.
+  // In the browser (the first process), a minute later (60 s between codes to a phone): sign in, the account
+  // page lists both sessions.
+  await codesSentAMinuteAgo(phone);
   await page.goto('/login?next=/setting');
   await signInThroughPage(page, request, phone);
   await expect(page).toHaveURL((url) => url.pathname === '/setting');
@@ -341,4 +344,81 @@ test('in English: sign-in, home with offers, my loans, account and bank account,
   await page.getByRole('button', { name: t.saveAccount }).click();
   await expect(page.getByText(t.clabeInvalid)).toBeVisible();
   await checkPage(page, 'bind-bank-en');
+});
+
+test('India, in English: sign in, take a rupee offer after the Key Facts Statement, bind an account and IFSC, get it disbursed; home, my loans and customer service are India’s', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // An Indian borrower who chose English (a 10-digit mobile number), offered the Indian product by the operator.
+  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  await insertBorrower(phone, { language: 'en', fullName: 'Priya Sharma' });
+  const { limitAmount } = await offerTo(phone, 'presta-in');
+  await page.goto('/login?language=en&next=/main');
+  await signInThroughPage(page, request, phone, 'en');
+  await expect(page).toHaveURL((url) => url.pathname === '/main');
+  const t = signInPage(page, 'en').t;
+
+  // The offer in rupees; "Apply for ₹…" opens the confirmation, where the KFS is read and acknowledged first.
+  const offers = page.locator('#offers');
+  await expect(offers.getByRole('heading', { name: t.offersTitle })).toBeVisible();
+  await expect(offers.getByText(/₹/).first()).toBeVisible();
+  await expect(offers.getByText(/\$/)).toHaveCount(0);
+  await offers.getByRole('button', { name: /^Apply for ₹/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/confirm-loan');
+  expect(Number(new URL(page.url()).searchParams.get('amount'))).toBeLessThanOrEqual(limitAmount);
+  await expect(page.getByRole('region', { name: 'Key Facts Statement (KFS)' })).toBeVisible();
+  const apply = page.getByRole('button', { name: 'Apply for the loan' });
+  await expect(apply).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'I have read and understood the Key Facts Statement' }).check();
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(page).toHaveURL(/\/loan-details\?/);
+  const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
+
+  // The bank account: India asks for an account number and an IFSC (no CLABE), confirmed by an SMS code.
+  await page.goto('/bind-bank');
+  await expect(page.getByRole('heading', { level: 1, name: t.bankPageTitle })).toBeVisible();
+  await expect(page.getByLabel(t.clabeLabel)).toHaveCount(0);
+  await page.getByLabel(t.accountNumberLabel).fill('50100123456789');
+  await page.getByLabel(t.ifscLabel).fill('hdfc0001234');
+  await checkPage(page, 'bind-bank-in-en');
+  await codesSentAMinuteAgo(phone);
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/bank-account-code');
+  await page.locator('.presta-account-code-button').click();
+  expect((await sent).status()).toBe(200);
+  await page.getByLabel(t.codeLabel).fill(await smsCode(request, phone, 'bank_account_code'));
+  await page.getByRole('button', { name: t.saveAccount }).click();
+  await expect(page.getByText(t.accountSaved)).toBeVisible();
+
+  // Approved and disbursed to that account (printed masked, with its bank).
+  ops('approve', orderNo);
+  const disbursed = ops('disburse', orderNo);
+  expect(disbursed).toContain('6789');
+  expect(disbursed).not.toContain('50100123456789');
+
+  // Home: the loan in rupees, with its next payment and Pay; axe clean and whole at 320 and 375 px.
+  await page.goto('/main');
+  const loan = page.getByRole('region', { name: t.activeLoanTitle });
+  await expect(loan).toBeVisible();
+  await expect(loan.getByText(/₹/).first()).toBeVisible();
+  await expect(loan.getByRole('button', { name: t.pay }).or(loan.getByRole('link', { name: t.pay }))).toBeVisible();
+  await checkPage(page, 'home-active-loan-in-en');
+
+  // The account's sections lead to my loans and back home, in a plain browser.
+  const nav = page.getByRole('navigation', { name: 'Your account’s sections' });
+  await nav.getByRole('link', { name: 'My loans' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/order' && !url.searchParams.has('orderId'));
+  await expect(page.getByRole('list', { name: t.myLoansTitle }).getByRole('heading', { name: orderNo })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My loans' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/main');
+
+  // Customer service, opened in the browser with its session cookie: India's contacts (+91).
+  const contacts = page.waitForResponse((r) => new URL(r.url()).pathname === '/user-problem/get-whatsapp');
+  await page.goto('/customer-service');
+  const answer = (await (await contacts).json()) as { data: { market: string; phone: string } };
+  expect(answer.data.market).toBe('IN');
+  expect(answer.data.phone).toMatch(/^\+91/);
 });

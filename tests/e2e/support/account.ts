@@ -1,10 +1,10 @@
 /**
  * Helpers of the sign-in journeys (issue 16, docs/sign-in.md).
  *
- * - `offerTo`: the credit review's offer for a borrower registered on the
- *   promotion page, recorded as the lender's operator records it:
- *   `npm run ops -- offer <phone> --product presta-mx --limit N` (the demo
- *   borrowers' limit, half the product's maximum).
+ * - `offerTo`: the credit review's offer for a registered borrower, recorded
+ *   as the lender's operator records it: `npm run ops -- offer <phone>
+ *   --product presta-mx --limit N` (the demo borrowers' limit, half the
+ *   product's maximum).
  * - `codesSentAMinuteAgo`: the phone's codes moved a minute back, as if the
  *   borrower took the next step a minute later: codes to one phone are 60 s
  *   apart whatever their purpose (registration, sign-in, bank account).
@@ -15,14 +15,13 @@
  * - `smsCode`: the newest code of a purpose in the SMS outbox of a phone.
  * - `signInPage`: the /login page's controls, as a borrower finds them.
  * - `sessionCookie`: the presta_session cookie the browser keeps.
- * - `appSessionOf`: a session of the native app on another device, opened
- *   with the server's own createSession (the borrower signed in there
- *   earlier: a second sign-in by SMS would wait the 60 s between codes).
+ * - `appSignIn`: the native app's sign-in on another device, through the
+ *   API of a server of the run (the captcha's answer set by the test, the code
+ *   read from the SMS outbox).
  */
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import { borrowers, orders, products, verificationCodes } from '../../../apps/server/src/db/schema';
-import { createSession } from '../../../apps/server/src/modules/session/session-service';
 import { ops } from './cli';
 import { e2eDb as db } from './e2e-database';
 import { smsOutbox } from './payments';
@@ -30,13 +29,13 @@ import { expectCaptchaLoaded, setCaptchaAnswer, sidOf } from './promotion';
 
 
 
-/** The credit review's offer on presta-mx for the borrower with that phone, through `ops offer`; answers the product and limit. */
-export async function offerTo(phone: string): Promise<{ productId: number; limitAmount: number }> {
+/** The credit review's offer on a product (presta-mx unless told) for the borrower with that phone, through `ops offer`. */
+export async function offerTo(phone: string, productCode: 'presta-mx' | 'presta-in' = 'presta-mx'): Promise<{ productId: number; limitAmount: number }> {
   const { db: d } = await db();
-  const [product] = await d.select().from(products).where(eq(products.code, 'presta-mx'));
-  expect(product, 'the product presta-mx').toBeDefined();
+  const [product] = await d.select().from(products).where(eq(products.code, productCode));
+  expect(product, `the product ${productCode}`).toBeDefined();
   const limitAmount = Math.floor(product!.amountMax / 2 / product!.amountStep) * product!.amountStep;
-  expect(ops('offer', phone, '--product', 'presta-mx', '--limit', String(limitAmount))).toContain(`limit ${limitAmount} (new offer)`);
+  expect(ops('offer', phone, '--product', productCode, '--limit', String(limitAmount))).toContain(`limit ${limitAmount} (new offer)`);
   return { productId: product!.id, limitAmount };
 }
 
@@ -88,6 +87,8 @@ export const accountTexts = {
     bankPageTitle: 'Cuenta bancaria',
     clabeLabel: 'CLABE (18 dígitos)',
     clabeInvalid: 'La CLABE tiene 18 dígitos.',
+    accountNumberLabel: 'Número de cuenta',
+    ifscLabel: 'Código IFSC',
     saveAccount: 'Guardar cuenta',
     accountSaved: 'Cuenta guardada.',
   },
@@ -118,6 +119,8 @@ export const accountTexts = {
     bankPageTitle: 'Bank account',
     clabeLabel: 'CLABE (18 digits)',
     clabeInvalid: 'The CLABE has 18 digits.',
+    accountNumberLabel: 'Account number',
+    ifscLabel: 'IFSC code',
     saveAccount: 'Save account',
     accountSaved: 'Account saved.',
   },
@@ -163,12 +166,27 @@ export async function sessionCookie(context: BrowserContext): Promise<string | u
   return (await context.cookies()).find((c) => c.name === 'presta_session')?.value;
 }
 
-/** A session of the native app on another device for the borrower with that phone; answers its id. */
-export async function appSessionOf(phone: string, deviceName: string): Promise<string> {
-  const { db: d } = await db();
-  const [borrower] = await d.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone));
-  expect(borrower, `a borrower with the phone ${phone}`).toBeDefined();
-  return createSession(d, { borrowerId: borrower!.id, ttlHours: 72, deviceName, os: 'Android 14', client: 'app' });
+/**
+ * The native app's sign-in on another device, through the API of a server of the run, as the app's login
+ * screen makes it: get-sid, the captcha picture drawn, its answer (set by the test), sign-in-code, the code from
+ * the SMS outbox, sign-in with client=app and the device's name and OS in the address. Answers the session id.
+ */
+export async function appSignIn(request: APIRequestContext, port: number, phone: string, deviceArg: { name: string; os: string }): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const sidAnswer = await request.get(`${base}/api/v2/youmi/promotion/get-sid`);
+  const sid = ((await sidAnswer.json()) as { data: { sid: string } }).data.sid;
+  expect((await request.get(`${base}/api/v2/youmi/promotion/get-captcha?sid=${sid}&t=1`)).status()).toBe(200);
+  await setCaptchaAnswer(sid, CAPTCHA_ANSWER);
+  const sent = await request.post(`${base}/v3/account/sign-in-code`, { form: { phone, sid, capcode: CAPTCHA_ANSWER } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const device = new URLSearchParams({ dearest: deviceArg.name, dearer: deviceArg.os });
+  const signedIn = await request.post(`${base}/v3/account/sign-in?${device}`, {
+    form: { phone, code: await smsCode(request, phone, 'sign_in_code'), client: 'app' },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const sessionId = ((await signedIn.json()) as { data: { sessionId: string } }).data.sessionId;
+  expect(sessionId).toMatch(/^[0-9a-f]{32,}$/);
+  return sessionId;
 }
 
 /** Every verification code of the phone moved 61 s back (the 60 s between codes to a phone has passed). */

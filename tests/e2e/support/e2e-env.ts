@@ -7,14 +7,29 @@
  */
 const dbName = process.env.E2E_DB ?? 'presta_e2e';
 
+/**
+ * The run's Redis: the logical database E2E_REDIS_DB (default 1) of the server REDIS_URL names, emptied when the
+ * run starts (serve.ts --reset), so that the rate limits' shared counters start at zero as on a fresh deployment,
+ * whatever earlier runs and the Vitest suite (database 0) counted from the same address.
+ */
+export function e2eRedisUrl(): string | undefined {
+  const base = process.env.REDIS_URL;
+  if (!base) return undefined;
+  const url = new URL(base);
+  url.pathname = `/${process.env.E2E_REDIS_DB ?? '1'}`;
+  return url.toString();
+}
+
 export function e2eDatabaseEnv(): Record<string, string> {
+  const redis = e2eRedisUrl();
+  const shared: Record<string, string> = redis ? { REDIS_URL: redis } : {};
   const base = process.env.DATABASE_URL;
   if (base) {
     const url = new URL(base);
     url.pathname = `/${dbName}`;
-    return { DATABASE_URL: url.toString() };
+    return { ...shared, DATABASE_URL: url.toString() };
   }
-  return { PRESTA_DATA_DIR: `data/e2e-${dbName}`, EMBEDDED_PG_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 51249) };
+  return { ...shared, PRESTA_DATA_DIR: `data/e2e-${dbName}`, EMBEDDED_PG_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 51249) };
 }
 
 export const e2eDbName = dbName;

@@ -37,8 +37,13 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each width. */
+/**
+ * At 320 and 375 px: amounts whole, nothing wider than the screen, no serious axe violation; a screenshot at each
+ * width. The page as it stands once its toasts have left: a toast fading out (antd-mobile animates its opacity)
+ * has the contrast of no colour, whatever its own.
+ */
 export async function checkPage(page: Page, name: string) {
+  await expect(page.locator('.adm-toast-mask'), `${name}: a toast still shown`).toHaveCount(0, { timeout: 10_000 });
   for (const width of [320, 375]) {
     await page.setViewportSize({ width, height: width === 320 ? 640 : 812 });
     await page.waitForTimeout(100);

@@ -160,10 +160,10 @@ export async function registeredBorrower(phone: string): Promise<RegisteredBorro
   return row;
 }
 
-/** A borrower who already has an account with that phone (registered earlier, anywhere). */
-export async function insertBorrower(phone: string): Promise<void> {
+/** A borrower who already has an account with that phone (registered earlier, anywhere), in Spanish unless told. */
+export async function insertBorrower(phone: string, opts: { language?: 'es' | 'en'; fullName?: string } = {}): Promise<void> {
   const { db: d } = await db();
-  await d.insert(borrowers).values({ phone, fullName: 'Registrada Antes', language: 'es' });
+  await d.insert(borrowers).values({ phone, fullName: opts.fullName ?? 'Registrada Antes', language: opts.language ?? 'es' });
 }
 
 // ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { getSessionParams } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts, type RemoteFallbackKey } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts, type RemoteFallbackKey } from '@/shared/ui/remote-fallback';
 
 /** The order a page is about: the session's orderId and productId ('' when absent). */
 export type OrderIds = { orderId: string; productId: string };
@@ -53,11 +53,7 @@ function OrderData<T>({ title, t, load, children, orderId, productId }: OrderDat
     );
   }
   if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return <>{children(remote.data, { orderId, productId }, remote.load)}</>;
 }

@@ -1,5 +1,6 @@
 import type { RemoteData } from '@/shared/http/use-remote-data';
 import { LoadFailure } from '@/shared/ui/load-failure';
+import { PageLayout } from '@/shared/ui/page-layout';
 import { PageSkeleton } from '@/shared/ui/page-skeleton';
 
 export type RemoteFallbackTexts = {
@@ -37,4 +38,13 @@ export function RemoteFallback({ remote, texts, level = 1 }: RemoteFallbackProps
   if (!remote.failed) return <PageSkeleton label={texts.loading} />;
   if (remote.refusal) return <LoadFailure level={level} title={texts.refusedTitle} text={remote.refusal} />;
   return <LoadFailure level={level} title={texts.failedTitle} text={texts.failedText} actionLabel={texts.retry} onAction={() => void remote.load()} />;
+}
+
+/** A whole page that is only RemoteFallback: what a page shows before its data is there. */
+export function PageFallback(props: RemoteFallbackProps) {
+  return (
+    <PageLayout>
+      <RemoteFallback {...props} />
+    </PageLayout>
+  );
 }

@@ -2,7 +2,7 @@ import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchAccount } from '../api/account-data';
 import { AccountNav } from '../components/account-nav';
 import { BankAccountCard } from '../components/bank-account-card';
@@ -24,11 +24,7 @@ export default function AccountPage() {
   const signOut = useSignOut(() => void remote.load(undefined, { silent: true }));
   const { data } = remote;
   if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return (
     <PageLayout className="presta-account-page">

@@ -5,7 +5,7 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchBankPage } from '../api/account-data';
 import { BankAccountForm } from '../components/bank-account-form';
 import { accountMessages } from '../messages';
@@ -21,11 +21,7 @@ export default function BankAccountPage() {
   const remote = useRemoteData((_arg, opts) => fetchBankPage(opts));
   const { data } = remote;
   if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return (
     <PageLayout className="presta-account-page">

@@ -2,7 +2,7 @@ import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchLoans } from '../api/account-data';
 import { AccountNav } from '../components/account-nav';
 import { LoanListItem } from '../components/loan-list-item';
@@ -18,11 +18,7 @@ export default function MyLoansPage() {
   usePageTitle(t('myLoansTitle'));
   const remote = useRemoteData((_arg, opts) => fetchLoans(opts));
   if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   const { loans } = remote.data;
   return (

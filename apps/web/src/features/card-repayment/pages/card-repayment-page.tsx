@@ -7,7 +7,7 @@ import { AmountHero } from '@/shared/ui/amount-hero';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import type { CardsOnFile } from '../api/cards-on-file';
 import { CardChoice } from '../components/card-choice';
 import { PaymentActions } from '../components/payment-actions';
@@ -54,11 +54,7 @@ function CardRepayment({ query }: { query: CardRepaymentQuery }) {
   const { t } = useMessages(cardRepaymentMessages);
   const { remote, refreshToken } = useCardsOnFile(query.orderId);
   if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return <CardPayment query={query} cardsOnFile={remote.data} refreshToken={refreshToken} />;
 }

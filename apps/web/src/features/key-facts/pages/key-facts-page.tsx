@@ -13,7 +13,7 @@ import { Notice } from '@/shared/ui/notice';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchKeyFacts, type KeyFactsQuery } from '../api/key-facts';
 import { AprSheet } from '../components/apr-sheet';
 import { KeyFactsSection } from '../components/key-facts-section';
@@ -56,11 +56,7 @@ function KeyFacts({ query }: { query: KeyFactsQuery }) {
   const { t } = useMessages(keyFactsMessages);
   const remote = useRemoteData<KeyFactsData>((_arg, { signal }) => fetchKeyFacts(query, { signal }));
   if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return <KeyFactsView data={remote.data} />;
 }

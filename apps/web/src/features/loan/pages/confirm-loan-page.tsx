@@ -11,7 +11,7 @@ import { DetailList } from '@/shared/ui/detail-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
 import { ConfirmActions } from '../components/confirm-actions';
@@ -79,11 +79,7 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
     );
   }
   if (!data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
 
   // The product's market's currency, whatever the page's language (issue 12).

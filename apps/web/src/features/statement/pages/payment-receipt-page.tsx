@@ -11,7 +11,7 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PrimaryButton } from '@/shared/ui/primary-button';
-import { RemoteFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
+import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchPaymentReceipt, type PaymentReceipt } from '../api/payment-receipt';
 import { statementMessages } from '../messages';
 import { allocationText, channelText, extensionText, timeZoneText, type Describe } from '../utils/describe';
@@ -47,11 +47,7 @@ function Receipt({ paymentId, back }: { paymentId: string; back: Back }) {
   const { t } = useMessages(statementMessages);
   const remote = useRemoteData<PaymentReceipt>((_arg, { signal }) => fetchPaymentReceipt(paymentId, { signal }));
   if (!remote.data) {
-    return (
-      <PageLayout>
-        <RemoteFallback remote={remote} texts={remoteFallbackTexts(t)} />
-      </PageLayout>
-    );
+    return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
   return <ReceiptView data={remote.data} back={{ ...back, orderId: remote.data.orderId || back.orderId }} />;
 }
