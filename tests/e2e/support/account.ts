@@ -21,7 +21,7 @@
  */
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
-import { borrowers, orders, products, verificationCodes } from '../../../apps/server/src/db/schema';
+import { orders, products, verificationCodes } from '../../../apps/server/src/db/schema';
 import { ops } from './cli';
 import { e2eDb as db } from './e2e-database';
 import { smsOutbox } from './payments';
