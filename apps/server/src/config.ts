@@ -88,6 +88,8 @@ export type Config = {
    * SUPPORT_IN_EMAIL (default: the Indian market's, markets.ts).
    */
   support: Record<MarketCode, SupportContacts>;
+  /** The key the staff's TOTP secrets are encrypted under (STAFF_SECRET_KEY: 32 bytes, base64; development: DEV_STAFF_SECRET_KEY). */
+  staffSecretKey: Buffer;
 };
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
+    staffSecretKey: staffSecretKeyFrom(env.STAFF_SECRET_KEY),
     support: {
       MX: {
         whatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
@@ -175,6 +178,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export const DEV_SANDBOX_SECRET = 'presta-dev-sandbox-secret-do-not-use-in-production';
 
+/**
+ * DEVELOPMENT ONLY. The key of the staff's TOTP secrets when STAFF_SECRET_KEY is unset, public in this repository.
+ * Production refuses to start with it (decision 018 point 3).
+ */
+export const DEV_STAFF_SECRET_KEY = Buffer.from('presta-dev-staff-key-not-secret!', 'utf8').toString('base64');
+
+function staffSecretKeyFrom(raw: string | undefined): Buffer {
+  const value = raw?.trim() || DEV_STAFF_SECRET_KEY;
+  const key = Buffer.from(value, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || key.length !== 32) {
+    throw new Error('STAFF_SECRET_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)');
+  }
+  return key;
+}
+
 /** Shortest secrets production accepts. */
 export const MIN_PAYMENT_SECRET_BYTES = 32;
 export const MIN_OPERATOR_TOKEN_CHARS = 32;
@@ -195,6 +213,9 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   if (config.demoTools) problems.push('PRESTA_DEMO_TOOLS is on: the demo tools hand out sessions and read text messages; never switch them on in production.');
   if (config.operatorToken !== undefined && config.operatorToken.length < MIN_OPERATOR_TOKEN_CHARS) {
     problems.push(`OPERATOR_TOKEN is ${config.operatorToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS} (or unset, which turns the operator calls off).`);
+  }
+  if (!env.STAFF_SECRET_KEY?.trim() || env.STAFF_SECRET_KEY.trim() === DEV_STAFF_SECRET_KEY) {
+    problems.push("STAFF_SECRET_KEY is not set (or is the development key published in this repository): set 32 random bytes in base64 (`openssl rand -base64 32`); the staff's second-factor secrets are encrypted under it.");
   }
   if (config.metricsToken !== undefined && config.metricsToken.length < MIN_OPERATOR_TOKEN_CHARS) {
     problems.push(`METRICS_TOKEN is ${config.metricsToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS}.`);

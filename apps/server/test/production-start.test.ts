@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_SANDBOX_SECRET, loadConfig, productionProblems, repoRoot } from '../src/config';
+import { DEV_SANDBOX_SECRET, DEV_STAFF_SECRET_KEY, loadConfig, productionProblems, repoRoot } from '../src/config';
 import { testDatabaseUrl } from './helpers';
 import { buildServer } from '../../../scripts/server-build.mjs';
 
@@ -18,9 +18,11 @@ import { buildServer } from '../../../scripts/server-build.mjs';
  */
 
 const SECRET = randomBytes(32).toString('hex');
+const STAFF_KEY = randomBytes(32).toString('base64');
 const safeEnv = (overrides: Record<string, string> = {}): Record<string, string> => ({
   DATABASE_URL: 'postgres://db.internal/presta',
   PAYMENT_SANDBOX_SECRET: SECRET,
+  STAFF_SECRET_KEY: STAFF_KEY,
   SMS_PROVIDER: 'http',
   SMS_PROVIDER_URL: 'https://sms.example/send',
   ...overrides,
@@ -45,13 +47,22 @@ describe('productionProblems', () => {
       [safeEnv({ PRESTA_DEMO_TOOLS: '1' }), /^PRESTA_DEMO_TOOLS is on/],
       [safeEnv({ OPERATOR_TOKEN: 'short' }), /^OPERATOR_TOKEN is 5 characters long/],
       [safeEnv({ METRICS_TOKEN: 'short' }), /^METRICS_TOKEN is 5 characters long/],
+      [{ ...safeEnv(), STAFF_SECRET_KEY: undefined }, /^STAFF_SECRET_KEY is not set/],
+      [safeEnv({ STAFF_SECRET_KEY: DEV_STAFF_SECRET_KEY }), /^STAFF_SECRET_KEY is not set \(or is the development key/],
     ];
     for (const [env, line] of cases) {
       const problems = problemsOf(env);
       expect(problems, JSON.stringify(env)).toHaveLength(1);
       expect(problems[0]).toMatch(line);
     }
-    expect(problemsOf({})).toHaveLength(3);
+    expect(problemsOf({})).toHaveLength(4);
+  });
+
+  it('a STAFF_SECRET_KEY that is not 32 bytes of base64 stops the start, in production and in development', () => {
+    for (const bad of ['short', randomBytes(31).toString('base64'), randomBytes(33).toString('base64'), `${STAFF_KEY.slice(0, -4)}!!!!`]) {
+      expect(() => loadConfig({ STAFF_SECRET_KEY: bad }), bad).toThrow(/STAFF_SECRET_KEY must be 32 random bytes in base64/);
+    }
+    expect(loadConfig({ STAFF_SECRET_KEY: STAFF_KEY }).staffSecretKey.equals(Buffer.from(STAFF_KEY, 'base64'))).toBe(true);
   });
 });
 
@@ -101,7 +112,7 @@ function descendants(pid: number): number[] {
 /** The test process's environment without the settings a test sets itself. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'OPERATOR_TOKEN']) {
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'OPERATOR_TOKEN', 'STAFF_SECRET_KEY']) {
     delete env[name];
   }
   return env;
@@ -172,6 +183,7 @@ describe('npm run serve (production)', () => {
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
       expect.stringMatching(/^Refusing to start in production: PRESTA_DEMO_TOOLS is on/),
+      expect.stringMatching(/^Refusing to start in production: STAFF_SECRET_KEY is not set/),
     ]);
     expect(await listening(port)).toBe(false);
   }, 30_000);

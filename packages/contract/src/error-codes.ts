@@ -13,6 +13,12 @@ export const errorCodes = {
   /** Missing, unknown or expired session: the pages show the joint-logon failure page. */
   sessionInvalid: '401001',
   operatorUnauthorized: '401002',
+  /** Back office (issue 17): the e-mail, password or second-factor code is not right (which one is not said). */
+  staffSignInRefused: '401003',
+  /** Back office: the staff member's roles do not allow the action. */
+  forbidden: '403001',
+  /** Back office: too many failed sign-ins; the account is locked for a while. */
+  staffLocked: '423001',
   /** Unknown object, or one that belongs to another borrower (indistinguishable on purpose). */
   notFound: '404001',
   /** An order transition that the state machine forbids. */

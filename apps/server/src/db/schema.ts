@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { allOrderStatuses, openOrderStatuses, type OrderStatus } from '@presta/contract/order-status';
+import { staffRoles } from '@presta/contract/staff-roles';
 import {
   customType,
   bigint,
@@ -1160,4 +1161,120 @@ export const promoEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('promo_events_kind_idx').on(t.kind, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// The back office (issue 17, decision 018): staff, their roles, second factor, sessions and the audit trail.
+// Written by modules/staff, except audit_events (modules/audit, append-only).
+// ---------------------------------------------------------------------------
+
+/** A member of the lender's staff. The e-mail is unique whatever its case (staff_members_email_uq on lower(email)). */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    /** argon2id (PHC string); null until the member sets a password through their set-up link. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, AES-256-GCM under STAFF_SECRET_KEY (iv.tag.ciphertext, base64url); null until enrolled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30 s step whose code was accepted: a code is accepted once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Failed sign-ins in a row (password or code); 5 lock the account for 15 minutes. */
+    failedSignIns: smallint('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_members_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export const staffRoleRows = pgTable(
+  'staff_roles',
+  {
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: staffRoles }).notNull(),
+    grantedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_roles_uq').on(t.staffId, t.role)],
+);
+
+/** Ten per enrolment, each usable once; SHA-256 of the code (normalised: upper case, no dashes). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
+);
+
+/** One-time set-up links (a new member, or an admin's reset): 256 random bits, SHA-256 at rest, 24 hours, used once. */
+export const staffSetUpLinks = pgTable('staff_set_up_links', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: bigint('staff_id', { mode: 'number' })
+    .notNull()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Console sessions (cookie presta_console): SHA-256 of the id; idle 30 minutes, absolute 12 hours. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** The secret the session's CSRF tokens are made from (@fastify/csrf-protection). */
+    csrfSecret: text('csrf_secret').notNull(),
+    clientIp: text('client_ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * The audit trail (decision 018 point 7): every staff action, every `npm run ops` command and every job's change,
+ * written in the transaction of the action it records. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorType: text('actor_type', { enum: ['staff', 'system'] }).notNull(),
+    /** The staff member (null for system). */
+    staffId: bigint('staff_id', { mode: 'number' }).references(() => staffMembers.id),
+    /** Their e-mail at the time, or 'system' (kept if the member's e-mail changes later). */
+    actorLabel: text('actor_label').notNull(),
+    /** Where the action came from: the console, the ops command, a job. */
+    via: text('via', { enum: ['console', 'cli', 'job', 'api_token'] }).notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    clientIp: text('client_ip').notNull().default(''),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_object_idx').on(t.objectType, t.objectId),
+    index('audit_events_staff_idx').on(t.staffId, t.at),
+  ],
 );

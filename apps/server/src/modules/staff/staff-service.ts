@@ -1,0 +1,312 @@
+import { hash, verify, type Options } from '@node-rs/argon2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { errorCodes } from '@presta/contract/error-codes';
+import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
+import type { Db, DbOrTx } from '../../db/database';
+import { staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/app-error';
+import { recordAudit, type Actor } from '../audit/audit-log';
+import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecoveryCode, randomToken } from './staff-secrets';
+
+/*
+ * Staff accounts (issue 17, decision 018; docs/back-office.md): members and their roles, the set-up link (password
+ * and TOTP enrolment, recovery codes), sign-in with lockout, an admin's reset, and the one permission check every
+ * entry point (console calls, the ops command) makes before acting: `authorise`.
+ */
+
+export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 256;
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MINUTES = 15;
+export const SET_UP_LINK_HOURS = 24;
+export const RECOVERY_CODES = 10;
+/**
+ * OWASP's argon2id parameters: 19 MiB, 2 passes, 1 lane. `algorithm: 2` is the library's Algorithm.Argon2id (an
+ * ambient const enum, which isolated modules cannot read).
+ */
+const argon2id: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** Verified against when no account matches, so that an unknown e-mail takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+const TOTP_PERIOD = 30;
+const ISSUER = 'Presta back office';
+
+/** A signed-in or acting staff member: who, and what roles they hold now. */
+export type StaffIdentity = { id: number; email: string; name: string; roles: StaffRole[] };
+
+/** An e-mail as stored: trimmed, lower case; undefined when it is not an address. */
+export function normaliseEmail(raw: string): string | undefined {
+  const email = raw.trim().toLowerCase();
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
+}
+
+const emailOrRefuse = (raw: string) => {
+  const email = normaliseEmail(raw);
+  if (!email) throw badRequest('staffEmailInvalid', { email: raw.slice(0, 80) });
+  return email;
+};
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (staffRoles as readonly string[]).includes(value);
+}
+
+async function rolesOf(db: DbOrTx, staffId: number): Promise<StaffRole[]> {
+  const rows = await db.select({ role: staffRoleRows.role }).from(staffRoleRows).where(eq(staffRoleRows.staffId, staffId));
+  return staffRoles.filter((role) => rows.some((r) => r.role === role));
+}
+
+/** The member with that e-mail (any case), with their roles; undefined when there is none. */
+export async function findStaffByEmail(db: DbOrTx, rawEmail: string): Promise<(StaffIdentity & { disabled: boolean }) | undefined> {
+  const email = normaliseEmail(rawEmail);
+  if (!email) return undefined;
+  const [member] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email}`);
+  if (!member) return undefined;
+  return { id: member.id, email: member.email, name: member.name, roles: await rolesOf(db, member.id), disabled: member.disabledAt !== null };
+}
+
+/** The staff actor of a member acting through `via` (the console, the ops command, an API token). */
+export function staffActor(member: StaffIdentity, via: 'console' | 'cli' | 'api_token', clientIp?: string): Actor {
+  return { type: 'staff', staffId: member.id, email: member.email, via, clientIp };
+}
+
+/**
+ * The one permission check (decision 018 point 6): the actor's roles, read now, must allow the action; a disabled
+ * member may do nothing. The system (jobs) takes only the scheduled actions. 403 otherwise.
+ */
+export async function authorise(db: DbOrTx, actor: Actor, action: ConsoleAction): Promise<void> {
+  if (actor.type === 'system') {
+    if (action === 'ledger.sweepOverdue') return;
+    throw new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
+  }
+  const [member] = await db.select({ disabledAt: staffMembers.disabledAt }).from(staffMembers).where(eq(staffMembers.id, actor.staffId));
+  if (!member || member.disabledAt || !mayTake(await rolesOf(db, actor.staffId), action)) {
+    throw new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
+  }
+}
+
+/** A new one-time set-up link for the member; earlier unused links stop working. Answers the token (shown once). */
+async function issueSetUpLink(tx: DbOrTx, staffId: number, now: Date): Promise<string> {
+  await tx.update(staffSetUpLinks).set({ expiresAt: now }).where(and(eq(staffSetUpLinks.staffId, staffId), isNull(staffSetUpLinks.usedAt)));
+  const token = randomToken(32);
+  await tx.insert(staffSetUpLinks).values({
+    staffId,
+    tokenHash: digest(token),
+    expiresAt: new Date(now.getTime() + SET_UP_LINK_HOURS * 3_600_000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * A new staff member with their roles and a one-time set-up link (the token: shown once, to hand over). `actor`
+ * must be allowed 'staff.manage'; 'bootstrap' creates the first admin, and only while there is no admin.
+ */
+export async function addStaff(
+  db: Db,
+  input: { email: string; name?: string; roles: readonly string[] },
+  actor: Actor | 'bootstrap',
+  now = new Date(),
+): Promise<{ member: StaffIdentity; setUpToken: string }> {
+  const email = emailOrRefuse(input.email);
+  const roles = [...new Set(input.roles)];
+  const unknown = roles.find((r) => !isStaffRole(r));
+  if (unknown !== undefined || roles.length === 0) throw badRequest('staffRoleInvalid', { role: unknown ?? '' });
+  return db.transaction(async (tx) => {
+    // One bootstrap at a time: the check and the insert under one lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('presta-staff-add'))`);
+    if (actor === 'bootstrap') {
+      const [admin] = await tx.select({ id: staffRoleRows.staffId }).from(staffRoleRows).where(eq(staffRoleRows.role, 'admin')).limit(1);
+      if (admin) throw badRequest('staffBootstrapClosed');
+    } else {
+      await authorise(tx, actor, 'staff.manage');
+    }
+    const [taken] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email}`);
+    if (taken) throw new AppError(409, errorCodes.invalidTransition, 'staffEmailTaken', { email });
+    const [member] = await tx.insert(staffMembers).values({ email, name: input.name?.trim() ?? '', createdAt: now }).returning();
+    await tx.insert(staffRoleRows).values(roles.map((role) => ({ staffId: member!.id, role: role as StaffRole, grantedAt: now })));
+    const setUpToken = await issueSetUpLink(tx, member!.id, now);
+    const identity: StaffIdentity = { id: member!.id, email, name: member!.name, roles: staffRoles.filter((r) => roles.includes(r)) };
+    const by: Actor = actor === 'bootstrap' ? { type: 'system', via: 'cli' } : actor;
+    await recordAudit(tx, by, { action: 'staff.add', objectType: 'staff', objectId: member!.id, before: null, after: { email, name: identity.name, roles: identity.roles } });
+    return { member: identity, setUpToken };
+  });
+}
+
+/**
+ * An admin's reset: the password, the second factor and the recovery codes are cleared, the lock lifted, every
+ * session ended at once, and a new set-up link issued (the token: shown once).
+ */
+export async function resetStaff(db: Db, input: { email: string }, actor: Actor, now = new Date()): Promise<{ member: StaffIdentity; setUpToken: string }> {
+  return db.transaction(async (tx) => {
+    await authorise(tx, actor, 'staff.manage');
+    const member = await findStaffByEmail(tx, input.email);
+    if (!member) throw new AppError(404, errorCodes.notFound, 'staffUnknown', { email: input.email.slice(0, 80) });
+    await tx
+      .update(staffMembers)
+      .set({ passwordHash: null, totpSecret: null, totpEnabledAt: null, totpLastStep: null, failedSignIns: 0, lockedUntil: null })
+      .where(eq(staffMembers.id, member.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
+    await tx.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.revokedAt)));
+    const setUpToken = await issueSetUpLink(tx, member.id, now);
+    await recordAudit(tx, actor, { action: 'staff.reset', objectType: 'staff', objectId: member.id, before: null, after: { passwordCleared: true, secondFactorCleared: true } });
+    return { member, setUpToken };
+  });
+}
+
+/** The live link of a token, locked for the transaction; a used, expired, replaced or unknown one is refused. */
+async function liveLink(tx: DbOrTx, token: string, now: Date) {
+  const [link] = await tx
+    .select()
+    .from(staffSetUpLinks)
+    .where(and(eq(staffSetUpLinks.tokenHash, digest(token)), isNull(staffSetUpLinks.usedAt), gt(staffSetUpLinks.expiresAt, now)))
+    .for('update');
+  if (!link) throw badRequest('staffLinkInvalid');
+  const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, link.staffId));
+  if (!member || member.disabledAt) throw badRequest('staffLinkInvalid');
+  return { link, member };
+}
+
+function totpOf(email: string, secretBase32: string): TOTP {
+  return new TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD, secret: Secret.fromBase32(secretBase32) });
+}
+
+/**
+ * Opening a set-up link: who it is for and the second factor to enrol (its otpauth:// URI, for a QR code, and the
+ * secret to type). The secret is kept (encrypted, not yet enabled) until completeSetUp checks a code of it.
+ */
+export async function openSetUpLink(db: Db, key: Buffer, token: string, now = new Date()): Promise<{ email: string; name: string; totpUri: string; totpSecret: string }> {
+  return db.transaction(async (tx) => {
+    const { member } = await liveLink(tx, token, now);
+    let secret = member.totpSecret && !member.totpEnabledAt ? decryptSecret(key, member.totpSecret) : undefined;
+    if (!secret) {
+      secret = new Secret({ size: 20 }).base32;
+      await tx.update(staffMembers).set({ totpSecret: encryptSecret(key, secret), totpEnabledAt: null }).where(eq(staffMembers.id, member.id));
+    }
+    return { email: member.email, name: member.name, totpUri: totpOf(member.email, secret).toString(), totpSecret: secret };
+  });
+}
+
+/** The step a code of `totp` is valid for at `now` (one step either side), or undefined. */
+function acceptedStep(totp: TOTP, code: string, now: Date): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? undefined : Math.floor(now.getTime() / 1000 / TOTP_PERIOD) + delta;
+}
+
+/**
+ * Completing a set-up link: the password (PASSWORD_MIN_LENGTH+ characters) and a code of the enrolled secret. The
+ * link is used up, the second factor enabled, and RECOVERY_CODES new recovery codes answered (shown once).
+ */
+export async function completeSetUp(
+  db: Db,
+  key: Buffer,
+  input: { token: string; password: string; code: string; clientIp?: string },
+  now = new Date(),
+): Promise<{ member: StaffIdentity; recoveryCodes: string[] }> {
+  if (input.password.length < PASSWORD_MIN_LENGTH || input.password.length > PASSWORD_MAX_LENGTH) {
+    throw badRequest('staffPasswordTooShort', { min: PASSWORD_MIN_LENGTH });
+  }
+  const passwordHash = await hash(input.password, argon2id);
+  return db.transaction(async (tx) => {
+    const { link, member } = await liveLink(tx, input.token, now);
+    if (!member.totpSecret || member.totpEnabledAt) throw badRequest('staffLinkInvalid');
+    const step = acceptedStep(totpOf(member.email, decryptSecret(key, member.totpSecret)), input.code.trim(), now);
+    if (step === undefined) throw badRequest('staffCodeWrong');
+    await tx
+      .update(staffMembers)
+      .set({ passwordHash, totpEnabledAt: now, totpLastStep: step, failedSignIns: 0, lockedUntil: null })
+      .where(eq(staffMembers.id, member.id));
+    await tx.update(staffSetUpLinks).set({ usedAt: now }).where(eq(staffSetUpLinks.id, link.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
+    const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await tx.insert(staffRecoveryCodes).values(recoveryCodes.map((code) => ({ staffId: member.id, codeHash: digest(normaliseRecoveryCode(code)), createdAt: now })));
+    const identity: StaffIdentity = { id: member.id, email: member.email, name: member.name, roles: await rolesOf(tx, member.id) };
+    await recordAudit(tx, staffActor(identity, 'console', input.clientIp), {
+      action: 'staff.setUp',
+      objectType: 'staff',
+      objectId: member.id,
+      before: null,
+      after: { password: 'set', secondFactor: 'enabled', recoveryCodes: RECOVERY_CODES },
+    });
+    return { member: identity, recoveryCodes };
+  });
+}
+
+export type SignInInput = { email: string; password: string; code?: string; recoveryCode?: string; clientIp?: string };
+
+/**
+ * Sign-in: e-mail, password and a TOTP code (or a recovery code, used up). Any wrong part answers the same 401
+ * (staffSignInRefused), after the same work; MAX_FAILED_SIGN_INS failures in a row lock the account for
+ * LOCK_MINUTES (423), counted in PostgreSQL under the member's row lock.
+ */
+export async function signInStaff(db: Db, key: Buffer, input: SignInInput, now = new Date()): Promise<StaffIdentity> {
+  const refused = () => new AppError(401, errorCodes.staffSignInRefused, 'staffSignInRefused');
+  const email = normaliseEmail(input.email);
+  const [found] = email ? await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email}`) : [];
+  if (!found || found.disabledAt || !found.passwordHash || !found.totpEnabledAt || !found.totpSecret) {
+    decoyHash ??= hash('presta-decoy-password', argon2id);
+    await verify(await decoyHash, input.password.slice(0, PASSWORD_MAX_LENGTH)).catch(() => false);
+    throw refused();
+  }
+  if (found.lockedUntil && found.lockedUntil > now) throw locked(found.lockedUntil, now);
+  const passwordOk = await verify(found.passwordHash, input.password.slice(0, PASSWORD_MAX_LENGTH)).catch(() => false);
+  const outcome = await db.transaction(async (tx) => {
+    const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, found.id)).for('update');
+    if (!member || !member.totpSecret) return { refused: true as const };
+    if (member.lockedUntil && member.lockedUntil > now) return { lockedUntil: member.lockedUntil };
+    const step = passwordOk && input.code ? acceptedStep(totpOf(member.email, decryptSecret(key, member.totpSecret)), input.code.trim(), now) : undefined;
+    const codeOk = step !== undefined && step > (member.totpLastStep ?? -1);
+    const recoveryOk = passwordOk && !codeOk && input.recoveryCode ? await useRecoveryCode(tx, member.id, input.recoveryCode, now) : false;
+    if (passwordOk && (codeOk || recoveryOk)) {
+      await tx
+        .update(staffMembers)
+        .set({ failedSignIns: 0, lockedUntil: null, ...(codeOk ? { totpLastStep: step } : {}) })
+        .where(eq(staffMembers.id, member.id));
+      return { member };
+    }
+    const failures = member.failedSignIns + 1;
+    const lockedUntil = failures >= MAX_FAILED_SIGN_INS ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : null;
+    await tx
+      .update(staffMembers)
+      .set({ failedSignIns: lockedUntil ? 0 : failures, lockedUntil })
+      .where(eq(staffMembers.id, member.id));
+    if (lockedUntil) {
+      await recordAudit(tx, { type: 'system', via: 'job' }, {
+        action: 'staff.locked',
+        objectType: 'staff',
+        objectId: member.id,
+        before: null,
+        after: { lockedUntil: lockedUntil.toISOString(), failedSignIns: failures, clientIp: input.clientIp ?? '' },
+      });
+      return { lockedUntil };
+    }
+    return { refused: true as const };
+  });
+  if ('member' in outcome && outcome.member) {
+    const m = outcome.member;
+    return { id: m.id, email: m.email, name: m.name, roles: await rolesOf(db, m.id) };
+  }
+  if ('lockedUntil' in outcome && outcome.lockedUntil) throw locked(outcome.lockedUntil, now);
+  throw refused();
+}
+
+function locked(until: Date, now: Date): AppError {
+  return new AppError(423, errorCodes.staffLocked, 'staffLocked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) });
+}
+
+/** Uses up one of the member's recovery codes; false when it matches none unused. */
+async function useRecoveryCode(tx: DbOrTx, staffId: number, typed: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        eq(staffRecoveryCodes.codeHash, digest(normaliseRecoveryCode(typed))),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id });
+  return used.length > 0;
+}

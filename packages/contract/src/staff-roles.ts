@@ -1,0 +1,43 @@
+/*
+ * The back office's roles and what each may do (issue 17, decision 018 point 6). One table: the server checks it on
+ * every console call and every `npm run ops` command, the console hides what a role cannot do, and the tests run
+ * the whole matrix from it.
+ */
+
+export const staffRoles = ['reviewer', 'finance', 'support', 'analyst', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** Every action of the back office, and the roles that may take it (a person may hold several roles). */
+export const consoleActions = {
+  // Applications
+  'orders.read': ['reviewer', 'finance', 'support', 'analyst', 'admin'],
+  'orders.approve': ['reviewer'],
+  'orders.reject': ['reviewer'],
+  'offers.grant': ['reviewer'],
+  // Money
+  'orders.disburse': ['finance'],
+  'ledger.refund': ['finance'],
+  'ledger.coolingOffExit': ['finance'],
+  'ledger.sweepOverdue': ['finance'],
+  'payments.read': ['finance', 'analyst', 'admin'],
+  'suspense.assign': ['finance'],
+  'suspense.refund': ['finance'],
+  // Complaints
+  'complaints.read': ['support', 'analyst'],
+  'complaints.reply': ['support'],
+  // Reports
+  'reports.read': ['analyst', 'admin', 'reviewer', 'finance', 'support'],
+  'promotion.edit': ['admin'],
+  'jobs.read': ['admin', 'analyst'],
+  // Staff and audit
+  'staff.manage': ['admin'],
+  'audit.read': ['admin', 'analyst'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type ConsoleAction = keyof typeof consoleActions;
+
+/** Whether a person holding `roles` may take `action`. */
+export function mayTake(roles: readonly StaffRole[], action: ConsoleAction): boolean {
+  const allowed: readonly StaffRole[] = consoleActions[action];
+  return roles.some((role) => allowed.includes(role));
+}
