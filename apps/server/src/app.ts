@@ -21,6 +21,8 @@ import securityHeaders from './plugins/app/security-headers';
 import apiDocs from './plugins/app/api-docs';
 import session from './modules/session/session-plugin';
 import sessionRoutes from './modules/session/session-routes';
+import staffPlugin from './modules/staff/staff-plugin';
+import staffRoutes from './modules/staff/staff-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -101,6 +103,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(guessLimits);
   await app.register(keyMapping, { brand: config.brand });
   await app.register(session, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(staffPlugin, { publicBaseUrl: config.publicBaseUrl });
 
   // 3. Routes
   await app.register(systemRoutes, { config });
@@ -114,6 +117,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(supportRoutes, { config });
   await app.register(statementRoutes, { config });
   await app.register(accountRoutes, { config });
+  await app.register(staffRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

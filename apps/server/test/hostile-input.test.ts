@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffRoles } from '@presta/contract/staff-roles';
+import { staffMembers, staffRoleRows } from '../src/db/schema';
+import { openStaffSession } from '../src/modules/staff/staff-sessions';
 import { MAX_JSON_DEPTH } from '../src/plugins/app/input-guard';
 import { SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
 import { buildTestApp, createBorrower, createSession, type TestApp } from './helpers';
@@ -239,6 +242,10 @@ beforeAll(async () => {
       .map((method) => ({ method, url: path })),
   );
   routes.push(...hiddenRoutes.filter((h) => !routes.some((r) => r.method === h.method && r.url === h.url)));
+  const [staff] = await t.db.insert(staffMembers).values({ email: `hostile.${Date.now()}@presta.example` }).returning();
+  await t.db.insert(staffRoleRows).values(staffRoles.map((role) => ({ staffId: staff!.id, role })));
+  consoleStaffId = staff!.id;
+  consoleAuth = await consoleSession();
 });
 afterAll(async () => {
   await t.close();
@@ -252,6 +259,22 @@ const sessionEnding = new Set(['/v3/account/sign-out', '/v3/account/sign-out-eve
 async function sessionFor(url: string, sessionId: string): Promise<string> {
   if (!sessionEnding.has(url)) return sessionId;
   return createSession(t.db, (await createBorrower(t.db)).id);
+}
+
+/**
+ * The console's calls (issue 17) get a staff member's console session holding every role: its cookie, CSRF token
+ * and same origin, so that the hostile payload reaches the route itself. Sign-out gets a session of its own on
+ * each request.
+ */
+let consoleStaffId = 0;
+let consoleAuth: Record<string, string> = {};
+async function consoleSession(): Promise<Record<string, string>> {
+  const s = await openStaffSession(t.db, { staffId: consoleStaffId });
+  return { cookie: `presta_console=${s.sessionId}`, 'x-csrf-token': t.app.consoleCsrfToken(s.csrfSecret), origin: t.config.publicBaseUrl };
+}
+async function consoleHeadersFor(url: string): Promise<Record<string, string>> {
+  if (!url.startsWith('/console/api/')) return {};
+  return url === '/console/api/sign-out' ? consoleSession() : consoleAuth;
 }
 
 function fillPath(url: string, value: string): string {
@@ -338,7 +361,12 @@ describe('hostile input on every route of the OpenAPI document', () => {
             const pathNul = route.url.includes('{') && pathValue.includes('\u0000');
             const querySession = await sessionFor(route.url, sessionId);
             const query = querySession === sessionId ? queryString : new URLSearchParams([['swift', querySession], ...fields]).toString();
-            const inQuery = await t.app.inject({ method: route.method, url: `${url}?${query}`, headers: { ...headers, swift: querySession }, remoteAddress });
+            const inQuery = await t.app.inject({
+              method: route.method,
+              url: `${url}?${query}`,
+              headers: { ...headers, ...(await consoleHeadersFor(route.url)), swift: querySession },
+              remoteAddress,
+            });
             if (pathNul || flatNul) expectRefused(inQuery, what('query', `${route.method} ${url}`));
             else expectNoServerError(inQuery, what('query', `${route.method} ${url}`));
             if (route.method === 'GET') continue;
@@ -348,7 +376,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
               url,
               remoteAddress,
               query: { swift: formSession },
-              headers: { ...headers, swift: formSession, 'content-type': 'application/x-www-form-urlencoded' },
+              headers: { ...headers, ...(await consoleHeadersFor(route.url)), swift: formSession, 'content-type': 'application/x-www-form-urlencoded' },
               payload: new URLSearchParams(fields).toString(),
             });
             if (pathNul || flatNul) expectRefused(asForm, what('form', `POST ${url}`), bodyRefused(route.url));
@@ -359,7 +387,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
               url,
               remoteAddress,
               query: { swift: jsonSession },
-              headers: { ...headers, swift: jsonSession, 'content-type': 'application/json' },
+              headers: { ...headers, ...(await consoleHeadersFor(route.url)), swift: jsonSession, 'content-type': 'application/json' },
               payload: jsonText,
             });
             if (pathNul || jsonNul || deepText !== undefined) expectRefused(asJson, what('json', `POST ${url}`), bodyRefused(route.url));
@@ -418,7 +446,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
           // The refused bodies come first, within every per-borrower limit; each body from its own address.
           remoteAddress: `10.251.${i}.9`,
           query: { swift: await sessionFor(route.url, sessionId) },
-          headers: { ...(type ? { 'content-type': type } : {}), authorization: `Bearer ${OPERATOR_TOKEN}` },
+          headers: { ...(type ? { 'content-type': type } : {}), ...(await consoleHeadersFor(route.url)), authorization: `Bearer ${OPERATOR_TOKEN}` },
           payload: body,
         });
         const what = `POST ${url} (${type ?? 'no type'}) ${String(body).slice(0, 60)}`;

@@ -31,7 +31,7 @@ type Problem = { ruleId: string; severity: 'error' | 'warn'; message: string; lo
 type Document = { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const apiPrefixes = ['/api/', '/v3/', '/user-problem/'];
+const apiPrefixes = ['/api/', '/v3/', '/user-problem/', '/console/api/'];
 const formType = 'application/x-www-form-urlencoded';
 const jsonType = 'application/json';
 
@@ -130,6 +130,7 @@ describe('the document', () => {
     expect(doc.paths['/v3/installment/loan-play-detail']!.post!.operationId).toBe('loanPlayDetail');
     expect(doc.paths['/api/payments/references/{reference}/barcode.png']!.get!.operationId).toBe('barcodePng');
     expect(operationIdOf('/user-problem/problem-image/:imageId')).toBe('problemImage');
+    expect(doc.paths['/console/api/set-up/open']!.post!.operationId).toBe('consoleSetUpOpen');
   });
 
   it('every operation answers at least one documented 4xx, and every wrapper refusal names its codes', () => {
@@ -154,8 +155,14 @@ describe('the document', () => {
 
   it('the security schemes: the session on every borrower call, a signature on the notification, the bearer token on operator calls', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(
-      ['metricsToken', 'operatorToken', 'paymentSignature', 'referenceToken', 'session', 'sessionCookie', 'sessionHeader'].sort(),
+      ['consoleCookie', 'metricsToken', 'operatorToken', 'paymentSignature', 'referenceToken', 'session', 'sessionCookie', 'sessionHeader'].sort(),
     );
+    // The back office's calls (issue 17): the console cookie, never a borrower's session; sign-in is public.
+    expect(doc.components.securitySchemes.consoleCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'presta_console' });
+    expect(doc.paths['/console/api/me']!.get!.security).toEqual([{ consoleCookie: [] }]);
+    expect(doc.paths['/console/api/sign-out']!.post!.security).toEqual([{ consoleCookie: [] }]);
+    expect(Object.keys(doc.paths['/console/api/sign-out']!.post!.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    expect(doc.paths['/console/api/sign-in']!.post!.security).toEqual([]);
     // A borrower call takes the session in the query, the header or (a plain browser, issue 16) the cookie.
     expect(doc.paths['/v3/loan-details/loan-details']!.post!.security).toEqual([{ session: [] }, { sessionHeader: [] }, { sessionCookie: [] }]);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'presta_session' });

@@ -15,8 +15,12 @@ export const errorCodes = {
   operatorUnauthorized: '401002',
   /** Back office (issue 17): the e-mail, password or second-factor code is not right (which one is not said). */
   staffSignInRefused: '401003',
+  /** Back office: no console session, or it ended (signed out, idle 30 minutes, 12 hours old, reset, disabled). */
+  staffSessionInvalid: '401004',
   /** Back office: the staff member's roles do not allow the action. */
   forbidden: '403001',
+  /** Back office: a state-changing call without the session's CSRF token, or from another site. */
+  csrfInvalid: '403002',
   /** Back office: too many failed sign-ins; the account is locked for a while. */
   staffLocked: '423001',
   /** Unknown object, or one that belongs to another borrower (indistinguishable on purpose). */

@@ -96,6 +96,8 @@ const es = {
   staffCodeWrong: 'El código no es correcto. Escriba el de 6 dígitos que muestra ahora su aplicación de autenticación.',
   staffSignInRefused: 'El correo, la contraseña o el código no son correctos.',
   staffLocked: 'Demasiados intentos fallidos: la cuenta queda bloqueada {minutes} minutos.',
+  staffSessionMissing: 'Inicie sesión en la consola para continuar.',
+  staffCsrfInvalid: 'La solicitud no vino de la consola abierta: recargue la página e inténtelo de nuevo.',
   opsUsage:
     'Uso: npm run ops -- offer <teléfono> --product código --limit N | approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note texto] | cooling-off-exit <orderNo> [--note texto] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note texto]',
   opsMissingOrderNo: 'Falta el número de pedido.',
@@ -392,6 +394,8 @@ const en: Record<MessageKey, string> = {
   staffCodeWrong: 'The code is not right. Type the 6-digit code your authenticator app shows now.',
   staffSignInRefused: 'The e-mail, password or code is not right.',
   staffLocked: 'Too many failed sign-ins: the account is locked for {minutes} minutes.',
+  staffSessionMissing: 'Sign in to the console to go on.',
+  staffCsrfInvalid: 'The request did not come from the open console: reload the page and try again.',
   opsUsage:
     'Usage: npm run ops -- offer <phone> --product code --limit N | approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note text] | cooling-off-exit <orderNo> [--note text] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note text]',
   opsMissingOrderNo: 'The order number is missing.',

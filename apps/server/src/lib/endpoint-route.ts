@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { envelopeSchema } from '@presta/contract/envelope';
 import type { Endpoint } from '@presta/contract/api/endpoint';
+import type { ConsoleAction } from '@presta/contract/staff-roles';
 import type { Refusals, SecurityRequirement } from './openapi-document';
 import { ok } from './reply';
 import { z as zod } from 'zod';
@@ -45,7 +46,9 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   options: {
-    auth: 'borrower' | 'public';
+    /** A borrower's call, a public one, or a console call (staffAction: what it takes; the staff plugin checks it). */
+    auth: 'borrower' | 'public' | 'staff';
+    staffAction?: ConsoleAction | 'signedIn';
     tags: string[];
     /** The wrapper's data (with successCode), or an EndpointAnswer the handler decides whole. */
     handler: (input: z.output<E['request']>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['data']> | EndpointAnswer<z.input<E['data']>>>;
@@ -72,7 +75,9 @@ export function registerEndpoint<E extends Endpoint>(
     bodyLimit: multipart?.bodyLimit,
     config: {
       auth: options.auth,
-      scrambleKeys: true,
+      ...(options.auth === 'staff' ? { staffAction: options.staffAction ?? 'signedIn' } : {}),
+      // The native apps' scrambled keys (decision 003); the console is ours and reads the real names.
+      scrambleKeys: options.auth !== 'staff',
       openapi: { refusals: options.refusals, security: options.security, ...multipartDocs },
       // Borrower calls count per borrower (many borrowers share a carrier's IP); the
       // session hook has run by then (route-level hooks follow the app's).

@@ -3,6 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '@presta/contract/error-codes';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
+import { consoleCookieName } from '@presta/contract/api/console';
 import { languageParam, sessionCookieName, sessionParamNames } from '@presta/contract/session-params';
 
 /*
@@ -27,7 +28,7 @@ import { languageParam, sessionCookieName, sessionParamNames } from '@presta/con
  */
 
 /** A wrapper refusal: HTTP status → the wrapper codes answered with it. */
-export type Refusals = Partial<Record<400 | 401 | 402 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503, readonly string[]>>;
+export type Refusals = Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 500 | 503, readonly string[]>>;
 
 /** An OpenAPI security requirement: scheme name → scopes (always none here). */
 export type SecurityRequirement = Record<string, string[]>;
@@ -104,6 +105,15 @@ export const securitySchemes = {
     scheme: 'bearer',
     description: 'OPERATOR_TOKEN. Wrong tokens count against the client address (429 past the limit).',
   },
+  consoleCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: consoleCookieName,
+    description:
+      'A back office session (decision 018: HttpOnly, Secure, SameSite=Strict, Path=/console; idle 30 minutes, at most 12 hours). ' +
+      'A call that changes something also needs the session\'s CSRF token in `x-csrf-token` and a same-origin request (403 403002). ' +
+      'Missing or ended: 401 401004; roles that do not allow the action: 403 403001.',
+  },
   metricsToken: {
     type: 'http',
     scheme: 'bearer',
@@ -118,12 +128,14 @@ const requirement = (...names: SchemeName[]): SecurityRequirement => Object.from
 export const openapiSecurity = {
   /** Every `auth: 'borrower'` call: the session id in the query or the header, or a browser's session cookie. */
   borrower: [requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
-  /** Public, and a session when one comes along (it changes the answer). */
-  optionalSession: [{}, requirement('session'), requirement('sessionHeader')],
+  /** Public, and a session when one comes along (it changes the answer): the address's, the header's or a browser's cookie. */
+  optionalSession: [{}, requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
   /** A store reference's image: its access key, or the owner's session. */
   referenceTokenOrSession: [requirement('referenceToken'), requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
   paymentSignature: [requirement('paymentSignature')],
   operator: [requirement('operatorToken')],
+  /** Every `auth: 'staff'` call: the console session's cookie. */
+  staff: [requirement('consoleCookie')],
   metrics: [requirement('metricsToken')],
   public: [] as SecurityRequirement[],
 } satisfies Record<string, SecurityRequirement[]>;
@@ -197,7 +209,9 @@ export function refusalResponse(status: number, codes: readonly string[]): Respo
 export function operationIdOf(url: string): string {
   const fixed = url.split('/').filter((s) => s !== '' && !s.startsWith(':') && !s.startsWith('{') && s !== '*');
   const last = fixed.at(-1) ?? 'root';
-  const words = last.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  // The console's calls are named from their whole path under /console/api (consoleSignIn, consoleSetUpOpen…).
+  const named = url.startsWith('/console/api/') ? ['console', ...fixed.slice(2)].join('-') : last;
+  const words = named.split(/[^A-Za-z0-9]+/).filter(Boolean);
   return words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
 }
 
@@ -259,14 +273,15 @@ export function openapiTransform(input: TransformInput) {
   const { schema, url } = jsonSchemaTransform(input) as { schema: JsonObject | undefined; url: string };
   const route = input.route;
   if (schema?.hide) return { schema, url };
-  const config = (route.config ?? {}) as { auth?: 'borrower' | 'public'; rateLimit?: unknown; openapi?: RouteDocs };
+  const config = (route.config ?? {}) as { auth?: 'borrower' | 'public' | 'staff'; rateLimit?: unknown; openapi?: RouteDocs };
   const docs = config.openapi ?? {};
   const out: JsonObject = { ...schema };
 
   out.operationId = docs.operationId ?? schema?.operationId ?? operationIdOf(route.url);
   if (docs.description) out.description = docs.description;
   const borrower = config.auth === 'borrower';
-  out.security = borrower ? openapiSecurity.borrower : (docs.security ?? openapiSecurity.public);
+  const staff = config.auth === 'staff';
+  out.security = borrower ? openapiSecurity.borrower : staff ? openapiSecurity.staff : (docs.security ?? openapiSecurity.public);
 
   if (docs.body) out.body = toJson(docs.body);
   const hasBody = out.body !== undefined;
@@ -287,6 +302,11 @@ export function openapiTransform(input: TransformInput) {
   if (borrower) {
     add(401, errorCodes.sessionInvalid);
     add(429, errorCodes.rateLimited);
+  }
+  if (staff) {
+    add(401, errorCodes.staffSessionInvalid);
+    add(403, errorCodes.forbidden);
+    if (route.method !== 'GET') add(403, errorCodes.csrfInvalid);
   }
   if (config.rateLimit) add(429, errorCodes.rateLimited);
   if (hasBody) {

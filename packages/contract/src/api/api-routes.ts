@@ -59,6 +59,12 @@ export const apiRoutes = {
   accountBankAccount: post('/v3/account/bank-account'),
   accountBankAccountCode: post('/v3/account/bank-account-code'),
   accountBankAccountSave: post('/v3/account/bank-account-save'),
+  // Back office (ours, issue 17, decision 018): the console's calls, under /console/api, JSON, the presta_console cookie
+  consoleSignIn: post('/console/api/sign-in'),
+  consoleMe: get('/console/api/me'),
+  consoleSignOut: post('/console/api/sign-out'),
+  consoleSetUpOpen: post('/console/api/set-up/open'),
+  consoleSetUpComplete: post('/console/api/set-up/complete'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

@@ -33,15 +33,3 @@ export function sessionCookieOf(request: FastifyRequest, parse: (header: string)
   const value = parse(header)[SESSION_COOKIE];
   return value === '' ? undefined : value;
 }
-
-/**
- * Whether a call that authenticates by cookie comes from our own pages: Sec-Fetch-Site same-origin (or none:
- * the borrower typed the address) and an Origin equal to PUBLIC_BASE_URL's, each when the browser sends it.
- * With SameSite=Strict this closes cross-site request forgery of the form calls.
- */
-export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
-  const origin = request.headers.origin;
-  return origin === undefined || origin === publicOrigin;
-}

@@ -14,7 +14,8 @@ import {
   type SessionBorrower,
   type SessionCache,
 } from './session-service';
-import { isSameOrigin, sessionCookieOf } from './session-cookie';
+import { isSameOrigin } from '../../lib/same-origin';
+import { sessionCookieOf } from './session-cookie';
 
 /** The session of a call, and where it came from: the address or a header, or the browser's cookie. */
 export type CallSession = LiveSession & { via: 'address' | 'cookie' };
@@ -46,7 +47,7 @@ declare module 'fastify' {
     forgetSession(idHash: string): void;
   }
   interface FastifyContextConfig {
-    auth?: 'borrower' | 'public';
+    auth?: 'borrower' | 'public' | 'staff';
   }
 }
 

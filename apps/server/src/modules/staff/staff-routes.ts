@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console';
+import { errorCodes } from '@presta/contract/error-codes';
+import type { Config } from '../../config';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { recordAudit } from '../audit/audit-log';
+import { clearConsoleCookie, consoleCookieOf, setConsoleCookie, type ConsoleCaller } from './staff-plugin';
+import { completeSetUp, openSetUpLink, signInStaff, staffActor } from './staff-service';
+import { openStaffSession, revokeStaffSession } from './staff-sessions';
+
+/** A public console call (no session yet): JSON, limited per client address and shared across processes. */
+const publicCall = (max: number) => ({ auth: 'public' as const, tags: ['back office'], rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * The console's session calls (issue 17, decision 018; docs/back-office.md): sign-in (the presta_console cookie),
+ * who is signed in with the session's CSRF token, sign-out, and the set-up link's two steps.
+ */
+export default function staffRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const key = opts.config.staffSecretKey;
+  const sessionAnswer = (caller: Pick<ConsoleCaller, 'member' | 'csrfSecret' | 'expiresAt'>) => ({
+    member: caller.member,
+    csrfToken: app.consoleCsrfToken(caller.csrfSecret),
+    expiresAt: caller.expiresAt.toISOString(),
+  });
+
+  registerEndpoint(app, consoleSignIn, {
+    ...publicCall(10),
+    refusals: { 401: [errorCodes.staffSignInRefused], 423: [errorCodes.staffLocked] },
+    handler: async (input, request, reply) => {
+      const member = await signInStaff(app.db, key, { ...input, clientIp: request.ip });
+      const session = await app.db.transaction(async (tx) => {
+        const opened = await openStaffSession(tx, { staffId: member.id, clientIp: request.ip });
+        await recordAudit(tx, staffActor(member, 'console', request.ip), {
+          action: 'staff.signIn',
+          objectType: 'staff',
+          objectId: member.id,
+          after: { secondFactor: input.code ? 'totp' : 'recovery code' },
+        });
+        return opened;
+      });
+      setConsoleCookie(reply, session.sessionId, session.expiresAt);
+      return sessionAnswer({ member, csrfSecret: session.csrfSecret, expiresAt: session.expiresAt });
+    },
+  });
+
+  registerEndpoint(app, consoleMe, {
+    auth: 'staff',
+    staffAction: 'signedIn',
+    tags: ['back office'],
+    handler: (_input, request) => Promise.resolve(sessionAnswer(request.staff)),
+  });
+
+  registerEndpoint(app, consoleSignOut, {
+    auth: 'staff',
+    staffAction: 'signedIn',
+    tags: ['back office'],
+    handler: async (_input, request, reply) => {
+      const sessionId = consoleCookieOf(request);
+      if (sessionId) await revokeStaffSession(app.db, sessionId);
+      clearConsoleCookie(reply);
+      return { signedOut: true as const };
+    },
+  });
+
+  registerEndpoint(app, consoleSetUpOpen, {
+    ...publicCall(20),
+    handler: async (input) => openSetUpLink(app.db, key, input.token),
+  });
+
+  registerEndpoint(app, consoleSetUpComplete, {
+    ...publicCall(10),
+    handler: async (input, request) => completeSetUp(app.db, key, { ...input, clientIp: request.ip }),
+  });
+}
