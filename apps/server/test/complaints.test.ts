@@ -7,7 +7,7 @@ import { complaintImages, complaints, orderStatusHistory } from '../src/db/schem
 import { PENDING_UPLOADS_MAX, replyToComplaint } from '../src/modules/complaints/complaint-service';
 import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
+import { opsStaff, buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
 import { call, makeLoan, read, type Loan } from './repayment-fixtures';
 
 let t: TestApp;
@@ -354,7 +354,7 @@ describe('problem-detail and the reply', () => {
     const out: string[] = [];
     const err: string[] = [];
     const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
-    expect(await runOpsCommand(t.db, ['complaints', '--status', 'open'], io)).toBe(0);
+    expect(await runOpsCommand(t.db, ['complaints', '--status', 'open'], io, await opsStaff(t.db))).toBe(0);
     expect(out.join('\n')).toContain(`#${problemId}  open`);
     expect(out.join('\n')).toContain('Queja para el operador');
 
@@ -362,12 +362,12 @@ describe('problem-detail and the reply', () => {
     const dir = await mkdtemp('/tmp/presta-ops-');
     await writeFile(`${dir}/reply.jpg`, await gpsJpeg());
     await writeFile(`${dir}/fake.png`, 'not an image');
-    expect(await runOpsCommand(t.db, ['reply', problemId, '--text', 'Gracias, ya lo resolvimos.', '--image', `${dir}/fake.png`], io)).toBe(1);
+    expect(await runOpsCommand(t.db, ['reply', problemId, '--text', 'Gracias, ya lo resolvimos.', '--image', `${dir}/fake.png`], io, await opsStaff(t.db))).toBe(1);
     expect(err.join('\n')).toContain('Cannot use the image');
-    expect(await runOpsCommand(t.db, ['reply', problemId, '--text', 'Gracias, ya lo resolvimos.', '--image', `${dir}/reply.jpg`], io)).toBe(0);
+    expect(await runOpsCommand(t.db, ['reply', problemId, '--text', 'Gracias, ya lo resolvimos.', '--image', `${dir}/reply.jpg`], io, await opsStaff(t.db))).toBe(0);
     expect(out.at(-1)).toBe(`Complaint #${problemId} answered with 1 image(s); the borrower is asked for a score.`);
     const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail);
     expect(detail).toMatchObject({ disposeDetail: 'Gracias, ya lo resolvimos.', isNeedScore: 1 });
-    expect(await runOpsCommand(t.db, ['reply', '999999999', '--text', 'x'], io)).toBe(1);
+    expect(await runOpsCommand(t.db, ['reply', '999999999', '--text', 'x'], io, await opsStaff(t.db))).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { runOpsCommand } from '../src/cli/ops';
 import { productCatalogue } from '../src/db/catalogue';
 import { ledgerCoolingOffExits, ledgerWaivers, orders, paymentReferences } from '../src/db/schema';
 import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
-import { buildTestApp, injectAs, type TestApp } from './helpers';
+import { opsStaff, buildTestApp, injectAs, type TestApp } from './helpers';
 import { call, data, endpoints, makeLoan, notify, read, urls, type Loan } from './repayment-fixtures';
 
 /*
@@ -34,7 +34,7 @@ const catalogue = (market: MarketCode) => {
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOpsCommand(t.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runOpsCommand(t.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsStaff(t.db));
   return { code, out, err };
 }
 

@@ -27,7 +27,7 @@ import { newStoreReference } from '../src/modules/payments/store-reference';
 import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
 import { receiveNotification } from '../src/modules/payments/notification-service';
 import { openSuspense, suspenseHeldFor, suspenseTotals } from '../src/modules/payments/suspense-service';
-import { buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
+import { opsStaff, buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, notify, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
 /*
@@ -48,7 +48,7 @@ afterAll(async () => {
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOpsCommand(t.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runOpsCommand(t.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsStaff(t.db));
   return { code, out, err };
 }
 

@@ -7,7 +7,8 @@ import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/database';
-import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans } from '../src/db/schema';
+import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans, staffMembers, staffRoleRows } from '../src/db/schema';
+import { staffRoles } from '@presta/contract/staff-roles';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
 
 export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
@@ -246,4 +247,12 @@ export function dataAs<S extends z.ZodType>(res: Answer, schema: S): z.infer<S> 
 /** The wrapper's data of an answer to endpoint `e`, checked against the contract's schema of it. */
 export function dataOf<E extends Endpoint>(res: Answer, e: E): DataOf<E> {
   return checked(wrapper(res).data, e.data) as DataOf<E>;
+}
+
+/** The e-mail of a staff member with every role, for the tests that run `ops` commands (they act as a named member). */
+export async function opsStaff(db: Db): Promise<string> {
+  const email = 'ops-tests@presta.example';
+  const [member] = await db.insert(staffMembers).values({ email, name: 'Ops tests' }).onConflictDoNothing().returning({ id: staffMembers.id });
+  if (member) await db.insert(staffRoleRows).values(staffRoles.map((role) => ({ staffId: member.id, role }))).onConflictDoNothing();
+  return email;
 }

@@ -6,8 +6,9 @@ import { orders, productOffers } from '../src/db/schema';
 import { parseOpsArgs, runOpsCommand } from '../src/cli/ops';
 import { createOrder } from '../src/modules/orders/order-service';
 import { recordJobRun } from '../src/modules/jobs/job-runs';
+import { listAudit } from '../src/modules/audit/audit-log';
 import type { Db } from '../src/db/database';
-import { borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
+import { opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -21,7 +22,7 @@ afterAll(async () => {
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOpsCommand(db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runOpsCommand(db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsStaff(db));
   return { code, out, err };
 }
 
@@ -154,6 +155,44 @@ describe('ops command', () => {
     expect(await refused('offer', phone, '--limit', '500000')).toContain('Usage:');
     expect(await refused('offer', phone, '--product', mx.code, '--limit', '-5')).toContain('Usage:');
     expect((await db.select().from(productOffers).where(eq(productOffers.borrowerId, borrower.id))).length).toBe(2);
+  });
+
+  it('acts as a named staff member: their roles are checked, every change is in the audit trail (issue 17)', async () => {
+    const o = await newOrder(25);
+    const admin = await opsStaff(db);
+    const tag = Date.now().toString(36);
+    // An admin adds a support member through ops: the member and a one-time set-up link are printed.
+    const added = await ops('staff', 'add', `support.${tag}@presta.example`, '--role', 'support', '--name', 'Sam Support', '--as', admin);
+    expect(added.code).toBe(0);
+    expect(added.out[0]).toMatch(new RegExp(`^Staff member \\d+ support\\.${tag}@presta\\.example added with roles support\\.$`));
+    expect(added.out[1]).toMatch(/^One-time set-up link, valid 24 hours \(password and authenticator app\): http.+\/console\/set-up#[A-Za-z0-9_-]{43}$/);
+    // Support may not approve: 403 in the catalogue's words, the order untouched, nothing audited.
+    const refused = await ops('approve', o.orderNo, '--as', `support.${tag}@presta.example`);
+    expect(refused).toEqual({ code: 1, out: [], err: ['error: Your roles do not allow this action (orders.approve).'] });
+    expect((await statusOf(o.orderNo))!.status).toBe('21');
+    expect(await ops('approve', o.orderNo, '--as', `nobody.${tag}@presta.example`)).toEqual({
+      code: 1,
+      out: [],
+      err: [`error: There is no active staff member with the e-mail nobody.${tag}@presta.example.`, expect.stringMatching(/^Usage:/)],
+    });
+    const nobody = await runOpsCommand(db, ['approve', o.orderNo], { out: () => undefined, err: () => undefined });
+    expect(nobody).toBe(1);
+    // The admin (every role, in these tests) approves and disburses: both in the audit trail, as the member, through the CLI.
+    expect((await ops('approve', o.orderNo)).code).toBe(0);
+    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -20))).code).toBe(0);
+    const events = await listAudit(db, { objectType: 'order', objectId: o.orderNo });
+    expect(events.map((e) => [e.action, e.actorLabel, e.via, e.before, (e.after as { status: string }).status])).toEqual([
+      ['orders.disburse', admin, 'cli', { status: '151' }, '174'],
+      ['orders.approve', admin, 'cli', { status: '21' }, '151'],
+    ]);
+    // staff list and staff reset.
+    const list = await ops('staff', 'list');
+    expect(list.out.some((l) => l.includes(`support.${tag}@presta.example  Sam Support  support  not set up  active`))).toBe(true);
+    const reset = await ops('staff', 'reset', `support.${tag}@presta.example`);
+    expect(reset.out[1]).toMatch(/^New one-time set-up link, valid 24 hours: .+\/console\/set-up#/);
+    for (const bad of [['staff'], ['staff', 'add', 'x@presta.example'], ['staff', 'reset'], ['staff', 'list', 'extra'], ['staff', 'reset', 'x@presta.example', '--role', 'admin']]) {
+      expect((await ops(...bad)).code, bad.join(' ')).toBe(1);
+    }
   });
 
   it('parses --flag value and --flag=value', () => {

@@ -7,7 +7,7 @@ import { borrowers, promoEvents, promoSessions, verificationCodes, promotionTemp
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { answerOf, buildTestApp, dataAs, dataOf, wrapper, type TestApp } from './helpers';
+import { opsStaff, answerOf, buildTestApp, dataAs, dataOf, wrapper, type TestApp } from './helpers';
 
 /** A template the service answers instead of the stored one, when set (the answer-schema test). */
 const templateOverride: { value?: unknown } = vi.hoisted(() => ({}));
@@ -303,9 +303,9 @@ describe('tracking and the funnel', () => {
     expect(rows.find((r) => r.utmTag === tag)).toEqual({ template: '1', utmTag: tag, visits: 3, clicks: 1, smsRequests: 1, smsSent: 1, registrations: 1, conversionPct: 33.3 });
 
     const out: string[] = [];
-    expect(await runOpsCommand(a.db, ['funnel'], { out: (l) => out.push(l), err: (l) => out.push(l) })).toBe(0);
+    expect(await runOpsCommand(a.db, ['funnel'], { out: (l) => out.push(l), err: (l) => out.push(l) }, await opsStaff(a.db))).toBe(0);
     expect(out.some((l) => l.includes(`1  ${tag}  3  1  1  1  1  33.3%`))).toBe(true);
-    expect(await runOpsCommand(a.db, ['funnel', '--from', 'yesterday'], { out: () => undefined, err: () => undefined })).toBe(1);
+    expect(await runOpsCommand(a.db, ['funnel', '--from', 'yesterday'], { out: () => undefined, err: () => undefined }, await opsStaff(a.db))).toBe(1);
 
     const url = '/api/ops/promotion-funnel';
     expect((await a.app.inject({ method: 'GET', url })).statusCode).toBe(401);

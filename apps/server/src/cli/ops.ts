@@ -17,6 +17,15 @@
  *   npm run ops -- suspense assign <id> <orderNo> [--note text]
  *   npm run ops -- suspense refund <id> [--note text]
  *
+ *   npm run ops -- staff add <email> --role admin[,finance…] [--name "…"]
+ *   npm run ops -- staff reset <email>
+ *   npm run ops -- staff list
+ *
+ * Every command acts as a named staff member (decision 018 point 8): `--as <email>`, else PRESTA_STAFF, else in
+ * development the demo operator; production names one. Their roles are checked like a console call's (authorise)
+ * and every change is recorded in the audit trail, in the change's own transaction. `staff add` without a member
+ * is the bootstrap: it creates the first admin, and only while there is none.
+ *
  * It opens the same database as the server (DATABASE_URL, or the embedded
  * PostgreSQL under the data directory: joined when the server runs, started and
  * stopped again otherwise), applies pending migrations, prints a one-line result
@@ -35,6 +44,9 @@ import { getOrderOverview, transitionOrder } from '../modules/orders/order-servi
 import { maskPhone } from '../modules/session/borrower-profile';
 import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
+import type { ConsoleAction } from '@presta/contract/staff-roles';
+import type { AuditActor } from '../modules/audit/audit-log';
+import { addStaff, authorise, findStaffByEmail, listStaff, resetStaff, SET_UP_LINK_HOURS, staffActor } from '../modules/staff/staff-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
@@ -59,18 +71,23 @@ type Parsed = {
   command: string;
   orderNo: string | undefined;
   options: Record<string, string>;
-  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]. */
+  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]; staff: ['add', email], ['reset', email] or ['list']. */
   suspense?: string[];
 };
 
-/** What a command's run gets: its positional argument ('' when it takes none), options and suspense's arguments. */
-type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[] };
+/**
+ * What a command's run gets: its positional argument ('' when it takes none), options, suspense's or staff's
+ * arguments, and who acts (checked by authorise before the run; undefined only for staff add's bootstrap).
+ */
+type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined };
 
 type OpsCommand = {
   /** The --options it takes. */
   options: readonly string[];
-  /** Its positional argument: an order number, reply's complaint id, offer's phone, none, or suspense's own (parseSuspenseArgs). */
-  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense';
+  /** Its positional argument: an order number, reply's complaint id, offer's phone, none, or suspense's and staff's own. */
+  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense' | 'staff';
+  /** The back-office action it takes (consoleActions), by its arguments. */
+  action: ConsoleAction | ((args: string[]) => ConsoleAction);
   /** Checks of its option values beyond their names; false is a usage error. */
   valid?: (options: Record<string, string>) => boolean;
   run: (db: Db, args: CommandArgs, io: OpsIo) => Promise<void>;
@@ -84,27 +101,43 @@ const commands: Record<string, OpsCommand> = {
   offer: {
     options: ['product', 'limit'],
     positional: 'phone',
+    action: 'offers.grant',
     valid: (o) => Boolean(o.product) && minorUnits.test(o.limit ?? ''),
     run: offer,
   },
-  approve: { options: [], positional: 'orderNo', run: approve },
-  reject: { options: ['reason'], positional: 'orderNo', run: reject },
-  disburse: { options: ['on'], positional: 'orderNo', run: disburse },
-  'sweep-overdue': { options: [], positional: 'none', run: sweepOverdue },
-  show: { options: [], positional: 'orderNo', run: show },
-  refund: { options: ['amount', 'note'], positional: 'orderNo', valid: (o) => minorUnits.test(o.amount ?? ''), run: refund },
-  'cooling-off-exit': { options: ['note'], positional: 'orderNo', run: coolingOffExit },
-  suspense: { options: ['note'], positional: 'suspense', run: suspense },
+  approve: { options: [], positional: 'orderNo', action: 'orders.approve', run: approve },
+  reject: { options: ['reason'], positional: 'orderNo', action: 'orders.reject', run: reject },
+  disburse: { options: ['on'], positional: 'orderNo', action: 'orders.disburse', run: disburse },
+  'sweep-overdue': { options: [], positional: 'none', action: 'ledger.sweepOverdue', run: sweepOverdue },
+  show: { options: [], positional: 'orderNo', action: 'orders.read', run: show },
+  refund: { options: ['amount', 'note'], positional: 'orderNo', action: 'ledger.refund', valid: (o) => minorUnits.test(o.amount ?? ''), run: refund },
+  'cooling-off-exit': { options: ['note'], positional: 'orderNo', action: 'ledger.coolingOffExit', run: coolingOffExit },
+  suspense: {
+    options: ['note'],
+    positional: 'suspense',
+    action: ([sub]) => (sub === 'assign' ? 'suspense.assign' : sub === 'refund' ? 'suspense.refund' : 'payments.read'),
+    run: suspense,
+  },
   complaints: {
     options: ['status'],
     positional: 'none',
+    action: 'complaints.read',
     valid: (o) => !o.status || ['open', 'answered', 'closed'].includes(o.status),
     run: complaints,
   },
-  funnel: { options: ['from', 'to'], positional: 'none', run: funnel },
-  jobs: { options: ['limit'], positional: 'none', valid: (o) => o.limit === undefined || /^[1-9]\d{0,3}$/.test(o.limit), run: jobs },
-  reply: { options: ['text', 'image'], positional: 'problemId', valid: (o) => Boolean(o.text), run: reply },
+  funnel: { options: ['from', 'to'], positional: 'none', action: 'reports.read', run: funnel },
+  jobs: { options: ['limit'], positional: 'none', action: 'jobs.read', valid: (o) => o.limit === undefined || /^[1-9]\d{0,3}$/.test(o.limit), run: jobs },
+  reply: { options: ['text', 'image'], positional: 'problemId', action: 'complaints.reply', valid: (o) => Boolean(o.text), run: reply },
+  staff: { options: ['role', 'name'], positional: 'staff', action: 'staff.manage', run: staff },
 };
+
+function parseStaffArgs(positional: string[], options: Record<string, string>): string[] {
+  const [action, email] = positional;
+  if (action === 'add' && email && positional.length === 2 && options.role) return positional;
+  if (action === 'reset' && email && positional.length === 2 && options.role === undefined) return positional;
+  if (action === 'list' && positional.length === 1 && options.role === undefined) return positional;
+  throw new UsageError('opsUsage');
+}
 
 function parseSuspenseArgs(positional: string[]): string[] {
   const [action, id, orderNo] = positional;
@@ -139,6 +172,7 @@ const missingPositional: Record<OpsCommand['positional'], MessageKey> = {
   phone: 'opsMissingPhone',
   none: 'opsUsage',
   suspense: 'opsUsage',
+  staff: 'opsUsage',
 };
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
@@ -146,7 +180,9 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
   if (!command || command === 'help' || command === '--help' || command === '-h') throw new UsageError('opsUsage');
   const spec = commands[command];
   if (!spec) throw new UsageError('opsUnknownCommand', { command });
-  const { positional, options } = splitArgs(rest, spec.options);
+  // Every command takes --as <email>: the staff member it acts as.
+  const { positional, options } = splitArgs(rest, [...spec.options, 'as']);
+  if (spec.positional === 'staff') return { command, orderNo: undefined, options, suspense: parseStaffArgs(positional, options) };
   if (spec.positional === 'suspense') {
     if (options.note !== undefined && positional[0] === undefined) throw new UsageError('opsUsage');
     return { command, orderNo: undefined, options, suspense: parseSuspenseArgs(positional) };
@@ -158,11 +194,25 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
   return { command, orderNo: positional[0], options };
 }
 
-/** Runs one operator command against the database; returns the exit code. */
-export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo): Promise<number> {
+/**
+ * Runs one operator command against the database as a staff member (`--as`, else `staff`: PRESTA_STAFF or the
+ * demo operator); returns the exit code. Unknown, disabled or not allowed: exit 1, nothing done.
+ */
+export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, staff?: string): Promise<number> {
   try {
     const { command, orderNo = '', options, suspense = [] } = parseOpsArgs(argv);
-    await commands[command]!.run(db, { orderNo, options, suspense }, io);
+    const spec = commands[command]!;
+    const email = options.as ?? staff;
+    const bootstrap = command === 'staff' && suspense[0] === 'add' && email === undefined;
+    let actor: AuditActor | undefined;
+    if (!bootstrap) {
+      if (email === undefined) throw new UsageError('opsStaffMissing');
+      const member = await findStaffByEmail(db, email);
+      if (!member || member.disabled) throw new UsageError('opsStaffUnknown', { email: email.slice(0, 80) });
+      actor = staffActor(member, 'cli');
+      await authorise(db, actor, typeof spec.action === 'function' ? spec.action(suspense) : spec.action);
+    }
+    await spec.run(db, { orderNo, options, suspense, actor }, io);
     return 0;
   } catch (err) {
     if (reportRefusal(err, io)) return 1;
@@ -174,10 +224,10 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo):
  * offer <phone>: the credit review's decision for a registered borrower, recorded through the pricing module's
  * grantOffer; the borrower sees the offer on /main. The phone is printed masked.
  */
-async function offer(db: Db, { orderNo: rawPhone, options }: CommandArgs, io: OpsIo): Promise<void> {
+async function offer(db: Db, { orderNo: rawPhone, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
   const borrower = await findBorrowerByPhone(db, rawPhone);
   if (!borrower) throw new UsageError('opsBorrowerUnknown', { phone: maskPhone(rawPhone) });
-  const r = await grantOffer(db, { borrowerId: borrower.id, productCode: options.product!, limitAmount: Number(options.limit) });
+  const r = await grantOffer(db, { borrowerId: borrower.id, productCode: options.product!, limitAmount: Number(options.limit), audit: actor });
   const was = r.previousLimit === null ? 'new offer' : `was ${r.previousLimit}`;
   io.out(
     `Offer on ${r.product.code} (${r.product.market}, ${r.product.currency}) for borrower ${borrower.id} (${maskPhone(borrower.phone)}):` +
@@ -185,18 +235,18 @@ async function offer(db: Db, { orderNo: rawPhone, options }: CommandArgs, io: Op
   );
 }
 
-async function approve(db: Db, { orderNo }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator' });
+async function approve(db: Db, { orderNo, actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'approve', actor: 'operator', audit: actor });
   io.out(`Order ${r.orderNo} approved: ${r.from} → ${r.to}.`);
 }
 
-async function reject(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await transitionOrder(db, { orderNo, action: 'reject', actor: 'operator', reason: options.reason });
+async function reject(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'reject', actor: 'operator', reason: options.reason, audit: actor });
   io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
 }
 
-async function disburse(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true });
+async function disburse(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true, audit: actor });
   const { plan, disbursedTo } = await getOrderOverview(db, r.orderNo);
   const first = plan[0];
   // The account paid, masked (never the whole number).
@@ -234,13 +284,13 @@ async function show(db: Db, { orderNo }: CommandArgs, io: OpsIo): Promise<void> 
   if (order.disbursedOn && statusIn(disbursedStatuses, order.status)) await showLedger(db, order.id, io);
 }
 
-async function refund(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await refundCredit(db, { orderNo, amount: Number(options.amount), note: options.note });
+async function refund(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await refundCredit(db, { orderNo, amount: Number(options.amount), note: options.note, audit: actor });
   io.out(`Order ${r.orderNo}: refunded ${r.amount} of its credit on ${r.valueDate} (credit event ${r.creditEventId}); credit left ${r.creditLeft}.`);
 }
 
-async function coolingOffExit(db: Db, { orderNo, options }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await requestCoolingOffExit(db, { orderNo, note: options.note });
+async function coolingOffExit(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const r = await requestCoolingOffExit(db, { orderNo, note: options.note, audit: actor });
   const x = r.exit;
   io.out(
     `Order ${r.orderNo}: cooling-off exit ${r.exitId} recorded on ${x.requestedOn}: exit amount ${x.amount} = principal ${x.principal}` +
@@ -251,16 +301,16 @@ async function coolingOffExit(db: Db, { orderNo, options }: CommandArgs, io: Ops
 }
 
 /** suspense: the open entries; suspense assign <id> <orderNo>; suspense refund <id>. */
-async function suspense(db: Db, { options, suspense: [action, id, target] }: CommandArgs, io: OpsIo): Promise<void> {
+async function suspense(db: Db, { options, suspense: [action, id, target], actor }: CommandArgs, io: OpsIo): Promise<void> {
   if (action === 'assign') {
-    const r = await assignSuspense(db, { id: Number(id), orderNo: target!, actor: 'operator', note: options.note });
+    const r = await assignSuspense(db, { id: Number(id), orderNo: target!, actor: 'operator', note: options.note, audit: actor });
     const p = r.payment;
     io.out(
       `Suspense ${r.entry.id} (${r.entry.amount}) assigned to order ${r.orderNo}: payment ${p.paymentId} on ${p.valueDate}` +
         `${p.credited > 0 ? `, ${p.credited} held as credit` : ''}; status ${p.statusFrom} → ${p.statusTo}.`,
     );
   } else if (action === 'refund') {
-    const r = await refundSuspense(db, { id: Number(id), actor: 'operator', note: options.note });
+    const r = await refundSuspense(db, { id: Number(id), actor: 'operator', note: options.note, audit: actor });
     io.out(`Suspense ${r.entry.id} (${r.entry.amount}) recorded as refunded to the payer.`);
   } else {
     const rows = await openSuspense(db);
@@ -308,10 +358,38 @@ async function jobs(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> 
   }
 }
 
+/**
+ * staff add <email> --role r1,r2 [--name …]: a new member and their one-time set-up link (printed once: hand it
+ * over in person or through a channel of the lender's); staff reset <email>: the password and second factor
+ * cleared, sessions ended, a new link; staff list: the members with their roles.
+ */
+async function staff(db: Db, { options, suspense: [action, email], actor }: CommandArgs, io: OpsIo): Promise<void> {
+  if (action === 'list') {
+    const rows = await listStaff(db);
+    io.out(`Staff: ${rows.length} member(s)`);
+    io.out('id  email  name  roles  second factor  state');
+    for (const m of rows) {
+      io.out(`  ${m.id}  ${m.email}  ${m.name || '-'}  ${m.roles.join(',') || '-'}  ${m.secondFactor ? 'enrolled' : 'not set up'}  ${m.state}`);
+    }
+    return;
+  }
+  const link = (token: string) => `${loadConfig().publicBaseUrl}/console/set-up#${token}`;
+  if (action === 'add') {
+    const roles = options.role!.split(',').map((r) => r.trim()).filter(Boolean);
+    const r = await addStaff(db, { email: email!, name: options.name, roles }, actor ?? 'bootstrap');
+    io.out(`Staff member ${r.member.id} ${r.member.email} added with roles ${r.member.roles.join(', ')}${actor ? '' : ' (the first admin)'}.`);
+    io.out(`One-time set-up link, valid ${SET_UP_LINK_HOURS} hours (password and authenticator app): ${link(r.setUpToken)}`);
+    return;
+  }
+  const r = await resetStaff(db, { email: email! }, actor!);
+  io.out(`Staff member ${r.member.id} ${r.member.email} reset: password and second factor cleared, sessions ended.`);
+  io.out(`New one-time set-up link, valid ${SET_UP_LINK_HOURS} hours: ${link(r.setUpToken)}`);
+}
+
 /** reply <problemId>: orderNo holds the complaint id (and offer's, the phone). */
-async function reply(db: Db, { orderNo: problemId, options }: CommandArgs, io: OpsIo): Promise<void> {
+async function reply(db: Db, { orderNo: problemId, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
   const images = options.image ? [await imageFile(options.image)] : [];
-  const r = await replyToComplaint(db, { problemId, text: options.text ?? '', images, by: 'operator' });
+  const r = await replyToComplaint(db, { problemId, text: options.text ?? '', images, by: actor?.type === 'staff' ? actor.email : 'operator', audit: actor });
   io.out(`Complaint #${r.problemId} answered${r.images ? ` with ${r.images} image(s)` : ''}; the borrower is asked for a score.`);
 }
 
@@ -390,7 +468,14 @@ async function main(): Promise<number> {
   });
   try {
     await runMigrations(database);
-    return await runOpsCommand(database.db, argv, io);
+    let staffEmail = process.env.PRESTA_STAFF?.trim() || undefined;
+    if (staffEmail === undefined && config.env === 'development') {
+      // The demo acts as its operator (every role); loaded only here, so the compiled production command has no demo in it.
+      const { DEMO_OPERATOR_EMAIL, seedDemoStaff } = await import('../modules/demo/demo-staff');
+      await seedDemoStaff(database.db);
+      staffEmail = DEMO_OPERATOR_EMAIL;
+    }
+    return await runOpsCommand(database.db, argv, io, staffEmail);
   } finally {
     await database.close();
   }

@@ -84,6 +84,8 @@ const es = {
   offerOtherMarket: 'El producto {product} es de {market}, pero el cliente ya tiene ofertas de {held}: un cliente pide préstamos en un solo mercado.',
   opsBorrowerUnknown: 'No hay ningún cliente registrado con el teléfono {phone}.',
   opsMissingPhone: 'Falta el teléfono del cliente.',
+  opsStaffMissing: 'Indique quién actúa: --as <correo> o PRESTA_STAFF (un miembro del personal con los roles de esta acción).',
+  opsStaffUnknown: 'No hay ningún miembro activo del personal con el correo {email}.',
   // Back office (issue 17)
   staffForbidden: 'Sus roles no permiten esta acción ({action}).',
   staffEmailInvalid: 'El correo {email} no es válido.',
@@ -99,7 +101,7 @@ const es = {
   staffSessionMissing: 'Inicie sesión en la consola para continuar.',
   staffCsrfInvalid: 'La solicitud no vino de la consola abierta: recargue la página e inténtelo de nuevo.',
   opsUsage:
-    'Uso: npm run ops -- offer <teléfono> --product código --limit N | approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note texto] | cooling-off-exit <orderNo> [--note texto] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note texto]',
+    'Uso: npm run ops -- offer <teléfono> --product código --limit N | approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note texto] | cooling-off-exit <orderNo> [--note texto] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note texto] | staff add <correo> --role admin[,finance…] [--name texto] | staff reset <correo> | staff list; cada comando con --as <correo> (o PRESTA_STAFF)',
   opsMissingOrderNo: 'Falta el número de pedido.',
   opsMissingProblemId: 'Falta el número de la queja.',
   opsImageUnreadable: 'No se puede usar la imagen {file}: debe ser un JPEG, PNG o WebP legible de hasta 5 MB.',
@@ -383,6 +385,8 @@ const en: Record<MessageKey, string> = {
   offerOtherMarket: 'The product {product} is of {market}, but the borrower already has offers of {held}: a borrower borrows in one market only.',
   opsBorrowerUnknown: 'No borrower is registered with the phone {phone}.',
   opsMissingPhone: 'The borrower’s phone is missing.',
+  opsStaffMissing: 'Say who acts: --as <email> or PRESTA_STAFF (a staff member whose roles allow this action).',
+  opsStaffUnknown: 'There is no active staff member with the e-mail {email}.',
   staffForbidden: 'Your roles do not allow this action ({action}).',
   staffEmailInvalid: 'The e-mail {email} is not valid.',
   staffEmailTaken: 'There already is a staff account with the e-mail {email}.',
@@ -397,7 +401,7 @@ const en: Record<MessageKey, string> = {
   staffSessionMissing: 'Sign in to the console to go on.',
   staffCsrfInvalid: 'The request did not come from the open console: reload the page and try again.',
   opsUsage:
-    'Usage: npm run ops -- offer <phone> --product code --limit N | approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note text] | cooling-off-exit <orderNo> [--note text] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note text]',
+    'Usage: npm run ops -- offer <phone> --product code --limit N | approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note text] | cooling-off-exit <orderNo> [--note text] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note text] | staff add <email> --role admin[,finance…] [--name text] | staff reset <email> | staff list; every command takes --as <email> (or PRESTA_STAFF)',
   opsMissingOrderNo: 'The order number is missing.',
   opsMissingProblemId: 'The complaint number is missing.',
   opsImageUnreadable: 'Cannot use the image {file}: it must be a readable JPEG, PNG or WebP of at most 5 MB.',

@@ -9,11 +9,11 @@ import { auditEvents } from '../../db/schema';
  */
 
 /** Who acts: a staff member (through the console, the ops command or one of their API tokens), or the system (jobs). */
-export type Actor =
+export type AuditActor =
   | { type: 'staff'; staffId: number; email: string; via: 'console' | 'cli' | 'api_token'; clientIp?: string }
   | { type: 'system'; via: 'job' | 'cli' };
 
-export const systemActor: Actor = { type: 'system', via: 'job' };
+export const systemActor: AuditActor = { type: 'system', via: 'job' };
 
 export type AuditEntry = {
   action: string;
@@ -28,7 +28,7 @@ export type AuditEntry = {
 export type AuditEvent = typeof auditEvents.$inferSelect;
 
 /** Records one event in the caller's transaction. */
-export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<AuditEvent> {
+export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEntry): Promise<AuditEvent> {
   const [row] = await tx
     .insert(auditEvents)
     .values({

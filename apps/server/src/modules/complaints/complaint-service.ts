@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { toDbId } from '../../lib/db-id';
 import { translate, type MessageKey } from '../../i18n/messages';
 import type { CleanImage } from './complaint-images';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 /*
  * Complaints (§2–§5, §7; docs/complaints.md): the borrower files one about an
@@ -406,7 +407,7 @@ export async function complaintsForSupport(db: Db, status?: (typeof complaints.$
  */
 export async function replyToComplaint(
   db: Db,
-  input: { problemId: string; text: string; images: CleanImage[]; by: string },
+  input: { problemId: string; text: string; images: CleanImage[]; by: string; audit?: AuditActor },
   now = new Date(),
 ) {
   const text = input.text.trim();
@@ -438,6 +439,15 @@ export async function replyToComplaint(
       .update(complaints)
       .set({ replyText: text, repliedAt: now, repliedBy: input.by, status: 'answered', score: null, scoredAt: null })
       .where(eq(complaints.id, c.id));
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'complaints.reply',
+        objectType: 'complaint',
+        objectId: c.id,
+        before: { status: c.status, replyText: c.replyText },
+        after: { status: 'answered', replyText: text, images: input.images.length },
+      });
+    }
     return { problemId: String(c.id), images: input.images.length };
   });
 }

@@ -42,6 +42,7 @@ import {
   type PlanInstalment,
 } from './ledger-math';
 import { creditHeldSql } from '../../db/ledger-sql';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 /*
  * The loan ledger in the database (docs/ledger.md). Reads go through the ledger
@@ -600,7 +601,7 @@ export type RefundResult = { orderId: number; orderNo: string; creditEventId: nu
  */
 export async function refundCredit(
   db: DbOrTx,
-  input: { orderNo: string; amount: Minor; note?: string; now?: Date },
+  input: { orderNo: string; amount: Minor; note?: string; now?: Date; audit?: AuditActor },
 ): Promise<RefundResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
     throw new AppError(400, errorCodes.badRequest, 'refundAmountInvalid', { amount: String(input.amount) });
@@ -642,6 +643,15 @@ export async function refundCredit(
       })
       .returning({ id: ledgerCreditEvents.id });
     await insertAllocations(tx, order.id, r.applied.allocations, { creditEventId: event!.id }, now);
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'ledger.refund',
+        objectType: 'order',
+        objectId: order.orderNo,
+        before: { credit: state.credit },
+        after: { credit: r.state.credit, refunded: input.amount, creditEventId: event!.id, note: input.note ?? '' },
+      });
+    }
     return { orderId: order.id, orderNo: order.orderNo, creditEventId: event!.id, amount: input.amount, valueDate: r.applied.valueDate, creditLeft: r.state.credit };
   });
 }
@@ -673,7 +683,7 @@ export type CoolingOffExitResult = {
  */
 export async function requestCoolingOffExit(
   db: DbOrTx,
-  input: { orderNo: string; note?: string; now?: Date },
+  input: { orderNo: string; note?: string; now?: Date; audit?: AuditActor },
 ): Promise<CoolingOffExitResult> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -707,6 +717,15 @@ export async function requestCoolingOffExit(
       })
       .returning({ id: ledgerCoolingOffExits.id });
     const exit = { ...q.exit, id: row!.id };
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'ledger.coolingOffExit',
+        objectType: 'order',
+        objectId: order.orderNo,
+        before: null,
+        after: { exitId: exit.id, amount: exit.amount, requestedOn: exit.requestedOn, expiresOn: exit.expiresOn, note: input.note ?? '' },
+      });
+    }
     const position = positionAsOf({ ...state, exit }, valueDateFor(state, day));
     return { orderId: order.id, orderNo: order.orderNo, exitId: exit.id, exit, due: position.coolingOffExit?.due ?? 0, credit: position.credit };
   });

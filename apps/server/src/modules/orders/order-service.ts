@@ -15,6 +15,7 @@ import {
 } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { AppError, notFound } from '../../lib/app-error';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
 import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
@@ -252,6 +253,8 @@ export type TransitionInput = {
   notBeforeApplication?: boolean;
   /** Clock, for tests and demos. */
   now?: Date;
+  /** A staff member's or the system's action: recorded in the audit trail in the transition's transaction (decision 018). */
+  audit?: AuditActor;
 };
 
 export type TransitionResult = {
@@ -351,6 +354,15 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
     reason,
     createdAt: now,
   });
+  if (input.audit) {
+    await recordAudit(tx, input.audit, {
+      action: `orders.${action}`,
+      objectType: 'order',
+      objectId: order.orderNo,
+      before: { status: order.status },
+      after: { status: to, ...(reason ? { reason } : {}), ...(action === 'disburse' ? { disbursedOn, disbursedToAccountId } : {}) },
+    });
+  }
   return { orderId: order.id, orderNo: order.orderNo, action, from: order.status, to, disbursedOn, disbursedToAccountId };
 }
 

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { ApplyPaymentApplied } from '../ledger/ledger-service';
 import { resolveHeldReview } from './notification-log';
 import { recordPayment } from './record-payment';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 /*
  * Suspense (docs/payments.md "Suspense", decision 015): money a signed
@@ -103,7 +104,7 @@ async function lockOpenEntry(tx: DbOrTx, id: number): Promise<SuspenseEntry> {
  */
 export async function assignSuspense(
   db: Db,
-  input: { id: number; orderNo: string; actor: string; note?: string; now?: Date },
+  input: { id: number; orderNo: string; actor: string; note?: string; now?: Date; audit?: AuditActor },
 ): Promise<{ entry: SuspenseEntry; orderNo: string; payment: ApplyPaymentApplied }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -136,6 +137,15 @@ export async function assignSuspense(
       createdAt: now,
     });
     await resolveHeldReview(tx, entry.provider, entry.eventId);
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'suspense.assign',
+        objectType: 'suspense',
+        objectId: entry.id,
+        before: { status: 'open', amount: entry.amount },
+        after: { status: 'assigned', orderNo: order.orderNo, paymentId: result.paymentId, note: input.note ?? '' },
+      });
+    }
     return { entry, orderNo: order.orderNo, payment: result };
   });
 }
@@ -143,7 +153,7 @@ export async function assignSuspense(
 /** Records that an open entry's money was paid back to the payer (once); the notification's review is closed. */
 export async function refundSuspense(
   db: Db,
-  input: { id: number; actor: string; note?: string; now?: Date },
+  input: { id: number; actor: string; note?: string; now?: Date; audit?: AuditActor },
 ): Promise<{ entry: SuspenseEntry }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -157,6 +167,15 @@ export async function refundSuspense(
       createdAt: now,
     });
     await resolveHeldReview(tx, entry.provider, entry.eventId);
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'suspense.refund',
+        objectType: 'suspense',
+        objectId: entry.id,
+        before: { status: 'open', amount: entry.amount },
+        after: { status: 'refunded', note: input.note ?? '' },
+      });
+    }
     return { entry };
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
 import { coupons, productOffers, products } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 export type Product = typeof products.$inferSelect;
 export type ProductOffer = typeof productOffers.$inferSelect;
@@ -75,7 +76,7 @@ export async function reevaluateOffer(db: DbOrTx, offer: ProductOffer, product: 
  */
 export async function grantOffer(
   db: DbOrTx,
-  input: { borrowerId: number; productCode: string; limitAmount: number; now?: Date },
+  input: { borrowerId: number; productCode: string; limitAmount: number; now?: Date; audit?: AuditActor },
 ): Promise<{ product: Product; offer: ProductOffer; previousLimit: number | null }> {
   const [product] = await db.select().from(products).where(eq(products.code, input.productCode));
   if (!product || !product.active) throw badRequest('offerProductUnknown', { product: input.productCode });
@@ -92,10 +93,22 @@ export async function grantOffer(
   const other = held.find((h) => h.market !== product.market);
   if (other) throw badRequest('offerOtherMarket', { product: product.code, market: product.market, held: other.market });
   const now = input.now ?? new Date();
-  const [offer] = await db
-    .insert(productOffers)
-    .values({ borrowerId: input.borrowerId, productId: product.id, limitAmount: limit, evaluatedAt: now })
-    .onConflictDoUpdate({ target: [productOffers.borrowerId, productOffers.productId], set: { limitAmount: limit, evaluatedAt: now } })
-    .returning();
-  return { product, offer: offer!, previousLimit: held.find((h) => h.productId === product.id)?.previousLimit ?? null };
+  const previousLimit = held.find((h) => h.productId === product.id)?.previousLimit ?? null;
+  return db.transaction(async (tx) => {
+    const [offer] = await tx
+      .insert(productOffers)
+      .values({ borrowerId: input.borrowerId, productId: product.id, limitAmount: limit, evaluatedAt: now })
+      .onConflictDoUpdate({ target: [productOffers.borrowerId, productOffers.productId], set: { limitAmount: limit, evaluatedAt: now } })
+      .returning();
+    if (input.audit) {
+      await recordAudit(tx, input.audit, {
+        action: 'offers.grant',
+        objectType: 'borrower',
+        objectId: input.borrowerId,
+        before: previousLimit === null ? null : { product: product.code, limitAmount: previousLimit },
+        after: { product: product.code, limitAmount: limit },
+      });
+    }
+    return { product, offer: offer!, previousLimit };
+  });
 }

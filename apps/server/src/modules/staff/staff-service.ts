@@ -6,7 +6,7 @@ import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta
 import type { Db, DbOrTx } from '../../db/database';
 import { staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
-import { recordAudit, type Actor } from '../audit/audit-log';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecoveryCode, randomToken } from './staff-secrets';
 
 /*
@@ -66,7 +66,7 @@ export async function findStaffByEmail(db: DbOrTx, rawEmail: string): Promise<(S
 }
 
 /** The staff actor of a member acting through `via` (the console, the ops command, an API token). */
-export function staffActor(member: StaffIdentity, via: 'console' | 'cli' | 'api_token', clientIp?: string): Actor {
+export function staffActor(member: StaffIdentity, via: 'console' | 'cli' | 'api_token', clientIp?: string): AuditActor {
   return { type: 'staff', staffId: member.id, email: member.email, via, clientIp };
 }
 
@@ -74,7 +74,7 @@ export function staffActor(member: StaffIdentity, via: 'console' | 'cli' | 'api_
  * The one permission check (decision 018 point 6): the actor's roles, read now, must allow the action; a disabled
  * member may do nothing. The system (jobs) takes only the scheduled actions. 403 otherwise.
  */
-export async function authorise(db: DbOrTx, actor: Actor, action: ConsoleAction): Promise<void> {
+export async function authorise(db: DbOrTx, actor: AuditActor, action: ConsoleAction): Promise<void> {
   if (actor.type === 'system') {
     if (action === 'ledger.sweepOverdue') return;
     throw new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
@@ -105,7 +105,7 @@ async function issueSetUpLink(tx: DbOrTx, staffId: number, now: Date): Promise<s
 export async function addStaff(
   db: Db,
   input: { email: string; name?: string; roles: readonly string[] },
-  actor: Actor | 'bootstrap',
+  actor: AuditActor | 'bootstrap',
   now = new Date(),
 ): Promise<{ member: StaffIdentity; setUpToken: string }> {
   const email = emailOrRefuse(input.email);
@@ -127,7 +127,7 @@ export async function addStaff(
     await tx.insert(staffRoleRows).values(roles.map((role) => ({ staffId: member!.id, role: role as StaffRole, grantedAt: now })));
     const setUpToken = await issueSetUpLink(tx, member!.id, now);
     const identity: StaffIdentity = { id: member!.id, email, name: member!.name, roles: staffRoles.filter((r) => roles.includes(r)) };
-    const by: Actor = actor === 'bootstrap' ? { type: 'system', via: 'cli' } : actor;
+    const by: AuditActor = actor === 'bootstrap' ? { type: 'system', via: 'cli' } : actor;
     await recordAudit(tx, by, { action: 'staff.add', objectType: 'staff', objectId: member!.id, before: null, after: { email, name: identity.name, roles: identity.roles } });
     return { member: identity, setUpToken };
   });
@@ -137,7 +137,7 @@ export async function addStaff(
  * An admin's reset: the password, the second factor and the recovery codes are cleared, the lock lifted, every
  * session ended at once, and a new set-up link issued (the token: shown once).
  */
-export async function resetStaff(db: Db, input: { email: string }, actor: Actor, now = new Date()): Promise<{ member: StaffIdentity; setUpToken: string }> {
+export async function resetStaff(db: Db, input: { email: string }, actor: AuditActor, now = new Date()): Promise<{ member: StaffIdentity; setUpToken: string }> {
   return db.transaction(async (tx) => {
     await authorise(tx, actor, 'staff.manage');
     const member = await findStaffByEmail(tx, input.email);
@@ -309,4 +309,21 @@ async function useRecoveryCode(tx: DbOrTx, staffId: number, typed: string, now: 
     )
     .returning({ id: staffRecoveryCodes.id });
   return used.length > 0;
+}
+
+/** Every member with their roles, whether their second factor is enrolled, and their state; by e-mail. */
+export async function listStaff(
+  db: DbOrTx,
+  now = new Date(),
+): Promise<(StaffIdentity & { secondFactor: boolean; state: 'active' | 'locked' | 'disabled' })[]> {
+  const members = await db.select().from(staffMembers).orderBy(staffMembers.email);
+  const roles = await db.select().from(staffRoleRows);
+  return members.map((m) => ({
+    id: m.id,
+    email: m.email,
+    name: m.name,
+    roles: staffRoles.filter((role) => roles.some((r) => r.staffId === m.id && r.role === role)),
+    secondFactor: m.totpEnabledAt !== null,
+    state: m.disabledAt ? 'disabled' : m.lockedUntil && m.lockedUntil > now ? 'locked' : 'active',
+  }));
 }
