@@ -27,7 +27,7 @@ const serverRanks = [
   ['modules/loan', 'modules/reminders', 'modules/promotion'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
-  ['modules/demo'],
+  ['modules/demo', 'modules/console'],
   ['entry', `^${server}/(app|server)\\.ts$|^${server}/cli/`],
 ].map((rank) => (typeof rank[1] === 'string' && rank[1].startsWith('^') ? [[rank[0], rank[1]]] : rank.map((m) => [m, `^${server}/${m}/`])));
 

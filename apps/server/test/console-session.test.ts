@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console';
 import { accountProfile } from '@presta/contract/api/account';
 import type { StaffRole } from '@presta/contract/staff-roles';
-import { staffMembers, staffRoleRows } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';
-import { addStaff, completeSetUp, openSetUpLink, staffActor } from '../src/modules/staff/staff-service';
+import { addStaff } from '../src/modules/staff/staff-service';
+import { staffMaker, staffMember, staffPassword, totpAt } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
 
 /*
@@ -17,7 +16,7 @@ import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
  */
 
 let t: TestApp;
-const password = 'a long enough passphrase';
+const password = staffPassword;
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -26,22 +25,9 @@ afterAll(async () => {
 });
 
 const unique = () => randomBytes(4).toString('hex');
-const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
-
-/** An admin who makes members (a row, as the bootstrap leaves one). */
-async function maker() {
-  const [row] = await t.db.insert(staffMembers).values({ email: `maker.${unique()}@presta.example` }).returning();
-  await t.db.insert(staffRoleRows).values({ staffId: row!.id, role: 'admin' });
-  return staffActor({ id: row!.id, email: row!.email, name: '', roles: ['admin'] }, 'cli');
-}
-
-/** A member set up with a code of the previous 30 s step, so that a sign-in now has a fresh code. */
-async function member(roles: StaffRole[]) {
-  const added = await addStaff(t.db, { email: `${roles.join('-')}.${unique()}@presta.example`, roles }, await maker());
-  const opened = await openSetUpLink(t.db, t.config.staffSecretKey, added.setUpToken);
-  await completeSetUp(t.db, t.config.staffSecretKey, { token: added.setUpToken, password, code: codeAt(opened.totpSecret, Date.now() - 30_000) });
-  return { ...added.member, secret: opened.totpSecret };
-}
+const codeAt = totpAt;
+const member = (roles: StaffRole[]) => staffMember(t, roles);
+const maker = () => staffMaker(t);
 
 const origin = () => t.config.publicBaseUrl;
 const json = (url: string, body: unknown, headers: Record<string, string> = {}, ip = '198.51.100.20') =>

@@ -65,6 +65,10 @@ export const apiRoutes = {
   consoleSignOut: post('/console/api/sign-out'),
   consoleSetUpOpen: post('/console/api/set-up/open'),
   consoleSetUpComplete: post('/console/api/set-up/complete'),
+  consoleApplications: get('/console/api/applications'),
+  consoleApprove: post('/console/api/orders/approve'),
+  consoleReject: post('/console/api/orders/reject'),
+  consoleDisburse: post('/console/api/orders/disburse'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

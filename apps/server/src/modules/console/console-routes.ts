@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console';
+import { errorCodes } from '@presta/contract/error-codes';
+import { translate } from '../../i18n/messages';
+import { AppError } from '../../lib/app-error';
+import { maskBankAccount } from '../../lib/bank-account';
+import { registerEndpoint } from '../../lib/endpoint-route';
+import { getOrderOverview, transitionOrder } from '../orders/order-service';
+import { staffActor } from '../staff/staff-service';
+import { reviewQueue } from './review-queue';
+
+const tags = ['back office'];
+
+/**
+ * The back office's review and disbursal calls (issue 17, decision 018; docs/back-office.md). Each names its action;
+ * the staff plugin has checked the console session, the CSRF token and the member's roles before the handler runs,
+ * and each change goes through the order service with the member as its audit actor.
+ */
+export default function consoleRoutes(app: FastifyInstance) {
+  const actorOf = (request: FastifyRequest) => staffActor(request.staff.member, 'console', request.ip);
+
+  registerEndpoint(app, consoleApplications, {
+    auth: 'staff',
+    staffAction: 'orders.read',
+    tags,
+    handler: async (input) => ({ applications: await reviewQueue(app.db, input.status, input.limit) }),
+  });
+
+  registerEndpoint(app, consoleApprove, {
+    auth: 'staff',
+    staffAction: 'orders.approve',
+    tags,
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => {
+      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'approve', actor: 'operator', audit: actorOf(request) });
+      return { orderNo: r.orderNo, from: r.from, to: r.to };
+    },
+  });
+
+  registerEndpoint(app, consoleReject, {
+    auth: 'staff',
+    staffAction: 'orders.reject',
+    tags,
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => {
+      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'reject', actor: 'operator', reason: input.reason, audit: actorOf(request) });
+      return { orderNo: r.orderNo, from: r.from, to: r.to };
+    },
+  });
+
+  registerEndpoint(app, consoleDisburse, {
+    auth: 'staff',
+    staffAction: 'orders.disburse',
+    tags,
+    handler: async (input, request) => {
+      const disbursed: { orderNo: string; disbursedOn: string; bankAccount: { bankName: string; masked: string } }[] = [];
+      const refused: { orderNo: string; message: string }[] = [];
+      // Each order in its own transaction: one that cannot be disbursed leaves the others disbursed.
+      for (const orderNo of [...new Set(input.orderNos)]) {
+        try {
+          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: input.on, notBeforeApplication: true, audit: actorOf(request) });
+          const { disbursedTo } = await getOrderOverview(app.db, r.orderNo);
+          disbursed.push({ orderNo: r.orderNo, disbursedOn: r.disbursedOn ?? '', bankAccount: { bankName: disbursedTo?.bankName ?? '', masked: maskBankAccount(disbursedTo?.accountNumber ?? '') } });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          refused.push({ orderNo, message: translate(request.lang, error.messageKey, error.vars) });
+        }
+      }
+      return { disbursed, refused };
+    },
+  });
+}
