@@ -17,6 +17,7 @@ import {
 } from '../src/db/schema';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { runOpsCommand } from '../src/cli/ops';
+import { listAudit } from '../src/modules/audit/audit-log';
 import { repaymentWay } from '../src/modules/card-repayment/card-repayment-service';
 import { applyPayment, getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
 import { getLoanDetails } from '../src/modules/loan/loan-service';
@@ -291,6 +292,14 @@ describe('money never lost', () => {
     expect(assigned.out[0]).toMatch(new RegExp(`^Suspense ${entry!.id} \\(40000\\) assigned to order ${loan.orderNo}: payment \\d+ on ${loan.today}; status 174 → 174\\.$`));
     expect((await paymentsOf(loan.orderId)).map((p) => [p.amount, p.provider, p.providerEventId, p.channel])).toEqual([[40_000, 'sandbox', eventId, 'suspense']]);
     expect((await recorded(eventId))[0]).toMatchObject({ outcome: 'held', review: 'resolved' });
+    // In the audit trail as the member who ran it (issue 17).
+    expect((await listAudit(t.db, { objectType: 'suspense', objectId: String(entry!.id) }))[0]).toMatchObject({
+      action: 'suspense.assign',
+      via: 'cli',
+      actorLabel: 'ops-tests@presta.example',
+      before: { status: 'open', amount: 40_000 },
+      after: { status: 'assigned', orderNo: loan.orderNo },
+    });
     // once: assigning or refunding it again is refused; it is no longer listed; the provider's retry is still a repeat
     expect(await ops('suspense', 'assign', String(entry!.id), loan.orderNo)).toMatchObject({ code: 1, err: [`error: Suspense entry ${entry!.id} is already resolved (assigned).`] });
     expect(await ops('suspense', 'refund', String(entry!.id))).toMatchObject({ code: 1 });
@@ -310,6 +319,10 @@ describe('money never lost', () => {
     expect(await suspenseHeldFor(t.db, Number(loan.orderId))).toBe(10 ** 10);
     const refunded = await ops('suspense', 'refund', String(entry!.id), '--note', 'returned by the store');
     expect(refunded).toEqual({ code: 0, out: [`Suspense ${entry!.id} (10000000000) recorded as refunded to the payer.`], err: [] });
+    expect((await listAudit(t.db, { objectType: 'suspense', objectId: String(entry!.id) }))[0]).toMatchObject({
+      action: 'suspense.refund',
+      after: { status: 'refunded', note: 'returned by the store' },
+    });
     expect(await suspenseHeldFor(t.db, Number(loan.orderId))).toBe(0);
     expect(await paymentsOf(loan.orderId)).toEqual([]);
     await expect(t.db.update(paymentSuspense).set({ amount: 1 }).where(eq(paymentSuspense.id, entry!.id))).rejects.toThrow();

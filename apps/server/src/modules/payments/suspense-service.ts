@@ -127,26 +127,40 @@ export async function assignSuspense(
       now,
     });
     if (!result.applied) throw new AppError(409, errorCodes.invalidTransition, 'suspenseResolved', { id: String(entry.id), resolution: 'applied' });
-    await tx.insert(paymentSuspenseResolutions).values({
-      suspenseId: entry.id,
-      kind: 'assigned',
-      orderId: order.id,
-      paymentId: result.paymentId,
-      actor: input.actor,
-      note: (input.note ?? '').trim().slice(0, 500),
-      createdAt: now,
-    });
-    await resolveHeldReview(tx, entry.provider, entry.eventId);
-    if (input.audit) {
-      await recordAudit(tx, input.audit, {
-        action: 'suspense.assign',
-        objectType: 'suspense',
-        objectId: entry.id,
-        before: { status: 'open', amount: entry.amount },
-        after: { status: 'assigned', orderNo: order.orderNo, paymentId: result.paymentId, note: input.note ?? '' },
-      });
-    }
+    await resolveEntry(tx, entry, { kind: 'assigned', orderId: order.id, paymentId: result.paymentId, orderNo: order.orderNo }, input, now);
     return { entry, orderNo: order.orderNo, payment: result };
+  });
+}
+
+/**
+ * An open entry resolved (once): the resolution row, the notification's review closed, and the audit event when a
+ * member or the system acts (`suspense.assign` or `suspense.refund`).
+ */
+async function resolveEntry(
+  tx: DbOrTx,
+  entry: SuspenseEntry,
+  resolution: { kind: 'assigned' | 'refunded'; orderId: number | null; paymentId?: number; orderNo?: string },
+  input: { actor: string; note?: string; audit?: AuditActor },
+  now: Date,
+): Promise<void> {
+  const note = (input.note ?? '').trim().slice(0, 500);
+  await tx.insert(paymentSuspenseResolutions).values({
+    suspenseId: entry.id,
+    kind: resolution.kind,
+    orderId: resolution.orderId,
+    paymentId: resolution.paymentId,
+    actor: input.actor,
+    note,
+    createdAt: now,
+  });
+  await resolveHeldReview(tx, entry.provider, entry.eventId);
+  if (!input.audit) return;
+  await recordAudit(tx, input.audit, {
+    action: resolution.kind === 'assigned' ? 'suspense.assign' : 'suspense.refund',
+    objectType: 'suspense',
+    objectId: entry.id,
+    before: { status: 'open', amount: entry.amount },
+    after: { status: resolution.kind, ...(resolution.orderNo ? { orderNo: resolution.orderNo, paymentId: resolution.paymentId } : {}), note },
   });
 }
 
@@ -158,24 +172,7 @@ export async function refundSuspense(
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const entry = await lockOpenEntry(tx, input.id);
-    await tx.insert(paymentSuspenseResolutions).values({
-      suspenseId: entry.id,
-      kind: 'refunded',
-      orderId: entry.orderId,
-      actor: input.actor,
-      note: (input.note ?? '').trim().slice(0, 500),
-      createdAt: now,
-    });
-    await resolveHeldReview(tx, entry.provider, entry.eventId);
-    if (input.audit) {
-      await recordAudit(tx, input.audit, {
-        action: 'suspense.refund',
-        objectType: 'suspense',
-        objectId: entry.id,
-        before: { status: 'open', amount: entry.amount },
-        after: { status: 'refunded', note: input.note ?? '' },
-      });
-    }
+    await resolveEntry(tx, entry, { kind: 'refunded', orderId: entry.orderId }, input, now);
     return { entry };
   });
 }
