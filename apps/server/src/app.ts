@@ -23,6 +23,7 @@ import session from './modules/session/session-plugin';
 import sessionRoutes from './modules/session/session-routes';
 import staffPlugin from './modules/staff/staff-plugin';
 import staffRoutes from './modules/staff/staff-routes';
+import staffAdminRoutes from './modules/staff/staff-admin-routes';
 import consoleRoutes from './modules/console/console-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(statementRoutes, { config });
   await app.register(accountRoutes, { config });
   await app.register(staffRoutes, { config });
+  await app.register(staffAdminRoutes, { config });
   await app.register(consoleRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });

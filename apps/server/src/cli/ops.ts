@@ -46,7 +46,7 @@ import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import type { AuditActor } from '../modules/audit/audit-log';
-import { addStaff, authorise, findStaffByEmail, listStaff, resetStaff, SET_UP_LINK_HOURS, staffActor } from '../modules/staff/staff-service';
+import { addStaff, authorise, findStaffByEmail, listStaff, resetStaff, SET_UP_LINK_HOURS, setUpLinkOf, staffActor } from '../modules/staff/staff-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
@@ -373,7 +373,7 @@ async function staff(db: Db, { options, suspense: [action, email], actor }: Comm
     }
     return;
   }
-  const link = (token: string) => `${loadConfig().publicBaseUrl}/console/set-up#${token}`;
+  const link = (token: string) => setUpLinkOf(loadConfig().publicBaseUrl, token);
   if (action === 'add') {
     const roles = options.role!.split(',').map((r) => r.trim()).filter(Boolean);
     const r = await addStaff(db, { email: email!, name: options.name, roles }, actor ?? 'bootstrap');

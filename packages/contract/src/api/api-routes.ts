@@ -69,6 +69,10 @@ export const apiRoutes = {
   consoleApprove: post('/console/api/orders/approve'),
   consoleReject: post('/console/api/orders/reject'),
   consoleDisburse: post('/console/api/orders/disburse'),
+  consoleStaff: get('/console/api/staff'),
+  consoleStaffAdd: post('/console/api/staff/add'),
+  consoleStaffReset: post('/console/api/staff/reset'),
+  consoleAudit: get('/console/api/audit'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

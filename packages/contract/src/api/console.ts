@@ -128,3 +128,64 @@ export const consoleDisburse = endpoint({
     refused: z.array(z.object({ orderNo: z.string(), message: z.string() })),
   }),
 });
+
+// ---------------------------------------------------------------------------
+// Staff and audit (admin: staff; admin and analyst: the audit trail)
+// ---------------------------------------------------------------------------
+
+const staffListItemSchema = staffMemberSchema.extend({ secondFactor: z.boolean(), state: z.enum(['active', 'locked', 'disabled']) });
+
+export const consoleStaff = endpoint({
+  ...apiRoutes.consoleStaff,
+  summary: 'The staff: each member with their roles, whether their second factor is enrolled, and their state',
+  request: z.object({}),
+  data: z.object({ staff: z.array(staffListItemSchema) }),
+});
+
+/** A member and their one-time set-up link (to hand over; shown once). */
+const memberWithLinkSchema = z.object({ member: staffMemberSchema, setUpLink: z.string() });
+
+export const consoleStaffAdd = endpoint({
+  ...apiRoutes.consoleStaffAdd,
+  summary: 'Add a staff member with their roles; answers their one-time set-up link (24 hours)',
+  request: z.object({ email: emailField, name: z.string().trim().max(120).optional(), roles: z.array(z.enum(staffRoles)).min(1).max(staffRoles.length) }),
+  data: memberWithLinkSchema,
+});
+
+export const consoleStaffReset = endpoint({
+  ...apiRoutes.consoleStaffReset,
+  summary: "Reset a member: password and second factor cleared, sessions ended at once, a new set-up link",
+  request: z.object({ email: emailField }),
+  data: memberWithLinkSchema,
+});
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorType: z.enum(['staff', 'system']),
+  staffId: z.number().int().nullable(),
+  actorLabel: z.string(),
+  via: z.enum(['console', 'cli', 'job', 'api_token']),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  clientIp: z.string(),
+});
+
+export const consoleAudit = endpoint({
+  ...apiRoutes.consoleAudit,
+  summary: 'The audit trail, newest first, filtered by member, action, object and dates; beforeId pages back',
+  request: z.object({
+    staffId: z.coerce.number().int().positive().optional(),
+    action: z.string().trim().max(64).optional(),
+    objectType: z.string().trim().max(32).optional(),
+    objectId: z.string().trim().max(64).optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
+    beforeId: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+  }),
+  data: z.object({ events: z.array(auditEventSchema) }),
+});

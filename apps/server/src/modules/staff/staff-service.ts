@@ -85,6 +85,11 @@ export async function authorise(db: DbOrTx, actor: AuditActor, action: ConsoleAc
   }
 }
 
+/** The address a set-up link's token is handed over as: the console's set-up page, the token after '#' (never in a server's log). */
+export function setUpLinkOf(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/console/set-up#${token}`;
+}
+
 /** A new one-time set-up link for the member; earlier unused links stop working. Answers the token (shown once). */
 async function issueSetUpLink(tx: DbOrTx, staffId: number, now: Date): Promise<string> {
   await tx.update(staffSetUpLinks).set({ expiresAt: now }).where(and(eq(staffSetUpLinks.staffId, staffId), isNull(staffSetUpLinks.usedAt)));
