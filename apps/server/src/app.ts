@@ -25,6 +25,7 @@ import staffPlugin from './modules/staff/staff-plugin';
 import staffRoutes from './modules/staff/staff-routes';
 import staffAdminRoutes from './modules/staff/staff-admin-routes';
 import consoleRoutes from './modules/console/console-routes';
+import financeRoutes from './modules/console/finance-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(staffRoutes, { config });
   await app.register(staffAdminRoutes, { config });
   await app.register(consoleRoutes);
+  await app.register(financeRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

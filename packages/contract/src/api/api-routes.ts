@@ -73,6 +73,11 @@ export const apiRoutes = {
   consoleStaffAdd: post('/console/api/staff/add'),
   consoleStaffReset: post('/console/api/staff/reset'),
   consoleAudit: get('/console/api/audit'),
+  consoleSuspense: get('/console/api/suspense'),
+  consoleSuspenseAssign: post('/console/api/suspense/assign'),
+  consoleSuspenseRefund: post('/console/api/suspense/refund'),
+  consoleCreditRefund: post('/console/api/ledger/refund'),
+  consoleNotifications: get('/console/api/payments/notifications'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

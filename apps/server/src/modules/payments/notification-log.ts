@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { paymentNotifications } from '../../db/schema';
+import { orders, paymentNotifications } from '../../db/schema';
 import { paymentNotifications as notificationMetric } from '../../lib/metrics';
 import type { IncomingNotification, PaymentNotification } from './payment-provider';
 
@@ -50,4 +50,27 @@ export async function resolveHeldReview(db: DbOrTx, provider: string, eventId: s
     .update(paymentNotifications)
     .set({ review: 'resolved' })
     .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.eventId, eventId), eq(paymentNotifications.outcome, 'held')));
+}
+
+/** The provider's notifications, newest first (`reviewOpen`: only those an operator must look at), with the order they named. */
+export async function recentNotifications(db: DbOrTx, opts: { reviewOpen: boolean; limit: number }) {
+  const rows = await db
+    .select({ n: paymentNotifications, orderNo: orders.orderNo })
+    .from(paymentNotifications)
+    .leftJoin(orders, eq(orders.id, paymentNotifications.orderId))
+    .where(opts.reviewOpen ? eq(paymentNotifications.review, 'open') : undefined)
+    .orderBy(desc(paymentNotifications.id))
+    .limit(opts.limit);
+  return rows.map(({ n, orderNo }) => ({
+    id: n.id,
+    receivedAt: n.receivedAt.toISOString(),
+    provider: n.provider,
+    eventId: n.eventId,
+    reference: n.reference,
+    amount: n.amount,
+    outcome: n.outcome,
+    reason: n.reason,
+    review: n.review,
+    orderNo,
+  }));
 }

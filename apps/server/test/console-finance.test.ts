@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  consoleCreditRefund,
+  consoleNotifications,
+  consoleSuspense,
+  consoleSuspenseAssign,
+  consoleSuspenseRefund,
+} from '@presta/contract/api/console';
+import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
+import { listAudit } from '../src/modules/audit/audit-log';
+import { newStoreReference } from '../src/modules/payments/store-reference';
+import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
+import { buildTestApp, type TestApp } from './helpers';
+import { makeLoan, notify } from './repayment-fixtures';
+
+/*
+ * Finance's payment calls over HTTP (issue 17): the open suspense entries and their resolution, the provider's
+ * notifications with their outcome, a settled loan's credit refunded; each change audited as the member; and the
+ * role × action matrix of these calls (a refused one changes nothing).
+ */
+
+let t: TestApp;
+const signedIn = new Map<StaffRole, ConsoleAuth>();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of staffRoles) signedIn.set(role, await consoleSignInAs(t, await staffMember(t, [role]), `198.51.100.${80 + staffRoles.indexOf(role)}`));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const as = (role: StaffRole) => signedIn.get(role)!;
+type Answer<D> = { success: boolean; code: string; message: string; data: D };
+
+/** 400,00 paid at a store against a reference no order has: held in suspense; answers the entry's id. */
+async function heldInSuspense(): Promise<{ id: number; eventId: string; reference: string }> {
+  const eventId = `evt-console-${randomUUID()}`;
+  const reference = newStoreReference(99_000_000_000 + Math.floor(Math.random() * 900_000_000));
+  expect((await notify(t.app, { eventId, reference, amount: 40_000, paidAt: new Date().toISOString() })).json()).toMatchObject({ held: 'suspense' });
+  const list = await consoleCall(t, as('finance'), consoleSuspense);
+  const entry = list.json<Answer<{ entries: { id: number; eventId: string }[] }>>().data.entries.find((e) => e.eventId === eventId);
+  expect(entry, 'the entry is listed').toBeDefined();
+  return { id: entry!.id, eventId, reference };
+}
+
+describe('suspense and notifications', () => {
+  it('finance lists the open entries, assigns one to a loan through the ledger once, and records another’s refund; both audited', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const a = await heldInSuspense();
+    const assigned = await consoleCall(t, as('finance'), consoleSuspenseAssign, { id: a.id, orderNo: loan.orderNo, note: 'ticket 42' });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json<Answer<unknown>>().data).toMatchObject({ id: a.id, orderNo: loan.orderNo, statusFrom: '174' });
+    const twice = await consoleCall(t, as('finance'), consoleSuspenseAssign, { id: a.id, orderNo: loan.orderNo });
+    expect([twice.statusCode, twice.json<Answer<null>>().code]).toEqual([409, '409001']);
+    const b = await heldInSuspense();
+    const refunded = await consoleCall(t, as('finance'), consoleSuspenseRefund, { id: b.id, note: 'returned by the store' });
+    expect(refunded.json<Answer<unknown>>().data).toEqual({ id: b.id, amount: 40_000 });
+    const open = (await consoleCall(t, as('finance'), consoleSuspense)).json<Answer<{ entries: { id: number }[] }>>().data.entries.map((e) => e.id);
+    expect(open).not.toContain(a.id);
+    expect(open).not.toContain(b.id);
+    const [assignEvent] = await listAudit(t.db, { objectType: 'suspense', objectId: String(a.id) });
+    expect(assignEvent).toMatchObject({ action: 'suspense.assign', via: 'console', after: { orderNo: loan.orderNo, note: 'ticket 42' } });
+    expect(assignEvent!.actorLabel).toMatch(/^finance\./);
+    expect((await consoleCall(t, as('finance'), consoleSuspenseRefund, { id: 987_654_321 })).statusCode).toBe(404);
+  });
+
+  it('the provider’s notifications with their outcome, newest first; review=open lists what an operator must look at', async () => {
+    const held = await heldInSuspense();
+    const all = await consoleCall(t, as('analyst'), consoleNotifications, { limit: 500 });
+    const rows = all.json<Answer<{ notifications: { id: number; eventId: string | null; outcome: string; review: string; reason: string | null }[] }>>().data.notifications;
+    expect(rows.find((n) => n.eventId === held.eventId)).toMatchObject({ outcome: 'held', review: 'open', reason: 'unknown_reference' });
+    expect([...rows.map((n) => n.id)].sort((x, y) => y - x)).toEqual(rows.map((n) => n.id));
+    const open = await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 });
+    expect(open.json<Answer<{ notifications: { review: string }[] }>>().data.notifications.every((n) => n.review === 'open')).toBe(true);
+  });
+});
+
+describe('credit refunds', () => {
+  it('a loan still being repaid keeps its credit (409); an amount that is not a whole positive number is 400', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const res = await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 100 });
+    expect([res.statusCode, res.json<Answer<null>>().code]).toEqual([409, '409001']);
+    expect((await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: -5 })).statusCode).toBe(400);
+    expect((await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 1.5 })).statusCode).toBe(400);
+    expect(await listAudit(t.db, { objectType: 'order', objectId: loan.orderNo, action: 'ledger.refund' })).toEqual([]);
+  });
+});
+
+describe('the role × action matrix of the payment calls (each role alone)', () => {
+  const cases: { action: ConsoleAction; call: (auth: ConsoleAuth) => Promise<{ statusCode: number; suspenseId?: number }> }[] = [
+    { action: 'payments.read', call: async (auth) => ({ statusCode: (await consoleCall(t, auth, consoleSuspense)).statusCode }) },
+    { action: 'payments.read', call: async (auth) => ({ statusCode: (await consoleCall(t, auth, consoleNotifications)).statusCode }) },
+    {
+      action: 'suspense.refund',
+      call: async (auth) => {
+        const held = await heldInSuspense();
+        return { statusCode: (await consoleCall(t, auth, consoleSuspenseRefund, { id: held.id })).statusCode, suspenseId: held.id };
+      },
+    },
+  ];
+  for (const role of staffRoles) {
+    for (const [i, { action, call }] of cases.entries()) {
+      const allowed = (consoleActions[action] as readonly StaffRole[]).includes(role);
+      it(`${role} × ${action} (${i}): ${allowed ? 'allowed' : '403, nothing changed'}`, async () => {
+        const r = await call(as(role));
+        expect(r.statusCode).toBe(allowed ? 200 : 403);
+        if (!allowed && r.suspenseId !== undefined) {
+          const open = (await consoleCall(t, as('finance'), consoleSuspense)).json<Answer<{ entries: { id: number }[] }>>().data.entries.map((e) => e.id);
+          expect(open).toContain(r.suspenseId);
+          expect(await listAudit(t.db, { objectType: 'suspense', objectId: String(r.suspenseId) })).toEqual([]);
+        }
+      });
+    }
+  }
+});
