@@ -9,7 +9,9 @@ import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/database';
-import { bankCards, promoSessions, smsOutbox } from '../src/db/schema';
+import { bankCards, promoSessions, smsOutbox, staffMembers, staffRoleRows } from '../src/db/schema';
+import { addStaff, staffActor } from '../src/modules/staff/staff-service';
+import { Secret, TOTP } from 'otpauth';
 import { loggerOptions } from '../src/lib/log-redaction';
 import { sandboxCardToken } from '../src/modules/payments/card-processor';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
@@ -41,6 +43,7 @@ const remember = (what: string, value: string) => {
 };
 
 let app: App;
+let publicBaseUrl = '';
 let db: Db;
 let closeDb: () => Promise<void>;
 
@@ -57,6 +60,7 @@ beforeAll(async () => {
     smsProvider: 'console',
     logLevel: 'trace',
   };
+  publicBaseUrl = config.publicBaseUrl;
   const database = connect(url, { max: 6 });
   db = database.db;
   closeDb = database.close;
@@ -303,6 +307,40 @@ describe('no secret in any log line', () => {
     const wrongToken = `ops-${randomBytes(20).toString('hex')}`;
     remember('wrong operator token', wrongToken);
     expect((await app.inject({ method: 'GET', url: '/api/ops/promotion-funnel', headers: bearer(wrongToken) })).statusCode).toBe(401);
+
+    // --- Back office (issue 17): set-up link, password, TOTP and recovery codes, console session, CSRF token ----
+    const [maker] = await db.insert(staffMembers).values({ email: `maker.${randomUUID()}@presta.example` }).returning();
+    await db.insert(staffRoleRows).values({ staffId: maker!.id, role: 'admin' });
+    const added = await addStaff(db, { email: `logged.${randomUUID()}@presta.example`, roles: ['finance'] }, staffActor({ id: maker!.id, email: maker!.email, name: '', roles: ['admin'] }, 'cli'));
+    remember('set-up token', added.setUpToken);
+    const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url, remoteAddress: nextIp(), headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+    const opened = await json('/console/api/set-up/open', { token: added.setUpToken });
+    const totpSecret = opened.json<{ data: { totpSecret: string } }>().data.totpSecret;
+    remember('TOTP secret', totpSecret);
+    const totp = (at: number) => new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 }).generate({ timestamp: at });
+    const staffPassword = `pw-${randomBytes(12).toString('hex')}`;
+    remember('staff password', staffPassword);
+    const setUpCode = totp(Date.now() - 30_000);
+    remember('set-up TOTP code', setUpCode);
+    const completed = await json('/console/api/set-up/complete', { token: added.setUpToken, password: staffPassword, code: setUpCode });
+    expect(completed.statusCode).toBe(200);
+    for (const code of completed.json<{ data: { recoveryCodes: string[] } }>().data.recoveryCodes) remember('recovery code', code);
+    const wrongPassword = `pw-${randomBytes(12).toString('hex')}`;
+    remember('wrong staff password', wrongPassword);
+    expect((await json('/console/api/sign-in', { email: added.member.email, password: wrongPassword, code: '000000' })).statusCode).toBe(401);
+    const consoleCode = totp(Date.now());
+    remember('sign-in TOTP code', consoleCode);
+    const consoleIn = await json('/console/api/sign-in', { email: added.member.email, password: staffPassword, code: consoleCode }, { origin: publicBaseUrl });
+    expect(consoleIn.statusCode).toBe(200);
+    const consoleSession = /presta_console=([^;]+)/.exec(String(consoleIn.headers['set-cookie']))![1]!;
+    remember('console session id', consoleSession);
+    const csrf = consoleIn.json<{ data: { csrfToken: string } }>().data.csrfToken;
+    remember('CSRF token', csrf);
+    const consoleHeaders = { cookie: `presta_console=${consoleSession}`, 'x-csrf-token': csrf, origin: publicBaseUrl };
+    expect((await app.inject({ method: 'GET', url: '/console/api/suspense', headers: consoleHeaders })).statusCode).toBe(200);
+    expect((await json('/console/api/sign-out', {}, consoleHeaders)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/console/api/me', headers: consoleHeaders })).statusCode).toBe(401);
 
     // --- Database errors whose bound values hold a phone ---------------------------------
     // A NUL in another field of the same insert (refused before the database once the input guard exists).
