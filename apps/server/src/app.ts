@@ -26,6 +26,7 @@ import staffRoutes from './modules/staff/staff-routes';
 import staffAdminRoutes from './modules/staff/staff-admin-routes';
 import consoleRoutes from './modules/console/console-routes';
 import financeRoutes from './modules/console/finance-routes';
+import consoleSupportRoutes from './modules/console/support-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -124,6 +125,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(staffAdminRoutes, { config });
   await app.register(consoleRoutes);
   await app.register(financeRoutes);
+  await app.register(consoleSupportRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

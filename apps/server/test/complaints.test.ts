@@ -7,6 +7,9 @@ import { complaintImages, complaints, orderStatusHistory } from '../src/db/schem
 import { PENDING_UPLOADS_MAX, replyToComplaint } from '../src/modules/complaints/complaint-service';
 import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
+import { consoleComplaintReply, consoleComplaints } from '@presta/contract/api/console';
+import { listAudit } from '../src/modules/audit/audit-log';
+import { consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { opsStaff, buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
 import { call, makeLoan, read, type Loan } from './repayment-fixtures';
 
@@ -346,6 +349,32 @@ describe('problem-detail and the reply', () => {
     const ok = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ops-secret-token-for-tests' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('image/png');
+  });
+
+  it('the back office (issue 17): support reads the inbox with the images and the masked phone, opens an image, replies (audited); the borrower sees the reply; other roles 403', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const img = await uploadOk(loan, await png());
+    const { problemId } = read(await save(loan, { problemDetail: 'Queja para el personal', problemImage: img }), problemSave);
+    const support = await consoleSignInAs(t, await staffMember(t, ['support']), '198.51.100.90');
+    const finance = await consoleSignInAs(t, await staffMember(t, ['finance']), '198.51.100.91');
+    const inbox = await consoleCall(t, support, consoleComplaints, { status: 'open' });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    type Inbox = { data: { complaints: { id: number; maskedPhone: string; detail: string; images: { id: number; uploader: string }[] }[] } };
+    const mine = inbox.json<Inbox>().data.complaints.find((c) => c.id === Number(problemId));
+    expect(mine).toMatchObject({ detail: 'Queja para el personal', maskedPhone: `******${loan.borrower.phone.slice(-4)}`, images: [{ uploader: 'borrower' }] });
+    expect(inbox.body).not.toContain(loan.borrower.phone);
+    const image = await consoleCall(t, support, { method: 'GET', path: `/console/api/complaints/images/${mine!.images[0]!.id}` });
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+    expect((await consoleCall(t, finance, { method: 'GET', path: `/console/api/complaints/images/${mine!.images[0]!.id}` })).statusCode).toBe(403);
+    expect((await consoleCall(t, finance, consoleComplaints)).statusCode).toBe(403);
+    expect((await consoleCall(t, finance, consoleComplaintReply, { problemId, text: 'No' })).statusCode).toBe(403);
+    const replied = await consoleCall(t, support, consoleComplaintReply, { problemId, text: 'Lo revisamos y ya está resuelto.' });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail);
+    expect(detail).toMatchObject({ disposeDetail: 'Lo revisamos y ya está resuelto.', isNeedScore: 1 });
+    const [event] = await listAudit(t.db, { objectType: 'complaint', objectId: problemId });
+    expect(event).toMatchObject({ action: 'complaints.reply', via: 'console', after: { status: 'answered', replyText: 'Lo revisamos y ya está resuelto.' } });
+    expect((await consoleCall(t, support, consoleComplaintReply, { problemId: 999_999_999, text: 'x' })).statusCode).toBe(404);
   });
 
   it('npm run ops -- complaints lists them; reply answers with text and an image file', async () => {

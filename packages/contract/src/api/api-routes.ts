@@ -78,6 +78,8 @@ export const apiRoutes = {
   consoleSuspenseRefund: post('/console/api/suspense/refund'),
   consoleCreditRefund: post('/console/api/ledger/refund'),
   consoleNotifications: get('/console/api/payments/notifications'),
+  consoleComplaints: get('/console/api/complaints'),
+  consoleComplaintReply: post('/console/api/complaints/reply'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

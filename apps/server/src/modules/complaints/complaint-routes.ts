@@ -169,6 +169,25 @@ function storedImageRoutes(app: FastifyInstance, config: Config) {
     },
   );
 
+  // The back office (issue 17): any complaint image, to a signed-in member whose roles read complaints.
+  app.get(
+    '/console/api/complaints/images/:imageId',
+    {
+      config: {
+        auth: 'staff',
+        staffAction: 'complaints.read',
+        openapi: { refusals: { 404: [errorCodes.notFound] }, responses: { 200: imageAnswer } },
+      },
+      schema: { summary: 'Back office: a complaint image (the borrower’s or support’s)', tags: ['back office'], params: imageParams },
+    },
+    async (request, reply) => {
+      const { imageId } = request.params as { imageId: string };
+      const image = await readImage(app.db, imageId, 'support');
+      if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');
+      return sendImage(reply, image);
+    },
+  );
+
   // Support: any complaint image, with the operator token (Authorization: Bearer <OPERATOR_TOKEN>).
   app.get(
     '/api/ops/complaint-images/:imageId',

@@ -377,7 +377,7 @@ export async function scoreComplaint(db: Db, borrowerId: number, input: { proble
 // Support side (npm run ops -- complaints | reply)
 // ---------------------------------------------------------------------------
 
-export async function complaintsForSupport(db: Db, status?: (typeof complaints.$inferSelect)['status']) {
+export async function complaintsForSupport(db: Db, status?: (typeof complaints.$inferSelect)['status'], typeValue?: number) {
   return db
     .select({
       id: complaints.id,
@@ -391,11 +391,15 @@ export async function complaintsForSupport(db: Db, status?: (typeof complaints.$
       replyText: complaints.replyText,
       score: complaints.score,
       images: sql<number>`(select count(*)::int from ${complaintImages} i where i.complaint_id = ${complaints.id})`,
+      /** The images' ids with who uploaded each ('borrower' or 'support'), oldest first. */
+      imageList: sql<{ id: number; uploader: 'borrower' | 'support' }[]>`coalesce((select json_agg(json_build_object('id', i.id, 'uploader', i.uploader) order by i.id) from ${complaintImages} i where i.complaint_id = ${complaints.id}), '[]'::json)`,
+      repliedAt: complaints.repliedAt,
+      repliedBy: complaints.repliedBy,
     })
     .from(complaints)
     .innerJoin(orders, eq(orders.id, complaints.orderId))
     .innerJoin(borrowers, eq(borrowers.id, complaints.borrowerId))
-    .where(status ? eq(complaints.status, status) : undefined)
+    .where(and(status ? eq(complaints.status, status) : undefined, typeValue === undefined ? undefined : eq(complaints.typeValue, typeValue)))
     .orderBy(desc(complaints.createdAt), desc(complaints.id))
     .limit(200);
 }
