@@ -27,6 +27,7 @@ import staffAdminRoutes from './modules/staff/staff-admin-routes';
 import consoleRoutes from './modules/console/console-routes';
 import financeRoutes from './modules/console/finance-routes';
 import consoleSupportRoutes from './modules/console/support-routes';
+import consoleLoanRoutes from './modules/console/loan-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(consoleRoutes);
   await app.register(financeRoutes);
   await app.register(consoleSupportRoutes);
+  await app.register(consoleLoanRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

@@ -79,6 +79,8 @@ export const apiRoutes = {
   consoleCreditRefund: post('/console/api/ledger/refund'),
   consoleNotifications: get('/console/api/payments/notifications'),
   consoleComplaints: get('/console/api/complaints'),
+  consoleLoanSearch: post('/console/api/loans/search'),
+  consoleLoan: post('/console/api/loans/detail'),
   consoleComplaintReply: post('/console/api/complaints/reply'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),

@@ -296,3 +296,71 @@ export const consoleComplaintReply = endpoint({
   request: z.object({ problemId: z.coerce.number().int().positive(), text: z.string().trim().min(1).max(2000) }),
   data: z.object({ problemId: z.string(), images: z.number().int() }),
 });
+
+// ---------------------------------------------------------------------------
+// Loans: search and a loan's whole story
+// ---------------------------------------------------------------------------
+
+const loanRowSchema = z.object({
+  orderNo: z.string(),
+  status: z.string(),
+  appliedAt: z.string(),
+  product: z.object({ code: z.string(), name: z.string(), market: marketSchema, currency: z.string() }),
+  principal: z.number().int(),
+  borrower: z.object({ id: z.number().int(), fullName: z.string(), maskedPhone: z.string() }),
+});
+
+export const consoleLoanSearch = endpoint({
+  ...apiRoutes.consoleLoanSearch,
+  summary: "Find loans by order number, the borrower's phone (whole) or name (3+ characters); newest first, 50 at most. POST: a phone never travels in an address",
+  request: z.object({ q: z.string().trim().min(3).max(80) }),
+  data: z.object({ loans: z.array(loanRowSchema) }),
+});
+
+const allocationSchema = z.object({ seq: z.number().int().nullable(), component: z.string(), amount: z.number().int() });
+
+export const consoleLoan = endpoint({
+  ...apiRoutes.consoleLoan,
+  summary: "A loan's whole story: the order and borrower, the account it paid, status history, plan, the ledger's position today and every payment and credit event with its allocation",
+  request: z.object({ orderNo: orderNoField }),
+  data: z.object({
+    loan: loanRowSchema.extend({
+      periods: z.number().int(),
+      termUnitDays: z.number().int(),
+      disbursedOn: z.string().nullable(),
+      rejectReason: z.string().nullable(),
+      disbursedTo: z.object({ bankName: z.string(), masked: z.string() }).nullable(),
+    }),
+    history: z.array(z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), actor: z.string(), reason: z.string() })),
+    plan: z.array(z.object({ seq: z.number().int(), dueDate: z.string().nullable(), principal: z.number().int(), interest: z.number().int(), commission: z.number().int(), vat: z.number().int() })),
+    /** The ledger today; null before the disbursal. */
+    position: z
+      .object({
+        asOf: z.string(),
+        owedTotal: z.number().int(),
+        paidTotal: z.number().int(),
+        waivedTotal: z.number().int(),
+        outstandingTotal: z.number().int(),
+        received: z.number().int(),
+        credit: z.number().int(),
+        refunded: z.number().int(),
+        heldInSuspense: z.number().int(),
+        daysLate: z.number().int(),
+        nextPayment: z.object({ dueDate: z.string(), amount: z.number().int() }).nullable(),
+        expectedStatus: z.string(),
+      })
+      .nullable(),
+    events: z.array(
+      z.object({
+        kind: z.string(),
+        id: z.number().int(),
+        at: z.string(),
+        valueDate: z.string(),
+        amount: z.number().int(),
+        /** A payment's channel, provider and event id; a credit event's actor and note. */
+        source: z.string(),
+        allocations: z.array(allocationSchema),
+      }),
+    ),
+  }),
+});

@@ -1,0 +1,89 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleLoan, consoleLoanSearch } from '@presta/contract/api/console';
+import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
+import { borrowers, paymentReferences } from '../src/db/schema';
+import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
+import { buildTestApp, type TestApp } from './helpers';
+import { call, endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
+
+/*
+ * Loans over HTTP (issue 17): search by order number, whole phone or name; a loan's whole story (order, account
+ * paid, history, plan, the ledger today, each payment with its allocation); every role reads loans.
+ */
+
+let t: TestApp;
+const signedIn = new Map<StaffRole, ConsoleAuth>();
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const role of staffRoles) signedIn.set(role, await consoleSignInAs(t, await staffMember(t, [role]), `198.51.100.${110 + staffRoles.indexOf(role)}`));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+type Answer<D> = { data: D; code: string };
+type Row = { orderNo: string; borrower: { fullName: string; maskedPhone: string } };
+const search = async (q: string, role: StaffRole = 'support') =>
+  (await consoleCall(t, signedIn.get(role)!, consoleLoanSearch, { q })).json<Answer<{ loans: Row[] }>>().data.loans;
+
+describe('loan search', () => {
+  it('finds a loan by its order number, the whole phone (as typed) or a part of the name; the answer never holds the phone', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const phone = `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+    const name = `Zoe Búsqueda ${randomUUID().slice(0, 6)}`;
+    await t.db.update(borrowers).set({ phone, fullName: name }).where(eq(borrowers.id, loan.borrower.id));
+    for (const q of [loan.orderNo, loan.orderNo.toLowerCase(), phone, `+${phone.slice(0, 2)} ${phone.slice(2)}`, name.slice(4)]) {
+      const rows = await search(q);
+      expect(rows.map((r) => r.orderNo), q).toEqual([loan.orderNo]);
+      expect(rows[0]!.borrower).toEqual({ id: loan.borrower.id, fullName: name, maskedPhone: `******${phone.slice(-4)}` });
+    }
+    expect(JSON.stringify(await search(phone))).not.toContain(phone);
+    expect(await search('PR0000000000000000')).toEqual([]);
+    expect(await search('%%%')).toEqual([]);
+    expect((await consoleCall(t, signedIn.get('analyst')!, consoleLoanSearch, { q: 'ab' })).statusCode).toBe(400);
+  });
+});
+
+describe("a loan's whole story", () => {
+  it('a disbursed loan paid in part at a store: account paid, history, plan, the ledger today and the payment with its allocation', async () => {
+    const loan = await makeLoan(t.db, { status: '180' });
+    // A voucher made as the repayment page makes it, paid in part at the store.
+    const due = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount;
+    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: due, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, voucher.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
+    const eventId = `evt-${randomUUID()}`;
+    expect((await notify(t.app, { eventId, reference: ref!.reference, amount: 30_000, paidAt: new Date().toISOString() })).json()).toMatchObject({ applied: true });
+    const res = await consoleCall(t, signedIn.get('finance')!, consoleLoan, { orderNo: loan.orderNo });
+    expect(res.statusCode, res.body).toBe(200);
+    const story = res.json<Answer<{
+      loan: { status: string; disbursedTo: { masked: string } | null };
+      history: { to: string }[];
+      plan: { seq: number }[];
+      position: { owedTotal: number; paidTotal: number; outstandingTotal: number; waivedTotal: number; heldInSuspense: number } | null;
+      events: { kind: string; amount: number; source: string; allocations: { amount: number }[] }[];
+    }>>().data;
+    expect(story.loan).toMatchObject({ status: '180', disbursedTo: { masked: '**** 5678' } });
+    expect(story.history.map((h) => h.to)).toEqual(['21', '151', '174', '180']);
+    expect(story.plan.map((p) => p.seq)).toEqual([1]);
+    const p = story.position!;
+    expect(p.owedTotal).toBe(p.paidTotal + p.waivedTotal + p.outstandingTotal);
+    expect(p.paidTotal).toBe(30_000);
+    expect(p.heldInSuspense).toBe(0);
+    const [payment] = story.events;
+    expect(payment).toMatchObject({ kind: 'payment', amount: 30_000 });
+    expect(payment!.source).toContain(eventId);
+    expect(payment!.allocations.reduce((a, x) => a + x.amount, 0)).toBe(30_000);
+  });
+
+  it('an application not disbursed has no ledger yet; an unknown order is 404; every role reads loans', async () => {
+    const loan = await makeLoan(t.db, { status: '21' });
+    for (const role of staffRoles) {
+      const res = await consoleCall(t, signedIn.get(role)!, consoleLoan, { orderNo: loan.orderNo });
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json<Answer<{ position: unknown; events: unknown[] }>>().data).toMatchObject({ position: null, events: [] });
+    }
+    expect((await consoleCall(t, signedIn.get('admin')!, consoleLoan, { orderNo: 'PR0000000000000000' })).statusCode).toBe(404);
+  });
+});
