@@ -28,6 +28,7 @@ import consoleRoutes from './modules/console/console-routes';
 import financeRoutes from './modules/console/finance-routes';
 import consoleSupportRoutes from './modules/console/support-routes';
 import consoleLoanRoutes from './modules/console/loan-routes';
+import consoleReportRoutes from './modules/console/report-routes';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(financeRoutes);
   await app.register(consoleSupportRoutes);
   await app.register(consoleLoanRoutes);
+  await app.register(consoleReportRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(webApp, { config });
 

@@ -7,6 +7,8 @@ import { borrowers, promoEvents, promoSessions, verificationCodes, promotionTemp
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
+import { consoleFunnel } from '@presta/contract/api/console';
+import { consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { opsStaff, answerOf, buildTestApp, dataAs, dataOf, wrapper, type TestApp } from './helpers';
 
 /** A template the service answers instead of the stored one, when set (the answer-schema test). */
@@ -312,5 +314,15 @@ describe('tracking and the funnel', () => {
     const ok = await a.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ops-token-for-promo-tests' } });
     expect(ok.statusCode).toBe(200);
     expect(dataAs(ok, z.object({ rows: z.array(z.looseObject({ utmTag: z.unknown() })) })).rows.some((r) => r.utmTag === tag)).toBe(true);
+
+    // The back office (issue 17): the same funnel to a member whose roles read reports.
+    const analyst = await consoleSignInAs(a, await staffMember(a, ['analyst']), '198.51.100.120');
+    const today = new Date().toISOString().slice(0, 10);
+    const funnel = await consoleCall(a, analyst, consoleFunnel, { from: today, to: today });
+    expect(funnel.statusCode, funnel.body).toBe(200);
+    const data = funnel.json<{ data: { from: string; to: string; rows: { utmTag: string }[] } }>().data;
+    expect(data.rows.find((r) => r.utmTag === tag)).toEqual({ template: '1', utmTag: tag, visits: 3, clicks: 1, smsRequests: 1, smsSent: 1, registrations: 1, conversionPct: 33.3 });
+    expect([data.from, data.to]).toEqual([`${today}T00:00:00.000Z`, new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString()]);
+    expect((await consoleCall(a, analyst, consoleFunnel, { from: 'yesterday' })).statusCode).toBe(400);
   });
 });

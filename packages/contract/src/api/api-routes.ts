@@ -81,6 +81,7 @@ export const apiRoutes = {
   consoleComplaints: get('/console/api/complaints'),
   consoleLoanSearch: post('/console/api/loans/search'),
   consoleLoan: post('/console/api/loans/detail'),
+  consoleFunnel: get('/console/api/promotion/funnel'),
   consoleComplaintReply: post('/console/api/complaints/reply'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),

@@ -364,3 +364,30 @@ export const consoleLoan = endpoint({
     ),
   }),
 });
+
+// ---------------------------------------------------------------------------
+// Reports: the promotion funnel
+// ---------------------------------------------------------------------------
+
+export const consoleFunnel = endpoint({
+  ...apiRoutes.consoleFunnel,
+  summary: 'The promotion funnel per template and utm_tag over UTC days [from, to] (default: the last 30 days): visits, apply clicks, SMS asked and sent, registrations',
+  request: z.object({ from: calendarDay.optional(), to: calendarDay.optional() }),
+  data: z.object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(
+      z.object({
+        template: z.string(),
+        utmTag: z.string(),
+        visits: z.number().int(),
+        clicks: z.number().int(),
+        smsRequests: z.number().int(),
+        smsSent: z.number().int(),
+        registrations: z.number().int(),
+        /** registrations ÷ visits, in percent (two decimals). */
+        conversionPct: z.number(),
+      }),
+    ),
+  }),
+});
