@@ -275,8 +275,10 @@ test('a collection complaint with two images is answered by support, scored 4 st
   expect(closed, `ops complaints --status closed lists #${problemId}`).not.toBeNull();
   expect(closed).toContain('score 4');
 
-  // Reloaded, the detail no longer asks for a score, even well after 3 s.
-  const detail = page.waitForResponse((r) => r.url().includes('/user-problem/problem-detail'));
+  // Reloaded, the detail no longer asks for a score, even well after 3 s. Only the reloaded page's call counts: the
+  // detail the page fetched again after the score may still be arriving, and its body goes with the old page.
+  const reloadedAt = Date.now();
+  const detail = page.waitForResponse((r) => r.url().includes('/user-problem/problem-detail') && r.request().timing().startTime >= reloadedAt);
   await page.reload();
   expect(((await (await detail).json()) as { data: { isNeedScore: number } }).data.isNeedScore).toBe(0);
   await expect(page.getByRole('region', { name: t.replyTitle }).getByText(replyText, { exact: true })).toBeVisible();

@@ -8,7 +8,11 @@ import { expect, type Page } from '@playwright/test';
  * so that nothing covers the page's buttons. Resolves the answer's isScore.
  */
 export async function openLoanDetails(page: Page, url: string): Promise<number> {
-  const answer = page.waitForResponse((r) => r.url().includes('/v3/loan-details/loan-details') && r.request().method() === 'POST');
+  // Only the opened page's call: a loan details page already open polls, and its answer's body goes with it.
+  const openedAt = Date.now();
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/v3/loan-details/loan-details') && r.request().method() === 'POST' && r.request().timing().startTime >= openedAt,
+  );
   await page.goto(url);
   const body = (await (await answer).json()) as { data?: { isScore?: number } };
   const isScore = Number(body.data?.isScore ?? 0);
