@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
+import { nextResponse } from './support/responses';
 import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
@@ -293,7 +294,7 @@ test('a paid loan is not charged twice: a double tap, a page left open and the r
   expect(ledgerPayments(order.orderId)).toEqual([cardPayment(due)]);
 
   // The payment page opened again (Back, a bookmark): nothing left to pay with.
-  const way = page.waitForResponse(isCall('repayment-way'));
+  const way = nextResponse(page, isCall('repayment-way'));
   await page.goto(cardPageUrl);
   expect(await answerOf(way)).toMatchObject({ status: 409, body: { success: false } });
   // The server's reason, not "check your connection", and no useless retry.

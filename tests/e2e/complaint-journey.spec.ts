@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { nextResponse } from './support/responses';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { demoOrder } from './support/cli';
@@ -277,8 +278,7 @@ test('a collection complaint with two images is answered by support, scored 4 st
 
   // Reloaded, the detail no longer asks for a score, even well after 3 s. Only the reloaded page's call counts: the
   // detail the page fetched again after the score may still be arriving, and its body goes with the old page.
-  const reloadedAt = Date.now();
-  const detail = page.waitForResponse((r) => r.url().includes('/user-problem/problem-detail') && r.request().timing().startTime >= reloadedAt);
+  const detail = nextResponse(page, (r) => r.url().includes('/user-problem/problem-detail'));
   await page.reload();
   expect(((await (await detail).json()) as { data: { isNeedScore: number } }).data.isNeedScore).toBe(0);
   await expect(page.getByRole('region', { name: t.replyTitle }).getByText(replyText, { exact: true })).toBeVisible();

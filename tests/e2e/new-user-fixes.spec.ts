@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { nextResponse } from './support/responses';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
@@ -97,7 +98,7 @@ test('the rating prompt: "Ahora no" is remembered for the borrower, and the prom
 
   // Back again: not asked (the server remembers, whatever the browser keeps).
   await page.context().clearCookies();
-  const again = page.waitForResponse(isLoanDetails);
+  const again = nextResponse(page, isLoanDetails);
   await page.goto(settled.urls.loanDetails);
   expect(((await (await again).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt200 })).toBeVisible();
@@ -106,7 +107,7 @@ test('the rating prompt: "Ahora no" is remembered for the borrower, and the prom
 
   // Overdue: never asked over the Pay button, which can be used at once.
   const overdue = demoOrder('180');
-  const overdueAnswer = page.waitForResponse(isLoanDetails);
+  const overdueAnswer = nextResponse(page, isLoanDetails);
   await page.goto(overdue.urls.loanDetails);
   expect(((await (await overdueAnswer).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt180 })).toBeVisible();
@@ -116,7 +117,7 @@ test('the rating prompt: "Ahora no" is remembered for the borrower, and the prom
 
   // Disbursed with an instalment due today: not asked either.
   const dueToday = oneInstalmentOrder();
-  const dueAnswer = page.waitForResponse(isLoanDetails);
+  const dueAnswer = nextResponse(page, isLoanDetails);
   await page.goto(dueToday.urls.loanDetails);
   expect(((await (await dueAnswer).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt174 })).toBeVisible();

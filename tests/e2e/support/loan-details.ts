@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { nextResponse } from './responses';
 
 /**
  * Opens loan details and waits for its answer. The page asks for a rating
@@ -8,11 +9,7 @@ import { expect, type Page } from '@playwright/test';
  * so that nothing covers the page's buttons. Resolves the answer's isScore.
  */
 export async function openLoanDetails(page: Page, url: string): Promise<number> {
-  // Only the opened page's call: a loan details page already open polls, and its answer's body goes with it.
-  const openedAt = Date.now();
-  const answer = page.waitForResponse(
-    (r) => r.url().includes('/v3/loan-details/loan-details') && r.request().method() === 'POST' && r.request().timing().startTime >= openedAt,
-  );
+  const answer = nextResponse(page, (r) => r.url().includes('/v3/loan-details/loan-details') && r.request().method() === 'POST');
   await page.goto(url);
   const body = (await (await answer).json()) as { data?: { isScore?: number } };
   const isScore = Number(body.data?.isScore ?? 0);
