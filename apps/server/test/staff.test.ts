@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleActions, mayTake, staffRoles, type ConsoleAction } from '@presta/contract/staff-roles';
-import { auditEvents, staffMembers, staffRecoveryCodes, staffSessions } from '../src/db/schema';
+import { auditEvents, staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions } from '../src/db/schema';
 import type { Db } from '../src/db/database';
 import { AppError } from '../src/lib/app-error';
 import { listAudit, recordAudit, systemActor } from '../src/modules/audit/audit-log';
@@ -223,6 +223,14 @@ describe('console sessions', () => {
     expect(await findStaffSession(db, out.sessionId)).toBeUndefined();
     expect(await revokeStaffSession(db, out.sessionId)).toBe(false);
     for (const bad of [undefined, '', 'x', 'a'.repeat(22), `${s.sessionId}x`]) expect(await findStaffSession(db, bad)).toBeUndefined();
+    // Roles are read on every call: one removed is gone from the next; a disabled member's session is refused.
+    const live = await openStaffSession(db, { staffId: admin.id });
+    await db.insert(staffRoleRows).values({ staffId: admin.id, role: 'support' });
+    expect((await findStaffSession(db, live.sessionId))?.member.roles).toEqual(['support', 'admin']);
+    await db.delete(staffRoleRows).where(and(eq(staffRoleRows.staffId, admin.id), eq(staffRoleRows.role, 'support')));
+    expect((await findStaffSession(db, live.sessionId))?.member.roles).toEqual(['admin']);
+    await db.update(staffMembers).set({ disabledAt: new Date() }).where(eq(staffMembers.id, admin.id));
+    expect(await findStaffSession(db, live.sessionId)).toBeUndefined();
   });
 });
 

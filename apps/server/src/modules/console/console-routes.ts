@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console';
 import { errorCodes } from '@presta/contract/error-codes';
 import { translate } from '../../i18n/messages';
@@ -6,7 +6,6 @@ import { AppError } from '../../lib/app-error';
 import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { getOrderOverview, transitionOrder } from '../orders/order-service';
-import { staffActor } from '../staff/staff-service';
 import { reviewQueue } from './review-queue';
 
 const tags = ['back office'];
@@ -17,7 +16,6 @@ const tags = ['back office'];
  * and each change goes through the order service with the member as its audit actor.
  */
 export default function consoleRoutes(app: FastifyInstance) {
-  const actorOf = (request: FastifyRequest) => staffActor(request.staff.member, 'console', request.ip);
 
   registerEndpoint(app, consoleApplications, {
     auth: 'staff',
@@ -32,7 +30,7 @@ export default function consoleRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'approve', actor: 'operator', audit: actorOf(request) });
+      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'approve', actor: 'operator', audit: request.staff.actor });
       return { orderNo: r.orderNo, from: r.from, to: r.to };
     },
   });
@@ -43,7 +41,7 @@ export default function consoleRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'reject', actor: 'operator', reason: input.reason, audit: actorOf(request) });
+      const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'reject', actor: 'operator', reason: input.reason, audit: request.staff.actor });
       return { orderNo: r.orderNo, from: r.from, to: r.to };
     },
   });
@@ -58,7 +56,7 @@ export default function consoleRoutes(app: FastifyInstance) {
       // Each order in its own transaction: one that cannot be disbursed leaves the others disbursed.
       for (const orderNo of [...new Set(input.orderNos)]) {
         try {
-          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: input.on, notBeforeApplication: true, audit: actorOf(request) });
+          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: input.on, notBeforeApplication: true, audit: request.staff.actor });
           const { disbursedTo } = await getOrderOverview(app.db, r.orderNo);
           disbursed.push({ orderNo: r.orderNo, disbursedOn: r.disbursedOn ?? '', bankAccount: { bankName: disbursedTo?.bankName ?? '', masked: maskBankAccount(disbursedTo?.accountNumber ?? '') } });
         } catch (error) {

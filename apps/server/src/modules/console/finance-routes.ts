@@ -11,7 +11,6 @@ import { registerEndpoint } from '../../lib/endpoint-route';
 import { refundCredit } from '../ledger/ledger-service';
 import { recentNotifications } from '../payments/notification-log';
 import { assignSuspense, openSuspense, refundSuspense } from '../payments/suspense-service';
-import { staffActor } from '../staff/staff-service';
 
 const tags = ['back office'];
 
@@ -21,7 +20,6 @@ const tags = ['back office'];
  * loan's credit, and the provider's notifications with their outcome. Each change is audited as the member.
  */
 export default function financeRoutes(app: FastifyInstance) {
-  const actorOf = (request: FastifyRequest) => staffActor(request.staff.member, 'console', request.ip);
   /** The suspense and ledger tables' `actor` column: the member's e-mail (the audit trail has the rest). */
   const by = (request: FastifyRequest) => request.staff.member.email;
 
@@ -51,7 +49,7 @@ export default function financeRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const r = await assignSuspense(app.db, { id: input.id, orderNo: input.orderNo, actor: by(request), note: input.note, audit: actorOf(request) });
+      const r = await assignSuspense(app.db, { id: input.id, orderNo: input.orderNo, actor: by(request), note: input.note, audit: request.staff.actor });
       const p = r.payment;
       return { id: r.entry.id, orderNo: r.orderNo, paymentId: p.paymentId, credited: p.credited, statusFrom: p.statusFrom, statusTo: p.statusTo };
     },
@@ -63,7 +61,7 @@ export default function financeRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const r = await refundSuspense(app.db, { id: input.id, actor: by(request), note: input.note, audit: actorOf(request) });
+      const r = await refundSuspense(app.db, { id: input.id, actor: by(request), note: input.note, audit: request.staff.actor });
       return { id: r.entry.id, amount: r.entry.amount };
     },
   });
@@ -74,7 +72,7 @@ export default function financeRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
     handler: async (input, request) => {
-      const r = await refundCredit(app.db, { orderNo: input.orderNo, amount: input.amount, note: input.note, audit: actorOf(request) });
+      const r = await refundCredit(app.db, { orderNo: input.orderNo, amount: input.amount, note: input.note, audit: request.staff.actor });
       return { orderNo: r.orderNo, amount: r.amount, valueDate: r.valueDate, creditLeft: r.creditLeft, creditEventId: r.creditEventId };
     },
   });

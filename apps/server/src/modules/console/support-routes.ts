@@ -4,7 +4,6 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { complaintsForSupport, replyToComplaint } from '../complaints/complaint-service';
 import { maskPhone } from '../session/borrower-profile';
-import { staffActor } from '../staff/staff-service';
 
 const tags = ['back office'];
 
@@ -43,13 +42,12 @@ export default function supportRoutes(app: FastifyInstance) {
     tags,
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const member = request.staff.member;
       return replyToComplaint(app.db, {
         problemId: String(input.problemId),
         text: input.text,
         images: [],
-        by: member.email,
-        audit: staffActor(member, 'console', request.ip),
+        by: request.staff.member.email,
+        audit: request.staff.actor,
       });
     },
   });

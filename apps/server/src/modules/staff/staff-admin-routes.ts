@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { consoleAudit, consoleStaff, consoleStaffAdd, consoleStaffReset } from '@presta/contract/api/console';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { listAudit } from '../audit/audit-log';
-import { addStaff, listStaff, resetStaff, setUpLinkOf, staffActor } from './staff-service';
+import { addStaff, listStaff, resetStaff, setUpLinkOf } from './staff-service';
 
 const tags = ['back office'];
 
@@ -13,7 +13,6 @@ const tags = ['back office'];
  * HTTP"): the members, adding one (their set-up link answered once), a reset; the audit trail filtered and paged.
  */
 export default function staffAdminRoutes(app: FastifyInstance, opts: { config: Config }) {
-  const actorOf = (request: FastifyRequest) => staffActor(request.staff.member, 'console', request.ip);
   const link = (token: string) => setUpLinkOf(opts.config.publicBaseUrl, token);
 
   registerEndpoint(app, consoleStaff, {
@@ -29,7 +28,7 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
     tags,
     refusals: { 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
-      const r = await addStaff(app.db, input, actorOf(request));
+      const r = await addStaff(app.db, input, request.staff.actor);
       return { member: r.member, setUpLink: link(r.setUpToken) };
     },
   });
@@ -40,7 +39,7 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
     tags,
     refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => {
-      const r = await resetStaff(app.db, input, actorOf(request));
+      const r = await resetStaff(app.db, input, request.staff.actor);
       return { member: r.member, setUpLink: link(r.setUpToken) };
     },
   });

@@ -6,11 +6,15 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import { AppError } from '../../lib/app-error';
 import { isSameOrigin } from '../../lib/same-origin';
-import { authorise, staffActor, type StaffIdentity } from './staff-service';
+import type { AuditActor } from '../audit/audit-log';
+import { requireRoles, staffActor, type StaffIdentity } from './staff-service';
 import { findStaffSession } from './staff-sessions';
 
-/** The console call's staff member and session (set on every route whose config names a staffAction). */
-export type ConsoleCaller = { member: StaffIdentity; csrfSecret: string; idHash: string; expiresAt: Date };
+/**
+ * The console call's staff member and session (set on every route whose config names a staffAction), and the
+ * member as the audit actor of what the call changes (through the console, from the call's address).
+ */
+export type ConsoleCaller = { member: StaffIdentity; csrfSecret: string; idHash: string; expiresAt: Date; actor: AuditActor };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,8 +71,9 @@ export default fp(
           throw new AppError(403, errorCodes.csrfInvalid, 'staffCsrfInvalid');
         }
       }
-      if (action !== 'signedIn') await authorise(app.db, staffActor(session.member, 'console', request.ip), action);
-      request.staff = session;
+      // The session has just read the member's roles and that they are not disabled: authorise's rule on them.
+      if (action !== 'signedIn') requireRoles(session.member.roles, action);
+      request.staff = { ...session, actor: staffActor(session.member, 'console', request.ip) };
     });
     done();
   },

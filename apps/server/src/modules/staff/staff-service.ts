@@ -51,7 +51,8 @@ export function isStaffRole(value: string): value is StaffRole {
   return (staffRoles as readonly string[]).includes(value);
 }
 
-async function rolesOf(db: DbOrTx, staffId: number): Promise<StaffRole[]> {
+/** The roles a member holds now, in the contract's order. */
+export async function rolesOf(db: DbOrTx, staffId: number): Promise<StaffRole[]> {
   const rows = await db.select({ role: staffRoleRows.role }).from(staffRoleRows).where(eq(staffRoleRows.staffId, staffId));
   return staffRoles.filter((role) => rows.some((r) => r.role === role));
 }
@@ -77,13 +78,22 @@ export function staffActor(member: StaffIdentity, via: 'console' | 'cli' | 'api_
 export async function authorise(db: DbOrTx, actor: AuditActor, action: ConsoleAction): Promise<void> {
   if (actor.type === 'system') {
     if (action === 'ledger.sweepOverdue') return;
-    throw new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
+    throw forbidden(action);
   }
   const [member] = await db.select({ disabledAt: staffMembers.disabledAt }).from(staffMembers).where(eq(staffMembers.id, actor.staffId));
-  if (!member || member.disabledAt || !mayTake(await rolesOf(db, actor.staffId), action)) {
-    throw new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
-  }
+  if (!member || member.disabledAt) throw forbidden(action);
+  requireRoles(await rolesOf(db, actor.staffId), action);
 }
+
+/**
+ * authorise's rule for roles already read for this call (a console call's session reads them, and that the member
+ * is not disabled, on every call): 403 unless they allow the action.
+ */
+export function requireRoles(roles: readonly StaffRole[], action: ConsoleAction): void {
+  if (!mayTake(roles, action)) throw forbidden(action);
+}
+
+const forbidden = (action: ConsoleAction) => new AppError(403, errorCodes.forbidden, 'staffForbidden', { action });
 
 /** The address a set-up link's token is handed over as: the console's set-up page, the token after '#' (never in a server's log). */
 export function setUpLinkOf(publicBaseUrl: string, token: string): string {

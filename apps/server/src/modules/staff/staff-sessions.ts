@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { staffMembers, staffSessions } from '../../db/schema';
 import { digest, randomToken } from './staff-secrets';
-import { findStaffByEmail, type StaffIdentity } from './staff-service';
+import { rolesOf, type StaffIdentity } from './staff-service';
 
 /*
  * Console sessions (decision 018 point 5): 128-bit random ids, SHA-256 at rest, idle expiry STAFF_IDLE_MINUTES and
@@ -46,7 +46,7 @@ export async function findStaffSession(db: DbOrTx, sessionId: string | undefined
   if (!sessionId || !/^[A-Za-z0-9_-]{22}$/.test(sessionId)) return undefined;
   const idHash = digest(sessionId);
   const [row] = await db
-    .select({ session: staffSessions, email: staffMembers.email, disabledAt: staffMembers.disabledAt })
+    .select({ session: staffSessions, email: staffMembers.email, name: staffMembers.name, disabledAt: staffMembers.disabledAt })
     .from(staffSessions)
     .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
     .where(and(eq(staffSessions.idHash, idHash), isNull(staffSessions.revokedAt)));
@@ -56,9 +56,8 @@ export async function findStaffSession(db: DbOrTx, sessionId: string | undefined
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.idHash, idHash));
   }
-  const member = await findStaffByEmail(db, row.email);
-  if (!member || member.disabled) return undefined;
-  return { member: { id: member.id, email: member.email, name: member.name, roles: member.roles }, csrfSecret: session.csrfSecret, idHash, expiresAt: session.expiresAt };
+  const member: StaffIdentity = { id: session.staffId, email: row.email, name: row.name, roles: await rolesOf(db, session.staffId) };
+  return { member, csrfSecret: session.csrfSecret, idHash, expiresAt: session.expiresAt };
 }
 
 /** Ends a session at once (sign-out); false when it was not live. */
