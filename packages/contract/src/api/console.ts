@@ -14,6 +14,8 @@ import { endpoint } from './endpoint';
 export const consoleCookieName = 'presta_console';
 /** The header a state-changing console call carries its CSRF token in. */
 export const csrfHeaderName = 'x-csrf-token';
+/** A staff password's least length (the set-up page checks it as the server does). */
+export const staffPasswordMinLength = 12;
 
 export const staffMemberSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { errorCodes } from '@presta/contract/error-codes';
+import { staffPasswordMinLength } from '@presta/contract/api/console';
 import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/database';
 import { staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
@@ -15,7 +16,7 @@ import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecover
  * entry point (console calls, the ops command) makes before acting: `authorise`.
  */
 
-export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MIN_LENGTH = staffPasswordMinLength;
 const PASSWORD_MAX_LENGTH = 256;
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
