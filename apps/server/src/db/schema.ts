@@ -431,6 +431,10 @@ export const paymentNotifications = pgTable(
     reason: text('reason'),
     /** 'open': an operator must look at it; 'resolved' once done; 'none' for the others. */
     review: text('review', { enum: ['none', 'open', 'resolved'] }).notNull().default('none'),
+    /** A refused notification's review resolved by a member of finance (issue 17): when, by whom (their e-mail), and their note. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
     /** The signed body as received (references and amounts, no personal data), for the review. */
     body: text('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1247,6 +1251,31 @@ export const staffSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * API tokens for scripts (decision 018 point 9): a member's named tokens, each acting as them with their roles at the
+ * time of the call. 256 random bits shown once; only their SHA-256 stored. Revoked, never deleted (the audit trail
+ * names them). A live token's name is unique per member.
+ */
+export const staffApiTokens = pgTable(
+  'staff_api_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Written at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('staff_api_tokens_staff_idx').on(t.staffId),
+    uniqueIndex('staff_api_tokens_live_name_uq').on(t.staffId, sql`lower(${t.name})`).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**
