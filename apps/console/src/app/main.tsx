@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Providers } from '@/app/providers';
+import { ConsoleRoutes } from '@/app/routes';
+import '@/app/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <BrowserRouter basename="/console">
+        <ConsoleRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+/*
+ * The console's text (issue 17): Spanish (default) and English. Each feature keeps its own catalogue beside its
+ * screens (defineMessages); a screen reads it with useMessages. A key missing in one language is a type error.
+ */
+
+export type Language = 'es' | 'en';
+export const languages: readonly Language[] = ['es', 'en'];
+
+export type Catalogue<K extends string> = { es: Record<K, string>; en: Record<K, string> };
+
+export function defineMessages<K extends string>(catalogue: Catalogue<K>): Catalogue<K> {
+  return catalogue;
+}
+
+const storageKey = 'presta.console.language';
+
+function initialLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(storageKey);
+    if (saved === 'es' || saved === 'en') return saved;
+  } catch {
+    // Storage refused (private mode): the browser's language decides.
+  }
+  return navigator.language.toLowerCase().startsWith('en') ? 'en' : 'es';
+}
+
+type LanguageState = { language: Language; setLanguage: (language: Language) => void };
+const LanguageContext = createContext<LanguageState>({ language: 'es', setLanguage: () => undefined });
+
+/** The language the console is read in now (what API calls send, so their messages come back in it). */
+let current: Language = 'es';
+export const currentLanguage = () => current;
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  current = language;
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const setLanguage = useCallback((next: Language) => {
+    try {
+      localStorage.setItem(storageKey, next);
+    } catch {
+      // Not kept: this page still changes.
+    }
+    setLanguageState(next);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext value={value}>{children}</LanguageContext>;
+}
+
+export const useLanguage = () => useContext(LanguageContext);
+
+/** `{name}` in a message replaced by vars.name. */
+export function interpolate(message: string, vars?: Record<string, string | number>): string {
+  if (!vars) return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export type Translate<K extends string> = (key: K, vars?: Record<string, string | number>) => string;
+
+/** The messages of a catalogue in the console's language. */
+export function useMessages<K extends string>(catalogue: Catalogue<K>): Translate<K> {
+  const { language } = useLanguage();
+  return useCallback((key: K, vars?: Record<string, string | number>) => interpolate(catalogue[language][key], vars), [catalogue, language]);
+}
