@@ -15,7 +15,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./packages/contract/tsconfig.json', './apps/server/tsconfig.json', './apps/web/tsconfig.json', './tsconfig.e2e.json'],
+        project: ['./packages/contract/tsconfig.json', './apps/server/tsconfig.json', './apps/web/tsconfig.json', './apps/console/tsconfig.json', './tsconfig.e2e.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: { ...globals.browser } },
