@@ -146,6 +146,7 @@ function printBanner(config: Config, embeddedPort: number | undefined): void {
       ? [
           `Presta (production) is running on ${base}`,
           `  Health: ${base}/api/health   Readiness: ${base}/api/ready`,
+          `  Back office: ${base}/console`,
           config.metricsPort ? `  Metrics: port ${config.metricsPort} /metrics` : config.metricsToken ? `  Metrics: ${base}/metrics (METRICS_TOKEN)` : '  Metrics: off (set METRICS_PORT or METRICS_TOKEN)',
           config.apiDocs ? `  API reference: ${base}/docs` : '  API reference: off (PRESTA_API_DOCS=1 turns it on)',
         ]
@@ -155,6 +156,7 @@ function printBanner(config: Config, embeddedPort: number | undefined): void {
           `  Public site:    ${base}${routes.home}  (English: ${base}/en/)`,
           `  Test page:      ${base}${routes.testPreview}`,
           `  Promotion page: ${base}${routes.promo}?id=1&utm_tag=demo`,
+          `  Back office:    ${base}/console  (your account: npm run ops -- staff add <your e-mail> --role admin; open the link it prints)`,
           `  API reference:  ${base}/docs`,
           `  Database:       ${embeddedPort === undefined ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir}/pg, port ${embeddedPort})`}`,
           `  Brand:          ${config.brand.brandName}${config.brand.obfuscateKeys ? ' (scrambled keys)' : ''}`,
