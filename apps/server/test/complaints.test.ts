@@ -319,7 +319,7 @@ describe('problem-detail and the reply', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { problemId } = read(await save(loan, {}), problemSave);
     const reply = await replyToComplaint(t.db, { problemId, text: 'Revisamos su pago y le devolvimos el cargo doble.', images: [await cleanImage(await gpsJpeg())], by: 'test' });
-    expect(reply).toEqual({ problemId, images: 1 });
+    expect(reply).toMatchObject({ problemId, images: 1 });
     const detail = read(await call(t.app, loan.sessionId, urls.detail, { problemId }), endpoints.detail);
     expect(detail).toMatchObject({ disposeDetail: 'Revisamos su pago y le devolvimos el cargo doble.', isNeedScore: 1, images: [] });
     expect(detail.disposeImages).toHaveLength(1);

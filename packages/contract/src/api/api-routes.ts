@@ -83,6 +83,10 @@ export const apiRoutes = {
   consoleLoan: post('/console/api/loans/detail'),
   consoleFunnel: get('/console/api/promotion/funnel'),
   consoleComplaintReply: post('/console/api/complaints/reply'),
+  consoleComplaintReplyWithImages: post('/console/api/complaints/reply-with-images'),
+  consolePromotionTemplates: get('/console/api/promotion/templates'),
+  consolePromotionTemplateAdd: post('/console/api/promotion/templates/add'),
+  consolePromotionTemplateUpdate: post('/console/api/promotion/templates/update'),
   // Legacy card repayment
   repaymentWay: post('/api/v1/youmi/youmi-api/service/loan/repayment-way'),
   repaymentCommit: post('/api/v1/youmi/youmi-api/service/loan/repayment-commit'),

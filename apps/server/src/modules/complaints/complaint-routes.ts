@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
 import { COMPLAINT_IMAGE_FIELD, COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
@@ -9,16 +9,8 @@ import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { openapiSecurity, type ResponseDoc } from '../../lib/openapi-document';
 import { requireOperator } from '../../lib/operator-auth';
-import type { MessageKey } from '../../i18n/messages';
-import { cleanImage, ImageRejected, type CleanImage, type ImageRefusal } from './complaint-images';
 import { complaintDetail, complaintInit, listComplaints, readImage, saveComplaint, scoreComplaint, storeBorrowerImage } from './complaint-service';
-
-const refusalKeys: Record<ImageRefusal, MessageKey> = {
-  empty: 'complaintImageEmpty',
-  too_large: 'complaintImageTooLarge',
-  not_an_image: 'complaintImageNotImage',
-  unreadable: 'complaintImageUnreadable',
-};
+import { checkedImage, readUploadParts } from './image-upload';
 
 /** A stored image's answer, for the OpenAPI document. */
 const imageAnswer: ResponseDoc = {
@@ -109,47 +101,11 @@ async function imageUpload(uploads: FastifyInstance) {
       },
     },
     handler: async (_input, request) => {
-      if (!request.isMultipart()) throw new AppError(415, errorCodes.badRequest, 'complaintImageMultipart');
-      const bytes = await readImageField(request);
+      const [bytes] = (await readUploadParts(request, { fileField: COMPLAINT_IMAGE_FIELD, maxFiles: 1, tooManyKey: 'complaintImageOneFile' })).files;
       if (!bytes) throw new AppError(400, errorCodes.badRequest, 'complaintImageMissing');
       return storeBorrowerImage(uploads.db, request.borrower.id, await checkedImage(bytes));
     },
   });
-}
-
-/** The bytes of the first file of field problemImage (other files are drained and ignored); multipart limits become refusals. */
-async function readImageField(request: FastifyRequest): Promise<Buffer | undefined> {
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== COMPLAINT_IMAGE_FIELD || bytes !== undefined) {
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      bytes = await part.toBuffer();
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, errorCodes.badRequest, 'complaintImageTooLarge');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new AppError(400, errorCodes.badRequest, 'complaintImageOneFile');
-    }
-    throw new AppError(400, errorCodes.badRequest, 'complaintImageMultipart');
-  }
-  return bytes;
-}
-
-/** The uploaded file checked by content and re-encoded (complaint-images.ts); a rejected file is a 400, 413 or 415 refusal. */
-async function checkedImage(bytes: Buffer): Promise<CleanImage> {
-  try {
-    return await cleanImage(bytes);
-  } catch (error) {
-    if (error instanceof ImageRejected) {
-      throw new AppError(error.reason === 'too_large' ? 413 : error.reason === 'empty' ? 400 : 415, errorCodes.badRequest, refusalKeys[error.reason]);
-    }
-    throw error;
-  }
 }
 
 /** Stored images: to their owner (the borrower's session), and to support with the operator token. */

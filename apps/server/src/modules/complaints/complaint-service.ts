@@ -406,8 +406,10 @@ export async function complaintsForSupport(db: Db, status?: (typeof complaints.$
 
 /**
  * Support answers a complaint: the reply text (required, at most 2 000
- * characters) and cleaned images; the complaint becomes 'answered' (the
- * borrower is then asked for a score). A closed complaint is refused.
+ * characters) and cleaned images (stored with uploader 'support', at most 9 on
+ * a complaint); the complaint becomes 'answered' (the borrower is then asked
+ * for a score and sees the images in disposeImages). A closed complaint is
+ * refused. Answers the new images' ids.
  */
 export async function replyToComplaint(
   db: Db,
@@ -427,17 +429,22 @@ export async function replyToComplaint(
       .from(complaintImages)
       .where(and(eq(complaintImages.complaintId, c.id), eq(complaintImages.uploader, 'support')));
     if ((existing?.n ?? 0) + input.images.length > COMPLAINT_IMAGES_MAX) throw badRequest('complaintTooManyImages', { max: COMPLAINT_IMAGES_MAX });
+    const imageIds: number[] = [];
     for (const image of input.images) {
-      await tx.insert(complaintImages).values({
-        borrowerId: c.borrowerId,
-        complaintId: c.id,
-        uploader: 'support',
-        mime: image.mime,
-        width: image.width,
-        height: image.height,
-        bytes: image.bytes,
-        sha256: image.sha256,
-      });
+      const [row] = await tx
+        .insert(complaintImages)
+        .values({
+          borrowerId: c.borrowerId,
+          complaintId: c.id,
+          uploader: 'support',
+          mime: image.mime,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          sha256: image.sha256,
+        })
+        .returning({ id: complaintImages.id });
+      imageIds.push(row!.id);
     }
     await tx
       .update(complaints)
@@ -449,9 +456,9 @@ export async function replyToComplaint(
         objectType: 'complaint',
         objectId: c.id,
         before: { status: c.status, replyText: c.replyText },
-        after: { status: 'answered', replyText: text, images: input.images.length },
+        after: { status: 'answered', replyText: text, images: input.images.length, imageIds },
       });
     }
-    return { problemId: String(c.id), images: input.images.length };
+    return { problemId: String(c.id), images: input.images.length, imageIds };
   });
 }
