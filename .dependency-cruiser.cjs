@@ -5,8 +5,9 @@ const path = require('node:path');
 
 const server = 'apps/server/src';
 const web = 'apps/web/src';
+const consoleSrc = 'apps/console/src';
 /** Test files and test helpers: they may import any layer to build their fixtures (never the other way). */
-const testFile = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/(shared|features/[^/]+)/testing/|^tests/)';
+const testFile = '(\\.test\\.tsx?$|^apps/server/test/|^apps/(web|console)/src/(shared|features/[^/]+)/testing/|^tests/)';
 
 /**
  * The server's layers, bottom first. A file may import its own unit and the units of LOWER ranks only: never a
@@ -73,6 +74,41 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/', pathNot: testFile },
       to: { path: '^apps/server/' },
+    },
+    {
+      name: 'console-apart',
+      comment: 'the back office console shares only the contract with the web app and the server',
+      severity: 'error',
+      from: { path: '^apps/console/', pathNot: testFile },
+      to: { path: '^apps/(server|web)/' },
+    },
+    {
+      name: 'not-console',
+      comment: 'nothing else imports the console',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/|^packages/' },
+      to: { path: '^apps/console/' },
+    },
+    {
+      name: 'console-shared-below-features',
+      comment: "the console's shared code imports no screen and no app shell",
+      severity: 'error',
+      from: { path: `^${consoleSrc}/shared/`, pathNot: testFile },
+      to: { path: `^${consoleSrc}/(features|app)/` },
+    },
+    {
+      name: 'console-feature-not-app',
+      comment: 'a console screen imports shared and the contract, never the app shell',
+      severity: 'error',
+      from: { path: `^${consoleSrc}/features/`, pathNot: testFile },
+      to: { path: `^${consoleSrc}/app/` },
+    },
+    {
+      name: 'console-no-feature-to-feature',
+      comment: 'a console screen never imports another (the shared piece moves to shared/)',
+      severity: 'error',
+      from: { path: `^${consoleSrc}/features/([^/]+)/`, pathNot: testFile },
+      to: { path: `^${consoleSrc}/features/`, pathNot: `^${consoleSrc}/features/$1/` },
     },
     {
       name: 'server-not-web',

@@ -6,7 +6,7 @@ import Menu from 'antd/es/menu';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { mayTake } from '@presta/contract/staff-roles';
-import { screens } from '@/app/routes';
+import { screens } from '@/app/screens';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useMember, useSession } from '@/shared/session/session';
