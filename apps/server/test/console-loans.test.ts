@@ -1,7 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleLoan, consoleLoanSearch } from '@presta/contract/api/console';
+import { problemSave } from '@presta/contract/api/complaint';
+import { consoleComplaintReply, consoleLoan, consoleLoanSearch } from '@presta/contract/api/console';
+import { addDays } from '@presta/contract/dates';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { borrowers, paymentReferences } from '../src/db/schema';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
@@ -10,7 +12,8 @@ import { call, endpoints, makeLoan, notify, read, urls } from './repayment-fixtu
 
 /*
  * Loans over HTTP (issue 17): search by order number, whole phone or name; a loan's whole story (order, account
- * paid, history, plan, the ledger today, each payment with its allocation); every role reads loans.
+ * paid, history, plan, the ledger today, each payment with its allocation, the extensions bought, the complaints
+ * about it); every role reads loans.
  */
 
 let t: TestApp;
@@ -77,12 +80,56 @@ describe("a loan's whole story", () => {
     expect(payment!.allocations.reduce((a, x) => a + x.amount, 0)).toBe(30_000);
   });
 
+  it('an extension bought and the complaints about the loan (an answered one, an open one) are in its story', async () => {
+    const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
+    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    const amount = delay.delayInfo.delayAmount;
+    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'spei', requestType: 2 }), endpoints.vcode);
+    const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, voucher.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
+    expect((await notify(t.app, { reference: ref!.reference, amount })).json()).toMatchObject({ applied: true });
+    const file = (problemDetail: string) =>
+      call(t.app, loan.sessionId, '/user-problem/problem-save', { orderNo: loan.orderNo, problemType: 2, problemDetail });
+    const answered = read(await file('Pagué la prórroga dos veces.'), problemSave).problemId;
+    const open = read(await file('No veo la nueva fecha.'), problemSave).problemId;
+    expect((await consoleCall(t, signedIn.get('support')!, consoleComplaintReply, { problemId: answered, text: 'Solo vemos un pago.' })).statusCode).toBe(200);
+
+    const res = await consoleCall(t, signedIn.get('reviewer')!, consoleLoan, { orderNo: loan.orderNo });
+    expect(res.statusCode, res.body).toBe(200);
+    const story = res.json<Answer<{
+      loan: { status: string };
+      events: { kind: string; id: number; amount: number }[];
+      extensions: { at: string; paymentId: number; fromDueDate: string; toDueDate: string; shiftDays: number; fee: number; feeTax: number; lateCharges: number }[];
+      complaints: { id: number; status: string; typeValue: number; type: string; repliedBy: string | null; repliedAt: string | null; createdAt: string }[];
+    }>>().data;
+    expect(story.loan.status).toBe('174');
+    expect(story.extensions).toHaveLength(1);
+    const [extension] = story.extensions;
+    const payment = story.events.find((e) => e.kind === 'payment' && e.id === extension!.paymentId);
+    expect(payment!.amount).toBe(amount);
+    expect(extension).toMatchObject({ toDueDate: delay.delayInfo.delayTime, shiftDays: 20 });
+    expect(addDays(extension!.fromDueDate, extension!.shiftDays)).toBe(extension!.toDueDate);
+    expect(extension!.lateCharges + extension!.fee + extension!.feeTax).toBeGreaterThan(0);
+    expect(new Date(extension!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(story.complaints.map((c) => [c.id, c.status, c.typeValue, c.type, c.repliedBy !== null])).toEqual([
+      [Number(open), 'open', 2, 'Pagos y reembolsos', false],
+      [Number(answered), 'answered', 2, 'Pagos y reembolsos', true],
+    ]);
+    // The type's title in the caller's language.
+    const english = await t.app.inject({
+      method: 'POST',
+      url: consoleLoan.path,
+      headers: { cookie: signedIn.get('reviewer')!.cookie, 'x-csrf-token': signedIn.get('reviewer')!.csrfToken, origin: t.config.publicBaseUrl, 'content-type': 'application/json', language: '1' },
+      payload: JSON.stringify({ orderNo: loan.orderNo }),
+    });
+    expect(english.json<Answer<{ complaints: { type: string }[] }>>().data.complaints[0]!.type).toBe('Payments and refunds');
+  });
+
   it('an application not disbursed has no ledger yet; an unknown order is 404; every role reads loans', async () => {
     const loan = await makeLoan(t.db, { status: '21' });
     for (const role of staffRoles) {
       const res = await consoleCall(t, signedIn.get(role)!, consoleLoan, { orderNo: loan.orderNo });
       expect(res.statusCode, role).toBe(200);
-      expect(res.json<Answer<{ position: unknown; events: unknown[] }>>().data).toMatchObject({ position: null, events: [] });
+      expect(res.json<Answer<{ position: unknown; events: unknown[] }>>().data).toMatchObject({ position: null, events: [], extensions: [], complaints: [] });
     }
     expect((await consoleCall(t, signedIn.get('admin')!, consoleLoan, { orderNo: 'PR0000000000000000' })).statusCode).toBe(404);
   });

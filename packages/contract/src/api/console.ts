@@ -312,6 +312,19 @@ export const consoleComplaintReplyWithImages = endpoint({
   data: z.object({ problemId: z.string(), images: z.number().int(), imageIds: z.array(z.number().int()) }),
 });
 
+/** The multipart field of support's reply images (repeated, one file each). */
+export const consoleReplyImageField = 'images';
+
+export const consoleComplaintReplyWithImages = endpoint({
+  ...apiRoutes.consoleComplaintReplyWithImages,
+  summary:
+    "Answer a complaint with text and images (multipart: problemId, text, and up to 9 files in `images`, each JPEG, PNG or WebP of at most 5 MB, checked and re-encoded like a borrower's upload); the borrower sees them in the complaint's detail; recorded in the audit trail",
+  /** The form's text fields (the files are read from the multipart body). */
+  request: z.object({ problemId: z.coerce.number().int().positive(), text: z.string().trim().min(1).max(2000) }),
+  /** images: how many were attached; imageIds: each one's id (GET /console/api/complaints/images/{id}). */
+  data: z.object({ problemId: z.string(), images: z.number().int(), imageIds: z.array(z.number().int()) }),
+});
+
 // ---------------------------------------------------------------------------
 // Loans: search and a loan's whole story
 // ---------------------------------------------------------------------------
@@ -336,7 +349,7 @@ const allocationSchema = z.object({ seq: z.number().int().nullable(), component:
 
 export const consoleLoan = endpoint({
   ...apiRoutes.consoleLoan,
-  summary: "A loan's whole story: the order and borrower, the account it paid, status history, plan, the ledger's position today and every payment and credit event with its allocation",
+  summary: "A loan's whole story: the order and borrower, the account it paid, status history, plan, the ledger's position today, every payment and credit event with its allocation, the extensions bought and the complaints about it",
   request: z.object({ orderNo: orderNoField }),
   data: z.object({
     loan: loanRowSchema.extend({
@@ -375,6 +388,36 @@ export const consoleLoan = endpoint({
         /** A payment's channel, provider and event id; a credit event's actor and note. */
         source: z.string(),
         allocations: z.array(allocationSchema),
+      }),
+    ),
+    /** The extensions bought, oldest first: the payment that bought it (an event above), the due date moved, the parts of its price. */
+    extensions: z.array(
+      z.object({
+        at: z.string(),
+        paymentId: z.number().int(),
+        fromDueDate: z.string(),
+        toDueDate: z.string(),
+        shiftDays: z.number().int(),
+        lateCharges: z.number().int(),
+        dueInterest: z.number().int(),
+        dueInterestTax: z.number().int(),
+        fee: z.number().int(),
+        feeTax: z.number().int(),
+      }),
+    ),
+    /** The complaints about this loan, newest first (GET /console/api/complaints has their text and images). */
+    complaints: z.array(
+      z.object({
+        id: z.number().int(),
+        status: z.enum(['open', 'answered', 'closed']),
+        typeValue: z.number().int(),
+        subTypeValue: z.number().int().nullable(),
+        /** The type's title in the caller's language (`language` header). */
+        type: z.string(),
+        createdAt: z.string(),
+        repliedAt: z.string().nullable(),
+        repliedBy: z.string().nullable(),
+        score: z.number().int().nullable(),
       }),
     ),
   }),

@@ -405,6 +405,34 @@ export async function complaintsForSupport(db: Db, status?: (typeof complaints.$
 }
 
 /**
+ * The complaints filed about one order, newest first, for a loan's story in the back office: state, type and
+ * sub-type (values, and the type's title in `lang`), when filed, and the reply (when, by whom) and score.
+ */
+export async function complaintsOnOrder(db: Db, orderId: number, lang: Language) {
+  const [rows, types] = await Promise.all([
+    db
+      .select({
+        id: complaints.id,
+        status: complaints.status,
+        typeValue: complaints.typeValue,
+        subTypeValue: complaints.subTypeValue,
+        createdAt: complaints.createdAt,
+        repliedAt: complaints.repliedAt,
+        repliedBy: complaints.repliedBy,
+        score: complaints.score,
+      })
+      .from(complaints)
+      .where(eq(complaints.orderId, orderId))
+      .orderBy(desc(complaints.createdAt), desc(complaints.id)),
+    db.select().from(complaintTypes),
+  ]);
+  return rows.map((r) => {
+    const type = types.find((t) => t.value === r.typeValue && t.parentValue === null);
+    return { ...r, type: type ? titleOf(type, lang) : '' };
+  });
+}
+
+/**
  * Support answers a complaint: the reply text (required, at most 2 000
  * characters) and cleaned images (stored with uploader 'support', at most 9 on
  * a complaint); the complaint becomes 'answered' (the borrower is then asked

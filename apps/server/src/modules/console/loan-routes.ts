@@ -7,7 +7,8 @@ import type { DbOrTx } from '../../db/database';
 import { borrowers, orders, products } from '../../db/schema';
 import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { getLoanPosition, ledgerEventsOf } from '../ledger/ledger-service';
+import { complaintsOnOrder } from '../complaints/complaint-service';
+import { extensionsOf, getLoanPosition, ledgerEventsOf } from '../ledger/ledger-service';
 import { getOrderOverview } from '../orders/order-service';
 import { suspenseHeldFor } from '../payments/suspense-service';
 import { maskPhone } from '../session/borrower-profile';
@@ -46,7 +47,8 @@ const loanRow = ({ order, product, borrower }: Found) => ({
 
 /**
  * The back office's loan calls (issue 17; docs/back-office.md "Loans over HTTP"): search, and a loan's whole story
- * (what `npm run ops -- show` prints, as data).
+ * (what `npm run ops -- show` prints, as data, with the extensions bought and the complaints about it, each read
+ * through the module that owns its table).
  */
 export default function consoleLoanRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleLoanSearch, {
@@ -61,13 +63,16 @@ export default function consoleLoanRoutes(app: FastifyInstance) {
     staffAction: 'orders.read',
     tags,
     refusals: { 404: [errorCodes.notFound] },
-    handler: async (input) => {
+    handler: async (input, request) => {
       const { order, history, plan, disbursedTo } = await getOrderOverview(app.db, input.orderNo);
       const [found] = await searchLoans(app.db, order.orderNo);
       const disbursed = order.disbursedOn !== null && statusIn(disbursedStatuses, order.status);
-      const [ledger, heldInSuspense, events] = disbursed
-        ? await Promise.all([getLoanPosition(app.db, order.id), suspenseHeldFor(app.db, order.id), ledgerEventsOf(app.db, order.id)])
-        : [undefined, 0, []];
+      const [[ledger, heldInSuspense, events, extensions], complaints] = await Promise.all([
+        disbursed
+          ? Promise.all([getLoanPosition(app.db, order.id), suspenseHeldFor(app.db, order.id), ledgerEventsOf(app.db, order.id), extensionsOf(app.db, order.id)])
+          : Promise.resolve([undefined, 0, [], []] as const),
+        complaintsOnOrder(app.db, order.id, request.lang),
+      ]);
       const p = ledger?.position;
       return {
         loan: {
@@ -104,6 +109,12 @@ export default function consoleLoanRoutes(app: FastifyInstance) {
           amount: e.amount,
           source: e.kind === 'payment' ? `${e.purpose} ${e.channel} ${e.provider}:${e.eventId}` : `${e.actor}${e.note ? ` (${e.note})` : ''}`,
           allocations: e.allocations.map((a) => ({ seq: a.seq, component: a.component, amount: a.amount })),
+        })),
+        extensions: extensions.map(({ at, ...e }) => ({ ...e, at: at.toISOString() })),
+        complaints: complaints.map((c) => ({
+          ...c,
+          createdAt: c.createdAt.toISOString(),
+          repliedAt: c.repliedAt ? c.repliedAt.toISOString() : null,
         })),
       };
     },

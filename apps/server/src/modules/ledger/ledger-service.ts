@@ -168,10 +168,11 @@ async function transitionToLedgerStatus(
   position: LoanPosition,
   reason: string,
   now: Date,
+  audit?: AuditActor,
 ): Promise<TransitionResult[]> {
   const action = ledgerTransition(order.status, position.expectedStatus);
   if (!action) return [];
-  return [await applyTransition(tx, order, { orderId: order.id, action, actor: 'system', reason, now })];
+  return [await applyTransition(tx, order, { orderId: order.id, action, actor: 'system', reason, now, audit })];
 }
 
 function checkDay(today: CalendarDate | undefined): void {
@@ -543,11 +544,13 @@ async function storeExtension(tx: DbOrTx, orderId: number, paymentId: number, ex
  * locked, the credit applications due through today are crystallised (credit
  * events) and the order moves to the status the ledger gives (a credit that
  * covers everything left settles it: 200). Then refreshOverdue for the others.
- * Idempotent: run again the same day, it writes nothing.
+ * Idempotent: run again the same day, it writes nothing. `audit`: who the moves
+ * are recorded as in the audit trail, in each move's transaction (the jobs and
+ * a borrower's read: the system; `ops sweep-overdue`: the member).
  */
 export async function refreshLedgerStatus(
   db: Db,
-  opts: { orderId?: number; today?: CalendarDate; now?: Date } = {},
+  opts: { orderId?: number; today?: CalendarDate; now?: Date; audit?: AuditActor } = {},
 ): Promise<TransitionResult[]> {
   const now = opts.now ?? new Date();
   const holders = await db
@@ -568,7 +571,7 @@ export async function refreshLedgerStatus(
         const read = await readLocked(tx, h.id, true);
         if (!read?.state || !statusIn(repayableStatuses, read.order.status) || !isDisbursed(read.order)) return [];
         const ledger = { order: read.order, state: read.state };
-        return crystalliseCredit(tx, ledger, opts.today ?? todayIn(read.order.timeZone, now), now);
+        return crystalliseCredit(tx, ledger, opts.today ?? todayIn(read.order.timeZone, now), now, opts.audit);
       })),
     );
   }
@@ -577,11 +580,11 @@ export async function refreshLedgerStatus(
 }
 
 /** The credit applications through `day` stored, then the order moved to the ledger's status (the order locked by the caller). */
-async function crystalliseCredit(tx: DbOrTx, { order, state }: DisbursedLedger, day: CalendarDate, now: Date): Promise<TransitionResult[]> {
+async function crystalliseCredit(tx: DbOrTx, { order, state }: DisbursedLedger, day: CalendarDate, now: Date, audit?: AuditActor): Promise<TransitionResult[]> {
   const settled = settleCreditThrough(state, day);
   if (settled) await storeCrystallised(tx, order.id, settled, { paymentId: null, now });
   const position = positionAsOf(settled?.state ?? state, valueDateFor(settled?.state ?? state, day));
-  return transitionToLedgerStatus(tx, order, position, 'credit applied', now);
+  return transitionToLedgerStatus(tx, order, position, 'credit applied', now, audit);
 }
 
 // ---------------------------------------------------------------------------
@@ -857,9 +860,10 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
 /** A stored late charge, with the payment or the credit event that crystallised it. */
 export type StoredLateCharge = LateCharge & { id: number; paymentId: number | null; creditEventId: number | null };
 
-/** A stored extension: the payment that bought it, the due dates it moved and the parts of its price. */
+/** A stored extension: the payment that bought it (and when), the due dates it moved and the parts of its price. */
 export type StoredExtension = {
   paymentId: number;
+  at: Date;
   fromDueDate: CalendarDate;
   toDueDate: CalendarDate;
   shiftDays: number;
@@ -869,6 +873,23 @@ export type StoredExtension = {
   fee: Minor;
   feeTax: Minor;
 };
+
+/** The extensions an order's payments bought, oldest first (none before the disbursal). */
+export async function extensionsOf(db: DbOrTx, orderId: number): Promise<StoredExtension[]> {
+  const rows = await db.select().from(ledgerExtensions).where(eq(ledgerExtensions.orderId, orderId)).orderBy(asc(ledgerExtensions.id));
+  return rows.map((e) => ({
+    paymentId: e.paymentId,
+    at: e.createdAt,
+    fromDueDate: e.fromDueDate,
+    toDueDate: e.toDueDate,
+    shiftDays: e.shiftDays,
+    lateCharges: e.lateCharges,
+    dueInterest: e.dueInterest,
+    dueInterestTax: e.dueInterestVat,
+    fee: e.fee,
+    feeTax: e.feeVat,
+  }));
+}
 
 export type LedgerRecord = {
   orderId: number;
@@ -907,7 +928,7 @@ export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDa
       const { order, state } = await loadLedger(tx, orderId, { lock: false });
       const [charges, extensions, events] = await Promise.all([
         tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, order.id)).orderBy(asc(ledgerLateCharges.id)),
-        tx.select().from(ledgerExtensions).where(eq(ledgerExtensions.orderId, order.id)).orderBy(asc(ledgerExtensions.id)),
+        extensionsOf(tx, order.id),
         ledgerEventsOf(tx, order.id),
       ]);
       const asOf = today ?? todayIn(order.timeZone);
@@ -942,17 +963,7 @@ export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDa
           paymentId: c.paymentId,
           creditEventId: c.creditEventId,
         })),
-        extensions: extensions.map((e) => ({
-          paymentId: e.paymentId,
-          fromDueDate: e.fromDueDate,
-          toDueDate: e.toDueDate,
-          shiftDays: e.shiftDays,
-          lateCharges: e.lateCharges,
-          dueInterest: e.dueInterest,
-          dueInterestTax: e.dueInterestVat,
-          fee: e.fee,
-          feeTax: e.feeVat,
-        })),
+        extensions,
         events,
         asOf,
         accrued: { charges: accrued.charges, creditApplications: accrued.creditApplications },
