@@ -1072,9 +1072,14 @@ export const complaintImages = pgTable(
 // Promotion funnel (docs/promotion.md)
 // ---------------------------------------------------------------------------
 
-/** Landing page templates; id 1 is the seeded default. */
+/**
+ * Landing page templates; id 1 is the seeded default. Admins edit a template's texts, pixel and active flag in the
+ * back office (issue 17; docs/back-office.md "Landing templates"); appName and the store links are the app's.
+ */
 export const promotionTemplates = pgTable('promotion_templates', {
   id: serial('id').primaryKey(),
+  /** What staff call the template (the campaign); never shown to a visitor. */
+  name: text('name').notNull().default(''),
   appName: text('app_name').notNull(),
   agreementTitle: text('agreement_title').notNull(),
   agreementParagraphs: text('agreement_paragraphs').array().notNull(),
@@ -1095,6 +1100,8 @@ export const promotionTemplates = pgTable('promotion_templates', {
     .default({}),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
+  /** The last change in the back office (the audit trail has who and what). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
 
 /**
