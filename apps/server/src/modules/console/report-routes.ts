@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { consoleFunnel } from '@presta/contract/api/console';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { funnelRange } from '../promotion/promotion-routes';
-import { funnelReport } from '../promotion/promotion-service';
+import { funnelByDay, funnelTotals } from '../promotion/promotion-service';
 
-/** The back office's reports (issue 17; docs/back-office.md "Reports over HTTP"): the promotion funnel. */
+/** The back office's reports (issue 17; docs/back-office.md "Reports over HTTP"): the promotion funnel, in total and per day. */
 export default function consoleReportRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleFunnel, {
     auth: 'staff',
@@ -12,7 +12,8 @@ export default function consoleReportRoutes(app: FastifyInstance) {
     tags: ['back office'],
     handler: async (input) => {
       const range = funnelRange(input.from, input.to);
-      return { from: range.from.toISOString(), to: range.to.toISOString(), rows: await funnelReport(app.db, range.from, range.to) };
+      const byDay = await funnelByDay(app.db, range.from, range.to);
+      return { from: range.from.toISOString(), to: range.to.toISOString(), rows: funnelTotals(byDay), byDay };
     },
   });
 }

@@ -71,7 +71,7 @@ export async function findTemplate(db: Db, idRaw: string | undefined, lang: Lang
 }
 
 /** A translation with all four texts (an operator's partial or mistyped one is not answered). */
-function completeTexts(value: unknown): { agreementTitle: string; agreementParagraphs: string[]; downloadTitle: string; downloadText: string } | undefined {
+export function completeTexts(value: unknown): { agreementTitle: string; agreementParagraphs: string[]; downloadTitle: string; downloadText: string } | undefined {
   if (value === null || typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
   const isText = (x: unknown): x is string => typeof x === 'string' && x.trim() !== '';
@@ -195,9 +195,8 @@ export async function track(db: Db, kind: 'visit' | 'click' | 'sms_request', q: 
   });
 }
 
-export type FunnelRow = {
-  template: string;
-  utmTag: string;
+/** The funnel's counts of one template and utm_tag (over a period, or one day). */
+type FunnelCounts = {
   visits: number;
   /** Apply button presses (track-click). */
   clicks: number;
@@ -205,48 +204,59 @@ export type FunnelRow = {
   smsRequests: number;
   smsSent: number;
   registrations: number;
+  /** registrations ÷ visits, in percent (one decimal); 0 without visits. */
   conversionPct: number;
 };
 
+export type FunnelRow = FunnelCounts & { template: string; utmTag: string };
+/** One UTC day (YYYY-MM-DD) of a template and utm_tag; days with nothing are left out. */
+export type FunnelDayRow = FunnelRow & { day: string };
+
+const conversionPct = (registrations: number, visits: number) => (visits > 0 ? Math.round((registrations / visits) * 1000) / 10 : 0);
+
 /**
- * Visits, apply clicks, SMS button presses, SMS codes sent and
- * registrations per template and utm_tag between two instants. SMS requests
- * carry no template: they are attributed to the template of the latest visit
- * with the same utm_tag ('' when none).
+ * Visits, apply clicks, SMS button presses, SMS codes sent and registrations per UTC day, template and utm_tag
+ * between two instants. SMS requests carry no template: they are attributed to the template of the latest visit
+ * with the same utm_tag ('' when none), whatever the day.
  */
-export async function funnelReport(db: Db, from: Date, to: Date): Promise<FunnelRow[]> {
-  const rows = await db.execute<{ template: string; utm_tag: string; visits: number; clicks: number; sms_requests: number; sms: number; registrations: number }>(sql`
+export async function funnelByDay(db: Db, from: Date, to: Date): Promise<FunnelDayRow[]> {
+  const [start, end] = [from.toISOString(), to.toISOString()];
+  const rows = await db.execute<{ day: string; template: string; utm_tag: string; visits: number; clicks: number; sms_requests: number; sms: number; registrations: number }>(sql`
     with ev as (
-      select case when kind = 'sms_request'
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+             case when kind = 'sms_request'
                then coalesce((select v.page_id from promo_events v where v.kind = 'visit' and v.utm_tag = promo_events.utm_tag order by v.created_at desc limit 1), '')
                else page_id end as template,
              utm_tag,
              count(*) filter (where kind = 'visit')::int as visits,
              count(*) filter (where kind = 'click')::int as clicks,
              count(*) filter (where kind = 'sms_request')::int as sms_requests
-      from promo_events where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-      group by 1, 2
+      from promo_events where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+      group by 1, 2, 3
     ),
     sms as (
-      select coalesce((select e.page_id from promo_events e where e.utm_tag = coalesce(c.utm_tag, '') and e.kind = 'visit' order by e.created_at desc limit 1), '') as template,
+      select to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+             coalesce((select e.page_id from promo_events e where e.utm_tag = coalesce(c.utm_tag, '') and e.kind = 'visit' order by e.created_at desc limit 1), '') as template,
              coalesce(c.utm_tag, '') as utm_tag, count(*)::int as sms
-      from verification_codes c where c.purpose = 'register' and c.created_at >= ${from.toISOString()}::timestamptz and c.created_at < ${to.toISOString()}::timestamptz
-      group by 1, 2
+      from verification_codes c where c.purpose = 'register' and c.created_at >= ${start}::timestamptz and c.created_at < ${end}::timestamptz
+      group by 1, 2, 3
     ),
     reg as (
-      select coalesce(promo_template_id::text, '') as template, coalesce(utm_tag, '') as utm_tag, count(*)::int as registrations
-      from borrowers where promo_template_id is not null and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-      group by 1, 2
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+             coalesce(promo_template_id::text, '') as template, coalesce(utm_tag, '') as utm_tag, count(*)::int as registrations
+      from borrowers where promo_template_id is not null and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
+      group by 1, 2, 3
     ),
-    keys as (select template, utm_tag from ev union select template, utm_tag from sms union select template, utm_tag from reg)
-    select k.template, k.utm_tag, coalesce(ev.visits, 0) as visits, coalesce(ev.clicks, 0) as clicks, coalesce(ev.sms_requests, 0) as sms_requests,
+    keys as (select day, template, utm_tag from ev union select day, template, utm_tag from sms union select day, template, utm_tag from reg)
+    select k.day, k.template, k.utm_tag, coalesce(ev.visits, 0) as visits, coalesce(ev.clicks, 0) as clicks, coalesce(ev.sms_requests, 0) as sms_requests,
            coalesce(sms.sms, 0) as sms, coalesce(reg.registrations, 0) as registrations
     from keys k
-    left join ev using (template, utm_tag)
-    left join sms using (template, utm_tag)
-    left join reg using (template, utm_tag)
-    order by k.template, k.utm_tag`);
+    left join ev using (day, template, utm_tag)
+    left join sms using (day, template, utm_tag)
+    left join reg using (day, template, utm_tag)
+    order by k.day, k.template, k.utm_tag`);
   return [...rows].map((r) => ({
+    day: r.day,
     template: r.template,
     utmTag: r.utm_tag,
     visits: r.visits,
@@ -254,6 +264,34 @@ export async function funnelReport(db: Db, from: Date, to: Date): Promise<Funnel
     smsRequests: r.sms_requests,
     smsSent: r.sms,
     registrations: r.registrations,
-    conversionPct: r.visits > 0 ? Math.round((r.registrations / r.visits) * 1000) / 10 : 0,
+    conversionPct: conversionPct(r.registrations, r.visits),
   }));
+}
+
+/** The funnel's totals per template and utm_tag over the days (funnelByDay's rows added up). */
+export function funnelTotals(days: FunnelDayRow[]): FunnelRow[] {
+  const totals = new Map<string, FunnelRow>();
+  for (const d of days) {
+    const key = JSON.stringify([d.template, d.utmTag]);
+    const t = totals.get(key) ?? { template: d.template, utmTag: d.utmTag, visits: 0, clicks: 0, smsRequests: 0, smsSent: 0, registrations: 0, conversionPct: 0 };
+    t.visits += d.visits;
+    t.clicks += d.clicks;
+    t.smsRequests += d.smsRequests;
+    t.smsSent += d.smsSent;
+    t.registrations += d.registrations;
+    totals.set(key, t);
+  }
+  return [...totals.values()]
+    .map((t) => ({ ...t, conversionPct: conversionPct(t.registrations, t.visits) }))
+    .sort((a, b) => byText(a.template, b.template) || byText(a.utmTag, b.utmTag));
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Visits, apply clicks, SMS button presses, SMS codes sent and registrations per template and utm_tag between
+ * two instants (the days of funnelByDay added up).
+ */
+export async function funnelReport(db: Db, from: Date, to: Date): Promise<FunnelRow[]> {
+  return funnelTotals(await funnelByDay(db, from, to));
 }
