@@ -312,32 +312,6 @@ export const consoleComplaintReplyWithImages = endpoint({
   data: z.object({ problemId: z.string(), images: z.number().int(), imageIds: z.array(z.number().int()) }),
 });
 
-/** The multipart field of support's reply images (repeated, one file each). */
-export const consoleReplyImageField = 'images';
-
-export const consoleComplaintReplyWithImages = endpoint({
-  ...apiRoutes.consoleComplaintReplyWithImages,
-  summary:
-    "Answer a complaint with text and images (multipart: problemId, text, and up to 9 files in `images`, each JPEG, PNG or WebP of at most 5 MB, checked and re-encoded like a borrower's upload); the borrower sees them in the complaint's detail; recorded in the audit trail",
-  /** The form's text fields (the files are read from the multipart body). */
-  request: z.object({ problemId: z.coerce.number().int().positive(), text: z.string().trim().min(1).max(2000) }),
-  /** images: how many were attached; imageIds: each one's id (GET /console/api/complaints/images/{id}). */
-  data: z.object({ problemId: z.string(), images: z.number().int(), imageIds: z.array(z.number().int()) }),
-});
-
-/** The multipart field of support's reply images (repeated, one file each). */
-export const consoleReplyImageField = 'images';
-
-export const consoleComplaintReplyWithImages = endpoint({
-  ...apiRoutes.consoleComplaintReplyWithImages,
-  summary:
-    "Answer a complaint with text and images (multipart: problemId, text, and up to 9 files in `images`, each JPEG, PNG or WebP of at most 5 MB, checked and re-encoded like a borrower's upload); the borrower sees them in the complaint's detail; recorded in the audit trail",
-  /** The form's text fields (the files are read from the multipart body). */
-  request: z.object({ problemId: z.coerce.number().int().positive(), text: z.string().trim().min(1).max(2000) }),
-  /** images: how many were attached; imageIds: each one's id (GET /console/api/complaints/images/{id}). */
-  data: z.object({ problemId: z.string(), images: z.number().int(), imageIds: z.array(z.number().int()) }),
-});
-
 // ---------------------------------------------------------------------------
 // Loans: search and a loan's whole story
 // ---------------------------------------------------------------------------
