@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints, promoSessions } from '../src/db/schema';
 import { operationIdOf } from '../src/lib/openapi-document';
 import { answerHash } from '../src/modules/promotion/promotion-service';
+import { staffRoles } from '@presta/contract/staff-roles';
+import { consoleSignInAs, staffMember } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
 import { makeLoan, type Loan } from './repayment-fixtures';
 
@@ -192,6 +194,10 @@ describe('the document', () => {
 
   it('what it says is what the server does: a body type the document does not list is refused with 415', async () => {
     const posts = operations().filter((o) => o.op.requestBody);
+    // A console call checks its session before its body (401 first): signed in with every role, its body type is what is refused.
+    const staff = await consoleSignInAs(t, await staffMember(t, [...staffRoles]), '198.51.100.199');
+    const isConsoleCall = (op: Operation) => (op.security ?? []).some((r) => 'consoleCookie' in r);
+    const consoleHeaders = { cookie: staff.cookie, 'x-csrf-token': staff.csrfToken, origin: t.config.publicBaseUrl };
     expect(posts.length).toBeGreaterThanOrEqual(25);
     let refused = 0;
     for (const o of posts) {
@@ -206,7 +212,7 @@ describe('the document', () => {
           method: 'POST',
           url: sampleUrl(o.path),
           query: isBorrowerCall(o.op) ? { swift: loan.sessionId } : {},
-          headers: { 'content-type': type },
+          headers: { 'content-type': type, ...(isConsoleCall(o.op) ? consoleHeaders : {}) },
           payload,
         });
         expect(res.statusCode, `${o.path} with ${type}`).toBe(415);
