@@ -118,7 +118,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(repaymentRoutes, { config });
   await app.register(paymentRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
-  await app.register(complaintRoutes, { config });
+  await app.register(complaintRoutes);
   await app.register(promotionRoutes, { config });
   await app.register(sessionRoutes, { config });
   await app.register(supportRoutes, { config });

@@ -39,7 +39,6 @@ export type Config = {
   sessionTtlHours: number;
   /** Lifetime of cached sessions and order reads between announced changes; 0 turns the caches off. */
   cacheTtlMs: number;
-  operatorToken: string | undefined;
   /** GET /docs and /docs/json: always in development, with PRESTA_API_DOCS=1 in production. */
   apiDocs: boolean;
   /** PostgreSQL connections per process (DATABASE_POOL_MAX). */
@@ -71,6 +70,8 @@ export type Config = {
   jobs: boolean;
   logLevel: string;
   webDistDir: string;
+  /** The back office console's build (apps/console, served under /console). */
+  consoleDistDir: string;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate
    * limits of public calls): false (default: none, the socket's address),
@@ -134,7 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoTools: env.PRESTA_DEMO_TOOLS === '1',
     sessionTtlHours: intFromEnv('SESSION_TTL_HOURS', 72),
     cacheTtlMs: intFromEnv('CACHE_TTL_MS', 30_000),
-    operatorToken: env.OPERATOR_TOKEN || undefined,
     apiDocs: !production || env.PRESTA_API_DOCS === '1',
     databasePoolMax: Math.max(1, intFromEnv('DATABASE_POOL_MAX', 10)),
     databaseConnectTimeoutMs: intFromEnv('DATABASE_CONNECT_TIMEOUT_MS', 1_500),
@@ -151,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.PRESTA_JOBS !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
+    consoleDistDir: path.resolve(repoRoot, 'apps/console/dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
@@ -195,7 +196,7 @@ function staffSecretKeyFrom(raw: string | undefined): Buffer {
 
 /** Shortest secrets production accepts. */
 export const MIN_PAYMENT_SECRET_BYTES = 32;
-export const MIN_OPERATOR_TOKEN_CHARS = 32;
+export const MIN_METRICS_TOKEN_CHARS = 32;
 
 /**
  * What makes a configuration unsafe for production: one line per problem, for
@@ -211,14 +212,11 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
   if (config.demoTools) problems.push('PRESTA_DEMO_TOOLS is on: the demo tools hand out sessions and read text messages; never switch them on in production.');
-  if (config.operatorToken !== undefined && config.operatorToken.length < MIN_OPERATOR_TOKEN_CHARS) {
-    problems.push(`OPERATOR_TOKEN is ${config.operatorToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS} (or unset, which turns the operator calls off).`);
-  }
   if (!env.STAFF_SECRET_KEY?.trim() || env.STAFF_SECRET_KEY.trim() === DEV_STAFF_SECRET_KEY) {
     problems.push("STAFF_SECRET_KEY is not set (or is the development key published in this repository): set 32 random bytes in base64 (`openssl rand -base64 32`); the staff's second-factor secrets are encrypted under it.");
   }
-  if (config.metricsToken !== undefined && config.metricsToken.length < MIN_OPERATOR_TOKEN_CHARS) {
-    problems.push(`METRICS_TOKEN is ${config.metricsToken.length} characters long: it must be at least ${MIN_OPERATOR_TOKEN_CHARS}.`);
+  if (config.metricsToken !== undefined && config.metricsToken.length < MIN_METRICS_TOKEN_CHARS) {
+    problems.push(`METRICS_TOKEN is ${config.metricsToken.length} characters long: it must be at least ${MIN_METRICS_TOKEN_CHARS}.`);
   }
   return problems;
 }

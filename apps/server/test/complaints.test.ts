@@ -9,14 +9,14 @@ import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-
 import { runOpsCommand } from '../src/cli/ops';
 import { consoleComplaintReply, consoleComplaints } from '@presta/contract/api/console';
 import { listAudit } from '../src/modules/audit/audit-log';
-import { consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
+import { apiTokenOf, bearerCall, consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { opsStaff, buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
 import { call, makeLoan, read, type Loan } from './repayment-fixtures';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp({ operatorToken: 'ops-secret-token-for-tests' });
+  t = await buildTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -339,16 +339,19 @@ describe('problem-detail and the reply', () => {
     expect((read(await call(t.app, loan.sessionId, urls.list, {}), endpoints.list)).tabs[2]!.list).toHaveLength(1);
   });
 
-  it('support reads any image with the operator token, nobody without it', async () => {
+  it('support reads any image with a console session or their API token (the operator token’s call is gone: 404), nobody without one', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const img = await uploadOk(loan, await png());
     const id = img.split('/').at(-1);
-    const url = `/api/ops/complaint-images/${id}`;
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer wrong-token-wrong-token-wrong!!' } })).statusCode).toBe(401);
-    const ok = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer ops-secret-token-for-tests' } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/ops/complaint-images/${id}`, headers: { authorization: 'Bearer any-token' } })).statusCode).toBe(404);
+    const image = { method: 'GET' as const, path: `/console/api/complaints/images/${id}` };
+    expect((await t.app.inject({ method: 'GET', url: image.path })).statusCode).toBe(401);
+    const support = await consoleSignInAs(t, await staffMember(t, ['support']), '198.51.100.92');
+    const { secret } = await apiTokenOf(t, support);
+    const ok = await bearerCall(t, secret, image);
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('image/png');
+    expect((await bearerCall(t, `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`, image)).statusCode).toBe(401);
   });
 
   it('the back office (issue 17): support reads the inbox with the images and the masked phone, opens an image, replies (audited); the borrower sees the reply; other roles 403', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleCreditRefund,
+  consoleNotificationResolve,
   consoleNotifications,
   consoleSuspense,
   consoleSuspenseAssign,
@@ -9,6 +10,7 @@ import {
 } from '@presta/contract/api/console';
 import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import { listAudit } from '../src/modules/audit/audit-log';
+import { recordNotification } from '../src/modules/payments/notification-log';
 import { newStoreReference } from '../src/modules/payments/store-reference';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
@@ -16,8 +18,8 @@ import { makeLoan, notify } from './repayment-fixtures';
 
 /*
  * Finance's payment calls over HTTP (issue 17): the open suspense entries and their resolution, the provider's
- * notifications with their outcome, a settled loan's credit refunded; each change audited as the member; and the
- * role × action matrix of these calls (a refused one changes nothing).
+ * notifications with their outcome and a refused one's review resolved, a settled loan's credit refunded; each change
+ * audited as the member; and the role × action matrix of these calls (a refused one changes nothing).
  */
 
 let t: TestApp;
@@ -77,6 +79,48 @@ describe('suspense and notifications', () => {
   });
 });
 
+/** A signed notification refused for review (another payment under a known event id): answers its id. */
+async function refusedNotification(): Promise<number> {
+  const eventId = `evt-refused-${randomUUID()}`;
+  await recordNotification(t.db, 'sandbox', `{"eventId":"${eventId}"}`, { outcome: 'refused', reason: 'event_conflict', notification: { eventId, reference: '12345678901234', amount: 100, paidAt: new Date() } });
+  const list = await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 });
+  const row = list.json<Answer<{ notifications: { id: number; eventId: string | null }[] }>>().data.notifications.find((n) => n.eventId === eventId);
+  expect(row, 'the refused notification is open for review').toBeDefined();
+  return row!.id;
+}
+
+describe('resolving a refused notification’s review', () => {
+  it('finance resolves it with a note, once: the list shows who, when and the note; the audit trail has it', async () => {
+    const id = await refusedNotification();
+    const res = await consoleCall(t, as('finance'), consoleNotificationResolve, { id, note: 'Provider resent it under a new event id.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<Answer<{ review: string; reviewedBy: string; reviewNote: string }>>().data;
+    expect(data).toMatchObject({ id, review: 'resolved', reviewNote: 'Provider resent it under a new event id.' });
+    expect(data.reviewedBy).toMatch(/^finance\./);
+    const all = await consoleCall(t, as('analyst'), consoleNotifications, { limit: 500 });
+    const row = all.json<Answer<{ notifications: { id: number; review: string; reviewedBy: string | null; reviewNote: string | null; reviewedAt: string | null }[] }>>().data.notifications.find((n) => n.id === id);
+    expect(row).toMatchObject({ review: 'resolved', reviewedBy: data.reviewedBy, reviewNote: 'Provider resent it under a new event id.' });
+    expect(row!.reviewedAt).not.toBeNull();
+    const open = await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 });
+    expect(open.json<Answer<{ notifications: { id: number }[] }>>().data.notifications.map((n) => n.id)).not.toContain(id);
+    const [event] = await listAudit(t.db, { objectType: 'payment_notification', objectId: String(id) });
+    expect(event).toMatchObject({ action: 'payments.resolveReview', actorType: 'staff', via: 'console', before: { review: 'open' }, after: { review: 'resolved', note: 'Provider resent it under a new event id.', reason: 'event_conflict' } });
+    const twice = await consoleCall(t, as('finance'), consoleNotificationResolve, { id, note: 'again' });
+    expect([twice.statusCode, twice.json<Answer<null>>().code]).toEqual([409, '409001']);
+  });
+
+  it('a held notification’s review closes with its suspense entry (409); an unknown id is 404; a note is needed', async () => {
+    const held = await heldInSuspense();
+    const list = await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 });
+    const row = list.json<Answer<{ notifications: { id: number; eventId: string | null }[] }>>().data.notifications.find((n) => n.eventId === held.eventId)!;
+    const res = await consoleCall(t, as('finance'), consoleNotificationResolve, { id: row.id, note: 'not this way' });
+    expect([res.statusCode, res.json<Answer<null>>().code]).toEqual([409, '409001']);
+    expect((await consoleCall(t, as('finance'), consoleNotificationResolve, { id: 987_654_321, note: 'nothing' })).statusCode).toBe(404);
+    expect((await consoleCall(t, as('finance'), consoleNotificationResolve, { id: row.id })).statusCode).toBe(400);
+    expect(await listAudit(t.db, { objectType: 'payment_notification', objectId: String(row.id) })).toEqual([]);
+  });
+});
+
 describe('credit refunds', () => {
   it('a loan still being repaid keeps its credit (409); an amount that is not a whole positive number is 400', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
@@ -89,7 +133,7 @@ describe('credit refunds', () => {
 });
 
 describe('the role × action matrix of the payment calls (each role alone)', () => {
-  const cases: { action: ConsoleAction; call: (auth: ConsoleAuth) => Promise<{ statusCode: number; suspenseId?: number }> }[] = [
+  const cases: { action: ConsoleAction; call: (auth: ConsoleAuth) => Promise<{ statusCode: number; suspenseId?: number; notificationId?: number }> }[] = [
     { action: 'payments.read', call: async (auth) => ({ statusCode: (await consoleCall(t, auth, consoleSuspense)).statusCode }) },
     { action: 'payments.read', call: async (auth) => ({ statusCode: (await consoleCall(t, auth, consoleNotifications)).statusCode }) },
     {
@@ -97,6 +141,13 @@ describe('the role × action matrix of the payment calls (each role alone)', () 
       call: async (auth) => {
         const held = await heldInSuspense();
         return { statusCode: (await consoleCall(t, auth, consoleSuspenseRefund, { id: held.id })).statusCode, suspenseId: held.id };
+      },
+    },
+    {
+      action: 'payments.resolveReview',
+      call: async (auth) => {
+        const id = await refusedNotification();
+        return { statusCode: (await consoleCall(t, auth, consoleNotificationResolve, { id, note: 'looked at it' })).statusCode, notificationId: id };
       },
     },
   ];
@@ -110,6 +161,11 @@ describe('the role × action matrix of the payment calls (each role alone)', () 
           const open = (await consoleCall(t, as('finance'), consoleSuspense)).json<Answer<{ entries: { id: number }[] }>>().data.entries.map((e) => e.id);
           expect(open).toContain(r.suspenseId);
           expect(await listAudit(t.db, { objectType: 'suspense', objectId: String(r.suspenseId) })).toEqual([]);
+        }
+        if (!allowed && r.notificationId !== undefined) {
+          const open = (await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 })).json<Answer<{ notifications: { id: number }[] }>>().data;
+          expect(open.notifications.map((n) => n.id)).toContain(r.notificationId);
+          expect(await listAudit(t.db, { objectType: 'payment_notification', objectId: String(r.notificationId) })).toEqual([]);
         }
       });
     }

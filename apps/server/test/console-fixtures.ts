@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { consoleSignIn } from '@presta/contract/api/console';
+import { consoleMyTokenCreate, consoleSignIn } from '@presta/contract/api/console';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { staffMembers, staffRoleRows } from '../src/db/schema';
 import { addStaff, completeSetUp, openSetUpLink, staffActor } from '../src/modules/staff/staff-service';
@@ -55,4 +55,22 @@ export function consoleCall(t: TestApp, auth: ConsoleAuth, route: { method: 'GET
     return t.app.inject({ method: 'GET', url: query ? `${route.path}?${query}` : route.path, headers });
   }
   return t.app.inject({ method: 'POST', url: route.path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+/** A new API token of the signed-in member (POST /console/api/me/tokens/create): its secret, answered once, and its id. */
+export async function apiTokenOf(t: TestApp, auth: ConsoleAuth, name = `script ${unique()}`): Promise<{ secret: string; id: number }> {
+  const res = await consoleCall(t, auth, consoleMyTokenCreate, { name });
+  expect(res.statusCode, res.body).toBe(200);
+  const { token, secret } = res.json<{ data: { token: { id: number }; secret: string } }>().data;
+  return { secret, id: token.id };
+}
+
+/** A console call as a script makes it: `Authorization: Bearer <token>`, no cookie, no CSRF token, no origin. */
+export function bearerCall(t: TestApp, token: string, route: { method: 'GET' | 'POST'; path: string }, body: Record<string, unknown> = {}, remoteAddress = '203.0.113.10') {
+  const headers = { authorization: `Bearer ${token}` };
+  if (route.method === 'GET') {
+    const query = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    return t.app.inject({ method: 'GET', url: query ? `${route.path}?${query}` : route.path, headers, remoteAddress });
+  }
+  return t.app.inject({ method: 'POST', url: route.path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress });
 }

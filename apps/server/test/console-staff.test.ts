@@ -1,13 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAudit, consoleMe, consoleSetUpOpen, consoleStaff, consoleStaffAdd, consoleStaffReset } from '@presta/contract/api/console';
+import {
+  consoleAudit,
+  consoleMe,
+  consoleSetUpOpen,
+  consoleStaff,
+  consoleStaffAdd,
+  consoleStaffDisable,
+  consoleStaffEnable,
+  consoleStaffReset,
+  consoleStaffRoles,
+} from '@presta/contract/api/console';
 import { consoleActions, staffRoles, type StaffRole } from '@presta/contract/staff-roles';
-import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
+import { listAudit } from '../src/modules/audit/audit-log';
+import { consoleCall, consoleSignInAs, staffMember, staffPassword, totpAt, type ConsoleAuth } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
  * Staff administration and the audit view over HTTP (issue 17): an admin adds a member (their set-up link answered
- * once, which opens the set-up), lists and resets; the audit view lists each action with its actor, filtered; and
- * the role × action matrix of these calls.
+ * once, which opens the set-up), lists and resets, disables and enables a member and sets their roles (never their
+ * own admin role, never disabling themselves); the audit view lists each action with its actor, filtered; and the
+ * role × action matrix of these calls.
  */
 
 let t: TestApp;
@@ -60,6 +72,84 @@ describe('staff administration', () => {
   });
 });
 
+describe('an admin changes a member', () => {
+  type Change = Answer<{ member: { id: number; email: string; roles: string[] }; state: string; changed: boolean }>;
+  const change = (res: { json: <T>() => T }) => res.json<Change>().data;
+
+  it('disabling ends the member’s sessions at once and refuses their sign-in; enabling lets them sign in again; both audited', async () => {
+    const m = await staffMember(t, ['support']);
+    const auth = await consoleSignInAs(t, m, '198.51.100.71');
+    const off = await consoleCall(t, as('admin'), consoleStaffDisable, { email: m.email.toUpperCase() });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(change(off)).toMatchObject({ member: { id: m.id }, state: 'disabled', changed: true });
+    expect((await consoleCall(t, auth, consoleMe)).statusCode).toBe(401);
+    const list = (await consoleCall(t, as('admin'), consoleStaff)).json<Answer<{ staff: { email: string; state: string }[] }>>().data.staff;
+    expect(list.find((x) => x.email === m.email)?.state).toBe('disabled');
+    // A disabled member cannot sign in (the same answer as any wrong part).
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/console/api/sign-in',
+      remoteAddress: '198.51.100.72',
+      headers: { 'content-type': 'application/json', origin: t.config.publicBaseUrl },
+      payload: JSON.stringify({ email: m.email, password: staffPassword, code: '000000' }),
+    });
+    expect([refused.statusCode, refused.json<Answer<null>>().code]).toEqual([401, '401003']);
+    // Again: nothing to change, nothing recorded.
+    expect(change(await consoleCall(t, as('admin'), consoleStaffDisable, { email: m.email }))).toMatchObject({ state: 'disabled', changed: false });
+
+    const on = await consoleCall(t, as('admin'), consoleStaffEnable, { email: m.email });
+    expect(change(on)).toMatchObject({ state: 'active', changed: true });
+    expect((await consoleCall(t, auth, consoleMe)).statusCode, 'an ended session stays ended').toBe(401);
+    // Signed in again (with the next step's code: this step's was used by the first sign-in).
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/console/api/sign-in',
+      remoteAddress: '198.51.100.73',
+      headers: { 'content-type': 'application/json', origin: t.config.publicBaseUrl },
+      payload: JSON.stringify({ email: m.email, password: staffPassword, code: totpAt(m.secret, Date.now() + 30_000) }),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const events = await listAudit(t.db, { objectType: 'staff', objectId: String(m.id) });
+    expect(events.filter((e) => e.action === 'staff.disable' || e.action === 'staff.enable').map((e) => [e.action, e.before, e.after])).toEqual([
+      ['staff.enable', { disabled: true }, { disabled: false }],
+      ['staff.disable', { disabled: false }, { disabled: true, sessionsEnded: 1, apiTokensRevoked: 0 }],
+    ]);
+    expect((await consoleCall(t, as('admin'), consoleStaffDisable, { email: email('nobody') })).statusCode).toBe(404);
+  });
+
+  it('roles: the whole set, applied from the member’s next call; audited with before and after; none or unknown is 400', async () => {
+    const m = await staffMember(t, ['support']);
+    const auth = await consoleSignInAs(t, m, '198.51.100.74');
+    expect((await consoleCall(t, auth, consoleAudit)).statusCode).toBe(403);
+    const res = await consoleCall(t, as('admin'), consoleStaffRoles, { email: m.email, roles: ['analyst', 'support', 'analyst'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(change(res)).toMatchObject({ member: { roles: ['support', 'analyst'] }, state: 'active', changed: true });
+    expect((await consoleCall(t, auth, consoleAudit)).statusCode, 'analyst now: the audit view').toBe(200);
+    expect((await consoleCall(t, auth, consoleMe)).json<Answer<{ member: { roles: string[] } }>>().data.member.roles).toEqual(['support', 'analyst']);
+    expect(change(await consoleCall(t, as('admin'), consoleStaffRoles, { email: m.email, roles: ['analyst', 'support'] })).changed).toBe(false);
+    const [event] = await listAudit(t.db, { objectType: 'staff', objectId: String(m.id), action: 'staff.roles' });
+    expect(event).toMatchObject({ actorType: 'staff', via: 'console', before: { roles: ['support'] }, after: { roles: ['support', 'analyst'] } });
+    expect((await consoleCall(t, as('admin'), consoleStaffRoles, { email: m.email, roles: [] })).statusCode).toBe(400);
+    expect((await consoleCall(t, as('admin'), consoleStaffRoles, { email: m.email, roles: ['root'] })).statusCode).toBe(400);
+    expect((await consoleCall(t, as('admin'), consoleStaffRoles, { email: email('nobody'), roles: ['support'] })).statusCode).toBe(404);
+  });
+
+  it('an admin can neither disable themselves nor drop their own admin role (the last admin cannot lock everyone out)', async () => {
+    const admin = await staffMember(t, ['admin']);
+    const auth = await consoleSignInAs(t, admin, '198.51.100.75');
+    const self = await consoleCall(t, auth, consoleStaffDisable, { email: admin.email });
+    expect([self.statusCode, self.json<Answer<null>>().code]).toEqual([409, '409001']);
+    const drop = await consoleCall(t, auth, consoleStaffRoles, { email: admin.email, roles: ['finance'] });
+    expect([drop.statusCode, drop.json<Answer<null>>().code]).toEqual([409, '409001']);
+    // Adding a role to themselves is fine; so is another admin taking theirs.
+    expect(change(await consoleCall(t, auth, consoleStaffRoles, { email: admin.email, roles: ['admin', 'finance'] })).member.roles).toEqual(['finance', 'admin']);
+    expect(change(await consoleCall(t, as('admin'), consoleStaffRoles, { email: admin.email, roles: ['finance'] })).member.roles).toEqual(['finance']);
+    expect((await consoleCall(t, auth, consoleStaff)).statusCode, 'no longer an admin').toBe(403);
+    expect(await listAudit(t.db, { objectType: 'staff', objectId: String(admin.id), action: 'staff.disable' })).toEqual([]);
+  });
+});
+
 describe('the audit view', () => {
   it('lists each action with its actor, newest first; filters by member, action, object and day; pages back', async () => {
     const newcomer = email('audited');
@@ -85,13 +175,23 @@ describe('the role × action matrix of staff and audit (each role alone)', () =>
     { action: 'staff.manage' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleStaff) },
     { action: 'staff.manage' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleStaffAdd, { email: email('m'), roles: ['support'] }) },
     { action: 'audit.read' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleAudit) },
+    { action: 'staff.manage' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleStaffRoles, { email: target.email, roles: ['reviewer'] }) },
+    { action: 'staff.manage' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleStaffDisable, { email: target.email }) },
+    { action: 'staff.manage' as const, call: (auth: ConsoleAuth) => consoleCall(t, auth, consoleStaffEnable, { email: target.email }) },
   ];
+  /** The member the changing calls of the matrix change (each refused call leaves them as they were). */
+  let target: { id: number; email: string };
+  beforeAll(async () => {
+    target = await staffMember(t, ['support']);
+  });
   for (const role of staffRoles) {
     for (const [i, { action, call }] of cases.entries()) {
       const allowed = (consoleActions[action] as readonly StaffRole[]).includes(role);
       it(`${role} × ${action} (${i}): ${allowed ? 'allowed' : '403'}`, async () => {
+        const before = await listAudit(t.db, { objectType: 'staff', objectId: String(target.id) });
         const res = await call(as(role));
         expect([res.statusCode, res.json<Answer<unknown>>().code]).toEqual(allowed ? [200, '0'] : [403, '403001']);
+        if (!allowed) expect(await listAudit(t.db, { objectType: 'staff', objectId: String(target.id) }), 'nothing recorded').toEqual(before);
       });
     }
   }

@@ -479,6 +479,9 @@ describe('every reader follows the credit', () => {
     expect(d.orderStatus).toBe('200');
     expect(await statusOf(loan.orderId)).toBe('200');
     expect((await creditEventsOf(loan.orderId)).map((e) => [e.kind, e.amount])).toEqual([['application', 216_820]]);
+    // The sweep's rule applied by the read: in the audit trail as the system's move, as the job's are (issue 17).
+    const events = await listAudit(t.db, { objectType: 'order', objectId: loan.orderNo, action: 'orders.settle' });
+    expect(events.map((e) => [e.actorType, e.via, e.before, e.after])).toEqual([['system', 'job', { status: '174' }, { status: '200', reason: 'credit applied' }]]);
   });
 
   it('the extension page and the card token: an instalment the credit covers is not asked for', async () => {

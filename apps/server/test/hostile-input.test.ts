@@ -17,9 +17,9 @@ import { makeLoan, urls, type Loan } from './repayment-fixtures';
  * nested objects, arrays, prototype keys, control characters, long text)
  * mixed with plausible ones (the borrower's real ids, small numbers, a phone),
  * sent as a form, as JSON and in the query. Each run is a new borrower with a
- * loan due today, from its own client address, with the operator token, so
- * that requests reach the handlers rather than stop at the session check or
- * the rate limits. Each answer must be a 4xx or a 2xx, never 5xx, and an API
+ * loan due today, from its own client address (and a console session of
+ * every role on the console's calls), so that requests reach the handlers
+ * rather than stop at the session check or the rate limits. Each answer must be a 4xx or a 2xx, never 5xx, and an API
  * error is the JSON wrapper.
  *
  * Most runs also carry what the input guard refuses (plugins/app/input-guard.ts),
@@ -28,8 +28,6 @@ import { makeLoan, urls, type Loan } from './repayment-fixtures';
  * deeper than MAX_JSON_DEPTH. Such a request must be a 400 with a message
  * (a 415 or 413 when the route takes no body of that type or size).
  */
-
-const OPERATOR_TOKEN = 'hostile-input-operator-token-0123456789';
 
 /** The field names of spec §7 and of our own calls. */
 const fieldNames = [
@@ -230,7 +228,7 @@ let loans: Loan[];
 let run = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({ operatorToken: OPERATOR_TOKEN });
+  t = await buildTestApp();
   loans = [];
   for (let i = 0; i < RUNS + 2; i += 1) loans.push(await makeLoan(t.db, { status: '174' }));
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -344,7 +342,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
           if (deepText !== undefined) deepRuns += 1;
           // Per-address limits (the promotion calls) count per client address: each run has its own.
           const remoteAddress = `10.${run % 250}.${Math.floor(run / 250) % 250}.7`;
-          const headers = { swift: sessionId, authorization: `Bearer ${OPERATOR_TOKEN}` };
+          const headers = { swift: sessionId };
           // The query and the form carry nested values as JSON text, and a deep one also as a bracketed key.
           const fields = [...formFields(payload), ...(poison.kind === 'deep' ? ([['problemDetail', deepText!], [bracketKey(poison.depth), '1']] as [string, string][]) : [])];
           const flatJson = JSON.stringify(payload);
@@ -446,7 +444,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
           // The refused bodies come first, within every per-borrower limit; each body from its own address.
           remoteAddress: `10.251.${i}.9`,
           query: { swift: await sessionFor(route.url, sessionId) },
-          headers: { ...(type ? { 'content-type': type } : {}), ...(await consoleHeadersFor(route.url)), authorization: `Bearer ${OPERATOR_TOKEN}` },
+          headers: { ...(type ? { 'content-type': type } : {}), ...(await consoleHeadersFor(route.url)) },
           payload: body,
         });
         const what = `POST ${url} (${type ?? 'no type'}) ${String(body).slice(0, 60)}`;

@@ -20,7 +20,7 @@ import { makeLoan, urls, type Loan } from './repayment-fixtures';
 let t: TestApp;
 let loan: Loan;
 beforeAll(async () => {
-  t = await buildTestApp({ operatorToken: 'input-guard-operator-token-0123456789' });
+  t = await buildTestApp();
   loan = await makeLoan(t.db, { status: '174' });
 });
 afterAll(async () => {

@@ -26,11 +26,10 @@ import { call, endpoints, makeLoan, ONE_INSTALMENT_TOTAL, urls } from './repayme
  * options (lib/log-redaction.ts loggerOptions) at level 'trace', writing to
  * memory; every flow that handles such a value runs, including failures
  * (a database error whose bound values hold a phone, a wrong session id, a
- * wrong operator token, a bad signature); then no log line may hold any of
+ * wrong staff API token, a bad signature); then no log line may hold any of
  * the values collected along the way.
  */
 
-const OPERATOR_TOKEN = `ops-${randomBytes(20).toString('hex')}`;
 const SANDBOX_SECRET = `sandbox-${randomBytes(20).toString('hex')}`;
 const CAPTCHA_ANSWER = 'q7zx';
 
@@ -55,7 +54,6 @@ beforeAll(async () => {
     brand: defaultBrand,
     databaseUrl: url,
     cacheTtlMs: 0,
-    operatorToken: OPERATOR_TOKEN,
     paymentSandboxSecret: SANDBOX_SECRET,
     smsProvider: 'console',
     logLevel: 'trace',
@@ -299,15 +297,6 @@ describe('no secret in any log line', () => {
     });
     expect(byHeaderUpload.statusCode, byHeaderUpload.body).toBe(200);
 
-    // --- Operator calls: the token, and a wrong one -------------------------------------
-    remember('operator token', OPERATOR_TOKEN);
-    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
-    expect((await app.inject({ method: 'GET', url: '/api/ops/promotion-funnel', headers: bearer(OPERATOR_TOKEN) })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/ops/complaint-images/${imageId}`, headers: bearer(OPERATOR_TOKEN) })).statusCode).toBe(200);
-    const wrongToken = `ops-${randomBytes(20).toString('hex')}`;
-    remember('wrong operator token', wrongToken);
-    expect((await app.inject({ method: 'GET', url: '/api/ops/promotion-funnel', headers: bearer(wrongToken) })).statusCode).toBe(401);
-
     // --- Back office (issue 17): set-up link, password, TOTP and recovery codes, console session, CSRF token ----
     const [maker] = await db.insert(staffMembers).values({ email: `maker.${randomUUID()}@presta.example` }).returning();
     await db.insert(staffRoleRows).values({ staffId: maker!.id, role: 'admin' });
@@ -339,6 +328,18 @@ describe('no secret in any log line', () => {
     remember('CSRF token', csrf);
     const consoleHeaders = { cookie: `presta_console=${consoleSession}`, 'x-csrf-token': csrf, origin: publicBaseUrl };
     expect((await app.inject({ method: 'GET', url: '/console/api/suspense', headers: consoleHeaders })).statusCode).toBe(200);
+    // An API token (what replaced the operator token): made, used on the funnel and a complaint image, and a wrong one.
+    await db.insert(staffRoleRows).values([{ staffId: added.member.id, role: 'support' }, { staffId: added.member.id, role: 'analyst' }]);
+    const made = await json('/console/api/me/tokens/create', { name: 'log test' }, consoleHeaders);
+    expect(made.statusCode, made.body).toBe(200);
+    const apiToken = made.json<{ data: { secret: string } }>().data.secret;
+    remember('staff API token', apiToken);
+    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+    expect((await app.inject({ method: 'GET', url: '/console/api/promotion/funnel', headers: bearer(apiToken) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/console/api/complaints/images/${imageId}`, headers: bearer(apiToken) })).statusCode).toBe(200);
+    const wrongToken = `pst_${randomBytes(32).toString('base64url')}`;
+    remember('wrong staff API token', wrongToken);
+    expect((await app.inject({ method: 'GET', url: '/console/api/promotion/funnel', headers: bearer(wrongToken) })).statusCode).toBe(401);
     expect((await json('/console/api/sign-out', {}, consoleHeaders)).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/console/api/me', headers: consoleHeaders })).statusCode).toBe(401);
 

@@ -43,8 +43,8 @@ let docText: string;
 let loan: Loan;
 
 beforeAll(async () => {
-  // Operator and metrics tokens set, so that every route that can exist does.
-  t = await buildTestApp({ operatorToken: 'ops-token-for-openapi-tests', metricsToken: 'metrics-token-for-openapi-tests' });
+  // The metrics token set, so that every route that can exist does.
+  t = await buildTestApp({ metricsToken: 'metrics-token-for-openapi-tests' });
   const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
   expect(res.statusCode).toBe(200);
   docText = res.body;
@@ -124,7 +124,7 @@ describe('the document', () => {
     const ids = operations().map((o) => o.op.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    const named = new Set(['sandboxPaymentNotification', 'cardCheckoutPage', 'cardCheckoutPay', 'opsComplaintImage']);
+    const named = new Set(['sandboxPaymentNotification', 'cardCheckoutPage', 'cardCheckoutPay']);
     for (const o of operations()) {
       if (!named.has(o.op.operationId!)) expect(o.op.operationId, `${o.method} ${o.path}`).toBe(operationIdOf(o.path));
     }
@@ -155,9 +155,9 @@ describe('the document', () => {
     expect(doc.paths['/v3/loan-details/loan-details']!.post!.responses['503']!.description).toMatch(/503001/);
   });
 
-  it('the security schemes: the session on every borrower call, a signature on the notification, the bearer token on operator calls', () => {
+  it('the security schemes: the session on every borrower call, a signature on the notification, the console cookie or a staff API token on console calls', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(
-      ['consoleCookie', 'metricsToken', 'operatorToken', 'paymentSignature', 'referenceToken', 'session', 'sessionCookie', 'sessionHeader'].sort(),
+      ['consoleCookie', 'metricsToken', 'paymentSignature', 'referenceToken', 'session', 'sessionCookie', 'sessionHeader', 'staffApiToken'].sort(),
     );
     // The back office's calls (issue 17): the console cookie, never a borrower's session; sign-in is public.
     expect(doc.components.securitySchemes.consoleCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'presta_console' });
@@ -165,6 +165,12 @@ describe('the document', () => {
     expect(doc.paths['/console/api/sign-out']!.post!.security).toEqual([{ consoleCookie: [] }]);
     expect(Object.keys(doc.paths['/console/api/sign-out']!.post!.responses)).toEqual(expect.arrayContaining(['401', '403']));
     expect(doc.paths['/console/api/sign-in']!.post!.security).toEqual([]);
+    // A console call takes either the cookie or a member's API token (decision 018 point 9); making a token, the cookie only.
+    expect(doc.components.securitySchemes.staffApiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/console/api/staff']!.get!.security).toEqual([{ consoleCookie: [] }, { staffApiToken: [] }]);
+    expect(doc.paths['/console/api/promotion/funnel']!.get!.security).toEqual([{ consoleCookie: [] }, { staffApiToken: [] }]);
+    expect(doc.paths['/console/api/me/tokens/create']!.post!.security).toEqual([{ consoleCookie: [] }]);
+    expect(Object.keys(doc.paths['/console/api/staff']!.get!.responses)).toEqual(expect.arrayContaining(['401', '403', '429']));
     // A borrower call takes the session in the query, the header or (a plain browser, issue 16) the cookie.
     expect(doc.paths['/v3/loan-details/loan-details']!.post!.security).toEqual([{ session: [] }, { sessionHeader: [] }, { sessionCookie: [] }]);
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'presta_session' });
@@ -174,7 +180,8 @@ describe('the document', () => {
       expect(isBorrowerCall(doc.paths[path]!.post!), path).toBe(true);
     }
     expect(doc.paths['/api/payments/notifications/sandbox']!.post!.security).toEqual([{ paymentSignature: [] }]);
-    expect(doc.paths['/api/ops/promotion-funnel']!.get!.security).toEqual([{ operatorToken: [] }]);
+    // The operator token's calls are gone (decision 018).
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/ops/'))).toEqual([]);
     expect(doc.paths['/metrics']!.get!.security).toEqual([{ metricsToken: [] }]);
     expect(doc.paths['/api/v2/youmi/promotion/get-sms']!.post!.security).toEqual([]);
     // The session parameters travel in the query: documented there on the borrower calls, never `swift` (the scheme's).

@@ -6,25 +6,28 @@ import { ledgerPayments, paymentNotifications, paymentReferences, paymentSuspens
 import { newSessionId } from '../src/modules/session/session-service';
 import { notificationConcurrency } from '../src/modules/payments/payment-routes';
 import { guessLimits } from '../src/plugins/app/guess-limits';
+import { consoleFunnel } from '@presta/contract/api/console';
+import { apiTokenOf, bearerCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { buildTestApp, checked, readiness, type TestApp } from './helpers';
 import { z } from 'zod';
 import { call, data, makeLoan, notify, ONE_INSTALMENT_TOTAL, urls, type Loan } from './repayment-fixtures';
 
 /*
  * Operations (issue 11): liveness without I/O, readiness (and its 503 while
- * stopping), metrics behind a token, guessing limits per address, and the
- * hardening of signed payment notifications: duplicate keys are refused and
+ * stopping), metrics behind a token, guessing limits per address (session
+ * ids, staff API tokens, the metrics token; the operator token and its calls
+ * are gone since issue 17), and the hardening of signed payment
+ * notifications: duplicate keys are refused and
  * amounts above the ceiling held in suspense (issue 12: money is never
  * refused for a business reason), both recorded for review, never applied;
  * every signed notification is recorded with its outcome.
  */
 
-const OPERATOR_TOKEN = 'operations-test-operator-token-0123456789';
 const METRICS_TOKEN = 'operations-test-metrics-token-0123456789abcdef';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ operatorToken: OPERATOR_TOKEN, metricsToken: METRICS_TOKEN });
+  t = await buildTestApp({ metricsToken: METRICS_TOKEN });
 });
 afterAll(async () => {
   await t.close();
@@ -120,13 +123,30 @@ describe('guessing is limited per address', () => {
     expect((await ask(loan.sessionId, freshAddress())).statusCode).toBe(200);
   });
 
-  it(`wrong operator tokens: ${guessLimits.operator.max}, then 429 even with the right one`, async () => {
+  it(`wrong staff API tokens on a console call: ${guessLimits.apiToken.max}, then 429 even with a right one; another address is not affected`, async () => {
     const remoteAddress = freshAddress();
-    const funnel = (token: string) =>
-      t.app.inject({ url: '/api/ops/promotion-funnel', remoteAddress, headers: { authorization: `Bearer ${token}` } });
-    expect((await funnel(OPERATOR_TOKEN)).statusCode).toBe(200);
-    for (let i = 0; i < guessLimits.operator.max; i += 1) expect((await funnel(`wrong-${i}`)).statusCode).toBe(401);
-    expect((await funnel(OPERATOR_TOKEN)).statusCode).toBe(429);
+    const { secret } = await apiTokenOf(t, await consoleSignInAs(t, await staffMember(t, ['analyst']), freshAddress()));
+    const funnel = (token: string, from = remoteAddress) => bearerCall(t, token, consoleFunnel, {}, from);
+    expect((await funnel(secret)).statusCode).toBe(200);
+    for (let i = 0; i < guessLimits.apiToken.max; i += 1) expect((await funnel(`pst_${String(i).padStart(43, 'x')}`)).statusCode).toBe(401);
+    const refused = await funnel(secret);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: errorCodes.rateLimited });
+    expect((await funnel(secret, freshAddress())).statusCode).toBe(200);
+  });
+
+  it(`wrong metrics tokens: ${guessLimits.metrics.max}, then 429 even with the right one`, async () => {
+    const remoteAddress = freshAddress();
+    const metrics = (token: string) => t.app.inject({ url: '/metrics', remoteAddress, headers: { authorization: `Bearer ${token}` } });
+    expect((await metrics(METRICS_TOKEN)).statusCode).toBe(200);
+    for (let i = 0; i < guessLimits.metrics.max; i += 1) expect((await metrics(`wrong-${i}`)).statusCode).toBe(401);
+    expect((await metrics(METRICS_TOKEN)).statusCode).toBe(429);
+  });
+
+  it('the operator token’s calls are gone (decision 018): their console calls replace them', async () => {
+    for (const url of ['/api/ops/promotion-funnel', '/api/ops/complaint-images/1']) {
+      expect((await t.app.inject({ url, headers: { authorization: 'Bearer any-token-at-all-0123456789abcdef' } })).statusCode, url).toBe(404);
+    }
   });
 });
 

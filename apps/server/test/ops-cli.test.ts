@@ -51,6 +51,9 @@ describe('ops command', () => {
     expect(swept.code).toBe(0);
     expect(swept.out[0]).toContain(o.orderNo);
     expect((await statusOf(o.orderNo))!.status).toBe('180');
+    // The sweep's move is in the audit trail as the member who ran it, through the CLI.
+    const [fellDue] = await listAudit(db, { objectType: 'order', objectId: o.orderNo, action: 'orders.fallDue' });
+    expect(fellDue).toMatchObject({ actorType: 'staff', actorLabel: await opsStaff(db), via: 'cli', before: { status: '174' }, after: { status: '180' } });
 
     const shown = await ops('show', o.orderNo);
     expect(shown.code).toBe(0);
@@ -193,6 +196,36 @@ describe('ops command', () => {
     for (const bad of [['staff'], ['staff', 'add', 'x@presta.example'], ['staff', 'reset'], ['staff', 'list', 'extra'], ['staff', 'reset', 'x@presta.example', '--role', 'admin']]) {
       expect((await ops(...bad)).code, bad.join(' ')).toBe(1);
     }
+  });
+
+  it('staff disable, enable and roles: through the console’s services, audited as the member via cli; an admin never disables themselves', async () => {
+    const admin = await opsStaff(db);
+    const tag = `${Date.now().toString(36)}${randomInt(0, 1e6)}`;
+    const who = `changed.${tag}@presta.example`;
+    expect((await ops('staff', 'add', who, '--role', 'support')).code).toBe(0);
+    const off = await ops('staff', 'disable', who);
+    expect(off).toEqual({ code: 0, out: [expect.stringMatching(new RegExp(`^Staff member \\d+ ${who.replace(/\./g, '\\.')}: disabled \\(sessions ended, API tokens revoked\\)\\.$`))], err: [] });
+    expect((await ops('staff', 'disable', who)).out[0]).toMatch(/: disabled \(unchanged\)\.$/);
+    // A disabled member acts no more through ops either.
+    expect((await ops('complaints', '--as', who)).err[0]).toBe(`error: There is no active staff member with the e-mail ${who}.`);
+    expect((await ops('staff', 'enable', who)).out[0]).toMatch(/: active\.$/);
+    const roles = await ops('staff', 'roles', who, '--role', 'analyst,support');
+    expect(roles.out[0]).toMatch(/: roles support, analyst\.$/);
+    const memberId = Number(/^Staff member (\d+)/.exec(roles.out[0]!)![1]);
+    const events = await listAudit(db, { objectType: 'staff', objectId: String(memberId) });
+    expect(events.map((e) => [e.action, e.actorLabel, e.via])).toEqual([
+      ['staff.roles', admin, 'cli'],
+      ['staff.enable', admin, 'cli'],
+      ['staff.disable', admin, 'cli'],
+      ['staff.add', admin, 'cli'],
+    ]);
+    expect(await ops('staff', 'disable', admin)).toEqual({ code: 1, out: [], err: ['error: You cannot disable your own account: ask another admin.'] });
+    expect((await ops('staff', 'roles', who, '--role', 'root')).code).toBe(1);
+    for (const bad of [['staff', 'disable'], ['staff', 'roles', who], ['staff', 'enable', who, '--role', 'admin']]) {
+      expect((await ops(...bad)).code, bad.join(' ')).toBe(1);
+    }
+    // Support may not change staff.
+    expect((await ops('staff', 'enable', who, '--as', who)).err[0]).toBe('error: Your roles do not allow this action (staff.manage).');
   });
 
   it('parses --flag value and --flag=value', () => {

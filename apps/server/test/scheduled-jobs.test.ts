@@ -6,7 +6,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { defaultBrand } from '@presta/contract/brand';
 import { DEV_SANDBOX_SECRET, loadConfig, type Config } from '../src/config';
-import { jobRuns, orders, paymentReferences, smsOutbox } from '../src/db/schema';
+import { jobRuns, orders, orderStatusHistory, paymentReferences, smsOutbox } from '../src/db/schema';
+import { listAudit } from '../src/modules/audit/audit-log';
 import { jobRunsTotal } from '../src/lib/metrics';
 import { recordJobRun, thisWorker } from '../src/modules/jobs/job-runs';
 import { marketTimeZones, scheduledJobs, startScheduledWork } from '../src/modules/jobs/scheduled-work';
@@ -106,6 +107,29 @@ describe('the jobs', () => {
     expect(await status(late.orderId)).toBe('180');
     expect(await status(current.orderId)).toBe('174');
     expect(await runJob('overdue-sweep-mx')).toEqual({ moved: 0 });
+    // Issue 17: each move is in the audit trail as the system, through a job.
+    const events = await listAudit(db, { objectType: 'order', objectId: late.orderNo });
+    expect(events.map((e) => [e.action, e.actorType, e.staffId, e.actorLabel, e.via, e.before, e.after])).toEqual([
+      ['orders.fallDue', 'system', null, 'system', 'job', { status: '174' }, { status: '180' }],
+    ]);
+    expect(await listAudit(db, { objectType: 'order', objectId: current.orderNo, action: 'orders.fallDue' })).toEqual([]);
+  });
+
+  it('the overdue sweep writes a move and its audit event in one transaction: an event that cannot be written leaves the loan as it was', async () => {
+    const late = await makeLoan(db, { status: '174', daysAgo: 16 });
+    const status = async () => (await db.select({ s: orders.status }).from(orders).where(eq(orders.id, Number(late.orderId))))[0]!.s;
+    const constraint = `jobs_audit_refused_${randomBytes(4).toString('hex')}`;
+    await db.execute(sql.raw(`alter table audit_events add constraint ${constraint} check (object_id <> '${late.orderNo}') not valid`));
+    try {
+      await expect(runJob('overdue-sweep-mx')).rejects.toThrow();
+      expect(await status()).toBe('174');
+      expect(await db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, Number(late.orderId)), eq(orderStatusHistory.toStatus, '180')))).toEqual([]);
+    } finally {
+      await db.execute(sql.raw(`alter table audit_events drop constraint ${constraint}`));
+    }
+    await runJob('overdue-sweep-mx');
+    expect(await status()).toBe('180');
+    expect((await listAudit(db, { objectType: 'order', objectId: late.orderNo })).map((e) => [e.action, e.via])).toEqual([['orders.fallDue', 'job']]);
   });
 
   it('each market is swept in its own time zone', async () => {

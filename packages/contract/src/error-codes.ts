@@ -12,10 +12,14 @@ export const errorCodes = {
   captchaWrong: '400003',
   /** Missing, unknown or expired session: the pages show the joint-logon failure page. */
   sessionInvalid: '401001',
-  operatorUnauthorized: '401002',
+  /** /metrics without the right METRICS_TOKEN (the operator token it once shared the code with is gone: decision 018). */
+  metricsUnauthorized: '401002',
   /** Back office (issue 17): the e-mail, password or second-factor code is not right (which one is not said). */
   staffSignInRefused: '401003',
-  /** Back office: no console session, or it ended (signed out, idle 30 minutes, 12 hours old, reset, disabled). */
+  /**
+   * Back office: no console session, or it ended (signed out, idle 30 minutes, 12 hours old, reset, disabled); or an
+   * API token that is wrong, revoked or whose member is disabled, or one on a call that takes a session only.
+   */
   staffSessionInvalid: '401004',
   /** Back office: the staff member's roles do not allow the action. */
   forbidden: '403001',

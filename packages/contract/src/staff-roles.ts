@@ -20,6 +20,7 @@ export const consoleActions = {
   'ledger.coolingOffExit': ['finance'],
   'ledger.sweepOverdue': ['finance'],
   'payments.read': ['finance', 'analyst', 'admin'],
+  'payments.resolveReview': ['finance'],
   'suspense.assign': ['finance'],
   'suspense.refund': ['finance'],
   // Complaints

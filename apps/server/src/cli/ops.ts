@@ -19,6 +19,9 @@
  *
  *   npm run ops -- staff add <email> --role admin[,finance…] [--name "…"]
  *   npm run ops -- staff reset <email>
+ *   npm run ops -- staff disable <email>
+ *   npm run ops -- staff enable <email>
+ *   npm run ops -- staff roles <email> --role reviewer[,finance…]
  *   npm run ops -- staff list
  *
  * Every command acts as a named staff member (decision 018 point 8): `--as <email>`, else PRESTA_STAFF, else in
@@ -46,7 +49,18 @@ import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import type { AuditActor } from '../modules/audit/audit-log';
-import { addStaff, authorise, findStaffByEmail, listStaff, resetStaff, SET_UP_LINK_HOURS, setUpLinkOf, staffActor } from '../modules/staff/staff-service';
+import {
+  addStaff,
+  authorise,
+  findStaffByEmail,
+  listStaff,
+  resetStaff,
+  SET_UP_LINK_HOURS,
+  setStaffDisabled,
+  setStaffRoles,
+  setUpLinkOf,
+  staffActor,
+} from '../modules/staff/staff-service';
 import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
@@ -71,7 +85,7 @@ type Parsed = {
   command: string;
   orderNo: string | undefined;
   options: Record<string, string>;
-  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]; staff: ['add', email], ['reset', email] or ['list']. */
+  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]; staff: ['add', email], ['reset' | 'disable' | 'enable' | 'roles', email] or ['list']. */
   suspense?: string[];
 };
 
@@ -133,8 +147,8 @@ const commands: Record<string, OpsCommand> = {
 
 function parseStaffArgs(positional: string[], options: Record<string, string>): string[] {
   const [action, email] = positional;
-  if (action === 'add' && email && positional.length === 2 && options.role) return positional;
-  if (action === 'reset' && email && positional.length === 2 && options.role === undefined) return positional;
+  if ((action === 'add' || action === 'roles') && email && positional.length === 2 && options.role) return positional;
+  if ((action === 'reset' || action === 'disable' || action === 'enable') && email && positional.length === 2 && options.role === undefined) return positional;
   if (action === 'list' && positional.length === 1 && options.role === undefined) return positional;
   throw new UsageError('opsUsage');
 }
@@ -254,9 +268,9 @@ async function disburse(db: Db, { orderNo, options, actor }: CommandArgs, io: Op
   io.out(`Order ${r.orderNo} disbursed on ${r.disbursedOn}${paid}: ${r.from} → ${r.to}` + (first ? `; instalment 1 of ${plan.length} due ${first.dueDate}.` : '.'));
 }
 
-/** The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180. */
-async function sweepOverdue(db: Db, _args: CommandArgs, io: OpsIo): Promise<void> {
-  const moved = await refreshLedgerStatus(db);
+/** The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180; each move audited as the member. */
+async function sweepOverdue(db: Db, { actor }: CommandArgs, io: OpsIo): Promise<void> {
+  const moved = await refreshLedgerStatus(db, { audit: actor });
   io.out(
     moved.length === 0
       ? 'Overdue sweep: no order moved.'
@@ -361,7 +375,9 @@ async function jobs(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> 
 /**
  * staff add <email> --role r1,r2 [--name …]: a new member and their one-time set-up link (printed once: hand it
  * over in person or through a channel of the lender's); staff reset <email>: the password and second factor
- * cleared, sessions ended, a new link; staff list: the members with their roles.
+ * cleared, sessions ended, a new link; staff disable|enable <email>; staff roles <email> --role r1,r2 (the whole
+ * set); staff list: the members with their roles. Disable, enable and roles go through the console's services
+ * (an admin never disables themselves nor drops their own admin role).
  */
 async function staff(db: Db, { options, suspense: [action, email], actor }: CommandArgs, io: OpsIo): Promise<void> {
   if (action === 'list') {
@@ -373,9 +389,13 @@ async function staff(db: Db, { options, suspense: [action, email], actor }: Comm
     }
     return;
   }
+  if (action === 'disable' || action === 'enable' || action === 'roles') {
+    await changeStaff(db, action, email!, options, actor!, io);
+    return;
+  }
   const link = (token: string) => setUpLinkOf(loadConfig().publicBaseUrl, token);
   if (action === 'add') {
-    const roles = options.role!.split(',').map((r) => r.trim()).filter(Boolean);
+    const roles = splitRoles(options.role!);
     const r = await addStaff(db, { email: email!, name: options.name, roles }, actor ?? 'bootstrap');
     io.out(`Staff member ${r.member.id} ${r.member.email} added with roles ${r.member.roles.join(', ')}${actor ? '' : ' (the first admin)'}.`);
     io.out(`One-time set-up link, valid ${SET_UP_LINK_HOURS} hours (password and authenticator app): ${link(r.setUpToken)}`);
@@ -385,6 +405,18 @@ async function staff(db: Db, { options, suspense: [action, email], actor }: Comm
   io.out(`Staff member ${r.member.id} ${r.member.email} reset: password and second factor cleared, sessions ended.`);
   io.out(`New one-time set-up link, valid ${SET_UP_LINK_HOURS} hours: ${link(r.setUpToken)}`);
 }
+
+/** staff disable|enable|roles: one member changed through the same services as the console's calls. */
+async function changeStaff(db: Db, action: 'disable' | 'enable' | 'roles', email: string, options: Record<string, string>, actor: AuditActor, io: OpsIo) {
+  const r =
+    action === 'roles'
+      ? await setStaffRoles(db, { email, roles: splitRoles(options.role!) }, actor)
+      : await setStaffDisabled(db, { email, disabled: action === 'disable' }, actor);
+  const what = action === 'roles' ? `roles ${r.member.roles.join(', ')}` : `${r.state}${action === 'disable' && r.changed ? ' (sessions ended, API tokens revoked)' : ''}`;
+  io.out(`Staff member ${r.member.id} ${r.member.email}: ${what}${r.changed ? '' : ' (unchanged)'}.`);
+}
+
+const splitRoles = (raw: string) => raw.split(',').map((r) => r.trim()).filter(Boolean);
 
 /** reply <problemId>: orderNo holds the complaint id (and offer's, the phone). */
 async function reply(db: Db, { orderNo: problemId, options, actor }: CommandArgs, io: OpsIo): Promise<void> {

@@ -49,6 +49,8 @@ export function registerEndpoint<E extends Endpoint>(
     /** A borrower's call, a public one, or a console call (staffAction: what it takes; the staff plugin checks it). */
     auth: 'borrower' | 'public' | 'staff';
     staffAction?: ConsoleAction | 'signedIn';
+    /** A console call that takes a console session only (false): an API token is refused. Default: either. */
+    staffApiTokens?: false;
     tags: string[];
     /** The wrapper's data (with successCode), or an EndpointAnswer the handler decides whole. */
     handler: (input: z.output<E['request']>, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['data']> | EndpointAnswer<z.input<E['data']>>>;
@@ -75,7 +77,7 @@ export function registerEndpoint<E extends Endpoint>(
     bodyLimit: multipart?.bodyLimit,
     config: {
       auth: options.auth,
-      ...(options.auth === 'staff' ? { staffAction: options.staffAction ?? 'signedIn' } : {}),
+      ...(options.auth === 'staff' ? { staffAction: options.staffAction ?? 'signedIn', staffApiTokens: options.staffApiTokens ?? true } : {}),
       // The native apps' scrambled keys (decision 003); the console is ours and reads the real names.
       scrambleKeys: options.auth !== 'staff',
       openapi: { refusals: options.refusals, security: options.security, ...multipartDocs },

@@ -100,11 +100,6 @@ export const securitySchemes = {
     name: 'X-Presta-Signature',
     description: 'HMAC-SHA256 of the raw body with PAYMENT_SANDBOX_SECRET, with its timestamp (docs/payments.md).',
   },
-  operatorToken: {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'OPERATOR_TOKEN. Wrong tokens count against the client address (429 past the limit).',
-  },
   consoleCookie: {
     type: 'apiKey',
     in: 'cookie',
@@ -113,6 +108,14 @@ export const securitySchemes = {
       'A back office session (decision 018: HttpOnly, Secure, SameSite=Strict, Path=/console; idle 30 minutes, at most 12 hours). ' +
       'A call that changes something also needs the session\'s CSRF token in `x-csrf-token` and a same-origin request (403 403002). ' +
       'Missing or ended: 401 401004; roles that do not allow the action: 403 403001.',
+  },
+  staffApiToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      "A staff member's API token for scripts (decision 018 point 9: `pst_` and 43 characters, made by the member, shown once): " +
+      'the call acts as the member with their roles now; no cookie nor CSRF token. Wrong, revoked or its member disabled: ' +
+      '401 401004; wrong tokens count against the client address (429 past the limit).',
   },
   metricsToken: {
     type: 'http',
@@ -133,9 +136,10 @@ export const openapiSecurity = {
   /** A store reference's image: its access key, or the owner's session. */
   referenceTokenOrSession: [requirement('referenceToken'), requirement('session'), requirement('sessionHeader'), requirement('sessionCookie')],
   paymentSignature: [requirement('paymentSignature')],
-  operator: [requirement('operatorToken')],
-  /** Every `auth: 'staff'` call: the console session's cookie. */
-  staff: [requirement('consoleCookie')],
+  /** Every `auth: 'staff'` call: the console session's cookie, or a staff member's API token. */
+  staff: [requirement('consoleCookie'), requirement('staffApiToken')],
+  /** The console calls about the session itself, and making an API token: the cookie only. */
+  staffSession: [requirement('consoleCookie')],
   metrics: [requirement('metricsToken')],
   public: [] as SecurityRequirement[],
 } satisfies Record<string, SecurityRequirement[]>;
@@ -147,7 +151,7 @@ const codeMeanings: Record<string, string> = {
   [errorCodes.captchaWrong]: "the captcha's answer is wrong: a new picture is needed",
   [legacyPaymentCodes.wrongVerificationCode]: 'wrong SMS verification code',
   [errorCodes.sessionInvalid]: 'missing, unknown or expired session (the pages show the joint-logon failure page)',
-  [errorCodes.operatorUnauthorized]: 'missing or wrong bearer token',
+  [errorCodes.metricsUnauthorized]: 'missing or wrong bearer token',
   [errorCodes.cardDeclined]: 'the card processor declined the charge',
   [errorCodes.notFound]: "unknown object, or another borrower's (indistinguishable on purpose)",
   [errorCodes.invalidTransition]: "the order's status (or the loan) does not allow it now; the message says why",
@@ -273,7 +277,7 @@ export function openapiTransform(input: TransformInput) {
   const { schema, url } = jsonSchemaTransform(input) as { schema: JsonObject | undefined; url: string };
   const route = input.route;
   if (schema?.hide) return { schema, url };
-  const config = (route.config ?? {}) as { auth?: 'borrower' | 'public' | 'staff'; rateLimit?: unknown; openapi?: RouteDocs };
+  const config = (route.config ?? {}) as { auth?: 'borrower' | 'public' | 'staff'; staffApiTokens?: boolean; rateLimit?: unknown; openapi?: RouteDocs };
   const docs = config.openapi ?? {};
   const out: JsonObject = { ...schema };
 
@@ -281,7 +285,8 @@ export function openapiTransform(input: TransformInput) {
   if (docs.description) out.description = docs.description;
   const borrower = config.auth === 'borrower';
   const staff = config.auth === 'staff';
-  out.security = borrower ? openapiSecurity.borrower : staff ? openapiSecurity.staff : (docs.security ?? openapiSecurity.public);
+  const tokens = staff && config.staffApiTokens !== false;
+  out.security = borrower ? openapiSecurity.borrower : staff ? (tokens ? openapiSecurity.staff : openapiSecurity.staffSession) : (docs.security ?? openapiSecurity.public);
 
   if (docs.body) out.body = toJson(docs.body);
   const hasBody = out.body !== undefined;
@@ -307,6 +312,7 @@ export function openapiTransform(input: TransformInput) {
     add(401, errorCodes.staffSessionInvalid);
     add(403, errorCodes.forbidden);
     if (route.method !== 'GET') add(403, errorCodes.csrfInvalid);
+    if (tokens) add(429, errorCodes.rateLimited);
   }
   if (config.rateLimit) add(429, errorCodes.rateLimited);
   if (hasBody) {

@@ -11,6 +11,7 @@ import { findProfile, type Profile } from '../session/borrower-profile';
 import { notFound } from '../../lib/app-error';
 import { ledgerStatusDiffers, positionAsOf } from '../ledger/ledger-math';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
+import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { findActiveOrder } from '../orders/order-service';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
@@ -73,7 +74,7 @@ async function loanSummary(db: Db, r: LoanRow, lang: Language, now: Date): Promi
   const position = state ? positionAsOf(state, today) : undefined;
   let status: OrderStatus = r.status;
   if (position && ledgerStatusDiffers(status, position)) {
-    const moved = await refreshLedgerStatus(db, { orderId: Number(r.id), today, now });
+    const moved = await refreshLedgerStatus(db, { orderId: Number(r.id), today, now, audit: systemActor });
     status = moved.at(-1)?.to ?? position.expectedStatus;
   }
   const repayable = statusIn(repayableStatuses, status);

@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { problemDetail, problemInit, problemList, problemSave, problemScore, uploadProblemImg } from '@presta/contract/api/complaint';
 import { COMPLAINT_IMAGE_FIELD, COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGE_PATH } from '@presta/contract/complaint-rules';
 import { errorCodes } from '@presta/contract/error-codes';
-import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { openapiSecurity, type ResponseDoc } from '../../lib/openapi-document';
-import { requireOperator } from '../../lib/operator-auth';
+import type { ResponseDoc } from '../../lib/openapi-document';
 import { complaintDetail, complaintInit, listComplaints, readImage, saveComplaint, scoreComplaint, storeBorrowerImage } from './complaint-service';
 import { checkedImage, readUploadParts } from './image-upload';
 
@@ -33,13 +31,13 @@ function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) 
 
 /**
  * Complaints (issue 4): the §7 /user-problem calls, the multipart image
- * upload, stored images for their owner, and support's copy of an image with
- * the operator token.
+ * upload, stored images for their owner, and any image to a back-office member
+ * whose roles read complaints (issue 17: the operator token's call is gone).
  */
-export default async function complaintRoutes(app: FastifyInstance, opts: { config: Config }) {
+export default async function complaintRoutes(app: FastifyInstance) {
   await app.register(complaintCalls);
   await app.register(imageUpload);
-  storedImageRoutes(app, opts.config);
+  storedImageRoutes(app);
 }
 
 /** The §7 form calls, in a scope that takes forms only (JSON and text bodies: 415). */
@@ -108,8 +106,8 @@ async function imageUpload(uploads: FastifyInstance) {
   });
 }
 
-/** Stored images: to their owner (the borrower's session), and to support with the operator token. */
-function storedImageRoutes(app: FastifyInstance, config: Config) {
+/** Stored images: to their owner (the borrower's session), and to a back-office member whose roles read complaints. */
+function storedImageRoutes(app: FastifyInstance) {
   const imageParams = z.object({ imageId: z.string().max(20) });
   app.get(
     `${COMPLAINT_IMAGE_PATH}/:imageId`,
@@ -137,30 +135,6 @@ function storedImageRoutes(app: FastifyInstance, config: Config) {
       schema: { summary: 'Back office: a complaint image (the borrower’s or support’s)', tags: ['back office'], params: imageParams },
     },
     async (request, reply) => {
-      const { imageId } = request.params as { imageId: string };
-      const image = await readImage(app.db, imageId, 'support');
-      if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');
-      return sendImage(reply, image);
-    },
-  );
-
-  // Support: any complaint image, with the operator token (Authorization: Bearer <OPERATOR_TOKEN>).
-  app.get(
-    '/api/ops/complaint-images/:imageId',
-    {
-      config: {
-        auth: 'public',
-        openapi: {
-          operationId: 'opsComplaintImage',
-          security: openapiSecurity.operator,
-          refusals: { 401: [errorCodes.operatorUnauthorized], 404: [errorCodes.notFound], 429: [errorCodes.rateLimited] },
-          responses: { 200: imageAnswer },
-        },
-      },
-      schema: { summary: 'Support: a complaint image (operator token)', tags: ['support'], params: imageParams },
-    },
-    async (request, reply) => {
-      await requireOperator(request, config.operatorToken);
       const { imageId } = request.params as { imageId: string };
       const image = await readImage(app.db, imageId, 'support');
       if (!image) throw new AppError(404, errorCodes.notFound, 'complaintImageNotFound');

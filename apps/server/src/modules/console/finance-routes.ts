@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   consoleCreditRefund,
+  consoleNotificationResolve,
   consoleNotifications,
   consoleSuspense,
   consoleSuspenseAssign,
@@ -9,7 +10,7 @@ import {
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { refundCredit } from '../ledger/ledger-service';
-import { recentNotifications } from '../payments/notification-log';
+import { recentNotifications, resolveRefusedReview } from '../payments/notification-log';
 import { assignSuspense, openSuspense, refundSuspense } from '../payments/suspense-service';
 
 const tags = ['back office'];
@@ -17,7 +18,8 @@ const tags = ['back office'];
 /**
  * Finance's payment calls (issue 17; docs/back-office.md "Payments over HTTP"): money in suspense and its
  * resolution (assign to an order through the ledger, or record the refund to the payer), refunds of a settled
- * loan's credit, and the provider's notifications with their outcome. Each change is audited as the member.
+ * loan's credit, and the provider's notifications with their outcome (a refused one's review resolved with a note).
+ * Each change is audited as the member.
  */
 export default function financeRoutes(app: FastifyInstance) {
   /** The suspense and ledger tables' `actor` column: the member's e-mail (the audit trail has the rest). */
@@ -82,5 +84,13 @@ export default function financeRoutes(app: FastifyInstance) {
     staffAction: 'payments.read',
     tags,
     handler: async (input) => ({ notifications: await recentNotifications(app.db, { reviewOpen: input.review === 'open', limit: input.limit }) }),
+  });
+
+  registerEndpoint(app, consoleNotificationResolve, {
+    auth: 'staff',
+    staffAction: 'payments.resolveReview',
+    tags,
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => resolveRefusedReview(app.db, { id: input.id, note: input.note, audit: request.staff.actor }),
   });
 }

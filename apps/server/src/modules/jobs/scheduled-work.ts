@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema';
+import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
@@ -98,8 +99,9 @@ export function scheduledJobs(
         kind: 'overdue-sweep',
         tz: m.timeZone,
         // Every order, each by its own product's calendar: idempotent, so a missed run is caught up by the next. The
-        // credit orders hold is applied first as amounts became payable (it may settle them), then 174 → 180.
-        run: async () => ({ moved: (await refreshLedgerStatus(db)).length }),
+        // credit orders hold is applied first as amounts became payable (it may settle them), then 174 → 180. Each
+        // move is in the audit trail as the system (via job), in the move's own transaction.
+        run: async () => ({ moved: (await refreshLedgerStatus(db, { audit: systemActor })).length }),
       }),
     ),
     { name: 'payment-reference-expiry', kind: 'payment-reference-expiry', run: async () => ({ expired: await expireDueReferences(db) }) },

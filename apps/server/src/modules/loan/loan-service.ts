@@ -17,6 +17,7 @@ import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { ledgerStatusDiffers, positionAsOf, type LoanPosition } from '../ledger/ledger-math';
+import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { createOrder, mustFallDue, orderAccountNumberSql, refuseSecondActiveLoan } from '../orders/order-service';
@@ -413,7 +414,8 @@ async function statusAsOfToday(
 ): Promise<{ status: OrderStatus; moved: boolean }> {
   const differs = at.position ? ledgerStatusDiffers(order.status, at.position) : mustFallDue(order.status, at.nextDueDate, at.today);
   if (!differs) return { status: order.status, moved: false };
-  const moved = await refreshLedgerStatus(db, { orderId: order.id, today: at.today, now: at.now });
+  // The overdue sweep's rule, applied before the night's job got there: recorded as the system's, as the job's are.
+  const moved = await refreshLedgerStatus(db, { orderId: order.id, today: at.today, now: at.now, audit: systemActor });
   if (moved[0]) return { status: moved[0].to, moved: true };
   const [current] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   return { status: current?.status ?? order.status, moved: true };

@@ -421,11 +421,12 @@ export function mustFallDue(status: string, earliestDue: CalendarDate | null | u
  * moved by the ledger's refreshLedgerStatus, which applies the credit first).
  * With orderId, only that order. Each move is its own transaction with the
  * order locked and the condition checked again; reading costs one query and
- * nothing is written when nothing must change.
+ * nothing is written when nothing must change. `audit`: who each move is
+ * recorded as in the audit trail, in its transaction (none: not recorded).
  */
 export async function refreshOverdue(
   db: DbOrTx,
-  opts: { orderId?: number; today?: CalendarDate; now?: Date } = {},
+  opts: { orderId?: number; today?: CalendarDate; now?: Date; audit?: AuditActor } = {},
 ): Promise<TransitionResult[]> {
   const now = opts.now ?? new Date();
   const candidates = await db
@@ -450,7 +451,7 @@ export async function refreshOverdue(
       if (!order || order.status !== orderStatus.repaying) return undefined; // moved by someone else meanwhile
       const [again] = await tx.select({ earliestDue: earliestDueDate() }).from(orders).where(eq(orders.id, c.id));
       if (!mustFallDue(order.status, again?.earliestDue, opts.today ?? todayIn(order.timeZone, now))) return undefined;
-      return applyTransition(tx, order, { orderId: c.id, action: 'fallDue', actor: 'system', now });
+      return applyTransition(tx, order, { orderId: c.id, action: 'fallDue', actor: 'system', now, audit: opts.audit });
     });
     if (result) moved.push(result);
   }

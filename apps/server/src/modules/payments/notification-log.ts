@@ -1,6 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database';
+import { errorCodes } from '@presta/contract/error-codes';
+import type { Db, DbOrTx } from '../../db/database';
 import { orders, paymentNotifications } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { paymentNotifications as notificationMetric } from '../../lib/metrics';
 import type { IncomingNotification, PaymentNotification } from './payment-provider';
 
@@ -72,5 +75,34 @@ export async function recentNotifications(db: DbOrTx, opts: { reviewOpen: boolea
     reason: n.reason,
     review: n.review,
     orderNo,
+    reviewedAt: n.reviewedAt?.toISOString() ?? null,
+    reviewedBy: n.reviewedBy,
+    reviewNote: n.reviewNote,
   }));
+}
+
+/**
+ * A member of finance resolves the open review of a REFUSED notification (issue 17), with a note of what was done
+ * (the provider asked to resend, the payer told, nothing owed): the review becomes 'resolved', with when, who (their
+ * e-mail) and the note, and the audit event in the same transaction. A held notification's review is closed by its
+ * suspense entry's resolution instead (409); one not open is 409; an unknown id 404.
+ */
+export async function resolveRefusedReview(db: Db, input: { id: number; note: string; audit: AuditActor }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [n] = await tx.select().from(paymentNotifications).where(eq(paymentNotifications.id, input.id)).for('update');
+    if (!n) throw new AppError(404, errorCodes.notFound, 'notificationUnknown');
+    if (n.review !== 'open') throw new AppError(409, errorCodes.invalidTransition, 'notificationReviewNotOpen', { id: n.id, review: n.review });
+    if (n.outcome !== 'refused') throw new AppError(409, errorCodes.invalidTransition, 'notificationHeldInSuspense', { id: n.id });
+    const reviewedBy = input.audit.type === 'staff' ? input.audit.email : 'system';
+    const note = input.note.trim();
+    await tx.update(paymentNotifications).set({ review: 'resolved', reviewedAt: now, reviewedBy, reviewNote: note }).where(eq(paymentNotifications.id, n.id));
+    await recordAudit(tx, input.audit, {
+      action: 'payments.resolveReview',
+      objectType: 'payment_notification',
+      objectId: n.id,
+      before: { review: 'open' },
+      after: { review: 'resolved', note, outcome: n.outcome, reason: n.reason, provider: n.provider, eventId: n.eventId },
+    });
+    return { id: n.id, review: 'resolved' as const, reviewedAt: now.toISOString(), reviewedBy, reviewNote: note };
+  });
 }

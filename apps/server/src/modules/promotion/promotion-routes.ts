@@ -7,13 +7,12 @@ import { promotionCodes } from '@presta/contract/promotion-rules';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { EndpointAnswer, registerEndpoint } from '../../lib/endpoint-route';
-import { requireOperator } from '../../lib/operator-auth';
-import { openapiSecurity, type Refusals } from '../../lib/openapi-document';
+import type { Refusals } from '../../lib/openapi-document';
 import { translate } from '../../i18n/messages';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { drawCaptcha, newSid } from '../verification/captcha';
-import { findTemplate, funnelReport, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
+import { findTemplate, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
 /** The §8 answer of a promotion service: the code decides success; a refusal may carry its HTTP status. */
 function answer(request: FastifyRequest, a: PromoAnswer): EndpointAnswer<null> {
@@ -27,7 +26,8 @@ const promo = (max: number, refusals?: Refusals) => ({ auth: 'public' as const, 
 /**
  * The promotion calls of §7 (public: visitors have no session), with the §8
  * codes, rate-limited per client address (shared through Redis when
- * REDIS_URL is set); and the funnel report for operators.
+ * REDIS_URL is set). The funnel report is the back office's
+ * (GET /console/api/promotion/funnel, modules/console/report-routes.ts).
  */
 export default async function promotionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
   const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
@@ -38,7 +38,6 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
     registerSmsAndRegister(forms, sms);
   });
   registerTrackers(app);
-  registerFunnelReport(app, opts.config);
 }
 
 /** channel-template ('00'), get-sid ('0') and the captcha image of a sid. */
@@ -122,72 +121,6 @@ function registerTrackers(app: FastifyInstance) {
     });
   }
 }
-
-/** The funnel, for operators. */
-function registerFunnelReport(app: FastifyInstance, config: Config) {
-  app.get(
-    '/api/ops/promotion-funnel',
-    {
-      config: {
-        auth: 'public',
-        openapi: {
-          security: openapiSecurity.operator,
-          refusals: { 401: [errorCodes.operatorUnauthorized], 429: [errorCodes.rateLimited] },
-          responses: {
-            200: { description: 'The funnel per template and utm_tag over [from, to).', content: { 'application/json': { schema: funnelAnswerDoc } } },
-          },
-        },
-      },
-      schema: {
-        summary: 'Operators: visits, clicks, SMS sent and registrations per template and utm_tag (Authorization: Bearer OPERATOR_TOKEN)',
-        tags: ['support'],
-        querystring: z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() }),
-      },
-    },
-    async (request) => {
-      await requireOperator(request, config.operatorToken);
-      const { from, to } = request.query as { from?: string; to?: string };
-      const range = funnelRange(from, to);
-      return { success: true, code: errorCodes.ok, message: translate(request.lang, 'ok'), data: { ...range, rows: await funnelReport(app.db, range.from, range.to) } };
-    },
-  );
-}
-
-const count = { type: 'integer' };
-/** The funnel report's answer (funnelReport), for the OpenAPI document. */
-const funnelAnswerDoc = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    code: { type: 'string' },
-    message: { type: 'string' },
-    data: {
-      type: 'object',
-      properties: {
-        from: { type: 'string', format: 'date-time' },
-        to: { type: 'string', format: 'date-time' },
-        rows: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              template: { type: 'string' },
-              utmTag: { type: 'string' },
-              visits: count,
-              clicks: count,
-              smsRequests: count,
-              smsSent: count,
-              registrations: count,
-              conversionPct: { type: 'number' },
-            },
-          },
-        },
-      },
-      required: ['from', 'to', 'rows'],
-    },
-  },
-  required: ['success', 'code', 'message', 'data'],
-};
 
 /** From the start of `from` (default: 30 days ago) to the end of `to` (default: now), UTC. */
 export function funnelRange(from?: string, to?: string): { from: Date; to: Date } {

@@ -1,16 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleAudit, consoleStaff, consoleStaffAdd, consoleStaffReset } from '@presta/contract/api/console';
+import {
+  consoleAudit,
+  consoleMyTokenCreate,
+  consoleMyTokenRevoke,
+  consoleMyTokens,
+  consoleStaff,
+  consoleStaffAdd,
+  consoleStaffDisable,
+  consoleStaffEnable,
+  consoleStaffReset,
+  consoleStaffRoles,
+  consoleStaffTokenRevoke,
+  consoleStaffTokens,
+} from '@presta/contract/api/console';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { listAudit } from '../audit/audit-log';
-import { addStaff, listStaff, resetStaff, setUpLinkOf } from './staff-service';
+import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenView } from './staff-api-tokens';
+import { addStaff, listStaff, resetStaff, setStaffDisabled, setStaffRoles, setUpLinkOf } from './staff-service';
 
 const tags = ['back office'];
 
+/** A token as answered: its dates as ISO strings, never its secret. */
+const tokenAnswer = (t: ApiTokenView) => ({
+  ...t,
+  createdAt: t.createdAt.toISOString(),
+  lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+  revokedAt: t.revokedAt?.toISOString() ?? null,
+});
+
 /**
  * The admin's staff calls and the audit view (issue 17, decision 018; docs/back-office.md "Staff and audit over
- * HTTP"): the members, adding one (their set-up link answered once), a reset; the audit trail filtered and paged.
+ * HTTP"): the members, adding one (their set-up link answered once), a reset, disabling and enabling, their roles;
+ * API tokens (each member's own, and every member's for an admin); the audit trail filtered and paged.
  */
 export default function staffAdminRoutes(app: FastifyInstance, opts: { config: Config }) {
   const link = (token: string) => setUpLinkOf(opts.config.publicBaseUrl, token);
@@ -42,6 +65,70 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
       const r = await resetStaff(app.db, input, request.staff.actor);
       return { member: r.member, setUpLink: link(r.setUpToken) };
     },
+  });
+
+  for (const [endpoint, disabled] of [
+    [consoleStaffDisable, true],
+    [consoleStaffEnable, false],
+  ] as const) {
+    registerEndpoint(app, endpoint, {
+      auth: 'staff',
+      staffAction: 'staff.manage',
+      tags,
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+      handler: async (input, request) => setStaffDisabled(app.db, { email: input.email, disabled }, request.staff.actor),
+    });
+  }
+
+  registerEndpoint(app, consoleStaffRoles, {
+    auth: 'staff',
+    staffAction: 'staff.manage',
+    tags,
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => setStaffRoles(app.db, input, request.staff.actor),
+  });
+
+  registerEndpoint(app, consoleStaffTokens, {
+    auth: 'staff',
+    staffAction: 'staff.manage',
+    tags,
+    handler: async (input) => ({ tokens: (await listApiTokens(app.db, { staffId: input.staffId, all: input.all === 'true' })).map(tokenAnswer) }),
+  });
+
+  registerEndpoint(app, consoleStaffTokenRevoke, {
+    auth: 'staff',
+    staffAction: 'staff.manage',
+    tags,
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id })) }),
+  });
+
+  // A member's own tokens (any role). Making one takes a console session: a token never makes another.
+  registerEndpoint(app, consoleMyTokens, {
+    auth: 'staff',
+    staffAction: 'signedIn',
+    tags,
+    handler: async (_input, request) => ({ tokens: (await listApiTokens(app.db, { staffId: request.staff.member.id })).map(tokenAnswer) }),
+  });
+
+  registerEndpoint(app, consoleMyTokenCreate, {
+    auth: 'staff',
+    staffAction: 'signedIn',
+    staffApiTokens: false,
+    tags,
+    refusals: { 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => {
+      const made = await createApiToken(app.db, request.staff.actor, input);
+      return { token: tokenAnswer(made.token), secret: made.secret };
+    },
+  });
+
+  registerEndpoint(app, consoleMyTokenRevoke, {
+    auth: 'staff',
+    staffAction: 'signedIn',
+    tags,
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id, owner: request.staff.member.id })) }),
   });
 
   registerEndpoint(app, consoleAudit, {

@@ -5,16 +5,19 @@ import { consoleCookieName, csrfHeaderName } from '@presta/contract/api/console'
 import { errorCodes } from '@presta/contract/error-codes';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import { AppError } from '../../lib/app-error';
+import { bearerOf } from '../../lib/bearer-token';
 import { isSameOrigin } from '../../lib/same-origin';
 import type { AuditActor } from '../audit/audit-log';
+import { findApiTokenMember } from './staff-api-tokens';
 import { requireRoles, staffActor, type StaffIdentity } from './staff-service';
-import { findStaffSession } from './staff-sessions';
+import { findStaffSession, type LiveStaffSession } from './staff-sessions';
 
 /**
- * The console call's staff member and session (set on every route whose config names a staffAction), and the
- * member as the audit actor of what the call changes (through the console, from the call's address).
+ * The console call's staff member, and the member as the audit actor of what the call changes (from the call's
+ * address): through a console session (`session`: its CSRF secret and expiry), or one of their API tokens
+ * (`apiTokenId`). Set on every route whose config names a staffAction.
  */
-export type ConsoleCaller = { member: StaffIdentity; csrfSecret: string; idHash: string; expiresAt: Date; actor: AuditActor };
+export type ConsoleCaller = { member: StaffIdentity; actor: AuditActor; session?: Omit<LiveStaffSession, 'member'>; apiTokenId?: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A console call: the action it takes ('signedIn': any signed-in member). */
     staffAction?: ConsoleAction | 'signedIn';
+    /** false: a console session only, an API token is refused (the session's own calls, making a token). */
+    staffApiTokens?: boolean;
   }
 }
 
@@ -48,11 +53,19 @@ export function consoleCookieOf(request: FastifyRequest): string | undefined {
   return request.server.parseCookie(header)[consoleCookieName] || undefined;
 }
 
+/** The console session of a call the route takes from a session only (its config's staffApiTokens: false). */
+export function sessionOf(request: FastifyRequest): Omit<LiveStaffSession, 'member'> {
+  if (!request.staff.session) throw new AppError(401, errorCodes.staffSessionInvalid, 'staffSessionMissing');
+  return request.staff.session;
+}
+
 /**
- * Console calls (decision 018 point 5): the presta_console cookie's session, read from PostgreSQL; a
- * state-changing call must be same-origin and carry the session's CSRF token (x-csrf-token); then the action is
- * authorised against the member's roles now (403, nothing done). A borrower's session is never read here, and
- * this cookie never on a borrower call (the session plugin reads presta_session only).
+ * Console calls (decision 018 points 5 and 9). With `Authorization: Bearer <token>`: one of a member's API tokens
+ * (the cookie is then ignored), no CSRF token needed (a browser never sends the header by itself); wrong tokens
+ * count against the client address (guessLimits.apiToken: 429 past the limit, before any lookup). Without it: the
+ * presta_console cookie's session, read from PostgreSQL; a state-changing call must be same-origin and carry the
+ * session's CSRF token (x-csrf-token). Either way the action is then authorised against the member's roles now
+ * (403, nothing done). A borrower's session is never read here, and this cookie never on a borrower call.
  */
 export default fp(
   (app, opts: { publicBaseUrl: string }, done) => {
@@ -60,22 +73,42 @@ export default fp(
     const tokens = new Tokens({});
     app.decorate('consoleCsrfToken', (secret: string) => tokens.create(secret));
     app.decorateRequest('staff', null as unknown as ConsoleCaller);
-    app.addHook('onRequest', async (request) => {
-      const action = request.routeOptions.config.staffAction;
-      if (action === undefined) return;
-      const session = await findStaffSession(app.db, consoleCookieOf(request));
-      if (!session) throw new AppError(401, errorCodes.staffSessionInvalid, 'staffSessionMissing');
+
+    const byApiToken = async (request: FastifyRequest, token: string): Promise<ConsoleCaller> => {
+      if (request.routeOptions.config.staffApiTokens === false) throw new AppError(401, errorCodes.staffSessionInvalid, 'staffTokenNotHere');
+      const guesses = app.guessLimits.apiToken;
+      await guesses.check(request);
+      const found = token === '' ? undefined : await findApiTokenMember(app.db, token);
+      if (!found) {
+        if (token !== '') await guesses.fail(request);
+        throw new AppError(401, errorCodes.staffSessionInvalid, 'staffTokenInvalid');
+      }
+      return { member: found.member, apiTokenId: found.tokenId, actor: staffActor(found.member, 'api_token', request.ip) };
+    };
+
+    const bySession = async (request: FastifyRequest): Promise<ConsoleCaller> => {
+      const found = await findStaffSession(app.db, consoleCookieOf(request));
+      if (!found) throw new AppError(401, errorCodes.staffSessionInvalid, 'staffSessionMissing');
+      const { member, ...session } = found;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         const token = request.headers[csrfHeaderName];
         if (!isSameOrigin(request, publicOrigin) || typeof token !== 'string' || !tokens.verify(session.csrfSecret, token)) {
           throw new AppError(403, errorCodes.csrfInvalid, 'staffCsrfInvalid');
         }
       }
-      // The session has just read the member's roles and that they are not disabled: authorise's rule on them.
-      if (action !== 'signedIn') requireRoles(session.member.roles, action);
-      request.staff = { ...session, actor: staffActor(session.member, 'console', request.ip) };
+      return { member, session, actor: staffActor(member, 'console', request.ip) };
+    };
+
+    app.addHook('onRequest', async (request) => {
+      const action = request.routeOptions.config.staffAction;
+      if (action === undefined) return;
+      const bearer = bearerOf(request);
+      const caller = bearer === undefined ? await bySession(request) : await byApiToken(request, bearer);
+      // The session or token has just read the member's roles and that they are not disabled: authorise's rule on them.
+      if (action !== 'signedIn') requireRoles(caller.member.roles, action);
+      request.staff = caller;
     });
     done();
   },
-  { name: 'staff', dependencies: ['db', 'session'] },
+  { name: 'staff', dependencies: ['db', 'session', 'guess-limits'] },
 );

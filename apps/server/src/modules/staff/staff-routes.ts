@@ -4,7 +4,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { recordAudit } from '../audit/audit-log';
-import { clearConsoleCookie, consoleCookieOf, setConsoleCookie, type ConsoleCaller } from './staff-plugin';
+import { clearConsoleCookie, consoleCookieOf, sessionOf, setConsoleCookie, type ConsoleCaller } from './staff-plugin';
 import { completeSetUp, openSetUpLink, signInStaff, staffActor } from './staff-service';
 import { openStaffSession, revokeStaffSession } from './staff-sessions';
 
@@ -17,10 +17,10 @@ const publicCall = (max: number) => ({ auth: 'public' as const, tags: ['back off
  */
 export default function staffRoutes(app: FastifyInstance, opts: { config: Config }) {
   const key = opts.config.staffSecretKey;
-  const sessionAnswer = (caller: Pick<ConsoleCaller, 'member' | 'csrfSecret' | 'expiresAt'>) => ({
-    member: caller.member,
-    csrfToken: app.consoleCsrfToken(caller.csrfSecret),
-    expiresAt: caller.expiresAt.toISOString(),
+  const sessionAnswer = (member: ConsoleCaller['member'], session: { csrfSecret: string; expiresAt: Date }) => ({
+    member,
+    csrfToken: app.consoleCsrfToken(session.csrfSecret),
+    expiresAt: session.expiresAt.toISOString(),
   });
 
   registerEndpoint(app, consoleSignIn, {
@@ -39,20 +39,23 @@ export default function staffRoutes(app: FastifyInstance, opts: { config: Config
         return opened;
       });
       setConsoleCookie(reply, session.sessionId, session.expiresAt);
-      return sessionAnswer({ member, csrfSecret: session.csrfSecret, expiresAt: session.expiresAt });
+      return sessionAnswer(member, session);
     },
   });
 
+  // The session's own calls: a console session only (an API token has no session, nor a CSRF token to answer).
   registerEndpoint(app, consoleMe, {
     auth: 'staff',
     staffAction: 'signedIn',
+    staffApiTokens: false,
     tags: ['back office'],
-    handler: (_input, request) => Promise.resolve(sessionAnswer(request.staff)),
+    handler: (_input, request) => Promise.resolve(sessionAnswer(request.staff.member, sessionOf(request))),
   });
 
   registerEndpoint(app, consoleSignOut, {
     auth: 'staff',
     staffAction: 'signedIn',
+    staffApiTokens: false,
     tags: ['back office'],
     handler: async (_input, request, reply) => {
       const sessionId = consoleCookieOf(request);

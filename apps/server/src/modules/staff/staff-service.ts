@@ -5,7 +5,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { staffPasswordMinLength } from '@presta/contract/api/console';
 import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/database';
-import { staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
+import { staffApiTokens, staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecoveryCode, randomToken } from './staff-secrets';
@@ -151,7 +151,7 @@ export async function addStaff(
 
 /**
  * An admin's reset: the password, the second factor and the recovery codes are cleared, the lock lifted, every
- * session ended at once, and a new set-up link issued (the token: shown once).
+ * session ended and every API token revoked at once, and a new set-up link issued (the token: shown once).
  */
 export async function resetStaff(db: Db, input: { email: string }, actor: AuditActor, now = new Date()): Promise<{ member: StaffIdentity; setUpToken: string }> {
   return db.transaction(async (tx) => {
@@ -163,11 +163,124 @@ export async function resetStaff(db: Db, input: { email: string }, actor: AuditA
       .set({ passwordHash: null, totpSecret: null, totpEnabledAt: null, totpLastStep: null, failedSignIns: 0, lockedUntil: null })
       .where(eq(staffMembers.id, member.id));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
-    await tx.update(staffSessions).set({ revokedAt: now }).where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.revokedAt)));
+    const ended = await endAccess(tx, member.id, now);
     const setUpToken = await issueSetUpLink(tx, member.id, now);
-    await recordAudit(tx, actor, { action: 'staff.reset', objectType: 'staff', objectId: member.id, before: null, after: { passwordCleared: true, secondFactorCleared: true } });
+    await recordAudit(tx, actor, {
+      action: 'staff.reset',
+      objectType: 'staff',
+      objectId: member.id,
+      before: null,
+      after: { passwordCleared: true, secondFactorCleared: true, sessionsEnded: ended.sessions, apiTokensRevoked: ended.apiTokens },
+    });
     return { member, setUpToken };
   });
+}
+
+/** The member an admin changes, read in the change's transaction; 404 when there is none. */
+async function memberToChange(tx: DbOrTx, rawEmail: string) {
+  const member = await findStaffByEmail(tx, rawEmail);
+  if (!member) throw new AppError(404, errorCodes.notFound, 'staffUnknown', { email: rawEmail.slice(0, 80) });
+  return member;
+}
+
+/**
+ * Who may be disabled or lose a role, one change at a time: the changes of roles and of the disabled state take this
+ * lock, then authorise the actor (so two admins disabling each other at once cannot both succeed: the second finds
+ * itself disabled). With "an admin never disables themselves nor drops their own admin role", an active admin
+ * always remains.
+ */
+const lockStaffChanges = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('presta-staff-change'))`);
+
+/** Whether the actor is the member they change. */
+const isSelf = (actor: AuditActor, memberId: number) => actor.type === 'staff' && actor.staffId === memberId;
+
+type StaffChange = { member: StaffIdentity; state: StaffState; changed: boolean };
+export type StaffState = 'active' | 'locked' | 'disabled';
+
+const stateOf = (m: { disabledAt: Date | null; lockedUntil: Date | null }, now: Date): StaffState =>
+  m.disabledAt ? 'disabled' : m.lockedUntil && m.lockedUntil > now ? 'locked' : 'active';
+
+/**
+ * An admin disables a member (`disabled`: true) or enables them again. Disabling ends their console sessions and
+ * revokes their API tokens at once (re-enabling brings neither back: the member signs in again). An admin may not
+ * disable themselves (409). No change (already in that state): answered with `changed: false`, nothing recorded.
+ */
+export async function setStaffDisabled(
+  db: Db,
+  input: { email: string; disabled: boolean },
+  actor: AuditActor,
+  now = new Date(),
+): Promise<StaffChange> {
+  return db.transaction(async (tx) => {
+    await lockStaffChanges(tx);
+    await authorise(tx, actor, 'staff.manage');
+    const member = await memberToChange(tx, input.email);
+    if (input.disabled && isSelf(actor, member.id)) throw new AppError(409, errorCodes.invalidTransition, 'staffSelfDisable');
+    const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.id, member.id));
+    const was = row!.disabledAt !== null;
+    if (was === input.disabled) return { member, state: stateOf(row!, now), changed: false };
+    const [updated] = await tx
+      .update(staffMembers)
+      .set({ disabledAt: input.disabled ? now : null })
+      .where(eq(staffMembers.id, member.id))
+      .returning();
+    let ended = { sessions: 0, apiTokens: 0 };
+    if (input.disabled) ended = await endAccess(tx, member.id, now);
+    await recordAudit(tx, actor, {
+      action: input.disabled ? 'staff.disable' : 'staff.enable',
+      objectType: 'staff',
+      objectId: member.id,
+      before: { disabled: was },
+      after: { disabled: input.disabled, ...(input.disabled ? { sessionsEnded: ended.sessions, apiTokensRevoked: ended.apiTokens } : {}) },
+    });
+    return { member, state: stateOf(updated!, now), changed: true };
+  });
+}
+
+/**
+ * An admin sets a member's roles (the whole set, at least one). They take effect on the member's next call (roles
+ * are read on every call). An admin may not drop their own admin role (409). The same roles: `changed: false`.
+ */
+export async function setStaffRoles(
+  db: Db,
+  input: { email: string; roles: readonly string[] },
+  actor: AuditActor,
+  now = new Date(),
+): Promise<StaffChange> {
+  const wanted = [...new Set(input.roles)];
+  const unknown = wanted.find((r) => !isStaffRole(r));
+  if (unknown !== undefined || wanted.length === 0) throw badRequest('staffRoleInvalid', { role: unknown ?? '' });
+  const roles = staffRoles.filter((r) => wanted.includes(r));
+  return db.transaction(async (tx) => {
+    await lockStaffChanges(tx);
+    await authorise(tx, actor, 'staff.manage');
+    const member = await memberToChange(tx, input.email);
+    if (isSelf(actor, member.id) && member.roles.includes('admin') && !roles.includes('admin')) {
+      throw new AppError(409, errorCodes.invalidTransition, 'staffOwnAdminRole');
+    }
+    const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.id, member.id));
+    const state = stateOf(row!, now);
+    if (member.roles.join() === roles.join()) return { member, state, changed: false };
+    await tx.delete(staffRoleRows).where(eq(staffRoleRows.staffId, member.id));
+    await tx.insert(staffRoleRows).values(roles.map((role) => ({ staffId: member.id, role, grantedAt: now })));
+    await recordAudit(tx, actor, { action: 'staff.roles', objectType: 'staff', objectId: member.id, before: { roles: member.roles }, after: { roles } });
+    return { member: { ...member, roles }, state, changed: true };
+  });
+}
+
+/** Ends a member's console sessions and revokes their API tokens, at once (a reset, a disabled member). */
+async function endAccess(tx: DbOrTx, staffId: number, now: Date): Promise<{ sessions: number; apiTokens: number }> {
+  const sessions = await tx
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)))
+    .returning({ idHash: staffSessions.idHash });
+  const tokens = await tx
+    .update(staffApiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(staffApiTokens.staffId, staffId), isNull(staffApiTokens.revokedAt)))
+    .returning({ id: staffApiTokens.id });
+  return { sessions: sessions.length, apiTokens: tokens.length };
 }
 
 /** The live link of a token, locked for the transaction; a used, expired, replaced or unknown one is refused. */
@@ -328,10 +441,7 @@ async function useRecoveryCode(tx: DbOrTx, staffId: number, typed: string, now: 
 }
 
 /** Every member with their roles, whether their second factor is enrolled, and their state; by e-mail. */
-export async function listStaff(
-  db: DbOrTx,
-  now = new Date(),
-): Promise<(StaffIdentity & { secondFactor: boolean; state: 'active' | 'locked' | 'disabled' })[]> {
+export async function listStaff(db: DbOrTx, now = new Date()): Promise<(StaffIdentity & { secondFactor: boolean; state: StaffState })[]> {
   const members = await db.select().from(staffMembers).orderBy(staffMembers.email);
   const roles = await db.select().from(staffRoleRows);
   return members.map((m) => ({
@@ -340,6 +450,6 @@ export async function listStaff(
     name: m.name,
     roles: staffRoles.filter((role) => roles.some((r) => r.staffId === m.id && r.role === role)),
     secondFactor: m.totpEnabledAt !== null,
-    state: m.disabledAt ? 'disabled' : m.lockedUntil && m.lockedUntil > now ? 'locked' : 'active',
+    state: stateOf(m, now),
   }));
 }

@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { requireOperator } from '../../lib/operator-auth';
+import { AppError } from '../../lib/app-error';
+import { bearerOf } from '../../lib/bearer-token';
 import { openapiSecurity } from '../../lib/openapi-document';
 import { errorCodes } from '@presta/contract/error-codes';
 
@@ -59,13 +61,12 @@ export default function systemRoutes(fastify: FastifyInstance, opts: { config: C
   if (metricsToken) {
     const metricsDocs = {
       security: openapiSecurity.metrics,
-      refusals: { 401: [errorCodes.operatorUnauthorized], 429: [errorCodes.rateLimited] },
+      refusals: { 401: [errorCodes.metricsUnauthorized], 429: [errorCodes.rateLimited] },
       responses: { 200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } } },
     };
     const metricsSchema = { summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN)', tags: ['system'] };
     app.get('/metrics', { schema: metricsSchema, config: { auth: 'public', openapi: metricsDocs } }, async (request, reply) => {
-      // Same check as the operator calls (constant time, wrong tokens limited per address), against METRICS_TOKEN.
-      await requireOperator(request, metricsToken);
+      await requireMetricsToken(request, metricsToken);
       return reply.type('text/plain; version=0.0.4; charset=utf-8').send(await app.health.metrics());
     });
   }
@@ -80,4 +81,19 @@ export default function systemRoutes(fastify: FastifyInstance, opts: { config: C
     },
     () => opts.config.brand,
   );
+}
+
+/**
+ * `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. Wrong tokens count against the client address
+ * (plugins/app/guess-limits.ts): past the limit the address is refused with 429 before any comparison.
+ */
+async function requireMetricsToken(request: FastifyRequest, metricsToken: string): Promise<void> {
+  const guesses = request.server.guessLimits.metrics;
+  await guesses.check(request);
+  const given = bearerOf(request) ?? '';
+  const ok = given.length === metricsToken.length && timingSafeEqual(Buffer.from(given), Buffer.from(metricsToken));
+  if (!ok) {
+    if (given !== '') await guesses.fail(request);
+    throw new AppError(401, errorCodes.metricsUnauthorized, 'metricsUnauthorized');
+  }
 }

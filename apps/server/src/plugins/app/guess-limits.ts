@@ -7,8 +7,10 @@ import { AppError } from '../../lib/app-error';
 export const guessLimits = {
   /** Unknown session ids: a person whose session was revoked retries a few times; 128 random bits are not guessed anyway. */
   session: { max: 60, windowMs: 10 * 60_000 },
-  /** Wrong operator tokens: an operator mistypes, a script is misconfigured once. */
-  operator: { max: 10, windowMs: 10 * 60_000 },
+  /** Wrong staff API tokens on console calls (issue 17): a script is misconfigured once, or uses a revoked token. */
+  apiToken: { max: 10, windowMs: 10 * 60_000 },
+  /** Wrong METRICS_TOKENs on /metrics: a scraper is misconfigured once. */
+  metrics: { max: 10, windowMs: 10 * 60_000 },
 } as const;
 
 export type GuessLimit = {
@@ -25,7 +27,7 @@ declare module 'fastify' {
 }
 
 /**
- * Guessing session ids or operator tokens is limited per client address
+ * Guessing session ids, staff API tokens or the metrics token is limited per client address
  * (the socket's, or X-Forwarded-For from a trusted proxy): only failures
  * count, in the rate-limit store (Redis, shared by every process, or this
  * process when Redis is down).
@@ -45,7 +47,7 @@ export default fp(
         },
       };
     };
-    app.decorate('guessLimits', { session: limit('session'), operator: limit('operator') });
+    app.decorate('guessLimits', { session: limit('session'), apiToken: limit('apiToken'), metrics: limit('metrics') });
   },
   { name: 'guess-limits' },
 );
