@@ -1,0 +1,5 @@
+import type { DataOf } from '@presta/contract/api/endpoint';
+import type { consoleLoan } from '@presta/contract/api/console';
+
+/** A loan's whole story as the server answers it (consoleLoan). */
+export type LoanStory = DataOf<typeof consoleLoan>;

@@ -1,0 +1,89 @@
+import Col from 'antd/es/col';
+import Descriptions from 'antd/es/descriptions';
+import Row from 'antd/es/row';
+import Statistic from 'antd/es/statistic';
+import Typography from 'antd/es/typography';
+import { day, dateTime, money, statusName } from '@/shared/format/format';
+import { useLanguage, useMessages } from '@/shared/i18n/i18n';
+import type { LoanStory } from './loan-story';
+import { loansMessages } from './messages';
+
+/** The loan, its borrower and the account its disbursal paid. */
+export function LoanFacts({ loan }: { loan: LoanStory['loan'] }) {
+  const t = useMessages(loansMessages);
+  const { language } = useLanguage();
+  const market = loan.product.market;
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+      items={[
+        { key: 'order', label: t('order'), children: loan.orderNo },
+        { key: 'status', label: t('status'), children: statusName(loan.status, language) },
+        { key: 'applied', label: t('applied'), children: dateTime(loan.appliedAt, language) },
+        { key: 'borrower', label: t('borrower'), children: loan.borrower.fullName },
+        { key: 'borrowerId', label: t('borrowerId'), children: loan.borrower.id },
+        { key: 'phone', label: t('phone'), children: loan.borrower.maskedPhone },
+        { key: 'product', label: t('product'), children: `${loan.product.name} (${loan.product.code})` },
+        { key: 'market', label: t('market'), children: `${market} · ${loan.product.currency}` },
+        { key: 'principal', label: t('principal'), children: money(loan.principal, market) },
+        { key: 'terms', label: t('terms'), children: t('termsValue', { periods: loan.periods, days: loan.termUnitDays }) },
+        { key: 'disbursedOn', label: t('disbursedOn'), children: loan.disbursedOn ? day(loan.disbursedOn) : t('notDisbursed') },
+        {
+          key: 'account',
+          label: t('accountPaid'),
+          children: loan.disbursedTo ? `${loan.disbursedTo.bankName} · ${loan.disbursedTo.masked}` : t('noAccountPaid'),
+        },
+        ...(loan.rejectReason ? [{ key: 'rejectReason', label: t('rejectReason'), children: loan.rejectReason }] : []),
+      ]}
+    />
+  );
+}
+
+/** The ledger's position today: what is owed and how it stands, received money, credit, suspense, lateness. */
+export function LedgerPosition({ position, market }: { position: LoanStory['position']; market: string }) {
+  const t = useMessages(loansMessages);
+  const { language } = useLanguage();
+  if (!position) return <Typography.Paragraph type="secondary">{t('noPosition')}</Typography.Paragraph>;
+  const headline = [
+    { key: 'outstandingTotal', title: t('outstandingTotal'), value: money(position.outstandingTotal, market) },
+    { key: 'owedTotal', title: t('owedTotal'), value: money(position.owedTotal, market) },
+    { key: 'paidTotal', title: t('paidTotal'), value: money(position.paidTotal, market) },
+    { key: 'daysLate', title: t('daysLate'), value: String(position.daysLate) },
+  ];
+  const next = position.nextPayment;
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        {t('positionAsOf', { day: day(position.asOf) })}
+      </Typography.Title>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {headline.map((s) => (
+          <Col key={s.key} xs={12} md={6}>
+            <Statistic title={s.title} value={s.value} />
+          </Col>
+        ))}
+      </Row>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+        items={[
+          { key: 'owed', label: `${t('owedTotal')} (${t('owedHint')})`, children: money(position.owedTotal, market) },
+          { key: 'waived', label: t('waivedTotal'), children: money(position.waivedTotal, market) },
+          { key: 'received', label: t('received'), children: money(position.received, market) },
+          { key: 'credit', label: t('credit'), children: money(position.credit, market) },
+          { key: 'refunded', label: t('refunded'), children: money(position.refunded, market) },
+          { key: 'suspense', label: t('heldInSuspense'), children: money(position.heldInSuspense, market) },
+          {
+            key: 'next',
+            label: t('nextPayment'),
+            children: next ? t('nextPaymentValue', { amount: money(next.amount, market), day: day(next.dueDate) }) : t('noNextPayment'),
+          },
+          { key: 'expected', label: t('expectedStatus'), children: statusName(position.expectedStatus, language) },
+        ]}
+      />
+    </>
+  );
+}

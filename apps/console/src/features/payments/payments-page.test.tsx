@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen, stubServer } from '@/features/review/testing/test-server';
+import PaymentsPage from './payments-page';
+
+const notification = {
+  id: 12,
+  receivedAt: '2025-03-01T10:00:00.000Z',
+  provider: 'oxxo',
+  eventId: 'evt_9',
+  reference: '12345678901234',
+  amount: 50_000,
+  outcome: 'refused',
+  reason: 'unknown_reference',
+  review: 'open' as const,
+  orderNo: null,
+  reviewedAt: null,
+  reviewedBy: null,
+  reviewNote: null,
+};
+
+describe('payments', { timeout: 20_000 }, () => {
+  it("lists the notifications to review and resolves one with a note", async () => {
+    const sent = stubServer(['finance'], {
+      'GET /console/api/payments/notifications': { notifications: [notification] },
+      'POST /console/api/payments/notifications/resolve': { id: 12, review: 'resolved', reviewedAt: '2025-03-02T10:00:00.000Z', reviewedBy: 'ana@presta.test', reviewNote: 'Devuelto' },
+    });
+    const user = userEvent.setup();
+    renderScreen(<PaymentsPage />);
+    const row = (await screen.findByText('unknown_reference')).closest('tr')!;
+    expect(within(row).getByText('Rechazado')).toBeTruthy();
+    expect(within(row).getByText('500,00')).toBeTruthy();
+    expect(sent.find((s) => s.path === '/console/api/payments/notifications')?.query.get('review')).toBe('open');
+    await user.click(within(row).getByRole('button', { name: 'Resolver' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nota'), 'Devuelto al pagador por SPEI');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    expect(await screen.findByText('Aviso 12 resuelto.')).toBeTruthy();
+    expect(sent.find((s) => s.path === '/console/api/payments/notifications/resolve')?.body).toEqual({ id: 12, note: 'Devuelto al pagador por SPEI' });
+  });
+
+  it('sends a credit refund in whole minor units, read from the digits typed', async () => {
+    const sent = stubServer(['finance'], {
+      'GET /console/api/payments/notifications': { notifications: [] },
+      'POST /console/api/ledger/refund': { orderNo: 'PR0000000000000077', amount: 29, valueDate: '2025-03-02', creditLeft: 1_000, creditEventId: 4 },
+    });
+    const user = userEvent.setup();
+    renderScreen(<PaymentsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Devolver saldo a favor' }));
+    await user.type(await screen.findByLabelText('Número de orden'), 'PR0000000000000077');
+    const amount = screen.getByLabelText('Importe (con hasta 2 decimales)');
+    await user.type(amount, '1.500,00');
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    expect(await screen.findByText('Escribe un importe mayor que cero, con hasta 2 decimales y sin separador de miles.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '0,29');
+    expect(await screen.findByText('Se devolverán 29 unidades menores (0,29).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Devolver' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getAllByText('¿Devolver 0,29 del saldo a favor de PR0000000000000077?').length).toBeGreaterThan(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Devolver' }));
+    await waitFor(() => expect(sent.find((s) => s.path === '/console/api/ledger/refund')?.body).toEqual({ orderNo: 'PR0000000000000077', amount: 29 }));
+    expect(await screen.findByText('0,29 devuelto de PR0000000000000077 el 2025-03-02. Queda de saldo a favor: 10,00.')).toBeTruthy();
+  });
+});

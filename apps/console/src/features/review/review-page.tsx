@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import App from 'antd/es/app';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import Space from 'antd/es/space';
+import Table, { type ColumnsType } from 'antd/es/table';
+import Typography from 'antd/es/typography';
+import { consoleApplications, consoleApprove } from '@presta/contract/api/console';
+import { call } from '@/shared/api/client';
+import { useCall } from '@/shared/api/use-call';
+import { dateTime, money } from '@/shared/format/format';
+import { commonMessages } from '@/shared/i18n/common-messages';
+import { useLanguage, useMessages } from '@/shared/i18n/i18n';
+import { useMay } from '@/shared/session/session';
+import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { ApplicationProfile, type Application } from './application-profile';
+import { RejectModal } from './reject-modal';
+import { reviewMessages } from './messages';
+
+/** The review queue (status 21), oldest first: each application with its borrower's record; approve or reject. */
+export default function ReviewPage() {
+  const t = useMessages(reviewMessages);
+  const common = useMessages(commonMessages);
+  const { language } = useLanguage();
+  const errorText = useErrorText();
+  const { message } = App.useApp();
+  const mayApprove = useMay('orders.approve');
+  const mayReject = useMay('orders.reject');
+  const { data, error, loading, reload } = useCall(consoleApplications, { status: '21' });
+  const [rejecting, setRejecting] = useState<string>();
+
+  async function approve(orderNo: string) {
+    try {
+      await call(consoleApprove, { orderNo });
+      void message.success(t('approved', { orderNo }));
+      reload();
+    } catch (failure) {
+      void message.error(errorText(failure));
+    }
+  }
+
+  const columns: ColumnsType<Application> = [
+    { key: 'order', title: t('order'), dataIndex: 'orderNo' },
+    { key: 'applied', title: t('applied'), render: (_, a) => dateTime(a.appliedAt, language) },
+    {
+      key: 'borrower',
+      title: t('borrower'),
+      render: (_, a) => (
+        <>
+          {a.borrower.fullName}
+          <br />
+          <Typography.Text type="secondary">
+            {a.borrower.maskedPhone} · {t(`language_${a.borrower.language}`)}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { key: 'product', title: t('product'), render: (_, a) => `${a.product.name} · ${a.product.market}` },
+    { key: 'principal', title: t('principal'), align: 'right', render: (_, a) => money(a.principal, a.product.market) },
+    { key: 'totalOwed', title: t('totalOwed'), align: 'right', render: (_, a) => money(a.totalOwed, a.product.market) },
+    { key: 'terms', title: t('terms'), render: (_, a) => t('termsValue', { periods: a.periods, days: a.termUnitDays }) },
+    { key: 'offer', title: t('offerLimit'), align: 'right', render: (_, a) => (a.offerLimit === null ? t('noOffer') : money(a.offerLimit, a.product.market)) },
+    {
+      key: 'account',
+      title: t('bankAccount'),
+      render: (_, a) => (a.bankAccount ? `${a.bankAccount.bankName} · ${a.bankAccount.masked}` : <Typography.Text type="warning">{t('noAccount')}</Typography.Text>),
+    },
+    {
+      key: 'record',
+      title: t('record'),
+      render: (_, a) => t('recordValue', { loans: a.record.loans, settled: a.record.settled, overdue: a.record.overdueNow, rejected: a.record.rejected }),
+    },
+  ];
+  if (mayApprove || mayReject)
+    columns.push({
+      key: 'actions',
+      title: t('actions'),
+      render: (_, a) => (
+        <Space wrap>
+          {mayApprove ? (
+            <Popconfirm title={t('approveConfirm', { orderNo: a.orderNo })} okText={t('approve')} cancelText={common('cancel')} onConfirm={() => void approve(a.orderNo)}>
+              <Button type="primary" size="small">
+                {t('approve')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {mayReject ? (
+            <Button danger size="small" onClick={() => setRejecting(a.orderNo)}>
+              {t('reject')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    });
+
+  return (
+    <>
+      <Typography.Title level={1}>{t('title')}</Typography.Title>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Typography.Text>{t('intro')}</Typography.Text>
+        <Button onClick={reload} loading={loading}>
+          {common('refresh')}
+        </Button>
+      </Space>
+      {error ? <ErrorAlert error={error} onRetry={reload} /> : null}
+      <Table<Application>
+        rowKey="orderNo"
+        size="small"
+        loading={loading}
+        columns={columns}
+        dataSource={data?.applications ?? []}
+        expandable={{ expandedRowRender: (a) => <ApplicationProfile application={a} /> }}
+        pagination={{ pageSize: 50, hideOnSinglePage: true, showTotal: (count) => t('count', { count }) }}
+        locale={{ emptyText: t('empty') }}
+        scroll={{ x: true }}
+      />
+      {rejecting ? (
+        <RejectModal
+          orderNo={rejecting}
+          onClose={() => setRejecting(undefined)}
+          onRejected={() => {
+            setRejecting(undefined);
+            reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
