@@ -12,8 +12,8 @@ import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecover
 
 /*
  * Staff accounts (issue 17, decision 018; docs/back-office.md): members and their roles, the set-up link (password
- * and TOTP enrolment, recovery codes), sign-in with lockout, an admin's reset, and the one permission check every
- * entry point (console calls, the ops command) makes before acting: `authorise`.
+ * and TOTP enrolment, recovery codes), sign-in with lockout, an admin's reset, disabling and roles, and the one
+ * permission check every entry point (console calls, the ops command) makes before acting: `authorise`.
  */
 
 export const PASSWORD_MIN_LENGTH = staffPasswordMinLength;
