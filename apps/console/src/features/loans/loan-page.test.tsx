@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { failure, renderScreen, stubServer } from '@/features/review/testing/test-server';
+import { failure, renderScreen, stubServer } from '@/shared/testing/test-server';
 import LoanPage from './loan-page';
 import type { LoanStory } from './loan-story';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen, stubServer } from '@/features/review/testing/test-server';
+import { renderScreen, stubServer } from '@/shared/testing/test-server';
 import PaymentsPage from './payments-page';
 
 const notification = {

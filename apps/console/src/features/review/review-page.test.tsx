@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Application } from './application-profile';
 import ReviewPage from './review-page';
-import { failure, renderScreen, stubServer } from './testing/test-server';
+import { failure, renderScreen, stubServer } from '@/shared/testing/test-server';
 
 const application: Application = {
   orderNo: 'PR0000000000000042',

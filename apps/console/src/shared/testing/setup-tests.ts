@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// antd's first render in jsdom is slow on a busy machine: wait up to 5 s for what a screen shows.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads these in jsdom (responsive grid, Table's scroll measure).
 Object.defineProperty(window, 'matchMedia', {
@@ -25,3 +28,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
 });
+
+// antd's Table, Tabs and Modal measure themselves; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

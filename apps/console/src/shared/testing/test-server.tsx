@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import App from 'antd/es/app';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
@@ -10,24 +10,20 @@ import { SessionProvider, useSession } from '@/shared/session/session';
 /*
  * A screen under test (jsdom): the console's providers, a member holding `roles` (the session's /me), and a fake
  * server that answers each call from `answers` in the contract's envelope. What the screen sent is kept in `sent`.
- * (A candidate for shared/testing: the other screens' tests use it from here.)
  */
 
-// antd's first render in jsdom is slow on a busy machine: wait up to 5 s for what a screen shows.
-configure({ asyncUtilTimeout: 5000 });
-
 type Failure = { status: number; code: string; message: string };
-/** The data to answer, a failure(), or a function of the request's body giving either. */
+/** The data to answer, a failure(), or a function of the request's body and query giving either. */
 type Answer = unknown;
-type Sent = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Sent = { method: string; path: string; query: URLSearchParams; body: unknown };
 
 export const failure = (status: number, code: string, message: string): Failure => ({ status, code, message });
 const isFailure = (value: unknown): value is Failure => typeof value === 'object' && value !== null && 'status' in value && 'code' in value && 'message' in value;
 
-/** `answers` keyed by "METHOD /console/api/…"; /me is answered with the member. */
-export function stubServer(roles: StaffRole[], answers: Record<string, Answer>): Sent[] {
+/** `answers` keyed by "METHOD /console/api/…"; /me is answered with the member (id 7 unless told). */
+export function stubServer(roles: StaffRole[], answers: Record<string, Answer>, { memberId = 7 }: { memberId?: number } = {}): Sent[] {
   const sent: Sent[] = [];
-  const me = { member: { id: 7, email: 'ana@presta.test', name: 'Ana', roles }, csrfToken: 'csrf-test', expiresAt: '2030-01-01T00:00:00.000Z' };
+  const me = { member: { id: memberId, email: 'ana@presta.test', name: 'Ana', roles }, csrfToken: 'csrf-test', expiresAt: '2030-01-01T00:00:00.000Z' };
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -35,22 +31,13 @@ export function stubServer(roles: StaffRole[], answers: Record<string, Answer>):
     sent.push({ method, path: url.pathname, query: url.searchParams, body });
     const key = `${method} ${url.pathname}`;
     let answer: unknown = key === 'GET /console/api/me' ? me : answers[key];
-    if (typeof answer === 'function') answer = (answer as (b: unknown) => unknown)(body);
+    if (typeof answer === 'function') answer = (answer as (b: unknown, q: URLSearchParams) => unknown)(body, url.searchParams);
     if (answer === undefined) answer = failure(404, '404001', `no answer for ${key}`);
     const envelope = isFailure(answer) ? { success: false, code: answer.code, message: answer.message, data: null } : { success: true, code: '0', message: '', data: answer };
     const status = isFailure(answer) ? answer.status : 200;
     return Promise.resolve(new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
-  // antd's Table and Tabs measure themselves; jsdom has no ResizeObserver (shared/testing/setup-tests.ts does not add one).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   return sent;
 }
 
