@@ -30,6 +30,7 @@ import consoleSupportRoutes from './modules/console/support-routes';
 import consoleLoanRoutes from './modules/console/loan-routes';
 import consoleReportRoutes from './modules/console/report-routes';
 import consoleLandingTemplateRoutes from './modules/console/landing-template-routes';
+import consoleApp from './plugins/app/console-app';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
+  await app.register(consoleApp, { config });
   await app.register(webApp, { config });
 
   return app;
