@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 /*
  * The console's text (issue 17): Spanish (default) and English. Each feature keeps its own catalogue beside its
@@ -29,22 +29,22 @@ function initialLanguage(): Language {
 type LanguageState = { language: Language; setLanguage: (language: Language) => void };
 const LanguageContext = createContext<LanguageState>({ language: 'es', setLanguage: () => undefined });
 
-/** The language the console is read in now (what API calls send, so their messages come back in it). */
-let current: Language = 'es';
-export const currentLanguage = () => current;
+/** The language the console is read in now: the page's lang (what API calls send, so their messages come back in it). */
+export const currentLanguage = (): Language => (document.documentElement.lang === 'en' ? 'en' : 'es');
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>(initialLanguage);
-  current = language;
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+  const [language, setLanguageState] = useState<Language>(() => {
+    const initial = initialLanguage();
+    document.documentElement.lang = initial;
+    return initial;
+  });
   const setLanguage = useCallback((next: Language) => {
     try {
       localStorage.setItem(storageKey, next);
     } catch {
       // Not kept: this page still changes.
     }
+    document.documentElement.lang = next;
     setLanguageState(next);
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { consoleMe, consoleSignOut, type staffMemberSchema } from '@presta/contract/api/console';
+import { consoleMe, consoleSignOut } from '@presta/contract/api/console';
+import type { DataOf } from '@presta/contract/api/endpoint';
 import { mayTake, type ConsoleAction } from '@presta/contract/staff-roles';
-import type { z } from 'zod';
 import { ApiError, call, onSignedOut, setCsrfToken } from '@/shared/api/client';
 
 /*
@@ -11,7 +11,7 @@ import { ApiError, call, onSignedOut, setCsrfToken } from '@/shared/api/client';
  * every call itself.
  */
 
-export type StaffMember = z.infer<typeof staffMemberSchema>;
+export type StaffMember = DataOf<typeof consoleMe>['member'];
 
 type SessionState =
   | { status: 'loading' }
