@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorCodes } from '@presta/contract/error-codes';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
 import { consoleCookieName } from '@presta/contract/api/console';
+import { consoleActions, type ConsoleAction } from '@presta/contract/staff-roles';
 import { languageParam, sessionCookieName, sessionParamNames } from '@presta/contract/session-params';
 
 /*
@@ -277,7 +278,13 @@ export function openapiTransform(input: TransformInput) {
   const { schema, url } = jsonSchemaTransform(input) as { schema: JsonObject | undefined; url: string };
   const route = input.route;
   if (schema?.hide) return { schema, url };
-  const config = (route.config ?? {}) as { auth?: 'borrower' | 'public' | 'staff'; staffApiTokens?: boolean; rateLimit?: unknown; openapi?: RouteDocs };
+  const config = (route.config ?? {}) as {
+    auth?: 'borrower' | 'public' | 'staff';
+    staffAction?: ConsoleAction | 'signedIn';
+    staffApiTokens?: boolean;
+    rateLimit?: unknown;
+    openapi?: RouteDocs;
+  };
   const docs = config.openapi ?? {};
   const out: JsonObject = { ...schema };
 
@@ -285,6 +292,12 @@ export function openapiTransform(input: TransformInput) {
   if (docs.description) out.description = docs.description;
   const borrower = config.auth === 'borrower';
   const staff = config.auth === 'staff';
+  // A console call: the action it takes and the roles that may (staff-roles.ts), for the reader and the role × action matrix test.
+  if (staff && config.staffAction) {
+    out['x-staff-action'] = config.staffAction;
+    const who = config.staffAction === 'signedIn' ? 'any signed-in staff member' : `roles ${consoleActions[config.staffAction].join(', ')}`;
+    out.description = [docs.description, `Takes ${config.staffAction === 'signedIn' ? 'no action' : `\`${config.staffAction}\``}: ${who}.`].filter(Boolean).join(' ');
+  }
   const tokens = staff && config.staffApiTokens !== false;
   out.security = borrower ? openapiSecurity.borrower : staff ? (tokens ? openapiSecurity.staff : openapiSecurity.staffSession) : (docs.security ?? openapiSecurity.public);
 
