@@ -9,12 +9,16 @@ import {
   consoleSuspenseRefund,
 } from '@presta/contract/api/console';
 import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
+import { desc, eq } from 'drizzle-orm';
+import { addDays } from '@presta/contract/dates';
+import { paymentReferences } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';
+import { refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
 import { recordNotification } from '../src/modules/payments/notification-log';
 import { newStoreReference } from '../src/modules/payments/store-reference';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
-import { makeLoan, notify } from './repayment-fixtures';
+import { call, endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
 
 /*
  * Finance's payment calls over HTTP (issue 17): the open suspense entries and their resolution, the provider's
@@ -129,6 +133,24 @@ describe('credit refunds', () => {
     expect((await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: -5 })).statusCode).toBe(400);
     expect((await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 1.5 })).statusCode).toBe(400);
     expect(await listAudit(t.db, { objectType: 'order', objectId: loan.orderNo, action: 'ledger.refund' })).toEqual([]);
+  });
+
+  it("a settled loan's credit paid back by finance: never more than the credit, then once in full, audited as the member", async () => {
+    // 111 020, 109 280, 107 540 owed; 700 more than everything paid at once, then settled on the day prepayment may apply.
+    const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 15 });
+    const way = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const [reference] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, way.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
+    expect((await notify(t.app, { reference: reference!.reference, amount: 327_840 + 700 })).json()).toEqual({ received: true, applied: true });
+    await refreshLedgerStatus(t.db, { orderId: Number(loan.orderId), today: addDays(loan.today, 8) });
+
+    const tooMuch = await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 701 });
+    expect(tooMuch.statusCode).toBe(422);
+    const res = await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 700, note: 'SPEI back to the payer' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Answer<{ orderNo: string; amount: number; creditLeft: number }>>().data).toMatchObject({ orderNo: loan.orderNo, amount: 700, creditLeft: 0 });
+    expect((await consoleCall(t, as('finance'), consoleCreditRefund, { orderNo: loan.orderNo, amount: 1 })).statusCode).toBe(422);
+    const [event] = await listAudit(t.db, { objectType: 'order', objectId: loan.orderNo, action: 'ledger.refund' });
+    expect(event).toMatchObject({ actorType: 'staff', via: 'console', actorLabel: expect.stringContaining('finance.') as unknown });
   });
 });
 
