@@ -14,14 +14,19 @@ export const nonceFor = '__PRESTA_CSP_NONCE__';
 
 const apiTarget = process.env.PRESTA_API_URL ?? 'http://localhost:3000';
 
+/** antd and what it needs, and zod (the contract's schemas): what every screen loads, one cached chunk. */
+const vendorFamily =
+  /\/node_modules\/(antd|@ant-design\/(cssinjs|cssinjs-utils|colors|fast-color|icons|icons-svg|react-slick)|@rc-component|rc-[^/]+|dayjs|classnames|clsx|@babel\/runtime|stylis|@emotion\/(hash|unitless)|scroll-into-view-if-needed|compute-scroll-into-view|throttle-debounce|json2mq|string-convert|copy-to-clipboard|toggle-selection|resize-observer-polyfill|react-is|zod)\//;
+
+/**
+ * Shared chunks: React and the router; antd's family. Anything else (the chart library and its dependencies) is
+ * left to Rollup, so it stays in the promotion screen's lazy chunk.
+ */
 function manualChunks(id: string): string | undefined {
   const file = id.replaceAll('\\', '/');
-  if (!file.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(file)) return 'react';
-  // The chart library is big: only the promotion page loads it (its own chunk, the page's lazy import).
-  if (/\/node_modules\/(@ant-design\/plots|@ant-design\/charts-util|@antv|d3-[^/]+|gl-matrix|pdfast|flru|fmin|lodash)\//.test(file)) return undefined;
-  if (/\/node_modules\/(zod)\//.test(file)) return 'zod';
-  return 'antd';
+  if (vendorFamily.test(file)) return 'vendor';
+  return undefined;
 }
 
 export default defineConfig({
