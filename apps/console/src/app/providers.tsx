@@ -17,8 +17,26 @@ function pageNonce(): string | undefined {
 }
 const nonce = pageNonce();
 
-/** Brand colour with a contrast of 4.5:1 or more on white (axe: the primary buttons' text and links). */
-const theme = { token: { colorPrimary: '#0b5cad', colorLink: '#0b5cad', borderRadius: 6 } };
+/**
+ * Colours with a contrast of 4.5:1 or more (axe): the brand's (primary buttons' text, links); secondary text
+ * (colorTextDescription: Result's subtitle, Typography's "secondary"; antd's 45 % black is under 4.5:1); the danger
+ * buttons' red (colorError); the coloured tags' text (each preset's 7th shade, on its 1st: antd's green, gold,
+ * orange, cyan, volcano, lime and yellow are under 4.5:1, so the 8th or 9th shade stands in); a table's empty text
+ * (antd writes it in the disabled colour).
+ */
+const theme = {
+  token: {
+    colorPrimary: '#0b5cad',
+    colorLink: '#0b5cad',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorError: '#cf1322',
+    borderRadius: 6,
+  },
+  components: {
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+    Tag: { green7: '#237804', gold7: '#874d00', orange7: '#ad4e00', cyan7: '#006d75', volcano7: '#ad2102', lime7: '#3f6600', yellow7: '#876800' },
+  },
+};
 
 function Antd({ children }: { children: ReactNode }) {
   const { language } = useLanguage();

@@ -131,7 +131,8 @@ export default function DisbursalPage() {
         }
         pagination={{ pageSize: 50, hideOnSinglePage: true, showTotal: (count) => t('count', { count }) }}
         locale={{ emptyText: t('empty') }}
-        scroll={{ x: true }}
+        // No horizontal scroll: its hidden measuring row would copy the select-all checkbox, a focusable control
+        // under aria-hidden (axe); the cells wrap instead.
       />
     </>
   );
