@@ -20,8 +20,9 @@ export function ConsoleLayout() {
   const { signOut } = useSession();
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  // A screen with an action: the members whose roles may take it; without one (my account): every member.
   const items = screens
-    .filter((s) => s.nav && s.action && mayTake(member.roles, s.action))
+    .filter((s) => s.nav && (!s.action || mayTake(member.roles, s.action)))
     .map((s) => ({ key: `/${s.path}`, label: <Link to={`/${s.path}`}>{t(s.nav!)}</Link> }));
   const selected = items.find((i) => location.pathname === i.key || location.pathname.startsWith(`${i.key}/`))?.key;
   return (

@@ -4,7 +4,8 @@ import type { commonMessages } from '@/shared/i18n/common-messages';
 
 /*
  * The console's screens (issue 17), each its own chunk. `action` is the console action whose roles see the screen
- * in the menu (staff-roles.ts); the server refuses every call of a screen to anyone else anyway.
+ * in the menu (staff-roles.ts); a screen without one is every member's. The server refuses every call of a screen to
+ * anyone else anyway.
  */
 
 type NavKey = keyof (typeof commonMessages)['es'] & `nav${string}`;
@@ -21,4 +22,5 @@ export const screens: Screen[] = [
   { path: 'promotion', nav: 'navPromotion', action: 'reports.read', Page: lazy(() => import('@/features/promotion/promotion-page')) },
   { path: 'staff', nav: 'navStaff', action: 'staff.manage', Page: lazy(() => import('@/features/staff/staff-page')) },
   { path: 'audit', nav: 'navAudit', action: 'audit.read', Page: lazy(() => import('@/features/audit/audit-page')) },
+  { path: 'account', nav: 'navAccount', Page: lazy(() => import('@/features/account/account-page')) },
 ];

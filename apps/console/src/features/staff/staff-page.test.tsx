@@ -11,9 +11,8 @@ const answers = {
   'GET /console/api/staff/tokens': {
     tokens: [{ id: 9, staffId: 2, email: 'eva@presta.test', name: 'daily report', createdAt: '2025-03-01T10:00:00Z', lastUsedAt: null, revokedAt: null }],
   },
-  'POST /console/api/me/tokens/create': {
-    token: { id: 10, staffId: 1, email: 'ana@presta.test', name: 'export', createdAt: '2025-03-02T10:00:00Z', lastUsedAt: null, revokedAt: null },
-    secret: 'pst_secret_shown_once',
+  'POST /console/api/staff/tokens/revoke': {
+    token: { id: 9, staffId: 2, email: 'eva@presta.test', name: 'daily report', createdAt: '2025-03-01T10:00:00Z', lastUsedAt: null, revokedAt: '2025-03-02T10:00:00Z' },
   },
   'POST /console/api/staff/disable': { member: { id: 2, email: 'eva@presta.test', name: '', roles: ['finance', 'analyst'] }, state: 'disabled', changed: true },
   'POST /console/api/staff/add': { member: { id: 3, email: 'luis@presta.test', name: 'Luis', roles: ['support'] }, setUpLink: link },
@@ -79,17 +78,18 @@ describe('StaffPage', () => {
     await waitFor(() => expect(sent.find((s) => s.path === '/console/api/staff/disable')).toMatchObject({ method: 'POST', body: { email: 'eva@presta.test' } }));
   });
 
-  it('lists the API tokens and shows a new token of ours once', { timeout: 20_000 }, async () => {
-    serve(['admin']);
+  it("lists every member's API tokens and revokes one after confirming; one's own are made on My account", { timeout: 20_000 }, async () => {
+    const sent = serve(['admin']);
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText('daily report')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Create my token' }));
-    const dialog = (await screen.findByText('Create an API token of your own')).closest<HTMLElement>('[role="dialog"]')!;
-    await user.type(within(dialog).getByLabelText('Token name'), 'export');
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    const shown = (await screen.findByText('pst_secret_shown_once')).closest<HTMLElement>('[role="dialog"]')!;
-    expect(within(shown).getByText(/shown once/)).toBeTruthy();
+    const row = (await screen.findByText('daily report')).closest('tr')!;
+    expect(within(row).getByText('eva@presta.test')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create my token' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const confirm = (await screen.findByText('Revoke the token "daily report" of eva@presta.test?')).closest<HTMLElement>('.ant-popover')!;
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(sent.find((s) => s.path === '/console/api/staff/tokens/revoke')).toMatchObject({ method: 'POST', body: { id: 9 } }));
+    expect(sent.some((s) => s.path.startsWith('/console/api/me/tokens'))).toBe(false);
   });
 
   it('refuses a member who is not an admin without calling the staff list', async () => {

@@ -16,11 +16,11 @@ import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useMay, useMember } from '@/shared/session/session';
 import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { ShownOnceModal, type ShownOnce } from '@/shared/ui/shown-once-modal';
 import { AddMemberModal } from './add-member-modal';
 import { ApiTokens } from './api-tokens';
 import { staffMessages } from './messages';
 import { RolesModal } from './roles-modal';
-import { ShownOnceModal, type ShownOnce } from './shown-once-modal';
 
 type Member = DataOf<typeof consoleStaff>['staff'][number];
 
