@@ -11,6 +11,7 @@ import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useMember, useSession } from '@/shared/session/session';
 import { LanguageSwitch } from '@/shared/ui/language-switch';
+import { useKeyboardScrollableTables } from '@/shared/ui/keyboard-scroll';
 import { PageLoading } from '@/shared/ui/page-loading';
 
 /** The frame of every screen after sign-in: the sections the member's roles may use, who is signed in, the language. */
@@ -19,6 +20,7 @@ export function ConsoleLayout() {
   const member = useMember();
   const { signOut } = useSession();
   const location = useLocation();
+  useKeyboardScrollableTables();
   const [collapsed, setCollapsed] = useState(false);
   // A screen with an action: the members whose roles may take it; without one (my account): every member.
   const items = screens

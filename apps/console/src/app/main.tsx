@@ -1,3 +1,5 @@
+// First: style elements this page's code adds carry the page's CSP nonce (csp-nonce.ts).
+import '@/app/csp-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -5,21 +5,15 @@ import enUS from 'antd/es/locale/en_US';
 import esES from 'antd/es/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import { pageNonce } from '@/app/csp-nonce';
 import { LanguageProvider, useLanguage } from '@/shared/i18n/i18n';
 import { SessionProvider } from '@/shared/session/session';
 
-/**
- * The nonce of this page (the server writes a fresh one into the HTML of each answer and allows only it in the
- * page's Content Security Policy): antd writes its styles at run time and gives each style tag this nonce.
- */
-function pageNonce(): string | undefined {
-  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
-}
-const nonce = pageNonce();
 
 /**
  * Colours with a contrast of 4.5:1 or more (axe): the brand's (primary buttons' text, links); secondary text
- * (colorTextDescription: Result's subtitle, Typography's "secondary"; antd's 45 % black is under 4.5:1); the danger
+ * (colorTextDescription: Result's subtitle, Typography's "secondary"; antd's 45 % black is under 4.5:1); placeholders
+ * (antd's 25 % black); the danger
  * buttons' red (colorError); the coloured tags' text (each preset's 7th shade, on its 1st: antd's green, gold,
  * orange, cyan, volcano, lime and yellow are under 4.5:1, so the 8th or 9th shade stands in); a table's empty text
  * (antd writes it in the disabled colour).
@@ -29,6 +23,7 @@ const theme = {
     colorPrimary: '#0b5cad',
     colorLink: '#0b5cad',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
     colorError: '#cf1322',
     borderRadius: 6,
   },
@@ -42,7 +37,7 @@ function Antd({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
   dayjs.locale(language);
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : esES} csp={{ nonce }} theme={theme}>
+    <ConfigProvider locale={language === 'en' ? enUS : esES} csp={{ nonce: pageNonce }} theme={theme}>
       <App>{children}</App>
     </ConfigProvider>
   );

@@ -51,7 +51,7 @@ export function CreateTokenModal({ open, onClose, onCreated }: { open: boolean; 
         form.resetFields();
         onClose();
       }}
-      forceRender
+      destroyOnHidden
     >
       {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
       <Form<Fields> form={form} name="createToken" layout="vertical" requiredMark={false} onFinish={(fields) => void create(fields)}>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Checkbox, { type CheckboxGroupProps } from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -12,15 +11,11 @@ import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useErrorText } from '@/shared/ui/error-alert';
 import { staffMessages } from './messages';
+import { RolesGroup } from './roles-group';
 
 type Fields = { email: string; name?: string; roles: StaffRole[] };
 
 const nameMax = 120;
-
-/** The roles' checkboxes without the aria-required Form.Item gives its control: ARIA allows it on no group's div (axe). */
-function RolesGroup({ 'aria-required': _required, ...props }: CheckboxGroupProps<StaffRole> & { 'aria-required'?: unknown }) {
-  return <Checkbox.Group<StaffRole> {...props} />;
-}
 
 /** The "Add member" form: e-mail, name and roles; answers the member and their set-up link to the page. */
 export function AddMemberModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (added: DataOf<typeof consoleStaffAdd>) => void }) {
@@ -60,7 +55,7 @@ export function AddMemberModal({ open, onClose, onAdded }: { open: boolean; onCl
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={close}
-      forceRender
+      destroyOnHidden
     >
       {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
       <Form<Fields> form={form} name="addMember" layout="vertical" requiredMark={false} onFinish={(fields) => void submit(fields)} initialValues={{ roles: [] }}>

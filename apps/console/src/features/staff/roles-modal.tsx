@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import App from 'antd/es/app';
 import Alert from 'antd/es/alert';
-import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import { consoleStaffRoles } from '@presta/contract/api/console';
@@ -11,6 +10,7 @@ import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useErrorText } from '@/shared/ui/error-alert';
 import { staffMessages } from './messages';
+import { RolesGroup } from './roles-group';
 
 type Fields = { roles: StaffRole[] };
 
@@ -54,7 +54,7 @@ export function RolesModal({ member, onClose, onSaved }: { member: { email: stri
       {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
       <Form<Fields> form={form} name="memberRoles" layout="vertical" requiredMark={false} initialValues={{ roles: member.roles }} onFinish={(fields) => void save(fields)}>
         <Form.Item name="roles" label={t('roles')} rules={[{ required: true, type: 'array', min: 1, message: t('rolesRequired') }]}>
-          <Checkbox.Group options={staffRoles.map((role) => ({ value: role, label: common(`role_${role}`) }))} />
+          <RolesGroup options={staffRoles.map((role) => ({ value: role, label: common(`role_${role}`) }))} />
         </Form.Item>
       </Form>
     </Modal>

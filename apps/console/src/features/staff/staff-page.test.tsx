@@ -63,6 +63,18 @@ describe('StaffPage', () => {
     expect(within(shown).getByText(/shown once/)).toBeTruthy();
     const add = sent.find((s) => s.path === '/console/api/staff/add');
     expect(add).toMatchObject({ method: 'POST', body: { email: 'luis@presta.test', name: 'Luis', roles: ['support'] } });
+
+    // The next member: the form opens empty and ready again.
+    await user.click(within(shown).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    const again = (await screen.findByText('Add a staff member')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(again).getByLabelText<HTMLInputElement>('E-mail').value).toBe('');
+    const addButton = within(again).getByRole('button', { name: 'Add' });
+    expect(addButton.className).not.toContain('ant-btn-loading');
+    await user.type(within(again).getByLabelText('E-mail'), 'eva@presta.test');
+    await user.click(within(again).getByLabelText('Finance'));
+    await user.click(addButton);
+    await waitFor(() => expect(sent.filter((s) => s.path === '/console/api/staff/add')).toHaveLength(2));
   });
 
   it('disables a member after confirming, and never offers an admin to disable themselves', { timeout: 20_000 }, async () => {
