@@ -27,8 +27,9 @@ const funnelRow = (template: string, utmTag: string, visits: number, registratio
 });
 
 const funnel = {
-  from: '2025-03-01',
-  to: '2025-03-02',
+  // As the server answers: the instants [from, to) of the UTC days asked for (2025-03-01 and 2025-03-02).
+  from: '2025-03-01T00:00:00.000Z',
+  to: '2025-03-03T00:00:00.000Z',
   rows: [funnelRow('1', 'fb', 1200, 60), funnelRow('2', '', 800, 40)],
   byDay: [
     { ...funnelRow('1', 'fb', 700, 35), day: '2025-03-01' },

@@ -98,7 +98,7 @@ function Funnel() {
         </Form.Item>
       </Form>
       {error ? <ErrorAlert error={error} onRetry={reload} /> : null}
-      {data ? <Typography.Paragraph type="secondary">{t('shown', { from: data.from, to: data.to })}</Typography.Paragraph> : null}
+      {data ? <Typography.Paragraph type="secondary">{t('shown', daysOf(data))}</Typography.Paragraph> : null}
       <Table<Row>
         rowKey={(r) => `${r.template}\u0000${r.utmTag}`}
         columns={columns}
@@ -114,13 +114,18 @@ function Funnel() {
           <Suspense fallback={<PageLoading />}>
             <FunnelChart
               data={perDay(data.byDay, { visits: t('visits'), registrations: t('registrations') })}
-              label={t('chartLabel', { from: data.from, to: data.to })}
+              label={t('chartLabel', daysOf(data))}
             />
           </Suspense>
         </Card>
       ) : null}
     </>
   );
+}
+
+/** The answer's period, [from, to) instants, as the UTC days it covers: the first and the last. */
+function daysOf(period: { from: string; to: string }): { from: string; to: string } {
+  return { from: period.from.slice(0, 10), to: new Date(Date.parse(period.to) - 1).toISOString().slice(0, 10) };
 }
 
 /** The period's totals; conversion as registrations ÷ visits over all rows. */
