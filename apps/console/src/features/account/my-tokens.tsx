@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
-import Table, { type ColumnsType } from 'antd/es/table';
-import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
 import { consoleMyTokenRevoke, consoleMyTokens } from '@presta/contract/api/console';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
-import { dateTime } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { useToastOnFailure } from '@/shared/ui/error-alert';
 import { ShownOnceModal, type ShownOnce } from '@/shared/ui/shown-once-modal';
+import { TokensCard, tokenColumns } from '@/shared/ui/tokens-card';
 import { CreateTokenModal } from './create-token-modal';
 import { accountMessages } from './messages';
 
@@ -26,31 +24,29 @@ type Token = DataOf<typeof consoleMyTokens>['tokens'][number];
 export function MyTokens() {
   const t = useMessages(accountMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
+  const toastOnFailure = useToastOnFailure();
   const { language } = useLanguage();
   const { message } = App.useApp();
-  const { data, error, loading, reload } = useCall(consoleMyTokens, {});
+  const tokens = useCall(consoleMyTokens, {});
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<ShownOnce>();
   const [revoking, setRevoking] = useState<number>();
 
   async function revoke(token: Token) {
     setRevoking(token.id);
-    try {
+    await toastOnFailure(async () => {
       await call(consoleMyTokenRevoke, { id: token.id });
       void message.success(t('revoked', { name: token.name }));
-      reload();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    } finally {
-      setRevoking(undefined);
-    }
+      tokens.reload();
+    });
+    setRevoking(undefined);
   }
 
+  const shared = tokenColumns<Token>(t, language);
   const columns: ColumnsType<Token> = [
-    { title: t('tokenName'), dataIndex: 'name', key: 'name' },
-    { title: t('tokenCreated'), key: 'createdAt', render: (_, k) => dateTime(k.createdAt, language) },
-    { title: t('tokenLastUsed'), key: 'lastUsedAt', render: (_, k) => (k.lastUsedAt ? dateTime(k.lastUsedAt, language) : t('never')) },
+    shared.name,
+    shared.created,
+    shared.lastUsed,
     {
       title: t('actions'),
       key: 'actions',
@@ -71,36 +67,24 @@ export function MyTokens() {
   ];
 
   return (
-    <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-          {t('tokens')}
-        </Typography.Title>
-      }
+    <TokensCard
+      title={t('tokens')}
+      hint={t('tokensHint')}
+      emptyText={t('noTokens')}
+      tokens={tokens}
+      columns={columns}
       extra={<Button onClick={() => setCreating(true)}>{t('createToken')}</Button>}
-      style={{ marginTop: 24 }}
     >
-      <Typography.Paragraph type="secondary">{t('tokensHint')}</Typography.Paragraph>
-      {error ? <ErrorAlert error={error} onRetry={reload} /> : null}
-      <Table<Token>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.tokens ?? []}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: t('noTokens') }}
-      />
       <CreateTokenModal
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(made) => {
           setCreating(false);
           setShown({ title: t('tokenTitle', { name: made.token.name }), warning: t('tokenOnce'), label: t('tokenLabel'), value: made.secret });
-          reload();
+          tokens.reload();
         }}
       />
       <ShownOnceModal shown={shown} onClose={() => setShown(undefined)} />
-    </Card>
+    </TokensCard>
   );
 }

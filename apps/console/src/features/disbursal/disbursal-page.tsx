@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
@@ -9,19 +8,17 @@ import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DataOf } from '@presta/contract/api/endpoint';
 import { consoleApplications, consoleDisburse } from '@presta/contract/api/console';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
-import { dateTime, money } from '@/shared/format/format';
+import { money } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { applicationColumns, type Application } from '@/shared/ui/application-columns';
+import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
 import { DisbursalResult, type DisbursalAnswer } from './disbursal-result';
 import { disbursalMessages } from './messages';
-
-type Application = DataOf<typeof consoleApplications>['applications'][number];
 
 /** The sum of the orders' principal in each market's money ("$1.000,00 + ₹500,00"): markets never add up. */
 function totalByMarket(orders: Application[]): string {
@@ -35,8 +32,7 @@ export default function DisbursalPage() {
   const t = useMessages(disbursalMessages);
   const common = useMessages(commonMessages);
   const { language } = useLanguage();
-  const errorText = useErrorText();
-  const { message } = App.useApp();
+  const toastOnFailure = useToastOnFailure();
   const mayDisburse = useMay('orders.disburse');
   const { data, error, loading, reload } = useCall(consoleApplications, { status: '151', limit: 200 });
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
@@ -47,29 +43,23 @@ export default function DisbursalPage() {
   const selected = orders.filter((o) => selectedKeys.includes(o.orderNo));
   const total = totalByMarket(selected);
 
-  async function disburse() {
-    try {
+  const disburse = () =>
+    toastOnFailure(async () => {
       const result = await call(consoleDisburse, { orderNos: selected.map((o) => o.orderNo), on: on.format('YYYY-MM-DD') });
       setAnswer(result);
       setSelectedKeys([]);
       reload();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    }
-  }
+    });
 
+  const shared = applicationColumns(t, language);
   const columns: ColumnsType<Application> = [
-    { key: 'order', title: t('order'), dataIndex: 'orderNo' },
-    { key: 'applied', title: t('applied'), render: (_, a) => dateTime(a.appliedAt, language) },
+    shared.order,
+    shared.applied,
     { key: 'borrower', title: t('borrower'), render: (_, a) => `${a.borrower.fullName} · ${a.borrower.maskedPhone}` },
-    { key: 'product', title: t('product'), render: (_, a) => `${a.product.name} · ${a.product.market}` },
-    { key: 'principal', title: t('principal'), align: 'right', render: (_, a) => money(a.principal, a.product.market) },
-    { key: 'terms', title: t('terms'), render: (_, a) => t('termsValue', { periods: a.periods, days: a.termUnitDays }) },
-    {
-      key: 'account',
-      title: t('bankAccount'),
-      render: (_, a) => (a.bankAccount ? `${a.bankAccount.bankName} · ${a.bankAccount.masked}` : <Typography.Text type="warning">{t('noAccount')}</Typography.Text>),
-    },
+    shared.product,
+    shared.principal,
+    shared.terms,
+    shared.account,
   ];
 
   return (

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import Alert from 'antd/es/alert';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { consoleSuspenseAssign, consoleSuspenseRefund, type consoleSuspense } from '@presta/contract/api/console';
@@ -12,7 +10,8 @@ import { formatMinor } from '@presta/contract/money';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
-import { useErrorText } from '@/shared/ui/error-alert';
+import { useToastOnFailure } from '@/shared/ui/error-alert';
+import { FormModal } from '@/shared/ui/form-modal';
 import { paymentsMessages } from './messages';
 
 export type SuspenseEntry = DataOf<typeof consoleSuspense>['entries'][number];
@@ -25,55 +24,24 @@ const optionalNote = (note: string | undefined) => (note?.trim() ? note.trim() :
 /** The order an entry's money becomes a payment of (the order its reference named, unless changed) and a note. */
 export function AssignModal({ entry, onClose, onDone }: { entry: SuspenseEntry; onClose: () => void; onDone: () => void }) {
   const t = useMessages(paymentsMessages);
-  const common = useMessages(commonMessages);
-  const errorText = useErrorText();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ orderNo: string; note?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
   const amount = formatMinor(entry.amount);
 
-  async function submit() {
-    let fields: { orderNo: string; note?: string };
-    try {
-      fields = await form.validateFields();
-    } catch {
-      return; // The form shows what is wrong.
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      const done = await call(consoleSuspenseAssign, { id: entry.id, orderNo: fields.orderNo.trim(), note: optionalNote(fields.note) });
-      void message.success(t('assigned', { amount, orderNo: done.orderNo }));
-      onDone();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+  async function assign(fields: { orderNo: string; note?: string }) {
+    const done = await call(consoleSuspenseAssign, { id: entry.id, orderNo: fields.orderNo.trim(), note: optionalNote(fields.note) });
+    void message.success(t('assigned', { amount, orderNo: done.orderNo }));
+    onDone();
   }
 
   return (
-    <Modal
-      open
-      title={t('assignTitle', { amount })}
-      okText={t('assign')}
-      cancelText={common('cancel')}
-      confirmLoading={busy}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ orderNo: entry.orderNo ?? '' }} onFinish={() => void submit()}>
-        <Form.Item name="orderNo" label={t('orderNo')} extra={t('assignHint')} rules={[{ required: true, pattern: orderNoPattern, message: t('orderNoFormat') }]}>
-          <Input autoComplete="off" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="note" label={t('note')}>
-          <Input.TextArea rows={2} maxLength={500} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal title={t('assignTitle', { amount })} okText={t('assign')} initialValues={{ orderNo: entry.orderNo ?? '' }} onClose={onClose} onSubmit={assign}>
+      <Form.Item name="orderNo" label={t('orderNo')} extra={t('assignHint')} rules={[{ required: true, pattern: orderNoPattern, message: t('orderNoFormat') }]}>
+        <Input autoComplete="off" maxLength={20} />
+      </Form.Item>
+      <Form.Item name="note" label={t('note')}>
+        <Input.TextArea rows={2} maxLength={500} showCount />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -81,21 +49,18 @@ export function AssignModal({ entry, onClose, onDone }: { entry: SuspenseEntry; 
 export function RefundEntryButton({ entry, onDone }: { entry: SuspenseEntry; onDone: () => void }) {
   const t = useMessages(paymentsMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
+  const toastOnFailure = useToastOnFailure();
   const { message } = App.useApp();
   const [note, setNote] = useState('');
   const amount = formatMinor(entry.amount);
   const noteId = `suspense-refund-note-${entry.id}`;
 
-  async function refund() {
-    try {
+  const refund = () =>
+    toastOnFailure(async () => {
       await call(consoleSuspenseRefund, { id: entry.id, note: optionalNote(note) });
       void message.success(t('refunded', { amount }));
       onDone();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    }
-  }
+    });
 
   return (
     <Popconfirm

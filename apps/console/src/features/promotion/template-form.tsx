@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import App from 'antd/es/app';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Flex from 'antd/es/flex';
@@ -13,7 +11,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
-import { useErrorText } from '@/shared/ui/error-alert';
+import { SubmitForm, useFormSubmit } from '@/shared/ui/form-modal';
 import { promotionMessages } from './messages';
 
 export type LandingTemplate = DataOf<typeof consolePromotionTemplates>['templates'][number];
@@ -44,12 +42,9 @@ const toTexts = (fields: TextFields): Texts => ({
 export function TemplateForm({ template, onClose, onSaved }: { template: LandingTemplate | undefined; onClose: () => void; onSaved: () => void }) {
   const t = useMessages(promotionMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Fields>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
-  const hasEnglish = Form.useWatch('hasEnglish', form) ?? template?.texts.en != null;
+  const submit = useFormSubmit(save);
+  const hasEnglish = Form.useWatch('hasEnglish', submit.form) ?? template?.texts.en != null;
 
   const initial: Partial<Fields> = template
     ? {
@@ -63,20 +58,12 @@ export function TemplateForm({ template, onClose, onSaved }: { template: Landing
     : { active: true, pixelId: '', hasEnglish: false };
 
   async function save(fields: Fields) {
-    setBusy(true);
-    setError(undefined);
     const en = fields.hasEnglish && fields.en ? toTexts(fields.en) : null;
     const body = { name: fields.name.trim(), active: fields.active, pixelId: (fields.pixelId ?? '').trim(), es: toTexts(fields.es), en };
-    try {
-      if (template) await call(consolePromotionTemplateUpdate, { id: template.id, ...body });
-      else await call(consolePromotionTemplateAdd, body);
-      void message.success(t('saved'));
-      onSaved();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    if (template) await call(consolePromotionTemplateUpdate, { id: template.id, ...body });
+    else await call(consolePromotionTemplateAdd, body);
+    void message.success(t('saved'));
+    onSaved();
   }
 
   const line = (max: number): Rule[] => [
@@ -120,14 +107,13 @@ export function TemplateForm({ template, onClose, onSaved }: { template: Landing
       footer={
         <Flex gap={8} justify="flex-end">
           <Button onClick={onClose}>{common('cancel')}</Button>
-          <Button type="primary" loading={busy} onClick={() => form.submit()}>
+          <Button type="primary" loading={submit.busy} onClick={() => submit.form.submit()}>
             {common('save')}
           </Button>
         </Flex>
       }
     >
-      {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<Fields> form={form} name="landingTemplate" layout="vertical" requiredMark={false} initialValues={initial} onFinish={(fields) => void save(fields)}>
+      <SubmitForm submit={submit} name="landingTemplate" initialValues={initial}>
         <Form.Item name="name" label={t('name')} rules={line(limits.name)}>
           <Input maxLength={limits.name} />
         </Form.Item>
@@ -148,7 +134,7 @@ export function TemplateForm({ template, onClose, onSaved }: { template: Landing
           <Switch />
         </Form.Item>
         {hasEnglish ? texts('en') : null}
-      </Form>
+      </SubmitForm>
     </Drawer>
   );
 }

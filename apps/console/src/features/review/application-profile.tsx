@@ -1,11 +1,8 @@
 import Descriptions from 'antd/es/descriptions';
-import type { DataOf } from '@presta/contract/api/endpoint';
-import type { consoleApplications } from '@presta/contract/api/console';
 import { dateTime, money, statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
+import type { Application } from '@/shared/ui/application-columns';
 import { reviewMessages } from './messages';
-
-export type Application = DataOf<typeof consoleApplications>['applications'][number];
 
 /** Everything the queue knows about one application (the row's expanded view). */
 export function ApplicationProfile({ application: a }: { application: Application }) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Application } from './application-profile';
+import type { Application } from '@/shared/ui/application-columns';
 import ReviewPage from './review-page';
 import { failure, renderScreen, stubServer } from '@/shared/testing/test-server';
 

@@ -8,12 +8,13 @@ import Typography from 'antd/es/typography';
 import { consoleApplications, consoleApprove } from '@presta/contract/api/console';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
-import { dateTime, money } from '@/shared/format/format';
+import { money } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
-import { ApplicationProfile, type Application } from './application-profile';
+import { applicationColumns, type Application } from '@/shared/ui/application-columns';
+import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
+import { ApplicationProfile } from './application-profile';
 import { RejectModal } from './reject-modal';
 import { reviewMessages } from './messages';
 
@@ -22,26 +23,24 @@ export default function ReviewPage() {
   const t = useMessages(reviewMessages);
   const common = useMessages(commonMessages);
   const { language } = useLanguage();
-  const errorText = useErrorText();
+  const toastOnFailure = useToastOnFailure();
   const { message } = App.useApp();
   const mayApprove = useMay('orders.approve');
   const mayReject = useMay('orders.reject');
   const { data, error, loading, reload } = useCall(consoleApplications, { status: '21' });
   const [rejecting, setRejecting] = useState<string>();
 
-  async function approve(orderNo: string) {
-    try {
+  const approve = (orderNo: string) =>
+    toastOnFailure(async () => {
       await call(consoleApprove, { orderNo });
       void message.success(t('approved', { orderNo }));
       reload();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    }
-  }
+    });
 
+  const shared = applicationColumns(t, language);
   const columns: ColumnsType<Application> = [
-    { key: 'order', title: t('order'), dataIndex: 'orderNo' },
-    { key: 'applied', title: t('applied'), render: (_, a) => dateTime(a.appliedAt, language) },
+    shared.order,
+    shared.applied,
     {
       key: 'borrower',
       title: t('borrower'),
@@ -55,16 +54,12 @@ export default function ReviewPage() {
         </>
       ),
     },
-    { key: 'product', title: t('product'), render: (_, a) => `${a.product.name} · ${a.product.market}` },
-    { key: 'principal', title: t('principal'), align: 'right', render: (_, a) => money(a.principal, a.product.market) },
+    shared.product,
+    shared.principal,
     { key: 'totalOwed', title: t('totalOwed'), align: 'right', render: (_, a) => money(a.totalOwed, a.product.market) },
-    { key: 'terms', title: t('terms'), render: (_, a) => t('termsValue', { periods: a.periods, days: a.termUnitDays }) },
+    shared.terms,
     { key: 'offer', title: t('offerLimit'), align: 'right', render: (_, a) => (a.offerLimit === null ? t('noOffer') : money(a.offerLimit, a.product.market)) },
-    {
-      key: 'account',
-      title: t('bankAccount'),
-      render: (_, a) => (a.bankAccount ? `${a.bankAccount.bankName} · ${a.bankAccount.masked}` : <Typography.Text type="warning">{t('noAccount')}</Typography.Text>),
-    },
+    shared.account,
     {
       key: 'record',
       title: t('record'),

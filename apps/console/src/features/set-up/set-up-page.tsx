@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import QRCode from 'antd/es/qr-code';
@@ -12,8 +11,9 @@ import { consoleSetUpComplete, consoleSetUpOpen, staffPasswordMinLength } from '
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
-import { LanguageSwitch } from '@/shared/ui/language-switch';
+import { CardPage } from '@/shared/ui/card-page';
+import { ErrorAlert } from '@/shared/ui/error-alert';
+import { SubmitForm, useFormSubmit } from '@/shared/ui/form-modal';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { setUpMessages } from './messages';
 
@@ -26,14 +26,12 @@ type Fields = { password: string; passwordAgain: string; code: string };
  */
 export default function SetUpPage() {
   const t = useMessages(setUpMessages);
-  const errorText = useErrorText();
   const [token] = useState(() => location.hash.replace(/^#/, ''));
   const [opened, setOpened] = useState<DataOf<typeof consoleSetUpOpen>>();
   const [openError, setOpenError] = useState<unknown>();
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   const [copied, setCopied] = useState(false);
+  const submit = useFormSubmit(complete);
 
   useEffect(() => {
     if (location.hash) history.replaceState(null, '', location.pathname);
@@ -41,17 +39,9 @@ export default function SetUpPage() {
     call(consoleSetUpOpen, { token }).then(setOpened, setOpenError);
   }, [token]);
 
-  async function submit(fields: Fields) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const done = await call(consoleSetUpComplete, { token, password: fields.password, code: fields.code });
-      setRecoveryCodes(done.recoveryCodes);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+  async function complete(fields: Fields) {
+    const done = await call(consoleSetUpComplete, { token, password: fields.password, code: fields.code });
+    setRecoveryCodes(done.recoveryCodes);
   }
 
   let body;
@@ -98,8 +88,7 @@ export default function SetUpPage() {
           {t('secretHint')} <Typography.Text code copyable>{opened.totpSecret}</Typography.Text>
         </Typography.Paragraph>
         <Typography.Paragraph>{t('step2')}</Typography.Paragraph>
-        {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
-        <Form<Fields> layout="vertical" requiredMark={false} onFinish={(fields) => void submit(fields)}>
+        <SubmitForm submit={submit}>
           <input type="email" name="username" value={opened.email} autoComplete="username" readOnly hidden />
           <Form.Item
             name="password"
@@ -128,24 +117,16 @@ export default function SetUpPage() {
           <Form.Item name="code" label={t('code')} rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: t('codeFormat') }]}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <Button type="primary" htmlType="submit" block loading={submit.busy}>
             {t('submit')}
           </Button>
-        </Form>
+        </SubmitForm>
       </>
     );
 
   return (
-    <main style={{ maxWidth: 480, margin: '48px auto', padding: 16 }}>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-        <LanguageSwitch />
-      </div>
-      <Card>
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
-          {t('title')}
-        </Typography.Title>
-        {body}
-      </Card>
-    </main>
+    <CardPage title={t('title')} maxWidth={480}>
+      {body}
+    </CardPage>
   );
 }

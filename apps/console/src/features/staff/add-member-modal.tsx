@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
-import Alert from 'antd/es/alert';
 import { consoleStaffAdd } from '@presta/contract/api/console';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
-import { useErrorText } from '@/shared/ui/error-alert';
+import { FormModal } from '@/shared/ui/form-modal';
 import { staffMessages } from './messages';
 import { RolesGroup } from './roles-group';
 
@@ -21,61 +18,29 @@ const nameMax = 120;
 export function AddMemberModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (added: DataOf<typeof consoleStaffAdd>) => void }) {
   const t = useMessages(staffMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
-  const [form] = Form.useForm<Fields>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
 
-  async function submit(fields: Fields) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const added = await call(consoleStaffAdd, { email: fields.email, name: fields.name?.trim() || undefined, roles: fields.roles });
-      form.resetFields();
-      onAdded(added);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function close() {
-    setError(undefined);
-    form.resetFields();
-    onClose();
+  async function add(fields: Fields) {
+    onAdded(await call(consoleStaffAdd, { email: fields.email, name: fields.name?.trim() || undefined, roles: fields.roles }));
   }
 
   return (
-    <Modal
-      open={open}
-      title={t('addTitle')}
-      okText={t('addSubmit')}
-      cancelText={common('cancel')}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={close}
-      destroyOnHidden
-    >
-      {error ? <Alert type="error" showIcon role="alert" title={errorText(error)} style={{ marginBottom: 16 }} /> : null}
-      <Form<Fields> form={form} name="addMember" layout="vertical" requiredMark={false} onFinish={(fields) => void submit(fields)} initialValues={{ roles: [] }}>
-        <Form.Item
-          name="email"
-          label={t('email')}
-          rules={[
-            { required: true, message: t('required') },
-            { type: 'email', message: t('emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="off" maxLength={254} />
-        </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ max: nameMax, message: t('nameTooLong', { max: nameMax }) }]}>
-          <Input autoComplete="off" maxLength={nameMax} />
-        </Form.Item>
-        <Form.Item name="roles" label={t('roles')} rules={[{ required: true, type: 'array', min: 1, message: t('rolesRequired') }]}>
-          <RolesGroup options={staffRoles.map((role) => ({ value: role, label: common(`role_${role}`) }))} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormModal<Fields> open={open} title={t('addTitle')} okText={t('addSubmit')} name="addMember" initialValues={{ roles: [] }} onClose={onClose} onSubmit={add}>
+      <Form.Item
+        name="email"
+        label={t('email')}
+        rules={[
+          { required: true, message: t('required') },
+          { type: 'email', message: t('emailInvalid') },
+        ]}
+      >
+        <Input type="email" autoComplete="off" maxLength={254} />
+      </Form.Item>
+      <Form.Item name="name" label={t('name')} rules={[{ max: nameMax, message: t('nameTooLong', { max: nameMax }) }]}>
+        <Input autoComplete="off" maxLength={nameMax} />
+      </Form.Item>
+      <Form.Item name="roles" label={t('roles')} rules={[{ required: true, type: 'array', min: 1, message: t('rolesRequired') }]}>
+        <RolesGroup options={staffRoles.map((role) => ({ value: role, label: common(`role_${role}`) }))} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Card from 'antd/es/card';
 import Popconfirm from 'antd/es/popconfirm';
-import Table, { type ColumnsType } from 'antd/es/table';
-import Typography from 'antd/es/typography';
+import type { ColumnsType } from 'antd/es/table';
 import { consoleStaffTokenRevoke, consoleStaffTokens } from '@presta/contract/api/console';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
-import { dateTime } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { useToastOnFailure } from '@/shared/ui/error-alert';
+import { TokensCard, tokenColumns } from '@/shared/ui/tokens-card';
 import { staffMessages } from './messages';
 
 type Token = DataOf<typeof consoleStaffTokens>['tokens'][number];
@@ -24,30 +22,28 @@ type Token = DataOf<typeof consoleStaffTokens>['tokens'][number];
 export function ApiTokens() {
   const t = useMessages(staffMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
+  const toastOnFailure = useToastOnFailure();
   const { language } = useLanguage();
   const { message } = App.useApp();
-  const { data, error, loading, reload } = useCall(consoleStaffTokens, {});
+  const tokens = useCall(consoleStaffTokens, {});
   const [revoking, setRevoking] = useState<number>();
 
   async function revoke(token: Token) {
     setRevoking(token.id);
-    try {
+    await toastOnFailure(async () => {
       await call(consoleStaffTokenRevoke, { id: token.id });
       void message.success(t('revoked'));
-      reload();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    } finally {
-      setRevoking(undefined);
-    }
+      tokens.reload();
+    });
+    setRevoking(undefined);
   }
 
+  const shared = tokenColumns<Token>(t, language);
   const columns: ColumnsType<Token> = [
     { title: t('tokenMember'), dataIndex: 'email', key: 'email' },
-    { title: t('tokenName'), dataIndex: 'name', key: 'name' },
-    { title: t('tokenCreated'), key: 'createdAt', render: (_, k) => dateTime(k.createdAt, language) },
-    { title: t('tokenLastUsed'), key: 'lastUsedAt', render: (_, k) => (k.lastUsedAt ? dateTime(k.lastUsedAt, language) : t('never')) },
+    shared.name,
+    shared.created,
+    shared.lastUsed,
     {
       title: t('actions'),
       key: 'actions',
@@ -66,26 +62,5 @@ export function ApiTokens() {
     },
   ];
 
-  return (
-    <Card
-      title={
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-          {t('tokens')}
-        </Typography.Title>
-      }
-      style={{ marginTop: 24 }}
-    >
-      <Typography.Paragraph type="secondary">{t('tokensHint')}</Typography.Paragraph>
-      {error ? <ErrorAlert error={error} onRetry={reload} /> : null}
-      <Table<Token>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.tokens ?? []}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: t('noTokens') }}
-      />
-    </Card>
-  );
+  return <TokensCard title={t('tokens')} hint={t('tokensHint')} emptyText={t('noTokens')} tokens={tokens} columns={columns} />;
 }

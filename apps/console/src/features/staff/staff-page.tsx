@@ -15,7 +15,7 @@ import { useCall } from '@/shared/api/use-call';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useMay, useMember } from '@/shared/session/session';
-import { ErrorAlert, useErrorText } from '@/shared/ui/error-alert';
+import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
 import { ShownOnceModal, type ShownOnce } from '@/shared/ui/shown-once-modal';
 import { AddMemberModal } from './add-member-modal';
 import { ApiTokens } from './api-tokens';
@@ -51,7 +51,7 @@ export default function StaffPage() {
 function StaffList() {
   const t = useMessages(staffMessages);
   const common = useMessages(commonMessages);
-  const errorText = useErrorText();
+  const toastOnFailure = useToastOnFailure();
   const { message } = App.useApp();
   const me = useMember();
   const { data, error, loading, reload } = useCall(consoleStaff, {});
@@ -65,7 +65,7 @@ function StaffList() {
 
   async function change(email: string, what: 'reset' | 'disable' | 'enable') {
     setBusy({ email, change: what });
-    try {
+    await toastOnFailure(async () => {
       if (what === 'reset') {
         const done = await call(consoleStaffReset, { email });
         showLink(done.member.email, done.setUpLink);
@@ -75,11 +75,8 @@ function StaffList() {
         void message.success(done.changed ? t(what === 'disable' ? 'disabled' : 'enabled', { email }) : t('unchanged'));
       }
       reload();
-    } catch (failure) {
-      void message.error(errorText(failure));
-    } finally {
-      setBusy(undefined);
-    }
+    });
+    setBusy(undefined);
   }
   const busyWith = (m: Member, what: 'reset' | 'disable' | 'enable') => busy?.email === m.email && busy.change === what;
 

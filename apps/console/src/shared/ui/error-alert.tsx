@@ -1,4 +1,5 @@
 import Alert from 'antd/es/alert';
+import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import { ApiError } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';
@@ -18,6 +19,22 @@ export function errorText(error: unknown, t: Translate<keyof (typeof commonMessa
 export function useErrorText() {
   const t = useMessages(commonMessages);
   return (error: unknown) => errorText(error, t);
+}
+
+/**
+ * Runs what a button started (a call and what follows it); a failure is told in an error toast, in the words of
+ * errorText. The returned promise never rejects.
+ */
+export function useToastOnFailure() {
+  const toText = useErrorText();
+  const { message } = App.useApp();
+  return async (action: () => Promise<void>) => {
+    try {
+      await action();
+    } catch (failure) {
+      void message.error(toText(failure));
+    }
+  };
 }
 
 /** A failed read, with a way to try again. */
