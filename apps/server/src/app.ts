@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db, PoolStats } from './db/database';
 import { loggerOptions } from './lib/log-redaction';
+import { answerSerializerCompiler } from './lib/reply';
 import { httpRequestDuration, httpRequests, rateLimitRefusals } from './lib/metrics';
 import { RedisHealth, resilientStore } from './lib/rate-limit-store';
 import guessLimits from './plugins/app/guess-limits';
@@ -81,7 +82,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(serializerCompiler));
 
   // 1. External plugins
   await app.register(formbody);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { sessions } from '../src/db/schema';
-import { hashSessionId } from '../src/modules/session/session-service';
+import { hashSessionId, newSessionId } from '../src/modules/session/session-service';
+import { guessLimits } from '../src/plugins/app/guess-limits';
 import { deferRatingPrompt } from '../src/modules/loan/loan-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { borrowerWithOffer, buildTestApp, connectTestDb, injectAs, dataOf, wrapper, type TestApp } from './helpers';
+import { borrowerWithOffer, buildCachingTestApp, connectTestDb, injectAs, dataOf, wrapper, type TestApp } from './helpers';
 
 /**
  * Caches on: sessions and loan-details reads are served from memory until the
@@ -16,10 +17,8 @@ let t: TestApp;
 let other: ReturnType<typeof connectTestDb>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ cacheTtlMs: 60_000 });
+  t = await buildCachingTestApp();
   other = connectTestDb();
-  for (let i = 0; i < 250 && !t.app.caches.orderDetails.enabled; i++) await new Promise((r) => setTimeout(r, 20));
-  if (!t.app.caches.orderDetails.enabled) throw new Error('the change feed did not start listening');
 });
 afterAll(async () => {
   await other.close();
@@ -110,5 +109,20 @@ describe('change feed', () => {
     expect((await details(sessionId, orderId)).statusCode).toBe(200);
     await other.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.idHash, hashSessionId(sessionId)));
     await expect.poll(async () => (await details(sessionId, orderId)).statusCode, { timeout: 5_000, interval: 20 }).toBe(401);
+  });
+
+  it('a session held live in the cache is served from an address that used up its guesses; an uncached one is refused (429)', async () => {
+    const cached = await placeOrder();
+    const notYet = await borrowerWithOffer(t.db); // a session no call has used yet: not in the cache
+    const remoteAddress = `10.${200 + Math.floor(Math.random() * 50)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    const ask = (sessionId: string, orderId: string) =>
+      t.app.inject({ method: 'POST', url: '/v3/loan-details/loan-details', query: { swift: sessionId }, remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `orderId=${orderId}` });
+    expect((await ask(cached.sessionId, cached.orderId)).statusCode).toBe(200);
+    expect(t.app.caches.sessions.get(cached.sessionId)).toBeDefined();
+    for (let i = 0; i < guessLimits.session.max; i += 1) expect((await ask(newSessionId(), cached.orderId)).statusCode).toBe(401);
+    expect((await ask(newSessionId(), cached.orderId)).statusCode).toBe(429);
+    expect(t.app.caches.sessions.get(notYet.sessionId)).toBeUndefined();
+    expect((await ask(notYet.sessionId, cached.orderId)).statusCode).toBe(429);
+    expect((await ask(cached.sessionId, cached.orderId)).statusCode).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ export function testDatabaseUrl(): string {
 /**
  * The real app on the test database: loadConfig() with demo tools on, the
  * default brand, no logger and no caches, so a write is seen by the next read
- * at once (overrides win; test/change-feed.test.ts turns the caches on).
+ * at once (overrides win; buildCachingTestApp turns the caches on).
  */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const url = testDatabaseUrl();
@@ -40,6 +40,14 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await database.close();
     },
   };
+}
+
+/** The app with its caches on, once its change feed listens (the caches are on only then): the cache tests' app. */
+export async function buildCachingTestApp(): Promise<TestApp> {
+  const t = await buildTestApp({ cacheTtlMs: 60_000 });
+  for (let i = 0; i < 250 && !t.app.changeFeed.listening; i++) await new Promise((r) => setTimeout(r, 20));
+  if (!t.app.changeFeed.listening) throw new Error('the change feed did not start listening');
+  return t;
 }
 
 /** A database connection without an app (service-level tests). */

@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loanStatement } from '@presta/contract/api/statement';
+import { eq } from 'drizzle-orm';
+import { borrowers, paymentReferences } from '../src/db/schema';
 import { applyPayment } from '../src/modules/ledger/ledger-service';
-import { buildTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
+import { buildCachingTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
 
 /**
- * loan-details reads the ledger from its cached order snapshot (decision 007):
- * a payment written by another process (another connection here) must show on
- * the next reads, through the change notifications of the ledger tables.
+ * loan-details reads the ledger from its cached order snapshot, the repayment
+ * pages and the voucher from the cached ledger reads and open references
+ * (decision 007): a payment written by another process (another connection
+ * here) must show on the next reads, through the change notifications of the
+ * ledger tables and of payment_references.
  */
 let t: TestApp;
 let other: ReturnType<typeof connectTestDb>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ cacheTtlMs: 60_000 });
+  t = await buildCachingTestApp();
   other = connectTestDb();
-  for (let i = 0; i < 250 && !t.app.caches.orderDetails.enabled; i++) await new Promise((r) => setTimeout(r, 20));
-  if (!t.app.caches.orderDetails.enabled) throw new Error('the change feed did not start listening');
 });
 afterAll(async () => {
   await other.close();
@@ -40,5 +43,91 @@ describe('loan-details with the cache on', () => {
     await pay(owed - 40_000, 2);
     await expect.poll(async () => (await read()).orderStatus, { timeout: 5_000, interval: 20 }).toBe('200');
     expect(amountDue(await read())).toBe('');
+  });
+});
+
+describe('the repayment page and the voucher with the cache on', () => {
+  const pay = (orderId: string, amount: number, n: number) =>
+    applyPayment(other.db, { orderId: Number(orderId), amount, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-rp-${orderId}-${n}` });
+
+  it('loan-play-detail shows a payment from another process; another borrower still gets 404 for the cached order', async () => {
+    const loan = await makeLoan(t.db, { status: '174' }); // due today
+    const stranger = await makeLoan(t.db, { status: '174' });
+    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    expect((await read()).repayAmount).toBe(ONE_INSTALMENT_TOTAL);
+    await expect.poll(() => t.app.caches.ledgers.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+
+    const foreign = await call(t.app, stranger.sessionId, urls.playDetail, { orderId: loan.orderId });
+    expect(foreign.statusCode).toBe(404);
+
+    await pay(loan.orderId, 40_000, 1);
+    await expect.poll(async () => (await read()).repayAmount, { timeout: 5_000, interval: 20 }).toBe(ONE_INSTALMENT_TOTAL - 40_000);
+  });
+
+  it('a voucher is reused from the cache; after a payment from another process expires it, the next voucher is a new reference', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const voucher = async (amount: number) =>
+      dataOf(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const first = await voucher(ONE_INSTALMENT_TOTAL);
+    // Once the insert's announcement has arrived, the next call reads the open reference into the cache.
+    await expect
+      .poll(async () => ((await voucher(ONE_INSTALMENT_TOTAL)).repayDetail.vCode === first.repayDetail.vCode ? t.app.caches.openReferences.get(Number(loan.orderId))?.length : -1), {
+        timeout: 5_000,
+        interval: 20,
+      })
+      .toBe(1);
+    expect((await voucher(ONE_INSTALMENT_TOTAL)).repayDetail.vCode).toBe(first.repayDetail.vCode);
+
+    // A payment expires every open reference of the order (recordPayment); the page then quotes the rest.
+    await pay(loan.orderId, 7_540, 1);
+    const rest = ONE_INSTALMENT_TOTAL - 7_540;
+    await expect.poll(async () => (dataOf(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail)).repayAmount, {
+      timeout: 5_000,
+      interval: 20,
+    }).toBe(rest);
+    const second = await voucher(rest);
+    expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
+    expect(second.repayDetail.amount).toBe(rest);
+  });
+});
+
+describe('a voucher past its time with the cache on', () => {
+  it('is marked expired and replaced by a new reference, not offered again', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const voucher = async () =>
+      dataOf(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const first = await voucher();
+    // Another process moves its end into the past (as time would): announced, so the cache reads it again.
+    await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(paymentReferences.voucherCode, first.repayDetail.vCode));
+    await expect.poll(() => t.app.caches.openReferences.get(Number(loan.orderId)), { timeout: 5_000, interval: 20 }).toBeUndefined();
+    const second = await voucher();
+    expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
+    const [old] = await t.db.select({ status: paymentReferences.status }).from(paymentReferences).where(eq(paymentReferences.voucherCode, first.repayDetail.vCode));
+    expect(old?.status).toBe('expired');
+  });
+});
+
+describe('the agreement and the statement with the cache on', () => {
+  it('contract-detail: a foreign borrower gets 404 for a cached agreement; a change to the borrower shows', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const stranger = await makeLoan(t.db, { status: '174' });
+    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
+    const before = await read();
+    await expect.poll(() => t.app.caches.contracts.size > 0 && t.app.caches.orderNumbers.get(loan.orderNo) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    expect((await call(t.app, stranger.sessionId, urls.contract, { orderNo: loan.orderNo })).statusCode).toBe(404);
+
+    await other.db.update(borrowers).set({ fullName: 'Nombre Cambiado' }).where(eq(borrowers.id, loan.borrower.id));
+    await expect.poll(async () => (await read()).username, { timeout: 5_000, interval: 20 }).toBe('Nombre Cambiado');
+    expect(before.username).not.toBe('Nombre Cambiado');
+  });
+
+  it('loan-statement shows a payment from another process', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const read = async () => dataOf(await call(t.app, loan.sessionId, loanStatement.path, { orderId: loan.orderId }), loanStatement);
+    const payments = async () => (await read()).events.filter((e) => e.kind === 'payment').length;
+    expect(await payments()).toBe(0);
+    await expect.poll(() => t.app.caches.statements.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    await applyPayment(other.db, { orderId: Number(loan.orderId), amount: 10_000, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-st-${loan.orderId}` });
+    await expect.poll(payments, { timeout: 5_000, interval: 20 }).toBe(1);
   });
 });

@@ -21,6 +21,27 @@ describe('VersionedCache', () => {
     c.set(1, 'stale', v);
     expect(c.get(1)).toBeUndefined();
   });
+  it('readThrough: loads once, serves the stored value, and keeps nothing a change made stale while loading', async () => {
+    const c = make();
+    let loads = 0;
+    const load = (value: string | undefined) => () => {
+      loads++;
+      return Promise.resolve(value);
+    };
+    expect(await c.readThrough(1, load('a'))).toBe('a');
+    expect(await c.readThrough(1, load('b'))).toBe('a');
+    expect(loads).toBe(1);
+    expect(await c.readThrough(2, load(undefined))).toBeUndefined();
+    expect(c.get(2)).toBeUndefined();
+    const stale = c.readThrough(3, () => {
+      c.invalidate(3); // the change is announced while the read is in flight
+      return Promise.resolve('stale');
+    });
+    expect(await stale).toBe('stale');
+    expect(c.get(3)).toBeUndefined();
+    c.enabled = false;
+    expect(await c.readThrough(1, load('off'))).toBe('off');
+  });
   it('still stores when only other keys changed meanwhile', () => {
     const c = make();
     const v = c.version();

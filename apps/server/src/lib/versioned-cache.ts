@@ -43,6 +43,19 @@ export class VersionedCache<K, V> {
     this.entries.set(key, { value, storedAt: now });
   }
 
+  /**
+   * The cached value of `key`, else what `load` reads (undefined: nothing to keep), stored unless a change
+   * announced while it was being read made it stale. Off (no change feed): just `load`.
+   */
+  async readThrough(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const version = this.version();
+    const value = await load();
+    if (value !== undefined) this.set(key, value, version);
+    return value;
+  }
+
   invalidate(key: K): void {
     this.generation++;
     this.entries.delete(key);
@@ -52,6 +65,12 @@ export class VersionedCache<K, V> {
       this.lastBroadInvalidation = this.generation;
     }
     this.invalidatedAt.set(key, this.generation);
+  }
+
+  /** A change that may touch a key this cache cannot name now: nothing stored is dropped, no read in flight is kept. */
+  staleInFlight(): void {
+    this.generation++;
+    this.lastBroadInvalidation = this.generation;
   }
 
   invalidateWhere(predicate: (value: V, key: K) => boolean): void {

@@ -14,7 +14,24 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
-import { getHome, getProfile, listLoans, listOffers, setLanguage } from './account-service';
+import { VersionedCache } from '../../lib/versioned-cache';
+import { dropStaleOpenOrders, type OpenOrdersCache } from '../orders/order-service';
+import { dropStaleOffers, type OffersCache } from '../pricing/loan-offers';
+import { dropStaleProfiles, type ProfileCache } from '../session/borrower-profile';
+import { getHome, getProfile, listLoans, listOffers, LoansCache, setLanguage } from './account-service';
+
+declare module '../../plugins/app/change-feed' {
+  interface AppCaches {
+    /** Borrowers' profiles by borrower id. */
+    profiles: ProfileCache;
+    /** My loans' reads by borrower id. */
+    loans: LoansCache;
+    /** Borrowers' offers and coupons by borrower id (the account's offers, the confirmation). */
+    offers: OffersCache;
+    /** Borrowers' open orders by borrower id (one active loan at a time). */
+    openOrders: OpenOrdersCache;
+  }
+}
 import { changeBankAccount, getBankAccount, sendBankAccountCode } from './bank-account-service';
 
 /** Reads: generous, but a script polling them is slowed down. */
@@ -31,11 +48,20 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
   // The pages post these calls with the form client (§7): a JSON or text body is refused with 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const common = { auth: 'borrower' as const, tags: ['account'] };
+  const cache = { ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 };
+  const profiles: ProfileCache = new VersionedCache(cache);
+  app.changeFeed.register('profiles', profiles, (change) => dropStaleProfiles(profiles, change));
+  const loans = new LoansCache(cache);
+  app.changeFeed.register('loans', loans, (change) => loans.drop(change));
+  const offers: OffersCache = new VersionedCache(cache);
+  app.changeFeed.register('offers', offers, (change) => dropStaleOffers(offers, change));
+  const openOrders: OpenOrdersCache = new VersionedCache(cache);
+  app.changeFeed.register('openOrders', openOrders, (change) => dropStaleOpenOrders(openOrders, change));
 
   registerEndpoint(app, accountProfile, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => getProfile(app.db, request.borrower.id),
+    handler: async (_input, request) => getProfile(app.db, request.borrower.id, app.caches),
   });
 
   registerEndpoint(app, accountLanguage, {
@@ -52,19 +78,19 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
   registerEndpoint(app, accountLoans, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => ({ loans: await listLoans(app.db, request.borrower.id, request.lang) }),
+    handler: async (_input, request) => ({ loans: await listLoans(app.db, request.borrower.id, request.lang, new Date(), app.caches) }),
   });
 
   registerEndpoint(app, accountOffers, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => listOffers(app.db, request.borrower.id),
+    handler: async (_input, request) => listOffers(app.db, request.borrower.id, app.caches),
   });
 
   registerEndpoint(app, accountHome, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => getHome(app.db, request.borrower.id, request.lang),
+    handler: async (_input, request) => getHome(app.db, request.borrower.id, request.lang, new Date(), app.caches),
   });
 
   registerEndpoint(app, accountBankAccount, {

@@ -4,6 +4,7 @@ import type { MarketCode, TaxableCharge } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
 import { disbursedStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import {
   defaultPenaltyFor,
   stateFromLedger,
@@ -30,6 +31,7 @@ import {
  * is the ledger's definition (docs/ledger.md); a reader that needs more columns selects them beside these.
  */
 export const ledgerColumns: SQL = sql`o.id::text as id, o.order_no, o.status, o.borrower_id::text as borrower_id,
+       o.product_id, p.name as product_name, p.logo_url as product_logo,
        to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
        o.periods, o.term_unit_days, o.disbursed_on::text as disbursed_on, o.daily_rate_ppm, o.vat_ppm, o.tax_base,
        p.market, p.time_zone, p.extension_enabled, p.late_rule,
@@ -62,6 +64,9 @@ export type LedgerRow = {
   order_no: string;
   status: OrderStatus;
   borrower_id: string;
+  product_id: number;
+  product_name: string;
+  product_logo: string;
   created_at: string;
   periods: number;
   term_unit_days: number;
@@ -90,6 +95,10 @@ export type LedgerOrder = {
   orderNo: string;
   status: OrderStatus;
   borrowerId: number;
+  productId: number;
+  /** The product's name and logo, as the borrower's pages show them. */
+  productName: string;
+  productLogo: string;
   createdAt: Date;
   periods: number;
   termUnitDays: number;
@@ -98,6 +107,8 @@ export type LedgerOrder = {
   lateRule: LateRule;
   extensionEnabled: boolean;
   market: MarketCode;
+  /** The tax that priced the loan (the order's snapshot: rate and base). */
+  tax: { ratePpm: number; base: TaxableCharge[] };
 };
 
 export function ledgerOrderOf(r: LedgerRow): LedgerOrder {
@@ -106,6 +117,9 @@ export function ledgerOrderOf(r: LedgerRow): LedgerOrder {
     orderNo: r.order_no,
     status: r.status,
     borrowerId: Number(r.borrower_id),
+    productId: r.product_id,
+    productName: r.product_name,
+    productLogo: r.product_logo,
     createdAt: new Date(r.created_at),
     periods: r.periods,
     termUnitDays: r.term_unit_days,
@@ -114,6 +128,7 @@ export function ledgerOrderOf(r: LedgerRow): LedgerOrder {
     lateRule: r.late_rule,
     extensionEnabled: r.extension_enabled,
     market: r.market,
+    tax: { ratePpm: r.vat_ppm, base: r.tax_base },
   };
 }
 
@@ -152,11 +167,33 @@ export function ledgerStateOf(r: LedgerRow): LedgerState | null {
 export type LedgerRead = { order: LedgerOrder; state: LedgerState | null };
 
 /**
- * An order's terms and stored ledger in one round trip (undefined: no such order). In a transaction that has
- * locked the order (orders' lockOrder), it reads everything committed before the lock was granted.
+ * Ledger reads by order id, kept between changes (decision 007, docs/ledger.md "Reading"): every table the read
+ * model reads announces 'order:<id>' on commit (orders, the plan, payments, allocations, late charges,
+ * extensions, credit events, waivers, cooling-off exits) and products 'product:<id>'. Only reads outside a
+ * transaction go through it; a writer reads the ledger it locked.
  */
-export async function readLedger(db: DbOrTx, orderId: number): Promise<LedgerRead | undefined> {
-  const rows = (await db.execute(sql`select ${ledgerColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`)) as unknown as LedgerRow[];
-  const row = rows[0];
-  return row && { order: ledgerOrderOf(row), state: ledgerStateOf(row) };
+export type LedgerCache = VersionedCache<number, LedgerRead>;
+
+/** Drops the cached reads a change makes stale ('order:<id>', 'product:<id>'); false for a change of anything else. */
+export function dropStaleLedgers(cache: LedgerCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (!Number.isSafeInteger(id)) return false;
+  if (kind === 'order') cache.invalidate(id);
+  else if (kind === 'product') cache.invalidateWhere((v) => v.order.productId === id);
+  else return false;
+  return true;
+}
+
+/**
+ * An order's terms and stored ledger in one round trip (undefined: no such order); with `cache`, from it when the
+ * database announced no change to the order since it was read. In a transaction that has locked the order
+ * (orders' lockOrder), it reads everything committed before the lock was granted (never pass a cache there).
+ */
+export async function readLedger(db: DbOrTx, orderId: number, cache?: LedgerCache): Promise<LedgerRead | undefined> {
+  const load = async () => {
+    const rows = (await db.execute(sql`select ${ledgerColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`)) as unknown as LedgerRow[];
+    const row = rows[0];
+    return row && { order: ledgerOrderOf(row), state: ledgerStateOf(row) };
+  };
+  return cache ? cache.readThrough(orderId, load) : load();
 }

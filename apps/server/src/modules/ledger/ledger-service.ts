@@ -19,7 +19,7 @@ import {
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { marketOf } from '@presta/contract/markets';
 import { applyTransition, lockOrder, refreshOverdue, shiftDueDates, type TransitionResult } from '../orders/order-service';
-import { readLedger, type LedgerOrder, type LedgerRead } from './ledger-read-model';
+import { readLedger, type LedgerCache, type LedgerOrder, type LedgerRead } from './ledger-read-model';
 import {
   accrueLateCharges,
   applyPaymentEvent,
@@ -63,8 +63,8 @@ type DisbursedLedger = { order: Disbursed; state: LedgerState };
  * row in the caller's transaction through the orders module's lockOrder (the one order lock), so that nothing
  * is applied to it meanwhile. Unknown order → 404 orderNotFound; not disbursed → 409 loanNotDisbursed.
  */
-async function loadLedger(tx: DbOrTx, orderId: number | undefined, opts: { lock: boolean }): Promise<DisbursedLedger> {
-  const read = orderId === undefined ? undefined : await readLocked(tx, orderId, opts.lock);
+async function loadLedger(tx: DbOrTx, orderId: number | undefined, opts: { lock: boolean; cache?: LedgerCache | undefined }): Promise<DisbursedLedger> {
+  const read = orderId === undefined ? undefined : opts.lock ? await readLocked(tx, orderId) : await readLedger(tx, orderId, opts.cache);
   if (!read) throw notFound('orderNotFound');
   const { order, state } = read;
   if (!state || !isDisbursed(order)) {
@@ -73,8 +73,9 @@ async function loadLedger(tx: DbOrTx, orderId: number | undefined, opts: { lock:
   return { order, state };
 }
 
-async function readLocked(tx: DbOrTx, orderId: number, lock: boolean): Promise<LedgerRead | undefined> {
-  if (lock && !(await lockOrder(tx, { orderId }))) return undefined;
+/** The ledger read after locking the order row (orders' lockOrder) in the caller's transaction. */
+async function readLocked(tx: DbOrTx, orderId: number): Promise<LedgerRead | undefined> {
+  if (!(await lockOrder(tx, { orderId }))) return undefined;
   return readLedger(tx, orderId);
 }
 
@@ -200,11 +201,12 @@ export type LoanPositionResult = {
  * amount due now, what a repayment can take now, next due date and next
  * payment, days late, credit (held, applied, refunded), money received, money
  * for it held in suspense, and the status the order should read. Unknown order
- * → 404; not disbursed → 409.
+ * → 404; not disbursed → 409. With `cache` (outside a transaction), the ledger
+ * read comes from it when the database announced no change since.
  */
-export async function getLoanPosition(db: DbOrTx, orderId: number, today?: CalendarDate): Promise<LoanPositionResult> {
+export async function getLoanPosition(db: DbOrTx, orderId: number, today?: CalendarDate, cache?: LedgerCache): Promise<LoanPositionResult> {
   checkDay(today);
-  const { order, state } = await loadLedger(db, orderId, { lock: false });
+  const { order, state } = await loadLedger(db, orderId, { lock: false, cache });
   const day = today ?? todayIn(order.timeZone);
   return {
     orderId: order.id,
@@ -229,9 +231,9 @@ export type ExtensionQuoteResult = Omit<ExtensionQuote, 'reason'> & {
  * Available on 174 and 180 when the product allows extensions and something
  * is unpaid (docs/ledger.md).
  */
-export async function quoteExtension(db: DbOrTx, orderId: number, today?: CalendarDate): Promise<ExtensionQuoteResult> {
+export async function quoteExtension(db: DbOrTx, orderId: number, today?: CalendarDate, cache?: LedgerCache): Promise<ExtensionQuoteResult> {
   checkDay(today);
-  const { order, state } = await loadLedger(db, orderId, { lock: false });
+  const { order, state } = await loadLedger(db, orderId, { lock: false, cache });
   const day = valueDateFor(state, today ?? todayIn(order.timeZone));
   const quote = quoteExtensionOn(accrueLateCharges(state, day).state, day);
   if (order.status === '200') return { ...quote, available: false, reason: 'status', orderId: order.id, status: order.status };
@@ -568,7 +570,7 @@ export async function refreshLedgerStatus(
   for (const h of holders) {
     moved.push(
       ...(await db.transaction(async (tx) => {
-        const read = await readLocked(tx, h.id, true);
+        const read = await readLocked(tx, h.id);
         if (!read?.state || !statusIn(repayableStatuses, read.order.status) || !isDisbursed(read.order)) return [];
         const ledger = { order: read.order, state: read.state };
         return crystalliseCredit(tx, ledger, opts.today ?? todayIn(read.order.timeZone, now), now, opts.audit);

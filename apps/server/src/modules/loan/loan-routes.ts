@@ -41,7 +41,7 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
     auth: 'borrower',
     tags: ['loan'],
     refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
-    handler: async (input, request) => getLoanConfirmation(app.db, request.borrower.id, input, request.lang),
+    handler: async (input, request) => getLoanConfirmation(app.db, request.borrower.id, input, request.lang, new Date(), app.caches),
   });
 
   registerEndpoint(app, loanDetailPush, {

@@ -11,6 +11,7 @@ import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
 import { orders, ratingPromptDeferrals, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { finalAnswer } from '../../lib/reply';
 import { maskBankAccount } from '../../lib/bank-account';
 import { MAX_INT4, toDbId } from '../../lib/db-id';
 import type { Change, VersionedCache } from '../../lib/versioned-cache';
@@ -20,8 +21,8 @@ import { ledgerStatusDiffers, positionAsOf, type LoanPosition } from '../ledger/
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
-import { createOrder, mustFallDue, orderAccountNumberSql, refuseSecondActiveLoan } from '../orders/order-service';
-import { findBestCoupon, findOfferedProduct, reevaluateOffer } from '../pricing/loan-offers';
+import { createOrder, mustFallDue, orderAccountNumberSql, refuseSecondActiveLoan, type OpenOrdersCache } from '../orders/order-service';
+import { findBestCoupon, findOfferedProduct, reevaluateOffer, type OffersCache } from '../pricing/loan-offers';
 import { agreementTerms } from './agreement-terms';
 import { linkKeyFacts, offerKeyFacts, requireKeyFacts } from './key-facts-service';
 import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest, type Quote } from '../pricing/loan-quote';
@@ -69,13 +70,46 @@ export async function getLoanConfirmation(
   input: ConfirmInput,
   lang: Language,
   now = new Date(),
+  caches: { offers?: OffersCache; openOrders?: OpenOrdersCache } = {},
 ): Promise<LoanConfirmData> {
-  await refuseSecondActiveLoan(db, borrowerId);
-  const { product, offer, isNeedPop } = await currentOffer(db, borrowerId, input, now);
+  await refuseSecondActiveLoan(db, borrowerId, undefined, caches.openOrders);
+  const { product, offer, isNeedPop } = await currentOffer(db, borrowerId, input, now, caches.offers);
+  const { amount, periods } = quotedTerms(product, offer.limitAmount, input);
+  const coupon = await findBestCoupon(db, borrowerId, { now, cache: caches.offers });
+  const couponAmount = coupon?.amount ?? 0;
+  // India (issue 13): the offer's Key Facts Statement, issued now or reused while valid.
+  const keyFacts = await offerKeyFacts(db, { borrowerId, product, amount, periods, couponAmount, now });
+  const priced = pricedConfirmation(product, { amount, periods, couponAmount, startDate: todayIn(product.timeZone, now) }, lang);
+  return { ...priced, isNeedPop, couNum: couponAmount, keyFacts };
+}
+
+type PricedTerms = { amount: Minor; periods: number; couponAmount: Minor; startDate: CalendarDate };
+type PricedConfirmation = Omit<LoanConfirmData, 'isNeedPop' | 'couNum' | 'keyFacts'>;
+
+/**
+ * What the confirmation shows of a quote: its figures, plan and agreement terms (the annual cost's solver
+ * included), a pure function of the product, the terms, the coupon, the start day and the language. Kept per
+ * product object (the cached offers' product: a product change replaces it) and those inputs, at most
+ * PRICED_PER_PRODUCT each: the page asks again for the same quote as the borrower moves the sliders back and forth.
+ */
+const pricedByProduct = new WeakMap<OfferedProduct, Map<string, PricedConfirmation>>();
+const PRICED_PER_PRODUCT = 256;
+
+function pricedConfirmation(product: OfferedProduct, terms: PricedTerms, lang: Language): PricedConfirmation {
+  const key = `${terms.amount}|${terms.periods}|${terms.couponAmount}|${terms.startDate}|${lang}`;
+  let byKey = pricedByProduct.get(product);
+  if (!byKey) pricedByProduct.set(product, (byKey = new Map<string, PricedConfirmation>()));
+  const kept = byKey.get(key);
+  if (kept) return kept;
+  const priced = priceConfirmation(product, terms, lang);
+  if (byKey.size >= PRICED_PER_PRODUCT) byKey.delete(byKey.keys().next().value as string);
+  byKey.set(key, Object.freeze(priced));
+  return priced;
+}
+
+function priceConfirmation(product: OfferedProduct, { amount, periods, couponAmount, startDate }: PricedTerms, lang: Language): PricedConfirmation {
   const { market } = product;
   const tax = productTax(product);
-  const { amount, periods } = quotedTerms(product, offer.limitAmount, input);
-  const coupon = await findBestCoupon(db, borrowerId, { now });
   const quote = quoteLoan({
     amount,
     periods,
@@ -83,18 +117,14 @@ export async function getLoanConfirmation(
     dailyRatePpm: product.dailyRatePpm,
     commissionPpm: product.commissionPpm,
     tax,
-    couponAmount: coupon?.amount ?? 0,
-    startDate: todayIn(product.timeZone, now),
+    couponAmount,
+    startDate,
   });
-  // India (issue 13): the offer's Key Facts Statement, issued now or reused while valid.
-  const keyFacts = await offerKeyFacts(db, { borrowerId, product, amount, periods, couponAmount: coupon?.amount ?? 0, now });
-
   return {
     firstPayTime: quote.instalments[0]!.dueDate,
     amount,
     periods,
     termUnit: product.termUnitDays,
-    isNeedPop,
     sendSms: 0,
     details: confirmationRows(lang, product, quote),
     repay_plans: planRows(lang, market, quote),
@@ -105,7 +135,6 @@ export async function getLoanConfirmation(
     messageType: 0,
     comProductLogo: product.logoUrl,
     comProductName: product.name,
-    couNum: coupon?.amount ?? 0,
     amountMin: product.amountMin,
     amountMax: product.amountMax,
     amountStep: product.amountStep,
@@ -130,7 +159,6 @@ export async function getLoanConfirmation(
       },
       lang,
     ),
-    keyFacts,
   };
 }
 
@@ -141,9 +169,9 @@ type OfferedProduct = Offered['product'];
  * The product offered to the borrower and its offer: re-evaluated when the page asks (isType 1), else flagged
  * for the page's "offer changed?" modal (isNeedPop 1) when evaluated more than OFFER_FRESHNESS_MS ago.
  */
-async function currentOffer(db: Db, borrowerId: number, input: ConfirmInput, now: Date) {
+async function currentOffer(db: Db, borrowerId: number, input: ConfirmInput, now: Date, cache?: OffersCache) {
   const productId = toDbId(input.productId, MAX_INT4);
-  const offered = productId === undefined ? undefined : await findOfferedProduct(db, borrowerId, productId);
+  const offered = productId === undefined ? undefined : await findOfferedProduct(db, borrowerId, productId, cache);
   if (!offered) throw notFound('productNotFound');
   const { product } = offered;
   let { offer } = offered;
@@ -257,9 +285,9 @@ export async function submitLoan(
  */
 const orderAccount = orderAccountNumberSql({ borrowerId: sql`o.borrower_id`, disbursedToAccountId: sql`o.disbursed_to_account_id` });
 const detailsQuery = (orderId: number, borrowerId: number) => sql`
-select ${ledgerColumns}, o.product_id, o.principal::text as principal, o.coupon_amount::text as coupon_amount,
+select ${ledgerColumns}, o.principal::text as principal, o.coupon_amount::text as coupon_amount,
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
-       p.name as product_name, p.logo_url as product_logo, ${orderAccount} as bank_account,
+       ${orderAccount} as bank_account,
        exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated,
        (select (extract(epoch from d.deferred_until) * 1000)::bigint::text from rating_prompt_deferrals d
          where d.borrower_id = o.borrower_id) as rating_deferred_until
@@ -271,12 +299,9 @@ select ${ledgerColumns}, o.product_id, o.principal::text as principal, o.coupon_
 type PlanRowOf = LedgerRow['plan'][number];
 
 type DetailsRow = LedgerRow & {
-  product_id: number;
   principal: string;
   coupon_amount: string;
   applied_on: string;
-  product_name: string;
-  product_logo: string;
   bank_account: string;
   rated: boolean;
   rating_deferred_until: string | null;
@@ -306,12 +331,9 @@ export function dropStaleOrderDetails(cache: OrderDetailsCache, { kind, key }: C
  * keyed by order id; the borrower check is applied to cached entries too.
  */
 async function readOrderForDetails(db: Db, borrowerId: number, orderId: number, cache?: OrderDetailsCache) {
-  const hit = cache?.get(orderId);
-  if (hit) return hit.borrowerId === borrowerId ? hit : undefined;
-  const version = cache?.version() ?? 0;
-  const order = await queryOrderForDetails(db, borrowerId, orderId);
-  if (order) cache?.set(orderId, order, version);
-  return order;
+  if (!cache) return queryOrderForDetails(db, borrowerId, orderId);
+  const order = await cache.readThrough(orderId, () => queryOrderForDetails(db, borrowerId, orderId));
+  return order?.borrowerId === borrowerId ? order : undefined;
 }
 
 async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number) {
@@ -481,12 +503,9 @@ function detailRows(lang: Language, order: OrderDetailsSnapshot, repayable: bool
 
 /** Keeps an answer for the next requests on the same cached read, language and day: frozen, so nothing can change it. */
 function remember(order: OrderDetailsSnapshot, memoKey: string, data: LoanDetailsData): void {
-  data.userOrderDetail.detail.forEach((r) => Object.freeze(r));
-  Object.freeze(data.userOrderDetail.detail);
-  Object.freeze(data.userOrderDetail);
   let byKey = builtDetails.get(order);
   if (!byKey) builtDetails.set(order, (byKey = new Map<string, LoanDetailsData>()));
-  byKey.set(memoKey, Object.freeze(data));
+  byKey.set(memoKey, finalAnswer(data));
 }
 
 /** Overdue, or an amount falls due today (issue 14: the rating prompt covered the Pay button). */

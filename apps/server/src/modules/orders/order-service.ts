@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/database';
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { AppError, notFound } from '../../lib/app-error';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
 import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
 import { productTax, quoteLoan, validateLoanRequest } from '../pricing/loan-quote';
@@ -87,10 +88,31 @@ function answerExisting(open: Order, input: CreateOrderInput, termUnit: number):
 }
 
 /**
- * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
- * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7).
+ * The borrower's open orders (newest first) by borrower id, kept between changes (decision 007): orders announce
+ * 'borrower-data:<borrower id>' (migration 0021). Reads only: a submission checks inside its own transaction.
  */
-export async function findActiveOrder(db: DbOrTx, borrowerId: number, exceptProductId?: number): Promise<Order | undefined> {
+export type OpenOrdersCache = VersionedCache<number, Order[]>;
+
+/** Drops a borrower's cached open orders when the database announces a change to their orders. */
+export function dropStaleOpenOrders(cache: OpenOrdersCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (kind !== 'borrower-data' || !Number.isSafeInteger(id)) return false;
+  cache.invalidate(id);
+  return true;
+}
+
+const openOrdersOf = (db: DbOrTx, borrowerId: number) =>
+  db.select().from(orders).where(and(eq(orders.borrowerId, borrowerId), sql`${openStatusPredicate}`)).orderBy(desc(orders.id));
+
+/**
+ * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
+ * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7). With `cache`, from it.
+ */
+export async function findActiveOrder(db: DbOrTx, borrowerId: number, exceptProductId?: number, cache?: OpenOrdersCache): Promise<Order | undefined> {
+  if (cache?.enabled) {
+    const open = (await cache.readThrough(borrowerId, () => openOrdersOf(db, borrowerId))) ?? [];
+    return open.find((o) => exceptProductId === undefined || o.productId !== exceptProductId);
+  }
   const rows = await db
     .select()
     .from(orders)
@@ -106,9 +128,9 @@ export async function findActiveOrder(db: DbOrTx, borrowerId: number, exceptProd
   return rows[0];
 }
 
-/** 409 activeLoanExists when the borrower has an open order of another product than `productId` (any, without it). */
-export async function refuseSecondActiveLoan(db: DbOrTx, borrowerId: number, productId?: number): Promise<void> {
-  if (await findActiveOrder(db, borrowerId, productId)) throw new AppError(409, errorCodes.activeLoanExists, 'activeLoanExists');
+/** 409 activeLoanExists when the borrower has an open order (of another product than `productId`). */
+export async function refuseSecondActiveLoan(db: DbOrTx, borrowerId: number, productId?: number, cache?: OpenOrdersCache): Promise<void> {
+  if (await findActiveOrder(db, borrowerId, productId, cache)) throw new AppError(409, errorCodes.activeLoanExists, 'activeLoanExists');
 }
 
 export async function findOpenOrder(db: DbOrTx, borrowerId: number, productId: number): Promise<Order | undefined> {

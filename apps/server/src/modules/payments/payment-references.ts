@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { ledgerPayments, paymentReferences, paymentReferenceSeq } from '../../db/schema';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import type { PaymentChannel, PaymentProvider, PaymentPurpose } from './payment-provider';
 
 /*
@@ -66,6 +67,38 @@ const openReferenceOf = (db: DbOrTx, input: ReferenceRequest) =>
     .limit(1);
 
 /**
+ * The open references of orders by order id (any purpose, channel, amount or expiry; newest first), kept between
+ * changes (decision 007): payment_references announces 'order:<order id>' on every write, whoever makes it.
+ * Readers filter by expiry themselves, so a cached list never offers a reference past its time.
+ */
+export type OpenReferencesCache = VersionedCache<number, PaymentReference[]>;
+
+/** Drops an order's cached open references when the database announces a change to it ('order:<id>'). */
+export function dropStaleOpenReferences(cache: OpenReferencesCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (kind !== 'order' || !Number.isSafeInteger(id)) return false;
+  cache.invalidate(id);
+  return true;
+}
+
+/** Every open reference of the order, from the cache when it has them. */
+async function openReferencesOfOrder(db: DbOrTx, orderId: number, cache: OpenReferencesCache): Promise<PaymentReference[]> {
+  const read = () =>
+    db
+      .select()
+      .from(paymentReferences)
+      .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open')))
+      .orderBy(desc(paymentReferences.id));
+  return (await cache.readThrough(orderId, read)) ?? [];
+}
+
+const matches = (ref: PaymentReference, want: { purpose: PaymentPurpose; amount: Minor; channel?: PaymentChannel }, now: Date) =>
+  ref.purpose === want.purpose &&
+  ref.amount === want.amount &&
+  (want.channel === undefined || ref.channel === want.channel) &&
+  ref.expiresAt.getTime() > now.getTime();
+
+/**
  * The open, unexpired reference for (order, purpose, channel, amount), or a
  * new one made by the provider. Open references of the order past their
  * expiry are marked 'expired' first. The provider is called holding no
@@ -78,12 +111,33 @@ export async function createOrReuseReference(
   db: Db,
   provider: PaymentProvider,
   input: ReferenceRequest,
+  cache?: OpenReferencesCache,
 ): Promise<{ reference: PaymentReference; reused: boolean }> {
   const now = input.now ?? new Date();
+  if (cache?.enabled) {
+    const open = await openReferencesOfOrder(db, input.orderId, cache);
+    // The open, unexpired one as cached: what the database would answer after expiring the stale ones.
+    const cached = open.find((r) => matches(r, input, now));
+    if (cached) return { reference: cached, reused: true };
+    // None stale among the order's open ones: nothing to expire first, a new one is made at once. A conflict
+    // (one the cache did not know yet) goes the whole way below.
+    if (!open.some((r) => r.expiresAt.getTime() <= now.getTime())) {
+      const made = await insertReference(db, provider, input, now);
+      if (made) return { reference: made, reused: false };
+    }
+  }
   await expireStale(db, input.orderId, now);
   const [open] = await openReferenceOf(db, input);
   if (open) return { reference: open, reused: true };
+  const made = await insertReference(db, provider, input, now);
+  if (made) return { reference: made, reused: false };
+  const [winner] = await openReferenceOf(db, input);
+  if (!winner) throw new Error('payment reference: conflict without an open reference');
+  return { reference: winner, reused: true };
+}
 
+/** A new reference from the provider, stored unless an open one for the same order, purpose, channel and amount exists (undefined then). */
+async function insertReference(db: Db, provider: PaymentProvider, input: ReferenceRequest, now: Date): Promise<PaymentReference | undefined> {
   const created = await provider.createReference({
     orderId: input.orderId,
     amount: input.amount,
@@ -116,10 +170,7 @@ export async function createOrReuseReference(
       where: sql`${paymentReferences.status} = 'open'`,
     })
     .returning();
-  if (row) return { reference: row, reused: false };
-  const [winner] = await openReferenceOf(db, input);
-  if (!winner) throw new Error('payment reference: conflict without an open reference');
-  return { reference: winner, reused: true };
+  return row;
 }
 
 /** Open references of an order whose time is up become 'expired'. */
@@ -173,7 +224,9 @@ export async function findOpenReferences(
   purpose: PaymentPurpose,
   amount: Minor,
   now: Date = new Date(),
+  cache?: OpenReferencesCache,
 ): Promise<PaymentReference[]> {
+  if (cache?.enabled) return (await openReferencesOfOrder(db, orderId, cache)).filter((r) => matches(r, { purpose, amount }, now));
   return db
     .select()
     .from(paymentReferences)

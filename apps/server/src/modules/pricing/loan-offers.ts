@@ -2,22 +2,62 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
 import { coupons, productOffers, products } from '../../db/schema';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 export type Product = typeof products.$inferSelect;
 export type ProductOffer = typeof productOffers.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 
+/** The borrower's offers on active products (by product id) and their available coupons (any expiry). */
+export type OffersRead = { offers: { product: Product; offer: ProductOffer }[]; coupons: Coupon[] };
+
+/**
+ * OffersRead by borrower id, kept between changes (decision 007): offers and coupons announce
+ * 'borrower-data:<borrower id>' (migration 0021), products 'product:<id>'. Readers filter coupons by expiry
+ * themselves. A writer (a submission locking its coupon) never reads through it.
+ */
+export type OffersCache = VersionedCache<number, OffersRead>;
+
+/** Drops the cached offers a change makes stale; false for a change of anything else. */
+export function dropStaleOffers(cache: OffersCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (kind === 'borrower-data' && Number.isSafeInteger(id)) cache.invalidate(id);
+  else if (kind === 'product') cache.clear();
+  else return false;
+  return true;
+}
+
+/** The borrower's offers and coupons, from the cache when it has them. */
+export async function readOffers(db: DbOrTx, borrowerId: number, cache: OffersCache): Promise<OffersRead> {
+  const load = async (): Promise<OffersRead> => {
+    const [offers, available] = await Promise.all([
+      db
+        .select({ product: products, offer: productOffers })
+        .from(productOffers)
+        .innerJoin(products, eq(products.id, productOffers.productId))
+        .where(and(eq(productOffers.borrowerId, borrowerId), eq(products.active, true)))
+        .orderBy(asc(products.id)),
+      db.select().from(coupons).where(and(eq(coupons.borrowerId, borrowerId), eq(coupons.status, 'available'))),
+    ]);
+    return { offers, coupons: available };
+  };
+  return (await cache.readThrough(borrowerId, load)) ?? load();
+}
+
 /**
  * The product and the borrower's offer on it, only when the product is offered
  * to this borrower and active. Anything else is "not available to you" (the
- * caller answers 404 without telling whether the product exists).
+ * caller answers 404 without telling whether the product exists). With `cache`
+ * (reads only), from the borrower's cached offers.
  */
 export async function findOfferedProduct(
   db: DbOrTx,
   borrowerId: number,
   productId: number,
+  cache?: OffersCache,
 ): Promise<{ product: Product; offer: ProductOffer } | undefined> {
+  if (cache?.enabled) return (await readOffers(db, borrowerId, cache)).offers.find((o) => o.product.id === productId);
   const rows = await db
     .select({ product: products, offer: productOffers })
     .from(productOffers)
@@ -35,8 +75,14 @@ export async function findOfferedProduct(
 export async function findBestCoupon(
   db: DbOrTx,
   borrowerId: number,
-  opts: { now?: Date; lock?: boolean } = {},
+  opts: { now?: Date; lock?: boolean; cache?: OffersCache } = {},
 ): Promise<Coupon | undefined> {
+  if (opts.cache?.enabled && !opts.lock) {
+    const now = (opts.now ?? new Date()).getTime();
+    const usable = (await readOffers(db, borrowerId, opts.cache)).coupons.filter((c) => c.expiresAt.getTime() > now);
+    // The query's order: the largest discount, then the one expiring first, then the oldest.
+    return usable.sort((a, b) => b.amount - a.amount || a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id)[0];
+  }
   const query = db
     .select()
     .from(coupons)

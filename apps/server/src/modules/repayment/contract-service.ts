@@ -1,11 +1,13 @@
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContractData } from '@presta/contract/api/loan';
-import type { Language } from '@presta/contract/language';
+import { languages, type Language } from '@presta/contract/language';
 import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { finalAnswer } from '../../lib/reply';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { maskBankAccount } from '../../lib/bank-account';
 import { moneyIn } from '../../i18n/market-texts';
 import { getLoanPosition } from '../ledger/ledger-service';
@@ -30,8 +32,49 @@ import { orderTax } from '../pricing/loan-quote';
  * whatever the language (issue 12); `terms` is every figure the agreement
  * states (agreement-terms.ts), `market` the loan's market.
  */
-export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: string, lang: Language): Promise<ContractData> {
-  const order = await contractOrder(db, borrowerId, orderNoRaw.trim());
+export async function getContractDetail(db: Db, borrowerId: number, orderNoRaw: string, lang: Language, caches: ContractCaches = {}): Promise<ContractData> {
+  const orderNo = orderNoRaw.trim();
+  const known = caches.orderNumbers?.get(orderNo);
+  if (known && known.borrowerId !== borrowerId) throw notFound('orderNotFound');
+  const hit = known && caches.contracts?.get(contractKey(known.id, lang));
+  if (hit) return hit.answer;
+  const version = caches.contracts?.version() ?? 0;
+  const order = await contractOrder(db, borrowerId, orderNo);
+  caches.orderNumbers?.set(orderNo, { id: order.id, borrowerId, productId: order.productId }, caches.orderNumbers.version());
+  const answer = finalAnswer(await buildContract(db, order, lang));
+  // An Indian order's KFS is linked just after the order is made: an answer read in between is not kept.
+  if (!(marketOf(order.market).keyFacts && answer.keyFacts === null)) {
+    caches.contracts?.set(contractKey(order.id, lang), { answer, borrowerId, productId: order.productId }, version);
+  }
+  return answer;
+}
+
+/**
+ * The agreements answered, by order id and language, kept between changes (decision 007): dropped when the order,
+ * its plan or its ledger changes ('order:<id>'), when the borrower or their bank accounts change
+ * ('borrower:<id>') or the product ('product:<id>'). An order's number, borrower and product never change:
+ * `orderNumbers` keeps them, so that a cached agreement is found by number and its owner checked first.
+ */
+export type ContractCaches = {
+  contracts?: VersionedCache<string, { answer: ContractData; borrowerId: number; productId: number }>;
+  orderNumbers?: VersionedCache<string, { id: number; borrowerId: number; productId: number }>;
+};
+
+const contractKey = (orderId: number, lang: Language) => `${orderId}|${lang}`;
+
+/** Drops the cached agreements a change makes stale; false for a change of anything else. */
+export function dropStaleContracts(caches: Required<ContractCaches>, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (!Number.isSafeInteger(id)) return false;
+  const { contracts } = caches;
+  if (kind === 'order') for (const lang of Object.keys(languages) as Language[]) contracts.invalidate(contractKey(id, lang));
+  else if (kind === 'borrower') contracts.invalidateWhere((v) => v.borrowerId === id);
+  else if (kind === 'product') contracts.invalidateWhere((v) => v.productId === id);
+  else return false;
+  return true;
+}
+
+async function buildContract(db: Db, order: ContractOrder, lang: Language): Promise<ContractData> {
   const plan = await agreedPlan(db, order.id);
   const terms = await contractTerms(db, order, plan, lang);
   const money = moneyIn(order.market);
@@ -67,6 +110,7 @@ async function contractOrder(db: Db, borrowerId: number, orderNo: string) {
   const [order] = await db
     .select({
       id: orders.id,
+      productId: orders.productId,
       status: orders.status,
       principal: orders.principal,
       periods: orders.periods,

@@ -1,5 +1,4 @@
 import { repayableStatuses, statusIn } from '@presta/contract/order-status';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TextValue } from '@presta/contract/api/common';
 import type { channelSchema, extensionDataSchema, repaymentDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
@@ -10,15 +9,21 @@ import { endSentence, marketOf, type MarketCode, type SupportContacts, type Taxa
 import type { Minor } from '@presta/contract/money';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { Db } from '../../db/database';
-import { orders, products } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { getLoanPosition, quoteExtension, type ExtensionQuoteResult } from '../ledger/ledger-service';
+import { readLedger, type LedgerCache } from '../ledger/ledger-read-model';
 import { PREPAYMENT_MIN_DAYS, type InstalmentComponent, type LoanPosition } from '../ledger/ledger-math';
 import { toDbId } from '../../lib/db-id';
 import { paymentChannels, type PaymentChannel, type PaymentProvider, type PaymentPurpose } from '../payments/payment-provider';
-import { barcodeUrl, createOrReuseReference, findOpenReferences, type PaymentReference } from '../payments/payment-references';
+import {
+  barcodeUrl,
+  createOrReuseReference,
+  findOpenReferences,
+  type OpenReferencesCache,
+  type PaymentReference,
+} from '../payments/payment-references';
 import { endOfDayIn, extensionStableThrough, repaymentQuote } from '../payments/repayment-quote';
 
 type RepaymentData = z.input<typeof repaymentDataSchema>;
@@ -67,30 +72,32 @@ export type OwnedOrder = {
   taxBase: TaxableCharge[];
 };
 
-/** The borrower's order (404 orderNotFound for unknown and foreign ids alike). */
-export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string): Promise<OwnedOrder> {
+/**
+ * The caches the borrower's reads go through (app.caches, decision 007): the ledger reads and the orders' open
+ * references, both dropped when the database announces a change to the order. Absent or off: read the database.
+ */
+export type ReadCaches = { ledgers?: LedgerCache; openReferences?: OpenReferencesCache };
+
+/**
+ * The borrower's order (404 orderNotFound for unknown and foreign ids alike), from the ledger read model's read
+ * (cached between changes): the repayment pages then read its ledger without another round trip.
+ */
+export async function ownedOrder(db: Db, borrowerId: number, orderIdRaw: string, caches: ReadCaches = {}): Promise<OwnedOrder> {
   const orderId = toDbId(orderIdRaw);
-  const [order] =
-    orderId === undefined
-      ? []
-      : await db
-          .select({
-            id: orders.id,
-            orderNo: orders.orderNo,
-            status: orders.status,
-            productName: products.name,
-            productLogo: products.logoUrl,
-            timeZone: products.timeZone,
-            market: products.market,
-            taxPpm: orders.vatPpm,
-            taxBase: orders.taxBase,
-          })
-          .from(orders)
-          .innerJoin(products, eq(products.id, orders.productId))
-          .where(and(eq(orders.id, orderId), eq(orders.borrowerId, borrowerId)))
-          .limit(1);
-  if (!order) throw notFound('orderNotFound');
-  return order;
+  const read = orderId === undefined ? undefined : await readLedger(db, orderId, caches.ledgers);
+  if (!read || read.order.borrowerId !== borrowerId) throw notFound('orderNotFound');
+  const o = read.order;
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    status: o.status,
+    productName: o.productName,
+    productLogo: o.productLogo,
+    timeZone: o.timeZone,
+    market: o.market,
+    taxPpm: o.tax.ratePpm,
+    taxBase: o.tax.base,
+  };
 }
 
 export function assertPayable(order: Pick<OwnedOrder, 'orderNo' | 'status'>): void {
@@ -107,8 +114,8 @@ const extensionReasonKeys: Record<NonNullable<ExtensionQuoteResult['reason']>, M
   status: 'extensionUnavailableStatus',
 };
 
-async function availableExtension(db: Db, order: OwnedOrder): Promise<ExtensionQuoteResult & { toDueDate: string }> {
-  const quote = await quoteExtension(db, order.id);
+async function availableExtension(db: Db, order: OwnedOrder, caches: ReadCaches): Promise<ExtensionQuoteResult & { toDueDate: string }> {
+  const quote = await quoteExtension(db, order.id, undefined, caches.ledgers);
   if (!quote.available || !quote.toDueDate) {
     throw new AppError(409, errorCodes.invalidTransition, extensionReasonKeys[quote.reason ?? 'nothingToExtend'], {
       orderNo: order.orderNo,
@@ -171,13 +178,14 @@ export async function getRepaymentDetail(
   orderIdRaw: string,
   lang: Language,
   now = new Date(),
+  caches: ReadCaches = {},
 ): Promise<RepaymentData> {
-  const order = await ownedOrder(db, borrowerId, orderIdRaw);
+  const order = await ownedOrder(db, borrowerId, orderIdRaw, caches);
   assertPayable(order);
-  const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
+  const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now), caches.ledgers);
   const quote = repaymentQuote(position);
   const money = moneyIn(order.market);
-  const refs = quote.payable > 0 ? await findOpenReferences(db, order.id, 'repayment', quote.payable, now) : [];
+  const refs = quote.payable > 0 ? await findOpenReferences(db, order.id, 'repayment', quote.payable, now, caches.openReferences) : [];
   const xs = quote.instalments;
   const row = (key: MessageKey, value: string): TextValue => ({ text: translate(lang, key), value });
 
@@ -242,11 +250,12 @@ export async function getExtensionDetail(
   orderIdRaw: string,
   lang: Language,
   now = new Date(),
+  caches: ReadCaches = {},
 ): Promise<ExtensionData> {
-  const order = await ownedOrder(db, borrowerId, orderIdRaw);
+  const order = await ownedOrder(db, borrowerId, orderIdRaw, caches);
   assertPayable(order);
-  const quote = await availableExtension(db, order);
-  const { position } = await getLoanPosition(db, order.id, quote.asOf);
+  const quote = await availableExtension(db, order, caches);
+  const { position } = await getLoanPosition(db, order.id, quote.asOf, caches.ledgers);
   const money = moneyIn(order.market);
   const moved = new Set(quote.movedInstalmentIds);
   const count = position.instalments.length;
@@ -267,7 +276,7 @@ export async function getExtensionDetail(
     })
     .filter((r) => r.amount > 0);
 
-  const refs = await findOpenReferences(db, order.id, 'extension', quote.amount, now);
+  const refs = await findOpenReferences(db, order.id, 'extension', quote.amount, now, caches.openReferences);
   return {
     productLogo: order.productLogo,
     productName: order.productName,
@@ -404,27 +413,27 @@ export async function generateVoucher(
   input: VoucherInput,
   lang: Language,
   now = new Date(),
+  caches: ReadCaches = {},
 ): Promise<VoucherData> {
   const channel = paymentChannels.find((c) => c === input.payCode);
   if (!channel || !provider.channels.includes(channel)) {
     throw badRequest('payCodeUnknown', { payCode: input.payCode.slice(0, 40) });
   }
-  const order = await ownedOrder(db, borrowerId, input.orderId);
+  const order = await ownedOrder(db, borrowerId, input.orderId, caches);
   const offered = voucherChannelsOf(order.market);
   if (!offered.includes(channel)) throw badRequest('payCodeNotInMarket', { payCode: channel, channels: offered.join(', ') });
   assertPayable(order);
 
   const { purpose, validThrough } =
-    input.requestType === 1 ? await repaymentVoucherTerms(db, order, input.amount, now) : await extensionVoucherTerms(db, order, input.amount);
-  const { reference } = await createOrReuseReference(db, provider, {
-    orderId: order.id,
-    borrowerId,
-    purpose,
-    channel,
-    amount: input.amount,
-    expiresAt: endOfDayIn(validThrough, order.timeZone),
-    now,
-  });
+    input.requestType === 1
+      ? await repaymentVoucherTerms(db, order, input.amount, now, caches)
+      : await extensionVoucherTerms(db, order, input.amount, caches);
+  const { reference } = await createOrReuseReference(
+    db,
+    provider,
+    { orderId: order.id, borrowerId, purpose, channel, amount: input.amount, expiresAt: endOfDayIn(validThrough, order.timeZone), now },
+    caches.openReferences,
+  );
   return voucherOf(lang, order, reference, purpose, support(order.market));
 }
 
@@ -432,9 +441,9 @@ export async function generateVoucher(
 type VoucherTerms = { purpose: PaymentPurpose; validThrough: CalendarDate };
 
 /** requestType 1: exactly what the repayment page quotes now (409 paymentNotOpenYet before payments open, 422 otherwise). */
-async function repaymentVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, now: Date): Promise<VoucherTerms> {
+async function repaymentVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, now: Date, caches: ReadCaches): Promise<VoucherTerms> {
   const today = todayIn(order.timeZone, now);
-  const { position } = await getLoanPosition(db, order.id, today);
+  const { position } = await getLoanPosition(db, order.id, today, caches.ledgers);
   const quote = repaymentQuote(position);
   if (quote.payable <= 0) {
     throw new AppError(409, errorCodes.invalidTransition, 'paymentNotOpenYet', { date: quote.payableFrom ?? today, days: PREPAYMENT_MIN_DAYS });
@@ -447,13 +456,13 @@ async function repaymentVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, n
 }
 
 /** requestType 2: exactly the extension's price now (409 with the reason when none is available, 422 otherwise). */
-async function extensionVoucherTerms(db: Db, order: OwnedOrder, amount: Minor): Promise<VoucherTerms> {
-  const quote = await availableExtension(db, order);
+async function extensionVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, caches: ReadCaches): Promise<VoucherTerms> {
+  const quote = await availableExtension(db, order, caches);
   if (amount !== quote.amount) {
     const money = moneyIn(order.market);
     throw new AppError(422, errorCodes.outsideProductRules, 'extensionAmountMismatch', { amount: money(amount), due: money(quote.amount) });
   }
-  const { position } = await getLoanPosition(db, order.id, quote.asOf);
+  const { position } = await getLoanPosition(db, order.id, quote.asOf, caches.ledgers);
   return { purpose: 'extension', validThrough: extensionStableThrough(position) };
 }
 

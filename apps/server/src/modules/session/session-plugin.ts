@@ -55,7 +55,9 @@ declare module 'fastify' {
  * Sessions (§6): the session id travels in the query (wire name `swift`, or
  * `sessionId`) or in the form client's `swift` header; without either, in a
  * plain browser's `presta_session` cookie (decision 017), accepted only on a
- * same-origin call. A missing, unknown or expired session is refused with code
+ * same-origin call. Guessing is limited per address (guess-limits.ts): an id
+ * not held live in this process's cache is checked against the address's
+ * failed guesses first. A missing, unknown or expired session is refused with code
  * 401001, which the pages turn into the joint-logon failure page. Each call
  * writes the session's last-seen time in the background, at most every 5
  * minutes.
@@ -90,7 +92,9 @@ export default fp(
         // A cookie rides along on any request to us: only our own pages may use it.
         if (id && !isSameOrigin(request, publicOrigin)) throw new AppError(401, errorCodes.sessionInvalid, 'sessionMissing');
       }
-      if (id) await app.guessLimits.session.check(request);
+      // Only guesses are limited: a session this process already holds live is no guess, and is served without
+      // asking the shared counter (a borrower behind a carrier's address shared with a guesser keeps working).
+      if (id && app.caches.sessions.get(id) === undefined) await app.guessLimits.session.check(request);
       const found = await findSessionBorrower(app.db, id, { cache: app.caches.sessions });
       if (found.ok) {
         noteSeen(request, found.session);

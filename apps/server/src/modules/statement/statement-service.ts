@@ -1,15 +1,16 @@
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import type { ReceiptData, StatementData } from '@presta/contract/api/statement';
-import type { CalendarDate } from '@presta/contract/dates';
+import { todayIn, type CalendarDate } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import { toDbId } from '../../lib/db-id';
+import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-service';
 import { annualCostTerms } from '../loan/agreement-terms';
 import { referenceNumbers } from '../payments/payment-references';
-import { ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
+import { ownedOrder, type OwnedOrder, type ReadCaches } from '../repayment/repayment-service';
 import { buildStatement, type Statement } from './statement-build';
 
 /*
@@ -28,11 +29,36 @@ type Loaded = {
   annualCost: StatementData['annualCost'];
 };
 
-async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): Promise<Loaded> {
+/**
+ * Statements built, by order id, with the day they are as of, kept between changes (decision 007): dropped when
+ * the order or its ledger changes ('order:<id>'). The owner is checked before (ownedOrder), on every call.
+ */
+export type StatementCache = VersionedCache<number, Omit<Loaded, 'order'>>;
+
+/** Drops an order's cached statement when the database announces a change to it. */
+export function dropStaleStatements(cache: StatementCache, { kind, key }: Change): boolean {
+  const id = Number(key);
+  if (kind !== 'order' || !Number.isSafeInteger(id)) return false;
+  cache.invalidate(id);
+  return true;
+}
+
+/** The order's statement as of `today` (default: today in its time zone), from the cache when built that day. */
+async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate, cache?: StatementCache): Promise<Loaded> {
   // STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal.
   if (!statusIn(disbursedStatuses, order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'statementNotAvailable', { orderNo: order.orderNo });
   }
+  const day = today ?? todayIn(order.timeZone);
+  const hit = cache?.get(order.id);
+  if (hit?.asOf === day) return { ...hit, order };
+  const version = cache?.version() ?? 0;
+  const loaded = await buildLoaded(db, order, day);
+  cache?.set(order.id, loaded, version);
+  return { ...loaded, order };
+}
+
+async function buildLoaded(db: Db, order: OwnedOrder, today: CalendarDate): Promise<Omit<Loaded, 'order'>> {
   const record = await ledgerRecordOf(db, order.id, today);
   const referenceIds = record.events.flatMap((e) => (e.kind === 'payment' && e.referenceId !== null ? [e.referenceId] : []));
   const statement = buildStatement(record, await referenceNumbers(db, referenceIds));
@@ -48,7 +74,6 @@ async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate): P
     computedOn: record.asOf,
   };
   return {
-    order,
     statement,
     disbursedOn: record.terms.disbursedOn,
     asOf: record.asOf,
@@ -73,8 +98,14 @@ function loanFacts(order: OwnedOrder, timeZone: string) {
 }
 
 /** POST loan-statement: every event of the borrower's loan with the running balance, and its totals (as of today). */
-export async function getLoanStatement(db: Db, borrowerId: number, orderIdRaw: string, today?: CalendarDate): Promise<StatementData> {
-  const loaded = await loadStatement(db, await ownedOrder(db, borrowerId, orderIdRaw), today);
+export async function getLoanStatement(
+  db: Db,
+  borrowerId: number,
+  orderIdRaw: string,
+  today?: CalendarDate,
+  caches: ReadCaches & { statements?: StatementCache } = {},
+): Promise<StatementData> {
+  const loaded = await loadStatement(db, await ownedOrder(db, borrowerId, orderIdRaw, caches), today, caches.statements);
   return {
     ...loanFacts(loaded.order, loaded.timeZone),
     status: loaded.order.status,
