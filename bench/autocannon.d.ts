@@ -30,6 +30,8 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     connections?: number;
     duration?: number;
+    /** Stop after this many requests in all (instead of after `duration`). */
+    amount?: number;
     title?: string;
   };
   export default function autocannon(opts: Options): Promise<Result>;

@@ -31,6 +31,15 @@ export type DueBorrower = {
   clientIp: string;
 };
 
+let phoneSeq = 0;
+/**
+ * A distinct Mexican phone per bench borrower (55 8xxx xxxx): the demo's random
+ * phones would collide among thousands of borrowers (the phone is unique).
+ */
+export function nextBenchPhone(): string {
+  return `55${80_000_000 + ++phoneSeq}`;
+}
+
 let clientSeq = 0;
 /** A distinct private IPv4 address per call: 10.88.x.y. */
 function nextClientIp(): string {
@@ -46,7 +55,7 @@ export async function createDueBorrowers(db: BenchDb['db'], count: number, paral
     while (next < count) {
       const i = next++;
       out[i] = await db.transaction(async (tx) => {
-        const { borrowerId, product } = await createDemoBorrower(tx, { fullName: `Bench Borrower ${i + 1}`, language: 'es', productCode: 'presta-mx' });
+        const { borrowerId, product } = await createDemoBorrower(tx, { fullName: `Bench Borrower ${i + 1}`, phone: nextBenchPhone(), language: 'es', productCode: 'presta-mx' });
         const order = await makeOrderInStatus(tx, { borrowerId, productId: product.id, status: '174', lang: 'es' });
         const sessionId = await createSession(tx, { borrowerId, deviceId: 'bench', ttlHours: 24 });
         const params = sessionQueryParams({ sessionId, language: 'es', productId: product.id, orderId: order.orderId });
@@ -88,7 +97,7 @@ export function webFormRequest(path: string, params: Record<string, string>, pay
 }
 
 /** The repayment page's call (POST /v3/installment/loan-play-detail) as the web app sends it. */
-export function loanPlayDetailRequest(b: DueBorrower, withClientIp = false): WebRequest {
+export function loanPlayDetailRequest(b: Pick<DueBorrower, 'params' | 'productId' | 'orderId'> & { clientIp?: string }, withClientIp = false): WebRequest {
   return webFormRequest(apiRoutes.loanPlayDetail.path, b.params, { productId: b.productId, orderId: b.orderId }, withClientIp ? b.clientIp : undefined);
 }
 
@@ -102,12 +111,38 @@ export function storeVoucherRequest(b: DueBorrower, amount: number): WebRequest 
   );
 }
 
+/** A call's rate limit as the server announces it (x-ratelimit-limit; the window's seconds left, x-ratelimit-reset, is the whole window on a key's first call). */
+export type RateLimit = { max: number; resetS: number };
+
+/**
+ * Sends a request (a WebRequest, or a multipart upload) and returns the wrapper's data with readable keys (any
+ * brand) and the call's rate limit when it has one; throws with the server's status, code and message unless it
+ * is a 200 success.
+ */
+export async function sendAnswer<T>(
+  base: string,
+  req: { method: 'POST'; path: string; headers: Record<string, string>; body: string | Buffer },
+): Promise<{ data: T; rateLimit: RateLimit | undefined }> {
+  const body = typeof req.body === 'string' ? req.body : new Uint8Array(req.body);
+  const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body });
+  const text = await res.text();
+  let json: { success?: boolean; code?: string; message?: string; data?: T } = {};
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    // Not JSON: the status and the start of the text say what came back.
+  }
+  if (res.status !== 200 || !json.success) {
+    throw new Error(`${req.path.split('?')[0]}: ${res.status} ${json.code ?? ''} ${json.message ?? text.slice(0, 200)}`);
+  }
+  const max = Number(res.headers.get('x-ratelimit-limit'));
+  const resetS = Number(res.headers.get('x-ratelimit-reset'));
+  return { data: unscrambleKeys<T>(json.data), rateLimit: max > 0 ? { max, resetS } : undefined };
+}
+
 /** Sends a WebRequest and returns the wrapper's data with readable keys (any brand); throws unless it is a 200 success. */
 export async function send<T>(base: string, req: WebRequest): Promise<T> {
-  const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body });
-  const json = (await res.json()) as { success?: boolean; code?: string; message?: string; data?: T };
-  if (res.status !== 200 || !json.success) throw new Error(`${req.path.split('?')[0]}: ${res.status} ${json.code ?? ''} ${json.message ?? ''}`);
-  return unscrambleKeys<T>(json.data);
+  return (await sendAnswer<T>(base, req)).data;
 }
 
 /** Runs `fn` over `items`, `parallel` at a time. */

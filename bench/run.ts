@@ -1,19 +1,24 @@
 /**
  * npm run bench: starts a server on a fresh database, measures the API with
- * autocannon (50 connections, 10 s each, hello-world baseline in the same run),
- * bursts of signed payment notifications (checked in the ledger: one payment
- * per event) and the pages with Lighthouse (mobile preset, median of 3 runs),
- * prints tables and writes bench/results/latest.json. Targets come from the issues.
+ * autocannon (50 connections, 10 s each, hello-world baseline in the same run;
+ * every call of issue 18 sent as the web app sends it, verified once, judged
+ * against the issue's targets), bursts of signed payment notifications
+ * (checked in the ledger: one payment per event) and the pages with
+ * Lighthouse (mobile preset, median of 3 runs), prints tables and writes
+ * bench/results/latest.json. Targets come from the issues.
+ *
+ * BENCH_ONLY=api|pages runs one half; BENCH_CALLS=a,b runs only those API rows
+ * (names: api-rows.ts benchCalls; `bursts` for the notification bursts) and
+ * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import postgres from 'postgres';
-import { apiRoutes } from '@presta/contract/api/api-routes';
+import { routes } from '@presta/contract/routes';
 import { loadConfig } from '../apps/server/src/config';
+import { pageLinks } from '../apps/server/src/modules/demo/demo-links';
 import {
   createDueBorrowers,
   loanPlayDetailRequest,
@@ -21,14 +26,16 @@ import {
   openBenchDb,
   send,
   storeVoucherRequest,
-  webFormRequest,
   type BenchDb,
   type DueBorrower,
   type WebRequest,
 } from './fixtures';
 import { burst, bystanders, signedDelivery, type BurstRow, type BystanderRow } from './notification-burst';
 import { runLoad } from './load';
-import { benchPhoto, LISTED_COMPLAINTS, problemListRequest, seedComplaints, uploadRequest, type UploadRequest } from './complaints';
+import { benchPhoto, LISTED_COMPLAINTS, problemListRequest, seedComplaints, uploadRequest } from './complaints';
+import { apiSummary, benchCalls, firstCalls, judgeApiRows, measureBaseline, measureCall, printApi, verifyCall, type ApiRow, type BenchCall, type CannonOptions } from './api-rows';
+import { borrowerRequests, borrowersFor, duePool, offerPool, type BorrowerPool, type OfferBorrower, type OrderRef } from './borrower-reads';
+import { measurePages, printPages, type BorrowerPage, type PageRow } from './pages';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -38,7 +45,12 @@ const connections = 50;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** BENCH_ONLY=api or BENCH_ONLY=pages runs one half. */
 const only = process.env.BENCH_ONLY;
+/** BENCH_CALLS=a,b: only these API rows (and the baseline); `bursts` names the notification bursts. */
+const callsList = process.env.BENCH_CALLS;
 const dbName = process.env.BENCH_DB_NAME ?? 'presta_bench';
+/** BENCH_CPU_PROF=<dir>: the server runs with --cpu-prof and writes its profile there when it stops (open it in Chrome's DevTools). */
+const cpuProfDir = process.env.BENCH_CPU_PROF;
+const serverArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : []), '--import', 'tsx', 'apps/server/src/server.ts'];
 /** Lighthouse runs per page; the table reports their median. */
 const lighthouseRuns = 3;
 /** Deliveries per notification burst. */
@@ -46,19 +58,12 @@ const burstSize = 200;
 /** Orders (each with one store reference) that the burst of distinct events pays, burstSize / burstOrders events each. */
 const burstOrders = 20;
 /**
- * generate-vcode is rate-limited per borrower (120 a minute, repayment-routes.ts;
- * borrower calls are keyed by the session's borrower). One borrower would
- * measure the limiter after 120 calls, so the run plays many borrowers taken
- * in turn by all connections: every key stays under 120 in the minute while
- * the calls add up to the real load. 30 borrowers per second of run keeps
- * ~3,600 calls/s under the limit (a 60 s window covers the whole run up to
- * 60 s; longer runs get new windows); any 429 still gets counted and shown,
- * never hidden. The first call of each borrower makes its reference
- * (provider, sequence, insert), the following ones reuse it (what a borrower
- * reopening the voucher does): the row reports how many were made.
+ * Uploads are limited per borrower (30 a minute, 30 unattached in 2 hours);
+ * at 10 connections they run at some 40 a second (CPU-bound), so 30
+ * borrowers per second of run (the first of the due pool) keep every one
+ * well under both.
  */
-const vcodeBorrowerCount = Math.min(1800, Math.max(60, 30 * Math.min(duration, 60)));
-const vcodeWarmupBorrowers = 30;
+const uploadBorrowerCount = Math.min(1800, Math.max(60, 30 * Math.min(duration, 60))) + 30;
 
 function benchDbEnv(): Record<string, string> {
   if (process.env.DATABASE_URL) {
@@ -90,7 +95,20 @@ async function resetDb() {
   }
 }
 
-const env = { ...process.env, ...benchDbEnv(), PORT: String(port), PUBLIC_BASE_URL: base, PRESTA_DEMO_TOOLS: '1', LOG_LEVEL: 'info' };
+/**
+ * The server's environment. Rate-limit counters (Redis when REDIS_URL is set) get a prefix of
+ * this run: the fresh database gives the same borrower ids again, which must not meet a
+ * previous run's counters still inside their minute.
+ */
+const env = {
+  ...process.env,
+  ...benchDbEnv(),
+  PORT: String(port),
+  PUBLIC_BASE_URL: base,
+  PRESTA_DEMO_TOOLS: '1',
+  LOG_LEVEL: 'info',
+  REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? `presta-bench-${randomUUID().slice(0, 8)}:`,
+};
 
 async function waitFor(url: string, ms = 120_000) {
   const until = Date.now() + ms;
@@ -108,124 +126,6 @@ async function waitFor(url: string, ms = 120_000) {
 function demo(args: string[]): Record<string, unknown> {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/demo.ts', ...args], { cwd: root, env, encoding: 'utf8' });
   return JSON.parse(out.slice(out.indexOf('{'))) as Record<string, unknown>;
-}
-
-type ApiRow = {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  ratio?: number;
-  targets?: string;
-  pass?: boolean;
-  /** generate-vcode: answers 429 (rate-limited), their share of all answers, the borrowers (client addresses) played and the references made. */
-  rateLimited?: number;
-  rateLimitedPct?: number;
-  borrowers?: number;
-  referencesCreated?: number;
-  uploadsStored?: number;
-  storedBytesAvg?: number;
-};
-
-async function cannon(
-  title: string,
-  opts: { path: string; method?: string; body?: string; headers?: Record<string, string>; requests?: RequestSpec[] },
-): Promise<Result> {
-  const result = await autocannon({
-    url: `${base}${opts.path}`,
-    method: opts.method ?? 'GET',
-    body: opts.body,
-    headers: opts.headers,
-    requests: opts.requests,
-    connections,
-    duration,
-    title,
-  });
-  return result;
-}
-
-/** One request sequence for autocannon: each send takes the next of `list` (shared by all connections, so they spread over it). */
-function roundRobin(list: (WebRequest | UploadRequest)[]): RequestSpec[] {
-  let next = 0;
-  return [
-    {
-      setupRequest: (req) => {
-        const r = list[next++ % list.length]!;
-        return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body };
-      },
-    },
-  ];
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-/** Gzipped size (KB) of every script a built page loads (entry and module preloads under `prefix`). */
-function firstLoadJsGzipKb(htmlFile: string, prefix: string): number {
-  const dist = path.join(root, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
-  const pattern = new RegExp(`(?:src|href)="(${prefix.replace(/\//g, '\\/')}[^"]+\\.js)"`, 'g');
-  const files = [...html.matchAll(pattern)].map((m) => m[1]!);
-  const bytes = [...new Set(files)].reduce((acc, f) => acc + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
-  return Math.round(bytes / 102.4) / 10;
-}
-
-async function lighthouseRun(url: string) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    const lhr = runner!.lhr;
-    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)),
-      tbtMs: Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0)),
-      cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
-      /** Scripts of the first load, bytes on the wire (the server sends brotli to Chrome). */
-      jsTransferKb:
-        Math.round(
-          ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [])
-            .filter((r) => r.resourceType === 'Script')
-            .reduce((acc, r) => acc + (r.transferSize ?? 0), 0) / 102.4,
-        ) / 10,
-    };
-  } finally {
-    chrome.kill();
-  }
-}
-
-/**
- * Lighthouse `runs` times (a fresh Chrome each), every figure the median of
- * the runs: one run's score moves by several points from run to run.
- */
-async function lighthouseMedian(url: string, runs: number) {
-  const results: Awaited<ReturnType<typeof lighthouseRun>>[] = [];
-  for (let i = 0; i < runs; i++) results.push(await lighthouseRun(url));
-  const m = (k: keyof (typeof results)[number]) => median(results.map((r) => r[k]));
-  return {
-    performance: m('performance'),
-    accessibility: m('accessibility'),
-    bestPractices: m('bestPractices'),
-    seo: m('seo'),
-    lcpMs: m('lcpMs'),
-    tbtMs: m('tbtMs'),
-    cls: m('cls'),
-    jsTransferKb: m('jsTransferKb'),
-    runs: results.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs })),
-  };
 }
 
 /** The store voucher requests of due borrowers, each for the amount its repayment page quotes (as the page links it). */
@@ -340,158 +240,189 @@ async function mainLoad() {
   }
 }
 
-/** The demo order the API runs and the loan-details page use (status 174: its first instalment is due today). */
-type DemoOrder = { params: Record<string, string>; productId: unknown; orderId: unknown; urls: Record<string, string> };
+/** The demo order the loan rows and the borrower pages use (status 174: its first instalment is due today). */
+type DemoOrder = { params: Record<string, string>; productId: string; orderId: string; orderNo: string; urls: Record<string, string> };
 
-const apiRow = (name: string, r: Result): ApiRow => ({
-  name,
-  rps: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  errors: r.errors + r.timeouts,
-  non2xx: r.non2xx,
-});
+type Wanted = (call: BenchCall | 'bursts') => boolean;
 
-const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-
-/** The baseline and the loan calls of the demo order: a warm-up, then the measured runs. */
-async function measureLoanCalls(order: DemoOrder) {
-  const query = new URLSearchParams(order.params).toString();
-  const loanBody = new URLSearchParams({ productId: String(order.productId), orderId: String(order.orderId) }).toString();
-  const confirmBody = new URLSearchParams({ productId: String(order.productId) }).toString();
-  await autocannon({ url: `${base}/api/hello`, connections: 10, duration: 2 });
-  await autocannon({ url: `${base}/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: formHeaders, connections: 10, duration: 2 });
-  const hello = await cannon('hello-world', { path: '/api/hello' });
-  const details = await cannon('loan-details', { path: `/v3/loan-details/loan-details?${query}`, method: 'POST', body: loanBody, headers: formHeaders });
-  const confirm = await cannon('loan-detail-confirm', { path: `/v3/loan-confirm/loan-detail-confirm?${query}`, method: 'POST', body: confirmBody, headers: formHeaders });
-  return { hello, details, confirm };
-}
-
-/** The repayment page's call for the demo order, and the voucher call spread over many due borrowers, each from its own address. */
-async function measureRepaymentCalls(database: BenchDb, order: DemoOrder) {
-  // The repayment page's call, exactly as the web app sends it.
-  const playDetail = webFormRequest(apiRoutes.loanPlayDetail.path, order.params, { productId: String(order.productId), orderId: String(order.orderId) });
-  // The voucher call: many due borrowers, each from its own address (see vcodeBorrowerCount).
-  const vcodeBorrowers = await createDueBorrowers(database.db, vcodeBorrowerCount + vcodeWarmupBorrowers);
-  const vcodeAll = await voucherRequests(vcodeBorrowers);
-  const vcodeWarmup = vcodeAll.slice(0, vcodeWarmupBorrowers);
-  const vcodeMeasured = vcodeAll.slice(vcodeWarmupBorrowers);
-  const vcodeOrderIds = vcodeBorrowers.slice(vcodeWarmupBorrowers).map((b) => Number(b.orderId));
-  // Fresh statistics after the bulk inserts, rather than an autovacuum analyze starting in the middle of a run.
-  await database.sql`analyze`;
-
-  await autocannon({ url: `${base}${playDetail.path}`, method: 'POST', body: playDetail.body, headers: playDetail.headers, connections: 10, duration: 2 });
-  const play = await cannon('loan-play-detail', { path: playDetail.path, method: 'POST', body: playDetail.body, headers: playDetail.headers });
-  await autocannon({ url: `${base}/`, requests: roundRobin(vcodeWarmup), connections: 10, duration: 2 });
-  const vcode = await cannon('generate-vcode', { path: '/', requests: roundRobin(vcodeMeasured) });
-  return { play, vcode, vcodeBorrowers, measuredBorrowers: vcodeMeasured.length, vcodeOrderIds };
+/** BENCH_CALLS read: every name checked against the rows (api-rows.ts benchCalls) and `bursts`. */
+function wantedCalls(list: string | undefined): Wanted {
+  if (!list) return () => true;
+  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts']);
+  const names = list.split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length || !names.length) throw new Error(`BENCH_CALLS: unknown ${unknown.join(', ') || '(empty)'}; the rows are ${[...known].join(', ')}`);
+  return (call) => names.includes(call);
 }
 
 /**
- * Complaints: the list of a borrower with complaints in every state; uploads of a
- * photo-sized JPEG spread over the voucher borrowers (uploads are limited per
- * borrower: 30 a minute, 30 unattached in 2 hours), 10 connections (CPU-bound).
+ * Share of the baseline's requests per second that a call limited per
+ * borrower is given borrowers for (each under its limit for the whole run):
+ * more than any call reaches (loan-details, the fastest, some 60%), so a 429
+ * never comes from the bench's fixtures. BENCH_POOL_SHARE changes it.
  */
-async function measureComplaintCalls(database: BenchDb, borrowers: DueBorrower[]): Promise<ApiRow[]> {
-  const lister = borrowers[0]!;
-  await seedComplaints(database, lister);
-  const listReq = problemListRequest(lister);
-  await autocannon({ url: `${base}${listReq.path}`, method: 'POST', body: listReq.body, headers: listReq.headers, connections: 10, duration: 2 });
-  const problemListResult = await cannon('problem-list', { path: listReq.path, method: 'POST', body: listReq.body, headers: listReq.headers });
-  const photo = await benchPhoto();
-  const uploads = borrowers.map((b) => uploadRequest(b, photo));
-  const uploadResult = await autocannon({ url: `${base}/`, requests: roundRobin(uploads), connections: 10, duration, title: 'upload-problem-img' });
-  const [stored] = await database.sql<{ n: number; bytes: number }[]>`select count(*)::int as n, coalesce(avg(length(bytes)), 0)::int as bytes from complaint_images`;
-  return [
-    { ...apiRow(`problem-list (${LISTED_COMPLAINTS} complaints in 3 tabs)`, problemListResult) },
-    {
-      ...apiRow(`upload-problem-img (${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`, uploadResult),
-      rateLimited: uploadResult.statusCodeStats?.['429']?.count ?? 0,
-      uploadsStored: stored?.n ?? 0,
-      storedBytesAvg: stored?.bytes ?? 0,
-    },
-  ];
+const poolShare = Number(process.env.BENCH_POOL_SHARE ?? 1);
+
+type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[] };
+
+/** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
+type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower> };
+
+/** A call verified, then measured: its row (verifyCall has thrown with the server's message if it fails). */
+async function measureOne(call: BenchCall, name: string, request: WebRequest): Promise<ApiRow> {
+  const limit = await verifyCall(base, call, request);
+  if (limit) console.error(`${call}: limited to ${limit.max} per borrower every ${limit.resetS} s, measured for one borrower: its 429s will fail the row`);
+  return (await measureCall(cannonOptions, call, name, request)).row;
 }
 
-/** The voucher call's row: its 429s and their share, the borrowers played and the references made. */
-async function voucherRow(database: BenchDb, vcode: Result, borrowers: number, orderIds: number[]): Promise<ApiRow> {
-  const row = apiRow('generate-vcode (store, requestType 1)', vcode);
-  const answers = Object.values(vcode.statusCodeStats ?? {}).reduce((acc, x) => acc + x.count, 0);
-  row.rateLimited = vcode.statusCodeStats?.['429']?.count ?? 0;
+const cannonOptions: CannonOptions = { base, connections, duration };
+
+/**
+ * The calls of one borrower, as each page asks (none is limited per
+ * borrower): the demo order's (loan details, repayment, extension, agreement,
+ * complaint entry) and the offer borrower's confirmation.
+ */
+async function measureOneBorrowerCalls(order: OrderRef, offer: OfferBorrower, wanted: Wanted): Promise<ApiRow[]> {
+  const calls: [BenchCall, string, WebRequest][] = [
+    ['loan-details', 'loan-details', borrowerRequests.loanDetails(order)],
+    ['loan-detail-confirm', 'loan-detail-confirm (an offer, no order)', borrowerRequests.confirm(offer)],
+    ['loan-play-detail', 'loan-play-detail', loanPlayDetailRequest(order)],
+    ['loan-play-delay-detail', 'loan-play-delay-detail (extension)', borrowerRequests.extension(order)],
+    ['contract-detail', 'contract-detail (by orderNo)', borrowerRequests.contract(order)],
+    ['problem-init', 'problem-init', borrowerRequests.problemInit(order)],
+  ];
+  const rows: ApiRow[] = [];
+  for (const [call, name, request] of calls) if (wanted(call)) rows.push(await measureOne(call, name, request));
+  return rows;
+}
+
+/** A call limited per borrower (or not), prepared: verified on a borrower of its own pool, then given enough borrowers. */
+type Spread = { call: BenchCall; name: string; requests: WebRequest[]; max?: number; windowS?: number };
+
+async function prepareSpread<B>(call: BenchCall, name: string, pool: BorrowerPool<B>, request: (b: B) => WebRequest, ceilingRps: number): Promise<Spread> {
+  const [first] = await pool.take(1);
+  const limit = await verifyCall(base, call, request(first!));
+  if (!limit) return { call, name, requests: [request(first!)] };
+  // The run and its 2 s warm-up (counted at the run's rate).
+  const n = borrowersFor(limit, ceilingRps, duration + 2);
+  return { call, name, requests: (await pool.take(n)).map(request), max: limit.max, windowS: limit.resetS };
+}
+
+/**
+ * The voucher call, limited per borrower (120 a minute, keyed by the session's
+ * borrower): one borrower would measure the limiter after 120 calls, so the
+ * run plays many borrowers taken in turn by all connections, enough for every
+ * key to stay under its limit at the pools' ceiling rate (borrowersFor), the
+ * warm-up on borrowers of its own. The first call of each borrower makes its
+ * reference (provider, sequence, insert), the following ones reuse it (what a
+ * borrower reopening the voucher does): the row reports how many were made.
+ * Any 429 is still counted and shown, never hidden.
+ */
+async function measureVouchers(database: BenchDb, due: BorrowerPool<DueBorrower>, ceilingRps: number): Promise<ApiRow> {
+  const [first] = await voucherRequests(await due.take(1));
+  const limit = await verifyCall(base, 'generate-vcode', first!);
+  const warmupCount = limit ? borrowersFor(limit, ceilingRps, 2) : 1;
+  const measuredCount = limit ? borrowersFor(limit, ceilingRps, duration) : 1;
+  const borrowers = await due.take(warmupCount + measuredCount);
+  const all = [first!, ...(await voucherRequests(borrowers.slice(1)))];
+  const warmup = all.slice(0, warmupCount);
+  const measured = all.slice(warmupCount);
+  const orderIds = borrowers.slice(warmupCount).map((b) => Number(b.orderId));
+  // Fresh statistics after the bulk inserts, rather than an autovacuum analyze starting in the middle of a run.
+  await database.sql`analyze`;
+  const { row, result } = await measureCall(cannonOptions, 'generate-vcode', 'generate-vcode (store, requestType 1)', measured, { warmup, allowed429: true });
+  const answers = Object.values(result.statusCodeStats ?? {}).reduce((acc, x) => acc + x.count, 0);
+  row.rateLimited = result.statusCodeStats?.['429']?.count ?? 0;
   row.rateLimitedPct = Math.round((row.rateLimited / Math.max(1, answers)) * 1000) / 10;
-  row.borrowers = borrowers;
+  row.borrowers = measured.length;
+  if (limit) Object.assign(row, { rateLimitMax: limit.max, rateLimitWindowS: limit.resetS });
   const [made] = await database.sql<{ n: number }[]>`select count(*)::int as n from payment_references where order_id = any(${orderIds})`;
   row.referencesCreated = made?.n ?? 0;
   return row;
 }
 
-/** Each call's rate as a share of the baseline's; loan-details against its target. */
-function judgeApiRows(api: ApiRow[]): void {
-  for (const r of api.slice(1)) r.ratio = Math.round((r.rps / Math.max(1, api[0]!.rps)) * 1000) / 10;
-  const ld = api[1]!;
-  ld.targets = '≥35% of baseline rps, p99 ≤ 25 ms';
-  ld.pass = (ld.ratio ?? 0) >= 35 && ld.p99 <= 25 && ld.non2xx === 0;
+/** Complaints: the list of a borrower with complaints in every state, and one of them (answered) as its detail page asks. */
+async function measureComplaintReads(lister: DueBorrower, wanted: Wanted): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  const listReq = problemListRequest(lister);
+  if (wanted('problem-list')) rows.push(await measureOne('problem-list', `problem-list (${LISTED_COMPLAINTS} complaints in 3 tabs)`, listReq));
+  if (wanted('problem-detail')) {
+    const list = await send<{ tabs: { list: { id: string }[] }[] }>(base, listReq);
+    const answered = list.tabs[1]?.list[0]?.id;
+    if (!answered) throw new Error('problem-detail: the seeded borrower has no answered complaint in problem-list');
+    rows.push(await measureOne('problem-detail', 'problem-detail (an answered complaint)', borrowerRequests.problemDetail(lister.params, answered)));
+  }
+  return rows;
 }
 
-type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[] };
+/** Uploads of a photo-sized JPEG spread over `borrowers` (uploads are limited per borrower: 30 a minute, 30 unattached in 2 hours), 10 connections (CPU-bound). */
+async function measureUploads(database: BenchDb, borrowers: DueBorrower[]): Promise<ApiRow> {
+  const photo = await benchPhoto();
+  const uploads = borrowers.map((b) => uploadRequest(b, photo));
+  await verifyCall(base, 'upload-problem-img', uploads[0]!);
+  const count = async () => (await database.sql<{ n: number }[]>`select count(*)::int as n from complaint_images`)[0]?.n ?? 0;
+  const before = await count();
+  const name = `upload-problem-img (${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`;
+  const { row, result } = await measureCall(cannonOptions, 'upload-problem-img', name, uploads, { connections: 10 });
+  const [stored] = await database.sql<{ bytes: number }[]>`select coalesce(avg(length(bytes)), 0)::int as bytes from complaint_images`;
+  return { ...row, rateLimited: result.statusCodeStats?.['429']?.count ?? 0, uploadsStored: (await count()) - before, storedBytesAvg: stored?.bytes ?? 0 };
+}
 
-/** Every API run, in the order that keeps the conditions of earlier results; then the notification bursts. */
-async function measureApi(database: BenchDb, order: DemoOrder, loan: Awaited<ReturnType<typeof measureLoanCalls>>): Promise<ApiReport> {
-  const repayment = await measureRepaymentCalls(database, order);
-  const complaintRows = await measureComplaintCalls(database, repayment.vcodeBorrowers);
-  const api = [
-    apiRow('hello-world (baseline)', loan.hello),
-    apiRow('loan-details', loan.details),
-    apiRow('loan-detail-confirm', loan.confirm),
-    apiRow('loan-play-detail', repayment.play),
-    await voucherRow(database, repayment.vcode, repayment.measuredBorrowers, repayment.vcodeOrderIds),
-    ...complaintRows,
-  ];
+/**
+ * The calls measured over pools of borrowers: the voucher call (many
+ * borrowers, each from its own address), the complaint reads, the reads
+ * limited per borrower (statement, my loans, home, offers: spread so that no
+ * borrower reaches its limit), and the uploads last (their 200 MB of images
+ * would disturb the runs after them). Every fixture is made first.
+ */
+async function measurePooledCalls(database: BenchDb, pools: Pools, wanted: Wanted, baselineRps: number): Promise<ApiRow[]> {
+  const ceilingRps = baselineRps * poolShare;
+  const limited: Spread[] = [];
+  if (wanted('loan-statement')) limited.push(await prepareSpread('loan-statement', 'loan-statement', pools.due, (b) => borrowerRequests.statement(b), ceilingRps));
+  if (wanted('my-loans')) limited.push(await prepareSpread('my-loans', 'my loans (/v3/account/loans)', pools.due, (b) => borrowerRequests.myLoans(b.params), ceilingRps));
+  if (wanted('home')) limited.push(await prepareSpread('home', 'home (/v3/account/home, an active loan)', pools.due, (b) => borrowerRequests.home(b.params), ceilingRps));
+  if (wanted('offers')) limited.push(await prepareSpread('offers', 'offers (/v3/account/offers, no order)', pools.offers, (b) => borrowerRequests.offers(b.params), ceilingRps));
+  const uploaders = wanted('upload-problem-img') ? await pools.due.take(uploadBorrowerCount) : [];
+  const [lister] = await pools.due.take(1);
+  if (wanted('problem-list') || wanted('problem-detail')) await seedComplaints(database, lister!);
+
+  const rows: ApiRow[] = [];
+  // Fresh statistics after the bulk inserts (measureVouchers analyzes after its own).
+  if (wanted('generate-vcode')) rows.push(await measureVouchers(database, pools.due, ceilingRps));
+  else await database.sql`analyze`;
+  rows.push(...(await measureComplaintReads(lister!, wanted)));
+  for (const spread of limited) {
+    // Each borrower's first call (cold) apart, then the measured run on the borrowers the server now holds.
+    const first = await firstCalls(cannonOptions, spread.call, spread.requests);
+    const { row } = await measureCall(cannonOptions, spread.call, spread.name, spread.requests);
+    if (spread.max !== undefined) rows.push({ ...row, firstCalls: first, borrowers: spread.requests.length, rateLimitMax: spread.max, rateLimitWindowS: spread.windowS });
+    else rows.push({ ...row, firstCalls: first });
+  }
+  if (wanted('upload-problem-img')) rows.push(await measureUploads(database, uploaders));
+  return rows;
+}
+
+/** Every API run, in the order that keeps the conditions of earlier results (one-borrower calls first, then the pools' fixtures and runs); then the notification bursts. */
+async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offer: OfferBorrower, wanted: Wanted): Promise<ApiReport> {
+  const baseline = await measureBaseline(cannonOptions);
+  const rows = [baseline, ...(await measureOneBorrowerCalls(order, offer, wanted)), ...(await measurePooledCalls(database, pools, wanted, baseline.rps))];
+  const api = [baseline, ...benchCalls.flatMap((call) => rows.filter((r) => r.call === call))];
   judgeApiRows(api);
-  const bursts = await notificationBursts(database);
+  const bursts = wanted('bursts') ? await notificationBursts(database) : { bursts: [], bystanders: [] };
   return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders };
 }
 
-/** Lighthouse on the loan details page, the promotion page (issue 5) and, when built, the marketing home (issue 6). */
-async function measurePages(order: DemoOrder): Promise<Record<string, unknown>[]> {
-  const pages: Record<string, unknown>[] = [];
-  const lh = await lighthouseMedian(order.urls.loanDetails!, lighthouseRuns);
-  pages.push({ page: 'loan details', url: '/loan-details', ...lh, targets: 'performance ≥90, accessibility ≥95', pass: lh.performance >= 90 && lh.accessibility >= 95 });
-  // The promotion landing page: its own build; first-load JS gzipped from the built files.
-  const promo = await lighthouseMedian(`${base}/promo/?id=1&utm_tag=bench`, lighthouseRuns);
-  const jsGzipKb = firstLoadJsGzipKb('promo/index.html', '/promo/assets/');
-  pages.push({
-    page: 'promotion (registration)',
-    url: '/promo/',
-    ...promo,
-    jsGzipKb,
-    targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
-    pass: promo.performance >= 95 && promo.lcpMs <= 1500 && jsGzipKb <= 90,
-  });
-  if (fs.existsSync(path.join(root, 'apps/web/dist/site/index.html'))) {
-    const home = await lighthouseMedian(`${base}/`, lighthouseRuns);
-    const homeJs = firstLoadJsGzipKb('site/index.html', '/site/assets/');
-    pages.push({
-      page: 'marketing home',
-      url: '/',
-      ...home,
-      jsGzipKb: homeJs,
-      targets: 'performance ≥98, LCP ≤1200 ms, SEO ≥95, accessibility ≥95, first-load JS ≤30 KB gzip',
-      pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
-    });
-  }
-  return pages;
-}
-
-function printApi(api: ApiRow[]): void {
-  console.log('\nAPI (autocannon, 50 connections, %d s each)', duration);
-  console.table(api.map((r) => ({ call: r.name, 'req/s': r.rps, 'p50 ms': r.p50, 'p99 ms': r.p99, '% of baseline': r.ratio ?? '', errors: r.errors, non2xx: r.non2xx, '429s': r.rateLimited ?? '', target: r.targets ?? '', pass: r.pass ?? '' })));
-  for (const r of api) {
-    if (r.uploadsStored !== undefined) console.log(`${r.name}: ${r.uploadsStored} images stored, re-encoded to ${r.storedBytesAvg} bytes on average; ${r.rateLimited} rate-limited answers`);
-    if (r.borrowers !== undefined) {
-      console.log(`${r.name}: ${r.borrowers} borrowers, each from its own client address; ${r.rateLimited} rate-limited answers (${r.rateLimitedPct}%); ${r.referencesCreated} references made (each borrower's first call), the other calls reused them`);
-    }
-  }
+/** The borrower pages of issue 18, each opened as the native app opens it (the session parameters in the query). */
+function borrowerPages(order: DemoOrder, offer: OfferBorrower): BorrowerPage[] {
+  const query = new URLSearchParams(order.params).toString();
+  return [
+    { page: 'loan details', url: order.urls.loanDetails! },
+    { page: 'confirmation (an offer, no order)', url: pageLinks(base, offer.params).confirmLoan },
+    { page: 'repayment', url: order.urls.repayment! },
+    { page: 'extension', url: order.urls.repaymentDelay! },
+    { page: 'home (an active loan)', url: `${base}${routes.main}?${query}` },
+    { page: 'statement', url: `${base}${routes.loanStatement}?${query}` },
+  ];
 }
 
 function printBursts({ notifications, duringBursts }: ApiReport): void {
@@ -505,35 +436,37 @@ function printBursts({ notifications, duringBursts }: ApiReport): void {
   }
 }
 
-function printPages(pages: Record<string, unknown>[]): void {
-  if (pages.length) console.log('\nPages (Lighthouse, mobile preset, median of %d runs; runs: performance/LCP)', lighthouseRuns);
-  if (pages.length) console.table(pages.map(({ runs, ...p }) => ({ ...p, runs: (runs as { performance: number; lcpMs: number }[]).map((r) => `${r.performance}/${r.lcpMs}ms`).join(' ') })));
-}
-
 async function main() {
+  if (only !== undefined && only !== 'api' && only !== 'pages') throw new Error(`BENCH_ONLY must be api or pages, not ${only}`);
+  const wanted = wantedCalls(callsList);
+  const runApi = only !== 'pages';
+  // BENCH_CALLS names API rows: the pages run with it only when asked for (BENCH_ONLY=pages).
+  const runPages = only === 'pages' || (only !== 'api' && !callsList);
   await resetDb();
   execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   let database: BenchDb | undefined;
   try {
     await waitFor(`${base}/api/health`);
     const order = demo(['order', '--status', '174']) as DemoOrder;
-    let report: ApiReport = { api: [], notifications: [], duringBursts: [] };
-    if (only !== 'pages') {
-      const loan = await measureLoanCalls(order);
-      // The repayment calls' fixtures are made after the runs above, which thus keep the conditions of earlier results.
-      database = await openBenchDb(benchDbOptions());
-      report = await measureApi(database, order, loan);
-    }
-    const pages = only !== 'api' ? await measurePages(order) : [];
+    database = await openBenchDb(benchDbOptions());
+    const pools: Pools = { due: duePool(database.db), offers: offerPool(database.db) };
+    // The confirmation's borrower: an offer and no order (the first of the offer pool).
+    const [offer] = await pools.offers.take(1);
+    const report: ApiReport = runApi ? await measureApi(database, pools, order, offer!, wanted) : { api: [], notifications: [], duringBursts: [] };
+    const pages: PageRow[] = runPages ? await measurePages(borrowerPages(order, offer!), { root, base, chromePath, runs: lighthouseRuns }) : [];
 
-    printApi(report.api);
+    if (report.api.length) printApi(report.api, duration, connections);
     printBursts(report);
-    printPages(pages);
+    printPages(pages, lighthouseRuns);
 
-    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, ...report, pages };
-    fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    if (!only) {
+    const failed = report.api.filter((r) => r.failure);
+    const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, summary: apiSummary(report.api), ...report, pages };
+    if (failed.length) {
+      console.error(`\nFAILED: ${failed.length} API rows answered errors or non-2xx (${failed.map((r) => r.call).join(', ')}): not a measurement; bench/results/latest.json is left as it was`);
+      process.exitCode = 1;
+    } else if (!only && !callsList) {
+      fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
       fs.writeFileSync(path.join(root, 'bench/results/latest.json'), `${JSON.stringify(out, null, 2)}\n`);
       console.log('\nWritten bench/results/latest.json');
     }

@@ -1,0 +1,232 @@
+/**
+ * The pages of npm run bench: Lighthouse (mobile preset, a fresh Chrome per
+ * run, every figure the median of the runs) on the borrower pages of issue 18,
+ * the promotion page (issue 5) and the marketing home (issue 6).
+ *
+ * First-load JavaScript of a borrower page (a Vite SPA: apps/web/dist/index.html
+ * and a chunk per route) is the gzip -9 size of every script the page loaded
+ * in Lighthouse's run (its network-requests audit, resource type Script),
+ * each read from apps/web/dist by its URL path: comparable with a target in
+ * "KB gzip" whatever the server sent (brotli to Chrome; its bytes on the wire
+ * are reported apart, jsTransferKb).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export type PagesOptions = { root: string; base: string; chromePath: string; runs: number };
+
+/** A borrower page of issue 18 and its address (session parameters in the query, as the native app opens it). */
+export type BorrowerPage = { page: string; url: string };
+
+type RunFigures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Scripts of the first load: their bytes on the wire (KB), their gzip -9 size from the build (KB), how many. */
+  jsTransferKb: number;
+  jsGzipKb: number;
+  jsFiles: number;
+};
+
+export type PageRow = Omit<RunFigures, 'jsGzipKb' | 'jsFiles'> & {
+  page: string;
+  url: string;
+  /** The issue whose targets the row is judged against (18: the borrower pages). */
+  issue: number;
+  jsGzipKb?: number;
+  jsFiles?: number;
+  targets: string;
+  pass: boolean;
+  runs: { performance: number; lcpMs: number }[];
+};
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const gzipSizes = new Map<string, number>();
+
+/** gzip -9 size of a built file (cached: the build does not change during a run). */
+function gzipSize(file: string): number {
+  let size = gzipSizes.get(file);
+  if (size === undefined) gzipSizes.set(file, (size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length));
+  return size;
+}
+
+/** Gzipped size (KB) of every script a built page names (entry and module preloads under `prefix`). */
+function firstLoadJsGzipKb(dist: string, htmlFile: string, prefix: string): number {
+  const html = fs.readFileSync(path.join(dist, htmlFile), 'utf8');
+  const pattern = new RegExp(`(?:src|href)="(${prefix.replace(/\//g, '\\/')}[^"]+\\.js)"`, 'g');
+  const files = [...new Set([...html.matchAll(pattern)].map((m) => m[1]!))];
+  return kb(files.reduce((acc, f) => acc + gzipSize(path.join(dist, f)), 0));
+}
+
+type NetworkItem = { url?: string; resourceType?: string; transferSize?: number; statusCode?: number };
+
+/** Problems met while sizing scripts, each named once on standard error. */
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.error(message);
+}
+
+/**
+ * The scripts of one run (answered 2xx: a script answered 404 runs nothing
+ * and is named on standard error): bytes on the wire, and each one's gzip -9
+ * size read from the build by its URL path (a script not found there counts
+ * its bytes on the wire and is named).
+ */
+function scriptSizes(pageUrl: string, items: NetworkItem[], opts: PagesOptions): Pick<RunFigures, 'jsTransferKb' | 'jsGzipKb' | 'jsFiles'> {
+  const requested = items.filter((r) => r.resourceType === 'Script' && r.url);
+  const ok = (r: NetworkItem) => r.statusCode === undefined || (r.statusCode >= 200 && r.statusCode < 300);
+  for (const r of requested.filter((x) => !ok(x))) warnOnce(`${new URL(pageUrl).pathname}: the page asks for the script ${new URL(r.url!).pathname}, answered ${r.statusCode}: not counted`);
+  const scripts = requested.filter(ok);
+  const dist = path.join(opts.root, 'apps/web/dist');
+  const seen = new Set<string>();
+  let gzip = 0;
+  for (const s of scripts) {
+    const url = new URL(s.url!);
+    if (seen.has(url.pathname)) continue;
+    seen.add(url.pathname);
+    const file = path.join(dist, decodeURIComponent(url.pathname));
+    if (url.origin === new URL(opts.base).origin && file.startsWith(dist + path.sep) && fs.existsSync(file)) {
+      gzip += gzipSize(file);
+    } else {
+      warnOnce(`first-load JS: ${s.url} is not a file of apps/web/dist; its ${s.transferSize ?? 0} bytes on the wire are counted instead`);
+      gzip += s.transferSize ?? 0;
+    }
+  }
+  return { jsTransferKb: kb(scripts.reduce((acc, r) => acc + (r.transferSize ?? 0), 0)), jsGzipKb: kb(gzip), jsFiles: seen.size };
+}
+
+async function lighthouseRun(url: string, opts: PagesOptions): Promise<RunFigures> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: opts.chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
+    const lhr = runner.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const items = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)),
+      tbtMs: Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0)),
+      cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
+      ...scriptSizes(url, items, opts),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse `opts.runs` times (a fresh Chrome each), every figure the median of the runs: one run's score moves by several points. */
+async function lighthouseMedian(url: string, opts: PagesOptions) {
+  const results: RunFigures[] = [];
+  for (let i = 0; i < opts.runs; i++) results.push(await lighthouseRun(url, opts));
+  const m = (k: keyof RunFigures) => median(results.map((r) => r[k]));
+  return {
+    performance: m('performance'),
+    accessibility: m('accessibility'),
+    bestPractices: m('bestPractices'),
+    seo: m('seo'),
+    lcpMs: m('lcpMs'),
+    tbtMs: m('tbtMs'),
+    cls: m('cls'),
+    jsTransferKb: m('jsTransferKb'),
+    jsGzipKb: m('jsGzipKb'),
+    jsFiles: m('jsFiles'),
+    runs: results.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs })),
+  };
+}
+
+/** Issue 18's targets for each borrower page under the mobile preset. */
+const borrowerTargets = { performance: 97, lcpMs: 1500, tbtMs: 100, jsGzipKb: 100 };
+
+/** The borrower pages (issue 18), then the promotion page (issue 5) and, when built, the marketing home (issue 6). */
+export async function measurePages(borrowerPages: BorrowerPage[], opts: PagesOptions): Promise<PageRow[]> {
+  const rows: PageRow[] = [];
+  const t = borrowerTargets;
+  for (const { page, url } of borrowerPages) {
+    const lh = await lighthouseMedian(url, opts);
+    rows.push({
+      page,
+      url: new URL(url).pathname,
+      issue: 18,
+      ...lh,
+      targets: `performance ≥${t.performance}, LCP ≤${t.lcpMs} ms, TBT ≤${t.tbtMs} ms, first-load JS ≤${t.jsGzipKb} KB gzip`,
+      pass: lh.performance >= t.performance && lh.lcpMs <= t.lcpMs && lh.tbtMs <= t.tbtMs && lh.jsGzipKb <= t.jsGzipKb,
+    });
+  }
+  const dist = path.join(opts.root, 'apps/web/dist');
+  // The promotion landing page: its own build; first-load JS gzipped from the built files its HTML names.
+  const promo = await lighthouseMedian(`${opts.base}/promo/?id=1&utm_tag=bench`, opts);
+  const promoJs = firstLoadJsGzipKb(dist, 'promo/index.html', '/promo/assets/');
+  rows.push({
+    page: 'promotion (registration)',
+    url: '/promo/',
+    issue: 5,
+    ...promo,
+    jsGzipKb: promoJs,
+    targets: 'performance ≥95, LCP ≤1500 ms, first-load JS ≤90 KB gzip',
+    pass: promo.performance >= 95 && promo.lcpMs <= 1500 && promoJs <= 90,
+  });
+  if (fs.existsSync(path.join(dist, 'site/index.html'))) {
+    const home = await lighthouseMedian(`${opts.base}/`, opts);
+    const homeJs = firstLoadJsGzipKb(dist, 'site/index.html', '/site/assets/');
+    rows.push({
+      page: 'marketing home',
+      url: '/',
+      issue: 6,
+      ...home,
+      jsGzipKb: homeJs,
+      targets: 'performance ≥98, LCP ≤1200 ms, SEO ≥95, accessibility ≥95, first-load JS ≤30 KB gzip',
+      pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
+    });
+  }
+  return rows;
+}
+
+export function printPages(rows: PageRow[], runs: number): void {
+  if (!rows.length) return;
+  console.log('\nPages (Lighthouse, mobile preset, median of %d runs; JS: gzip -9 KB of the scripts loaded, bytes on the wire apart; runs: performance/LCP)', runs);
+  console.table(
+    rows.map((r) => ({
+      page: r.page,
+      url: r.url,
+      perf: r.performance,
+      a11y: r.accessibility,
+      'best pr.': r.bestPractices,
+      seo: r.seo,
+      'LCP ms': r.lcpMs,
+      'TBT ms': r.tbtMs,
+      cls: r.cls,
+      'JS gzip KB': r.jsGzipKb ?? '',
+      'JS wire KB': r.jsTransferKb,
+      'JS files': r.jsFiles ?? '',
+      target: r.targets,
+      pass: r.pass,
+      runs: r.runs.map((x) => `${x.performance}/${x.lcpMs}ms`).join(' '),
+    })),
+  );
+  const borrower = rows.filter((r) => r.issue === 18);
+  console.log(`Borrower pages (issue 18): ${borrower.filter((r) => r.pass).length} of ${borrower.length} pass`);
+}
