@@ -42,6 +42,29 @@ function staticClosure(meta: ChunkMeta, name: 'entries' | 'early', roots: () => 
   return seen;
 }
 
+const needsAntdByBuild = new WeakMap<object, Map<string, boolean>>();
+
+/** Whether a module imports statically, directly or not, an antd-mobile module outside antd-core. */
+function needsAntdMobile(meta: ChunkMeta, root: string): boolean {
+  let known = needsAntdByBuild.get(meta.getModuleInfo);
+  if (!known) needsAntdByBuild.set(meta.getModuleInfo, (known = new Map<string, boolean>()));
+  const cached = known.get(root);
+  if (cached !== undefined) return cached;
+  const fromEntry = staticallyFromEntry(meta);
+  const seen = new Set<string>();
+  const stack = [root];
+  let needs = false;
+  while (stack.length > 0 && !needs) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (antdFamily.test(id.replaceAll('\\', '/')) && !fromEntry.has(id)) needs = true;
+    else stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+  }
+  known.set(root, needs);
+  return needs;
+}
+
 /** What the entries import statically (what the first page load needs). */
 const staticallyFromEntry = (meta: ChunkMeta) =>
   staticClosure(meta, 'entries', () => [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry));
@@ -50,6 +73,12 @@ const staticallyFromEntry = (meta: ChunkMeta) =>
 const staticallyFromEarly = (meta: ChunkMeta) =>
   staticClosure(meta, 'early', () => [path.resolve(webDir, earlyEntryModule)]);
 
+/** The main entry (index.html's script), relative to apps/web: it stays the entry chunk. */
+const mainEntryModule = 'src/app/main.tsx';
+
+/** Our modules that are not a feature's: the app frame and the shared code (ui, http, i18n, session…). */
+const appShared = /\/apps\/web\/src\/(app|shared)\//;
+
 /**
  * Shared chunks. React and the router are loaded by every page; the few
  * antd-mobile pieces the entry needs (global styles, ConfigProvider, locales)
@@ -57,11 +86,21 @@ const staticallyFromEarly = (meta: ChunkMeta) =>
  * chunk that the pages share, so no page ships its own copy, the browser caches
  * it once, and the first load does not download it. Our modules that the early
  * entry needs go in its own chunk (the main entry imports it too), so it runs
- * after one small request.
+ * after one small request. The rest of src/app and src/shared (the frame, page
+ * layout, http clients, formats…, with its CSS) is one `app` chunk that the
+ * entry loads, and what of it needs antd-mobile (toasts, modals, skeletons and
+ * what uses them) one `app-antd` chunk, loaded with antd-mobile by the pages
+ * that use them: instead of some ten chunks of about 1 KB each (one per set of
+ * pages sharing them). Measured (decision 020), those requests cost the first
+ * load more than the bytes a page loads and does not use.
  */
 function manualChunks(id: string, meta: ChunkMeta): string | undefined {
   const file = id.replaceAll('\\', '/');
-  if (!file.includes('/node_modules/')) return staticallyFromEarly(meta).has(id) ? 'early' : undefined;
+  if (!file.includes('/node_modules/')) {
+    if (staticallyFromEarly(meta).has(id)) return 'early';
+    if (!appShared.test(file) || file.endsWith(`/${mainEntryModule}`)) return undefined;
+    return needsAntdMobile(meta, id) ? 'app-antd' : 'app';
+  }
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(file)) return 'react';
   if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(file)) return 'router';
   if (/\/node_modules\/zod\//.test(file)) return 'zod';
@@ -156,26 +195,35 @@ function routePreloads(): Plugin {
         return inlineSmallFiles(html.replace(mainScript, (main) => `${tags.join('\n    ')}\n    ${main}`), ctx.bundle);
       },
     },
-    generateBundle(_options, bundle) {
-      const chunks = chunksOf(bundle);
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const entry = htmlEntry(bundle);
-      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === facade(earlyEntryModule));
-      if (!entry || !early) throw new Error(`index.html or the early entry ${earlyEntryModule} was not built`);
-      // What index.html loads anyway: the main entry, the early entry and their imports.
-      const loaded = withStaticImports(early, byName, withStaticImports(entry, byName));
-      const loadedCss = new Set(cssOf(loaded));
-      const preloads: Record<string, RoutePreload> = {};
-      for (const route of routeModules) {
-        const page = chunks.find((c) => c.facadeModuleId === facade(route.module));
-        if (!page) throw new Error(`route ${route.route}: ${route.module} is not a chunk of its own`);
-        const needed = [...withStaticImports(page, byName)].filter((c) => !loaded.has(c));
-        preloads[route.route] = {
-          js: needed.map((c) => url(c.fileName)),
-          css: [...new Set(cssOf(needed))].filter((f) => !loadedCss.has(f)).map(url),
-        };
-      }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+    // After Vite's CSS plugin has removed the chunks that held only CSS (it moves their stylesheets to
+    // the chunks that imported them): a page must not preload a chunk that is not in the build.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = chunksOf(bundle);
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const entry = htmlEntry(bundle);
+        const early = chunks.find((c) => c.isEntry && c.facadeModuleId === facade(earlyEntryModule));
+        if (!entry || !early) throw new Error(`index.html or the early entry ${earlyEntryModule} was not built`);
+        // What index.html loads anyway: the main entry, the early entry and their imports.
+        const loaded = withStaticImports(early, byName, withStaticImports(entry, byName));
+        const loadedCss = new Set(cssOf(loaded));
+        const preloads: Record<string, RoutePreload> = {};
+        for (const route of routeModules) {
+          const page = chunks.find((c) => c.facadeModuleId === facade(route.module));
+          if (!page) throw new Error(`route ${route.route}: ${route.module} is not a chunk of its own`);
+          const needed = [...withStaticImports(page, byName)].filter((c) => !loaded.has(c));
+          preloads[route.route] = {
+            js: needed.map((c) => url(c.fileName)),
+            css: [...new Set(cssOf(needed))].filter((f) => !loadedCss.has(f)).map(url),
+          };
+        }
+        const missing = Object.values(preloads)
+          .flatMap((p) => [...p.js, ...p.css])
+          .filter((href) => !(href.slice(1) in bundle));
+        if (missing.length > 0) throw new Error(`route-preloads.json would name files not in the build: ${[...new Set(missing)].join(', ')}`);
+        this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+      },
     },
   };
 }
