@@ -25,7 +25,7 @@ const antdFamily =
 const closuresByBuild = new WeakMap<object, Map<string, Set<string>>>();
 
 /** Every module the roots import statically, directly or not. */
-function staticClosure(meta: ChunkMeta, name: 'entries' | 'early', roots: () => string[]): Set<string> {
+function staticClosure(meta: ChunkMeta, name: 'entries' | 'early' | 'pages', roots: () => string[]): Set<string> {
   let closures = closuresByBuild.get(meta.getModuleInfo);
   if (!closures) closuresByBuild.set(meta.getModuleInfo, (closures = new Map<string, Set<string>>()));
   const cached = closures.get(name);
@@ -76,6 +76,47 @@ const staticallyFromEarly = (meta: ChunkMeta) =>
 /** The main entry (index.html's script), relative to apps/web: it stays the entry chunk. */
 const mainEntryModule = 'src/app/main.tsx';
 
+/**
+ * The drawing of toasts and dialogs (antd-mobile's Toast and CenterPopup, their mask and animations),
+ * which the pages import with import() on first use: with the antd-mobile modules only they reach,
+ * one `antd-overlay` chunk that no page's first load carries (decision 020).
+ */
+const overlayViews = /\/apps\/web\/src\/shared\/ui\/(toast-view\.(ts|css)|modal-popup\.tsx)$/;
+
+/** Every module that our code other than the overlay views imports statically, directly or not. */
+const staticallyFromPages = (meta: ChunkMeta) =>
+  staticClosure(meta, 'pages', () =>
+    [...meta.getModuleIds()].filter((id) => {
+      const file = id.replaceAll('\\', '/');
+      return !file.includes('/node_modules/') && !overlayViews.test(file);
+    }),
+  );
+
+/** The animation and gesture libraries (most of antd-mobile's bytes) and what antd-mobile has on them. */
+const motion = /\/node_modules\/(@react-spring|@use-gesture|lodash)\//;
+
+const motionByBuild = new WeakMap<object, Map<string, boolean>>();
+
+/** Whether a module is, or imports statically (directly or not), an animation or gesture library module. */
+function usesMotion(meta: ChunkMeta, root: string): boolean {
+  let known = motionByBuild.get(meta.getModuleInfo);
+  if (!known) motionByBuild.set(meta.getModuleInfo, (known = new Map<string, boolean>()));
+  const cached = known.get(root);
+  if (cached !== undefined) return cached;
+  const seen = new Set<string>();
+  const stack = [root];
+  let uses = false;
+  while (stack.length > 0 && !uses) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (motion.test(id.replaceAll('\\', '/'))) uses = true;
+    else stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
+  }
+  known.set(root, uses);
+  return uses;
+}
+
 /** Our modules that are not a feature's: the app frame and the shared code (ui, http, i18n, session…). */
 const appShared = /\/apps\/web\/src\/(app|shared)\//;
 
@@ -96,6 +137,7 @@ const appShared = /\/apps\/web\/src\/(app|shared)\//;
  */
 function manualChunks(id: string, meta: ChunkMeta): string | undefined {
   const file = id.replaceAll('\\', '/');
+  if (overlayViews.test(file)) return 'antd-overlay';
   if (!file.includes('/node_modules/')) {
     if (staticallyFromEarly(meta).has(id)) return 'early';
     if (!appShared.test(file) || file.endsWith(`/${mainEntryModule}`)) return undefined;
@@ -107,7 +149,11 @@ function manualChunks(id: string, meta: ChunkMeta): string | undefined {
   // antd-mobile's global styles stay with the entry: its CSS is inlined into index.html, and the
   // pages' chunks never list the entry's CSS among theirs (so it is not fetched again).
   if (/\/node_modules\/antd-mobile\/es\/global\//.test(file)) return undefined;
-  if (antdFamily.test(file)) return staticallyFromEntry(meta).has(id) ? 'antd-core' : 'antd-mobile';
+  if (antdFamily.test(file)) {
+    if (staticallyFromEntry(meta).has(id)) return 'antd-core';
+    if (!staticallyFromPages(meta).has(id)) return 'antd-overlay';
+    return usesMotion(meta, id) ? 'antd-motion' : 'antd-mobile';
+  }
   return undefined;
 }
 
@@ -119,11 +165,17 @@ function chunksOf(bundle: Rollup.OutputBundle): Rollup.OutputChunk[] {
 }
 
 /** A chunk and every chunk it imports statically, directly or not, in load order (imports first). */
-function withStaticImports(chunk: Rollup.OutputChunk, byName: Map<string, Rollup.OutputChunk>, out = new Set<Rollup.OutputChunk>()): Set<Rollup.OutputChunk> {
-  if (out.has(chunk)) return out;
+function withStaticImports(
+  chunk: Rollup.OutputChunk,
+  byName: Map<string, Rollup.OutputChunk>,
+  out = new Set<Rollup.OutputChunk>(),
+  visiting = new Set<Rollup.OutputChunk>(),
+): Set<Rollup.OutputChunk> {
+  if (out.has(chunk) || visiting.has(chunk)) return out;
+  visiting.add(chunk);
   for (const name of chunk.imports) {
     const dep = byName.get(name);
-    if (dep) withStaticImports(dep, byName, out);
+    if (dep) withStaticImports(dep, byName, out, visiting);
   }
   out.add(chunk);
   return out;

@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import 'antd-mobile/es/global';
 import '@/app/global.css';
 import { Providers } from '@/app/providers';
+import { preloadOverlaysSoon } from '@/app/preload-overlays';
 import { AppRoutes, preloadPage } from '@/app/router';
 import { applyBrandTheme } from '@/shared/brand/brand';
 import { initLanguage } from '@/shared/i18n/language-store';
@@ -32,3 +33,4 @@ const app = (
 // A transition: React renders that first tree in slices, letting the browser paint and handle input in between.
 const root = createRoot(container);
 void preloadPage(location.pathname).then(() => startTransition(() => root.render(app)));
+preloadOverlaysSoon();

@@ -196,3 +196,21 @@ describe('ModalDialog', () => {
     });
   });
 });
+
+describe('ModalDialog before its popup layer has arrived (a page fetches it on its first dialog)', () => {
+  it('opens once the layer is here, focused, with the page behind inert', async () => {
+    vi.resetModules();
+    const fresh = await import('./modal-dialog');
+    render(
+      <main>
+        <button type="button">Abrir</button>
+        <fresh.ModalDialog visible title="Título">
+          <p>Contenido</p>
+        </fresh.ModalDialog>
+      </main>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Título' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
+    expect(document.querySelector('main')!.closest('[inert]')).not.toBeNull();
+  });
+});

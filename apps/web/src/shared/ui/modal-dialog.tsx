@@ -1,6 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
-import CenterPopup from 'antd-mobile/es/components/center-popup';
+import { useEffect, useId, useReducer, useRef, type ReactElement, type ReactNode } from 'react';
 import { useModalFocus } from './modal-focus';
+import type { ModalPopupProps } from './modal-popup';
 import './modal-dialog.css';
 
 export type ModalDialogProps = {
@@ -27,7 +27,10 @@ export type ModalDialogProps = {
  * useModalFocus: focus moved into it on open, the page behind inert, Tab and
  * Shift+Tab kept inside, Escape to dismiss (with onClose), focus back to what
  * opened it on close. Every modal of the app is one of these. Mounted only
- * while visible, in a layer of its own at the end of <body>.
+ * while visible, in a layer of its own at the end of <body>. The popup layer
+ * (antd-mobile's mask and animations) is fetched on the first dialog a page
+ * opens, or once the page is idle (preloadModalPopup): no page's first load
+ * carries it (decision 020).
  */
 export function ModalDialog({
   visible,
@@ -44,19 +47,16 @@ export function ModalDialog({
   const titleId = `${id}-title`;
   const bodyId = `${id}-body`;
   const dialogRef = useRef<HTMLDivElement>(null);
-  useModalFocus(dialogRef, { active: visible, onEscape: onClose });
+  const popup = useModalPopup(visible);
+  useModalFocus(dialogRef, { active: visible && popup !== null, onEscape: onClose });
 
-  if (!visible) return null;
+  if (!visible || !popup) return null;
 
-  return (
-    <CenterPopup
-      visible
-      getContainer={popupLayer}
-      className={['presta-modal-dialog', className].filter(Boolean).join(' ')}
-      bodyClassName="presta-modal-dialog-body"
-      closeOnMaskClick={Boolean(onClose) && closeOnMaskClick}
-      onClose={onClose}
-    >
+  return popup({
+    className: ['presta-modal-dialog', className].filter(Boolean).join(' '),
+    closeOnMaskClick: Boolean(onClose) && closeOnMaskClick,
+    onClose,
+    children: (
       <div
         ref={dialogRef}
         role="dialog"
@@ -84,9 +84,44 @@ export function ModalDialog({
         ) : null}
         {footer ? <div className="presta-modal-dialog-footer">{footer}</div> : null}
       </div>
-    </CenterPopup>
-  );
+    ),
+  });
 }
 
-/** The popup's own layer at the end of <body>, so that the page behind can be made inert (useModalFocus). */
-const popupLayer = () => document.body;
+type PopupComponent = (props: ModalPopupProps) => ReactElement;
+
+let popup: PopupComponent | null = null;
+let loadingPopup: Promise<PopupComponent> | null = null;
+
+/** Fetches the dialogs' popup layer (once; again after a failed fetch). */
+export function preloadModalPopup(): Promise<PopupComponent> {
+  if (popup) return Promise.resolve(popup);
+  loadingPopup ??= import('./modal-popup').then(
+    (module) => (popup = module.modalPopup),
+    (error: unknown) => {
+      loadingPopup = null;
+      throw error;
+    },
+  );
+  return loadingPopup;
+}
+
+/** The popup layer once it is here (fetched when `wanted`); null until then. */
+function useModalPopup(wanted: boolean): PopupComponent | null {
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!wanted || popup) return undefined;
+    let live = true;
+    preloadModalPopup().then(
+      () => {
+        if (live) arrived();
+      },
+      // Offline or a new deployment: the dialog stays closed; the next open tries again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return popup;
+}

@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, hideLoading, showLoading, showToast } from '@/shared/ui/toast';
 
 const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null;
@@ -61,5 +61,71 @@ describe('screen readers', () => {
     showToast('Pago realizado con éxito');
     await waitFor(() => expect(toastText()).toBe('Pago realizado con éxito'));
     expect(document.querySelectorAll('[data-presta-toasts]')).toHaveLength(1);
+  });
+});
+
+describe('before the drawing has arrived (a page fetches it on its first toast)', () => {
+  // A fresh copy of the module: its drawing not fetched yet (the test setup fetched the shared copy's).
+  const freshToasts = async () => {
+    vi.resetModules();
+    // The fresh copy draws with a fresh antd-mobile, which needs React 19's render set again.
+    (await import('@/shared/ui/antd-react-19')).setupAntdForReact19();
+    fresh = await import('@/shared/ui/toast');
+    return fresh;
+  };
+  let fresh: typeof import('@/shared/ui/toast') | null = null;
+
+  afterEach(async () => {
+    act(() => fresh?.clearToasts());
+    fresh = null;
+    await waitFor(() => expect(toastText()).toBeNull(), { timeout: 3000 });
+  });
+
+  it('shows a message asked for before, once the drawing is here', async () => {
+    const toasts = await freshToasts();
+    act(() => toasts.showToast('Sin conexión', 3000));
+    await act(async () => {
+      await toasts.preloadToasts();
+    });
+    await waitFor(() => expect(toastText()).toBe('Sin conexión'));
+  });
+
+  it('does not show a loading toast whose request answered before the drawing arrived', async () => {
+    const toasts = await freshToasts();
+    act(() => {
+      toasts.showLoading('Cargando…');
+      toasts.hideLoading();
+    });
+    await act(async () => {
+      await toasts.preloadToasts();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toastText()).toBeNull();
+  });
+
+  it('a message asked for after a loading toast replaces it, in order', async () => {
+    const toasts = await freshToasts();
+    act(() => {
+      toasts.showLoading('Cargando…');
+      toasts.showToast('Hecho', 3000);
+    });
+    await act(async () => {
+      await toasts.preloadToasts();
+    });
+    await waitFor(() => expect(toastText()).toBe('Hecho'));
+    expect(hasLoadingIcon()).toBe(false);
+  });
+
+  it('clearToasts drops what is still waiting', async () => {
+    const toasts = await freshToasts();
+    act(() => {
+      toasts.showToast('Viejo', 3000);
+      toasts.clearToasts();
+    });
+    await act(async () => {
+      await toasts.preloadToasts();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toastText()).toBeNull();
   });
 });

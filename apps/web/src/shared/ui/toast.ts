@@ -1,33 +1,57 @@
-import Toast, { type ToastHandler } from 'antd-mobile/es/components/toast';
-import './toast.css';
+import type { ToastView } from './toast-view';
+
+/*
+ * Toasts: short messages and the loading toast of an action. Their drawing
+ * (antd-mobile's Toast, its mask and animations: most of antd-mobile's bytes)
+ * is not in any page's first load (decision 020): it is fetched on the page's
+ * first toast, or once the page is idle (preloadToasts), whichever comes
+ * first. The calls keep their synchronous signatures: made before the drawing
+ * has arrived, they wait in order and are shown as soon as it has.
+ */
 
 /** Default toast duration (§9). */
 export const toastDurationMs = 3000;
 
+type Step = (view: ToastView) => void;
+
+let view: ToastView | null = null;
+let loadingView: Promise<ToastView> | null = null;
+let waiting: Step[] = [];
+
+/** A loading toast asked for: shown once the drawing is here, unless closed or replaced before. */
+type LoadingToast = { closed: boolean; shown: { close: () => void } | null };
+
 let loadingCount = 0;
-let loadingHandler: ToastHandler | null = null;
+let loadingToast: LoadingToast | null = null;
 
-/*
- * antd-mobile draws its toast inside a mask marked aria-hidden, so screen
- * readers never hear it. Toasts are rendered into one polite live region
- * instead (created on first use), and the mask's aria-hidden is dropped as
- * soon as it is added: the text is then read out, once, from the toast itself.
- */
-let toastRoot: HTMLElement | null = null;
+/** Fetches the toasts' drawing (once; again after a failed fetch). */
+export function preloadToasts(): Promise<ToastView> {
+  if (view) return Promise.resolve(view);
+  loadingView ??= import('./toast-view').then(
+    (module) => {
+      view = module.toastView;
+      const steps = waiting;
+      waiting = [];
+      for (const step of steps) step(view);
+      return view;
+    },
+    (error: unknown) => {
+      // Offline or a new deployment: the next toast tries again; the waiting ones are dropped.
+      loadingView = null;
+      waiting = [];
+      throw error;
+    },
+  );
+  return loadingView;
+}
 
-function liveToastRoot(): HTMLElement {
-  if (toastRoot && toastRoot.isConnected) return toastRoot;
-  const root = document.createElement('div');
-  root.setAttribute('role', 'status');
-  root.setAttribute('aria-live', 'polite');
-  root.dataset.prestaToasts = '';
-  document.body.appendChild(root);
-  const reveal = () => {
-    for (const el of root.querySelectorAll('[aria-hidden="true"]')) el.removeAttribute('aria-hidden');
-  };
-  new MutationObserver(reveal).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden'] });
-  toastRoot = root;
-  return root;
+function withView(step: Step): void {
+  if (view) {
+    step(view);
+    return;
+  }
+  waiting.push(step);
+  preloadToasts().catch(() => undefined);
 }
 
 /**
@@ -36,8 +60,8 @@ function liveToastRoot(): HTMLElement {
  */
 export function showToast(content: string, durationMs: number = toastDurationMs): void {
   if (!content) return;
-  loadingHandler = null;
-  Toast.show({ content, duration: durationMs, maskClickable: true, getContainer: liveToastRoot });
+  loadingToast = null;
+  withView((v) => v.message(content, durationMs));
 }
 
 /**
@@ -46,20 +70,28 @@ export function showToast(content: string, durationMs: number = toastDurationMs)
  */
 export function showLoading(content: string): void {
   loadingCount += 1;
-  loadingHandler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false, getContainer: liveToastRoot });
+  const toast: LoadingToast = { closed: false, shown: null };
+  loadingToast = toast;
+  withView((v) => {
+    // Answered, or replaced by a message, before the drawing arrived: nothing to show.
+    if (toast.closed || loadingToast !== toast) return;
+    toast.shown = v.loading(content);
+  });
 }
 
 export function hideLoading(): void {
   if (loadingCount > 0) loadingCount -= 1;
-  if (loadingCount === 0 && loadingHandler) {
-    loadingHandler.close();
-    loadingHandler = null;
+  if (loadingCount === 0 && loadingToast) {
+    loadingToast.closed = true;
+    loadingToast.shown?.close();
+    loadingToast = null;
   }
 }
 
-/** Removes any toast at once (route changes, tests). */
+/** Removes any toast at once (route changes, tests), and those still waiting for the drawing. */
 export function clearToasts(): void {
   loadingCount = 0;
-  loadingHandler = null;
-  Toast.clear();
+  loadingToast = null;
+  waiting = [];
+  view?.clear();
 }
