@@ -31,9 +31,12 @@ type RunFigures = {
   jsTransferKb: number;
   jsGzipKb: number;
   jsFiles: number;
+  /** The LCP element (its selector) and the phases of its time, ms: TTFB, load delay, load time, render delay. */
+  lcpElement: string;
+  lcpPhases: string;
 };
 
-export type PageRow = Omit<RunFigures, 'jsGzipKb' | 'jsFiles'> & {
+export type PageRow = Omit<RunFigures, 'jsGzipKb' | 'jsFiles' | 'lcpElement' | 'lcpPhases'> & {
   page: string;
   url: string;
   /** The issue whose targets the row is judged against (18: the borrower pages). */
@@ -42,7 +45,7 @@ export type PageRow = Omit<RunFigures, 'jsGzipKb' | 'jsFiles'> & {
   jsFiles?: number;
   targets: string;
   pass: boolean;
-  runs: { performance: number; lcpMs: number }[];
+  runs: { performance: number; lcpMs: number; lcpElement?: string; lcpPhases?: string }[];
 };
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
@@ -109,6 +112,17 @@ function scriptSizes(pageUrl: string, items: NetworkItem[], opts: PagesOptions):
   return { jsTransferKb: kb(scripts.reduce((acc, r) => acc + (r.transferSize ?? 0), 0)), jsGzipKb: kb(gzip), jsFiles: seen.size };
 }
 
+type LcpDetails = { items?: { items?: { node?: { selector?: string }; timing?: number }[] }[] };
+
+/** The LCP element's selector and its phases (TTFB / load delay / load time / render delay, ms) from Lighthouse's audit. */
+function lcpBreakdown(details: unknown): Pick<RunFigures, 'lcpElement' | 'lcpPhases'> {
+  const [elements, phases] = (details as LcpDetails | undefined)?.items ?? [];
+  return {
+    lcpElement: elements?.items?.[0]?.node?.selector ?? '',
+    lcpPhases: (phases?.items ?? []).map((p) => Math.round(p.timing ?? 0)).join('/'),
+  };
+}
+
 async function lighthouseRun(url: string, opts: PagesOptions): Promise<RunFigures> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -132,17 +146,32 @@ async function lighthouseRun(url: string, opts: PagesOptions): Promise<RunFigure
       tbtMs: Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0)),
       cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
       ...scriptSizes(url, items, opts),
+      ...lcpBreakdown(lhr.audits['largest-contentful-paint-element']?.details),
     };
   } finally {
     chrome.kill();
   }
 }
 
+/** Lighthouse's own trace failures (the page was fine): one run is tried again, at most twice. */
+const traceFlake = /\bNO_NAVSTART\b|\bNO_TRACING_STARTED\b/;
+
+async function lighthouseRunRetried(url: string, opts: PagesOptions): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, opts);
+    } catch (error) {
+      if (attempt > 2 || !traceFlake.test(String(error))) throw error;
+      console.warn(`  ${String(error)}: run again`);
+    }
+  }
+}
+
 /** Lighthouse `opts.runs` times (a fresh Chrome each), every figure the median of the runs: one run's score moves by several points. */
 async function lighthouseMedian(url: string, opts: PagesOptions) {
   const results: RunFigures[] = [];
-  for (let i = 0; i < opts.runs; i++) results.push(await lighthouseRun(url, opts));
-  const m = (k: keyof RunFigures) => median(results.map((r) => r[k]));
+  for (let i = 0; i < opts.runs; i++) results.push(await lighthouseRunRetried(url, opts));
+  const m = (k: Exclude<keyof RunFigures, 'lcpElement' | 'lcpPhases'>) => median(results.map((r) => r[k]));
   return {
     performance: m('performance'),
     accessibility: m('accessibility'),
@@ -154,7 +183,7 @@ async function lighthouseMedian(url: string, opts: PagesOptions) {
     jsTransferKb: m('jsTransferKb'),
     jsGzipKb: m('jsGzipKb'),
     jsFiles: m('jsFiles'),
-    runs: results.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs })),
+    runs: results.map((r) => ({ performance: r.performance, lcpMs: r.lcpMs, lcpElement: r.lcpElement, lcpPhases: r.lcpPhases })),
   };
 }
 
@@ -227,6 +256,8 @@ export function printPages(rows: PageRow[], runs: number): void {
       runs: r.runs.map((x) => `${x.performance}/${x.lcpMs}ms`).join(' '),
     })),
   );
+  console.log('LCP element and phases of each run (ms: TTFB/load delay/load time/render delay):');
+  for (const r of rows) console.log(`  ${r.page}: ${r.runs.map((x) => `${x.lcpElement ?? '?'} ${x.lcpPhases ?? ''}`).join(' | ')}`);
   const borrower = rows.filter((r) => r.issue === 18);
   console.log(`Borrower pages (issue 18): ${borrower.filter((r) => r.pass).length} of ${borrower.length} pass`);
 }

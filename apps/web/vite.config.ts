@@ -25,7 +25,7 @@ const antdFamily =
 const closuresByBuild = new WeakMap<object, Map<string, Set<string>>>();
 
 /** Every module the roots import statically, directly or not. */
-function staticClosure(meta: ChunkMeta, name: 'entries' | 'early' | 'pages', roots: () => string[]): Set<string> {
+function staticClosure(meta: ChunkMeta, name: 'entries' | 'early' | 'pages' | 'light', roots: () => string[]): Set<string> {
   let closures = closuresByBuild.get(meta.getModuleInfo);
   if (!closures) closuresByBuild.set(meta.getModuleInfo, (closures = new Map<string, Set<string>>()));
   const cached = closures.get(name);
@@ -42,27 +42,34 @@ function staticClosure(meta: ChunkMeta, name: 'entries' | 'early' | 'pages', roo
   return seen;
 }
 
-const needsAntdByBuild = new WeakMap<object, Map<string, boolean>>();
+const reachesByBuild = new WeakMap<object, Map<string, Map<string, boolean>>>();
 
-/** Whether a module imports statically, directly or not, an antd-mobile module outside antd-core. */
-function needsAntdMobile(meta: ChunkMeta, root: string): boolean {
-  let known = needsAntdByBuild.get(meta.getModuleInfo);
-  if (!known) needsAntdByBuild.set(meta.getModuleInfo, (known = new Map<string, boolean>()));
+/** Whether a module is, or imports statically (directly or not), a module that `matches` (per build and question, cached). */
+function reaches(meta: ChunkMeta, question: 'antd-mobile' | 'motion', root: string, matches: (file: string, id: string) => boolean): boolean {
+  let byQuestion = reachesByBuild.get(meta.getModuleInfo);
+  if (!byQuestion) reachesByBuild.set(meta.getModuleInfo, (byQuestion = new Map<string, Map<string, boolean>>()));
+  let known = byQuestion.get(question);
+  if (!known) byQuestion.set(question, (known = new Map<string, boolean>()));
   const cached = known.get(root);
   if (cached !== undefined) return cached;
-  const fromEntry = staticallyFromEntry(meta);
   const seen = new Set<string>();
   const stack = [root];
-  let needs = false;
-  while (stack.length > 0 && !needs) {
+  let found = false;
+  while (stack.length > 0 && !found) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    if (antdFamily.test(id.replaceAll('\\', '/')) && !fromEntry.has(id)) needs = true;
+    if (matches(id.replaceAll('\\', '/'), id)) found = true;
     else stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
   }
-  known.set(root, needs);
-  return needs;
+  known.set(root, found);
+  return found;
+}
+
+/** Whether a module imports statically, directly or not, an antd-mobile module outside antd-core. */
+function needsAntdMobile(meta: ChunkMeta, root: string): boolean {
+  const fromEntry = staticallyFromEntry(meta);
+  return reaches(meta, 'antd-mobile', root, (file, id) => antdFamily.test(file) && !fromEntry.has(id));
 }
 
 /** What the entries import statically (what the first page load needs). */
@@ -77,11 +84,11 @@ const staticallyFromEarly = (meta: ChunkMeta) =>
 const mainEntryModule = 'src/app/main.tsx';
 
 /**
- * The drawing of toasts and dialogs (antd-mobile's Toast and CenterPopup, their mask and animations),
+ * The drawing of toasts and dialogs (antd-mobile's Toast and CenterPopup, their mask and animations, the dialogs' markup and focus rules),
  * which the pages import with import() on first use: with the antd-mobile modules only they reach,
  * one `antd-overlay` chunk that no page's first load carries (decision 020).
  */
-const overlayViews = /\/apps\/web\/src\/shared\/ui\/(toast-view\.(ts|css)|modal-popup\.tsx)$/;
+const overlayViews = /\/apps\/web\/src\/shared\/ui\/(toast-view\.(ts|css)|antd-react-19\.ts|modal-view\.(tsx|css)|modal-focus\.ts)$/;
 
 /** Every module that our code other than the overlay views imports statically, directly or not. */
 const staticallyFromPages = (meta: ChunkMeta) =>
@@ -95,41 +102,40 @@ const staticallyFromPages = (meta: ChunkMeta) =>
 /** The animation and gesture libraries (most of antd-mobile's bytes) and what antd-mobile has on them. */
 const motion = /\/node_modules\/(@react-spring|@use-gesture|lodash)\//;
 
-const motionByBuild = new WeakMap<object, Map<string, boolean>>();
-
 /** Whether a module is, or imports statically (directly or not), an animation or gesture library module. */
-function usesMotion(meta: ChunkMeta, root: string): boolean {
-  let known = motionByBuild.get(meta.getModuleInfo);
-  if (!known) motionByBuild.set(meta.getModuleInfo, (known = new Map<string, boolean>()));
-  const cached = known.get(root);
-  if (cached !== undefined) return cached;
-  const seen = new Set<string>();
-  const stack = [root];
-  let uses = false;
-  while (stack.length > 0 && !uses) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    if (motion.test(id.replaceAll('\\', '/'))) uses = true;
-    else stack.push(...(meta.getModuleInfo(id)?.importedIds ?? []));
-  }
-  known.set(root, uses);
-  return uses;
-}
+const usesMotion = (meta: ChunkMeta, root: string) => reaches(meta, 'motion', root, (file) => motion.test(file));
+
+/**
+ * The antd-mobile modules our code imports that need no animation or gesture
+ * library (skeleton, button…), and everything they import: the small
+ * `antd-mobile` chunk. What only the others reach (tabs and its helpers) goes
+ * with them to `antd-motion`, so a page with a skeleton and a button does not
+ * load the helpers of tabs.
+ */
+const staticallyFromLightAntd = (meta: ChunkMeta) =>
+  staticClosure(meta, 'light', () =>
+    [...meta.getModuleIds()]
+      .filter((id) => {
+        const file = id.replaceAll('\\', '/');
+        return !file.includes('/node_modules/') && !overlayViews.test(file);
+      })
+      .flatMap((id) => meta.getModuleInfo(id)?.importedIds ?? [])
+      .filter((id) => antdFamily.test(id.replaceAll('\\', '/')) && !usesMotion(meta, id)),
+  );
 
 /** Our modules that are not a feature's: the app frame and the shared code (ui, http, i18n, session…). */
 const appShared = /\/apps\/web\/src\/(app|shared)\//;
 
 /**
- * Shared chunks. React and the router are loaded by every page; the few
+ * Shared chunks. React is loaded by every page; the few
  * antd-mobile pieces the entry needs (global styles, ConfigProvider, locales)
  * form `antd-core`; every other antd-mobile piece goes to one `antd-mobile`
  * chunk that the pages share, so no page ships its own copy, the browser caches
  * it once, and the first load does not download it. Our modules that the early
  * entry needs go in its own chunk (the main entry imports it too), so it runs
  * after one small request. The rest of src/app and src/shared (the frame, page
- * layout, http clients, formats…, with its CSS) is one `app` chunk that the
- * entry loads, and what of it needs antd-mobile (toasts, modals, skeletons and
+ * layout, http clients, formats…, with its CSS) and the router (wouter) are
+ * one `app` chunk that the entry loads, and what of it needs antd-mobile (toasts, modals, skeletons and
  * what uses them) one `app-antd` chunk, loaded with antd-mobile by the pages
  * that use them: instead of some ten chunks of about 1 KB each (one per set of
  * pages sharing them). Measured (decision 020), those requests cost the first
@@ -138,13 +144,15 @@ const appShared = /\/apps\/web\/src\/(app|shared)\//;
 function manualChunks(id: string, meta: ChunkMeta): string | undefined {
   const file = id.replaceAll('\\', '/');
   if (overlayViews.test(file)) return 'antd-overlay';
+  if (file.endsWith('/src/vendor/use-sync-external-store-shim.ts')) return 'react';
   if (!file.includes('/node_modules/')) {
     if (staticallyFromEarly(meta).has(id)) return 'early';
     if (!appShared.test(file) || file.endsWith(`/${mainEntryModule}`)) return undefined;
     return needsAntdMobile(meta, id) ? 'app-antd' : 'app';
   }
   if (/\/node_modules\/(react|react-dom|scheduler)\//.test(file)) return 'react';
-  if (/\/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(file)) return 'router';
+  // The router (2.5 KB) is loaded by the entry: with our frame, one request fewer.
+  if (/\/node_modules\/(wouter|regexparam)\//.test(file)) return 'app';
   if (/\/node_modules\/zod\//.test(file)) return 'zod';
   // antd-mobile's global styles stay with the entry: its CSS is inlined into index.html, and the
   // pages' chunks never list the entry's CSS among theirs (so it is not fetched again).
@@ -152,7 +160,7 @@ function manualChunks(id: string, meta: ChunkMeta): string | undefined {
   if (antdFamily.test(file)) {
     if (staticallyFromEntry(meta).has(id)) return 'antd-core';
     if (!staticallyFromPages(meta).has(id)) return 'antd-overlay';
-    return usesMotion(meta, id) ? 'antd-motion' : 'antd-mobile';
+    return staticallyFromLightAntd(meta).has(id) ? 'antd-mobile' : 'antd-motion';
   }
   return undefined;
 }
@@ -280,11 +288,35 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * antd-mobile's ConfigProvider imports its Chinese texts as the default
+ * locale (1 KB gzip in every page's first load). The app always gives it
+ * Spanish or English (app/providers.tsx, setDefaultConfig for the toasts), so
+ * its default is the Spanish texts instead: what antd-mobile shows before the
+ * providers run, if anything, is then Spanish too.
+ */
+function antdDefaultLocale(): Plugin {
+  return {
+    name: 'presta-antd-default-locale',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '../../locales/zh-CN' && importer?.replaceAll('\\', '/').endsWith('/antd-mobile/es/components/config-provider/config-provider.js')) {
+        return this.resolve('antd-mobile/es/locales/es-ES', importer, { skipSelf: true });
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), routePreloads()],
+  plugins: [react(), antdDefaultLocale(), routePreloads()],
   resolve: {
-    alias: { '@': srcDir },
+    alias: [
+      { find: '@', replacement: srcDir },
+      // The shim's React 17 fallback is never used on React 19 (src/vendor/use-sync-external-store-shim.ts).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(srcDir, 'vendor/use-sync-external-store-shim.ts') },
+    ],
   },
   build: {
     outDir,

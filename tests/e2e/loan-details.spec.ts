@@ -95,3 +95,27 @@ test('a missing or unknown session shows the joint-logon failure page', async ({
   await expect(page.getByRole('heading', { name: 'Fracaso' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('pulled down from the top, the page says when to release and loads the loan again', async ({ page }) => {
+  const order = demoOrder('180');
+  await openLoanDetails(page, order.urls.loanDetails);
+  await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
+  const reloads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v3/loan-details/loan-details')) reloads.push(r.url());
+  });
+
+  // A finger on the status picture, moved down in steps, through Chromium's own touch input.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 180, y }] });
+  await touch('touchStart', 150);
+  for (let y = 170; y <= 450; y += 20) await touch('touchMove', y);
+  await expect(page.getByText('Suelte para actualizar')).toBeVisible();
+  await touch('touchEnd', 450);
+
+  await expect(page.getByText('Actualizado')).toBeVisible();
+  expect(reloads).toHaveLength(1);
+  await expect(page.getByText('Actualizado')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
+});

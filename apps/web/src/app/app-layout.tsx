@@ -1,29 +1,29 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { RouteErrorBoundary } from '@/app/route-error';
 import { syncLanguageFromUrl } from '@/shared/i18n/language-store';
+import { lastNavigationKind, useAddressSearch } from '@/shared/router/address';
 
 /**
- * Root route: follows the `language` parameter across navigations, shows
- * RouteError when a page's code cannot load or a page throws, and starts a
- * page opened by a link at the top (back and forward keep the browser's own
- * scroll restoration).
+ * Root of every page: follows the `language` parameter across navigations,
+ * shows RouteError when a page's code cannot load or a page throws, and starts
+ * a page opened by a link at the top (back and forward keep the browser's own
+ * scroll restoration, as does the first page).
  */
-export function AppLayout() {
-  const { pathname, search } = useLocation();
-  const navigationType = useNavigationType();
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const search = useAddressSearch();
+  const shownPath = useRef(pathname);
 
   useEffect(() => {
     syncLanguageFromUrl(search);
   }, [search]);
 
   useLayoutEffect(() => {
-    if (navigationType === NavigationType.Push) window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (lastNavigationKind() === 'push') window.scrollTo(0, 0);
+  }, [pathname]);
 
-  return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Outlet />
-    </RouteErrorBoundary>
-  );
+  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
 }

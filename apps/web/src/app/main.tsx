@@ -2,7 +2,6 @@
 import '@/app/early';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import 'antd-mobile/es/global';
 import '@/app/global.css';
 import { Providers } from '@/app/providers';
@@ -10,9 +9,7 @@ import { preloadOverlaysSoon } from '@/app/preload-overlays';
 import { AppRoutes, preloadPage } from '@/app/router';
 import { applyBrandTheme } from '@/shared/brand/brand';
 import { initLanguage } from '@/shared/i18n/language-store';
-import { setupAntdForReact19 } from '@/shared/ui/antd-react-19';
 
-setupAntdForReact19();
 initLanguage();
 applyBrandTheme();
 
@@ -22,9 +19,7 @@ if (!container) throw new Error('#root is missing from index.html');
 const app = (
   <StrictMode>
     <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </Providers>
   </StrictMode>
 );

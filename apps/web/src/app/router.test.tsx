@@ -1,16 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@presta/contract/routes';
 import { routeModules } from '@/app/route-modules';
-import { appRoutes, AppRoutes, pageLoader, preloadPage } from '@/app/router';
+import { appRoutes, AppRoutes, pageLoader, preloadPage, routeAt } from '@/app/router';
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
+  window.history.replaceState(null, '', path);
+  return render(<AppRoutes />);
 }
 
 describe('app routes', () => {
@@ -67,6 +63,16 @@ describe('app routes', () => {
     window.history.replaceState(null, '', path);
     renderAt(path);
     await waitFor(() => expect(document.title.startsWith(title)).toBe(true), { timeout: 5000 });
+  });
+
+  it('routeAt: a fixed path in any case, with or without a trailing slash; any other path the not-found route', () => {
+    expect(routeAt(routes.loanDetails).path).toBe(routes.loanDetails);
+    expect(routeAt(`${routes.loanDetails}/`).path).toBe(routes.loanDetails);
+    expect(routeAt(routes.loanDetails.toUpperCase()).path).toBe(routes.loanDetails);
+    expect(routeAt(routes.testPreview.toLowerCase()).path).toBe(routes.testPreview);
+    expect(routeAt('/').path).toBe('*');
+    expect(routeAt(`${routes.loanDetails}/12`).path).toBe('*');
+    expect(routeAt('/no-such-page').path).toBe('*');
   });
 
   it('preloadPage loads the page of a path (the not-found page for others) and never rejects', async () => {

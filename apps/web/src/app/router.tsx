@@ -1,8 +1,9 @@
 import { useEffect, useReducer, useState, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { routes } from '@presta/contract/routes';
 import { AppLayout } from '@/app/app-layout';
 import { routeModules, routeVariants } from '@/app/route-modules';
+import { useAddressSearch } from '@/shared/router/address';
 import { PageLoading } from '@/shared/ui/page-loading';
 
 type PageModule = { default: ComponentType };
@@ -73,7 +74,7 @@ function lazyPageOf(module: string): LazyPage {
 function queryPage(page: LazyPage, variant: LazyPage, param: string): LazyPage {
   const lacksParam = (search: string) => !new URLSearchParams(search).get(param);
   function Page() {
-    const { search } = useLocation();
+    const search = useAddressSearch();
     return lacksParam(search) ? <variant.Page /> : <page.Page />;
   }
   const preload = () => (lacksParam(typeof location === 'undefined' ? '' : location.search) ? variant.preload() : page.preload());
@@ -100,19 +101,27 @@ export const appRoutes: AppRoute[] = routeModules.map(({ route, module }) => {
  * Never rejects: a page that cannot load shows RouteError when it renders.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const match = matchRoutes(appRoutes, pathname)?.[0];
-  return match ? match.route.page.preload().catch(() => {}) : Promise.resolve();
+  return routeAt(pathname).page.preload().catch(() => {});
 }
 
-/** The routes, inside the layout (declarative mode: the data router's code is not bundled). */
+/** A path as routes are matched: without the trailing slashes, in lower case (`/Main/` is `/main`). */
+const matchKey = (pathname: string) => pathname.replace(/\/+$/, '').toLowerCase() || '/';
+
+const routeByPath = new Map(appRoutes.filter((r) => r.path !== '*').map((r) => [matchKey(r.path), r]));
+const otherRoute = appRoutes.find((r) => r.path === '*')!;
+
+/** The route of a path: every route is a fixed path (no parameters), '*' any other. */
+export function routeAt(pathname: string): AppRoute {
+  return routeByPath.get(matchKey(pathname)) ?? otherRoute;
+}
+
+/** The page of the address, inside the layout. */
 export function AppRoutes() {
+  const [pathname] = useLocation();
+  const { Page } = routeAt(pathname).page;
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        {appRoutes.map(({ path, page: { Page } }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-      </Route>
-    </Routes>
+    <AppLayout>
+      <Page />
+    </AppLayout>
   );
 }

@@ -1,6 +1,5 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '@/app/app-layout';
 import { languageStorageKey } from '@/shared/i18n/language-store';
@@ -62,10 +61,12 @@ function stubServer({
 }
 
 function renderPage(path = '/testPreview') {
-  const router = createMemoryRouter([{ Component: AppLayout, children: [{ path: '/testPreview', Component: TestPreviewPage }] }], {
-    initialEntries: [path],
-  });
-  return render(<RouterProvider router={router} />);
+  window.history.replaceState(null, '', path);
+  return render(
+    <AppLayout>
+      <TestPreviewPage />
+    </AppLayout>,
+  );
 }
 
 const borrowerName = (name: string) => screen.findByText(name);

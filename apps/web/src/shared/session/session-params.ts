@@ -91,7 +91,7 @@ export function pageUrl(path: string, extra: Record<string, string | number | un
 }
 
 /**
- * A same-origin address for a navigation inside the app (react-router's Link
+ * A same-origin address for a navigation inside the app (the router's Link
  * and navigate): like pageUrl, but without the session id and the device
  * values, which the tab already holds (decision 011), so that the address bar
  * never shows them. Full-page navigations use pageUrl.

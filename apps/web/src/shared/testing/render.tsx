@@ -1,8 +1,9 @@
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Switch, useLocation } from 'wouter';
 import { vi } from 'vitest';
 import { initLanguage } from '@/shared/i18n/language-store';
+import { useAddressSearch } from '@/shared/router/address';
 import { takeSessionFromAddress } from '@/shared/session/tab-session';
 
 /** The session of the page URL in the tests (session id, device id, order and product). */
@@ -10,31 +11,33 @@ export const sessionQuery = 'swift=sess-9&showy=dev-1&orderId=12&productId=1';
 
 /** Shows the router's current address (path + query), to check in-app navigations. */
 export function LocationProbe() {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useAddressSearch();
   return <div data-testid="location" hidden>{`${pathname}${search}`}</div>;
 }
 
 /**
  * Renders a page opened at `path?query`, in the URL's language. As in the
  * app (the early entry), the session parameters leave the address for the
- * tab's session first; the window URL and the router both hold what is left.
+ * tab's session first; the router reads what is left in the window URL.
  * `routes` adds other pages the test navigates to.
  */
 export function renderAt(page: ReactElement, path: string, query = sessionQuery, routes: Record<string, ReactElement> = {}) {
   window.history.replaceState(null, '', query ? `${path}?${query}` : path);
   takeSessionFromAddress();
-  const { pathname, search, hash } = window.location;
-  initLanguage(search);
+  initLanguage(window.location.search);
   return render(
-    <MemoryRouter initialEntries={[`${pathname}${search}${hash}`]}>
-      <Routes>
-        <Route path={path} element={page} />
+    <>
+      <Switch>
+        <Route path={path}>{page}</Route>
         {Object.entries(routes).map(([other, element]) => (
-          <Route key={other} path={other} element={element} />
+          <Route key={other} path={other}>
+            {element}
+          </Route>
         ))}
-      </Routes>
+      </Switch>
       <LocationProbe />
-    </MemoryRouter>,
+    </>,
   );
 }
 

@@ -8,7 +8,7 @@ let done = false;
 /**
  * antd-mobile 5 renders its imperative pieces (Toast, Dialog.show, Modal.show)
  * with ReactDOM.render, which React 19 removed: hand it createRoot instead.
- * Called once by the entry (and by the test setup).
+ * Called by toast-view.ts, the only imperative user, when it loads (and by the test setup).
  */
 export function setupAntdForReact19(): void {
   if (done) return;

@@ -1,7 +1,4 @@
-import { useEffect, useId, useReducer, useRef, type ReactElement, type ReactNode } from 'react';
-import { useModalFocus } from './modal-focus';
-import type { ModalPopupProps } from './modal-popup';
-import './modal-dialog.css';
+import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
 
 export type ModalDialogProps = {
   visible: boolean;
@@ -27,90 +24,50 @@ export type ModalDialogProps = {
  * useModalFocus: focus moved into it on open, the page behind inert, Tab and
  * Shift+Tab kept inside, Escape to dismiss (with onClose), focus back to what
  * opened it on close. Every modal of the app is one of these. Mounted only
- * while visible, in a layer of its own at the end of <body>. The popup layer
- * (antd-mobile's mask and animations) is fetched on the first dialog a page
- * opens, or once the page is idle (preloadModalPopup): no page's first load
+ * while visible, in a layer of its own at the end of <body>. Its drawing (the
+ * markup, the focus rules and antd-mobile's mask and animations, in
+ * modal-view.tsx) is fetched on the first dialog a page opens, or on the
+ * borrower's first tap or key (preloadModalPopup): no page's first load
  * carries it (decision 020).
  */
-export function ModalDialog({
-  visible,
-  title,
-  illustration,
-  children,
-  footer,
-  onClose,
-  closeLabel,
-  closeOnMaskClick = false,
-  className,
-}: ModalDialogProps) {
-  const id = useId();
-  const titleId = `${id}-title`;
-  const bodyId = `${id}-body`;
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const popup = useModalPopup(visible);
-  useModalFocus(dialogRef, { active: visible && popup !== null, onEscape: onClose });
-
-  if (!visible || !popup) return null;
-
-  return popup({
-    className: ['presta-modal-dialog', className].filter(Boolean).join(' '),
-    closeOnMaskClick: Boolean(onClose) && closeOnMaskClick,
-    onClose,
-    children: (
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? bodyId : undefined}
-        tabIndex={-1}
-        className="presta-modal-dialog-inner"
-      >
-        {onClose ? (
-          <button type="button" className="presta-modal-dialog-close" aria-label={closeLabel} onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
-        ) : null}
-        {illustration ? <div className="presta-modal-dialog-illustration">{illustration}</div> : null}
-        <h2 id={titleId} className="presta-modal-dialog-title">
-          {title}
-        </h2>
-        {children ? (
-          <div id={bodyId} className="presta-modal-dialog-content">
-            {children}
-          </div>
-        ) : null}
-        {footer ? <div className="presta-modal-dialog-footer">{footer}</div> : null}
-      </div>
-    ),
-  });
+export function ModalDialog({ visible, ...dialog }: ModalDialogProps) {
+  const arrived = useModalView(visible);
+  if (!visible || !arrived) return null;
+  return <arrived.View {...dialog} />;
 }
 
-type PopupComponent = (props: ModalPopupProps) => ReactElement;
+/** What modal-view.tsx draws: a ModalDialog that is open. */
+export type ModalViewProps = Omit<ModalDialogProps, 'visible'>;
 
-let popup: PopupComponent | null = null;
-let loadingPopup: Promise<PopupComponent> | null = null;
+type ViewComponent = ComponentType<ModalViewProps>;
 
-/** Fetches the dialogs' popup layer (once; again after a failed fetch). */
-export function preloadModalPopup(): Promise<PopupComponent> {
-  if (popup) return Promise.resolve(popup);
-  loadingPopup ??= import('./modal-popup').then(
-    (module) => (popup = module.modalPopup),
+/** The drawing once fetched: one module-level component for every dialog, never created in a render. */
+let view: ViewComponent | null = null;
+let arrivedView: { View: ViewComponent } | null = null;
+let loadingView: Promise<ViewComponent> | null = null;
+
+/** Fetches the dialogs' drawing (once; again after a failed fetch). */
+export function preloadModalPopup(): Promise<ViewComponent> {
+  if (view) return Promise.resolve(view);
+  loadingView ??= import('./modal-view').then(
+    (module) => {
+      view = module.ModalView;
+      arrivedView = { View: view };
+      return view;
+    },
     (error: unknown) => {
-      loadingPopup = null;
+      loadingView = null;
       throw error;
     },
   );
-  return loadingPopup;
+  return loadingView;
 }
 
-/** The popup layer once it is here (fetched when `wanted`); null until then. */
-function useModalPopup(wanted: boolean): PopupComponent | null {
+/** The dialogs' drawing once it is here (fetched when `wanted`); null until then. */
+function useModalView(wanted: boolean): { View: ViewComponent } | null {
   const [, arrived] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (!wanted || popup) return undefined;
+    if (!wanted || view) return undefined;
     let live = true;
     preloadModalPopup().then(
       () => {
@@ -123,5 +80,5 @@ function useModalPopup(wanted: boolean): PopupComponent | null {
       live = false;
     };
   }, [wanted]);
-  return popup;
+  return arrivedView;
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import type { Normalised } from '@presta/contract/envelope';
 import { useRemoteData, type RemoteData } from '@/shared/http/use-remote-data';
 import { getSessionParams } from '@/shared/session/session-params';
@@ -32,7 +32,7 @@ export type OrderDataPageProps<T> = {
  * failure states until it is there.
  */
 export function OrderDataPage<T>(props: OrderDataPageProps<T>) {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const session = useMemo(() => getSessionParams(search), [search]);
   const orderId = session.orderId ?? '';
   const productId = session.productId ?? '';

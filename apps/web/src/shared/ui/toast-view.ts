@@ -1,9 +1,13 @@
 import Toast, { type ToastHandler } from 'antd-mobile/es/components/toast';
+import { setupAntdForReact19 } from './antd-react-19';
 import './toast-view.css';
+
+// Toast draws with antd-mobile's imperative render: React 19's createRoot, set here, where it is used (not in the first load).
+setupAntdForReact19();
 
 /*
  * The toasts' drawing, on antd-mobile's Toast: loaded on a page's first toast
- * (or once the page is idle), not with the page (shared/ui/toast.ts).
+ * (or the borrower's first tap or key), not with the page (shared/ui/toast.ts).
  *
  * antd-mobile draws its toast inside a mask marked aria-hidden, so screen
  * readers never hear it. Toasts are rendered into one polite live region

@@ -4,8 +4,8 @@ import type { ToastView } from './toast-view';
  * Toasts: short messages and the loading toast of an action. Their drawing
  * (antd-mobile's Toast, its mask and animations: most of antd-mobile's bytes)
  * is not in any page's first load (decision 020): it is fetched on the page's
- * first toast, or once the page is idle (preloadToasts), whichever comes
- * first. The calls keep their synchronous signatures: made before the drawing
+ * first toast, or on the borrower's first tap or key (preloadToasts, from
+ * app/preload-overlays.ts), whichever comes first. The calls keep their synchronous signatures: made before the drawing
  * has arrived, they wait in order and are shown as soon as it has.
  */
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { routes } from '@presta/contract/routes';
 import { marketMoney, readMarket } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { routes } from '@presta/contract/routes';
 import { marketMoney, readMarket } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
@@ -15,7 +15,7 @@ import { RangeField } from './range-field';
  */
 export function OfferCard({ offer }: { offer: Offer }) {
   const { t } = useMessages(accountMessages);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const money = marketMoney(readMarket(offer.market));
   const choice = useOfferChoice(offer);
   const days = offer.termUnitDays;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { useMessages } from '@/shared/i18n/use-messages';
+import { useAddressHash } from '@/shared/router/address';
 import type { Offer } from '../api/account-data';
 import { accountMessages } from '../messages';
 import { OfferCard } from './offer-card';
@@ -8,7 +8,7 @@ import { OfferCard } from './offer-card';
 /** Home's offers (`#offers`: "borrow again" in a browser lands here, scrolled into view). */
 export function OffersSection({ offers }: { offers: Offer[] }) {
   const { t } = useMessages(accountMessages);
-  const { hash } = useLocation();
+  const hash = useAddressHash();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (hash === '#offers') ref.current?.scrollIntoView?.({ block: 'start' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { MarketCode } from '@presta/contract/markets';
 import { routes } from '@presta/contract/routes';
 import { useMessages } from '@/shared/i18n/use-messages';
@@ -20,7 +20,7 @@ type Problems = Partial<Record<Field, BankAccountProblem | 'codeRequired'>>;
  */
 export function useBankAccountForm(market: MarketCode) {
   const { t } = useMessages(accountMessages);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [values, setValues] = useState<Record<Field, string>>({ account: '', ifsc: '', code: '' });
   const [problems, setProblems] = useState<Problems>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);

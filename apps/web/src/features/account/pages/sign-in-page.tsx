@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -18,7 +18,7 @@ import './account-pages.css';
 export default function SignInPage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('signInTitle'));
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const next = useMemo(() => nextPath(new URLSearchParams(search).get('next')), [search]);
   const state = useSignIn(next);
   return (

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useAddressSearch } from '@/shared/router/address';
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { markets } from '@presta/contract/markets';
 import { routes } from '@presta/contract/routes';
@@ -37,7 +38,7 @@ type Lang = Messages<AgreementMessageKey>['lang'];
  * quote's (loan-detail-confirm) and the note waits for the order.
  */
 export default function LoanAgreementPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const query = useMemo(() => agreementQueryOf(search), [search]);
   const key = JSON.stringify(query);
   return <LoanAgreement key={key} query={query} />;

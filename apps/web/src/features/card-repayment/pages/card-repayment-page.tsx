@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { assignLocation } from '@/shared/session/navigation';
@@ -28,7 +28,7 @@ import './card-repayment-page.css';
  * amount shows an error.
  */
 export default function CardRepaymentPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const parsed = useMemo(() => parseCardRepaymentQuery(search), [search]);
   const { t } = useMessages(cardRepaymentMessages);
   usePageTitle(t('pageTitle'));

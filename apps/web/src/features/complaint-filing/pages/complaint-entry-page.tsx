@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { getSessionParams } from '@/shared/session/session-params';
@@ -25,7 +25,7 @@ import './complaint-entry-page.css';
  * (complaint-draft.ts).
  */
 export default function ComplaintEntryPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const orderId = useMemo(() => {
     const id = getSessionParams(search).orderId;
     return id && /^\d{1,18}$/.test(id) ? id : undefined;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { ComplaintListItem } from '../api/complaint-list';
 import './complaint-items.css';
 

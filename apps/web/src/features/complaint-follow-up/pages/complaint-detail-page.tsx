@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useAddressSearch } from '@/shared/router/address';
 import { errorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
 import type { RemoteData } from '@/shared/http/use-remote-data';
@@ -34,10 +35,10 @@ import './complaint-detail-page.css';
  * was not found.
  */
 export default function ComplaintDetailPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const problemId = useMemo(() => readProblemId(search), [search]);
   const { t } = useMessages(complaintFollowUpMessages);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   usePageTitle(t('detailPageTitle'));
 
   if (problemId === null) {
@@ -91,7 +92,7 @@ function ComplaintDetailView({ problemId }: { problemId: string }) {
 /** Before the complaint shows: loading, a failure to retry, a refusal, or (404001) "not found". */
 function ComplaintDetailFallback({ remote, notFound }: { remote: RemoteData<ComplaintDetail, void>; notFound: boolean }) {
   const { t } = useMessages(complaintFollowUpMessages);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   if (notFound) {
     return (
       <PageLayout>

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { routes } from '@presta/contract/routes';
 import { useRemoteData } from '@/shared/http/use-remote-data';

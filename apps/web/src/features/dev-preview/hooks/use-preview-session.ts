@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import type { Language } from '@presta/contract/language';
 import { parseLanguage } from '@presta/contract/language';
 import { languageParam, readSessionParams } from '@presta/contract/session-params';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import type { KeyFactsData } from '@presta/contract/api/key-facts';
 import { markets } from '@presta/contract/markets';
 import { marketMoney } from '@/shared/format/money';
@@ -38,7 +38,7 @@ function queryOf(search: string): KeyFactsQuery | null {
  * the confirmation) and afterwards from the loan, and printable.
  */
 export default function KeyFactsPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const query = useMemo(() => queryOf(search), [search]);
   const { t } = useMessages(keyFactsMessages);
   usePageTitle(t('pageTitle'));

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { KeyFactsSummary } from '@presta/contract/api/key-facts';
 import { routes } from '@presta/contract/routes';
 import type { AnnualCostFigure } from '@/shared/format/annual-cost-text';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
 import { orderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useAddressSearch } from '@/shared/router/address';
 import type { LoanConfirmData } from '@presta/contract/api/loan';
 import { visibleRows } from '@/shared/format/detail-rows';
 import { marketMoney, readMarket } from '@/shared/format/money';
@@ -40,7 +41,7 @@ import './confirm-loan-page.css';
  * (409005) instead of the form.
  */
 export default function ConfirmLoanPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const productId = useMemo(() => getSessionParams(search).productId ?? '', [search]);
   const query = new URLSearchParams(search);
   const amount = Number(query.get('amount')) || undefined;
@@ -51,7 +52,7 @@ export default function ConfirmLoanPage() {
 function ConfirmLoan({ productId, amount, periods }: { productId: string; amount?: number; periods?: number }) {
   const { t } = useMessages(loanMessages);
   usePageTitle(t('confirmTitle'));
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { activeLoan, watch } = useActiveLoanRefusal();
   const remote = useRemoteData<LoanConfirmData, { recalculated: boolean }>(
     (arg, { signal }) => fetchLoanConfirmation({ productId, amount, periods, recalculated: arg?.recalculated }, { signal }).then(watch),

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
 import { orderStatus } from '@presta/contract/order-status';
 import type { RemoteData } from '@/shared/http/use-remote-data';
@@ -10,6 +9,7 @@ import { fetchLoanDetails } from '../api/loan-details';
 import { LoanActions } from '../components/loan-actions';
 import { LoanModals } from '../components/loan-modals';
 import { LoanOverview } from '../components/loan-overview';
+import { PullToRefresh } from '../components/pull-to-refresh';
 import { useAutoRefresh } from '../hooks/use-auto-refresh';
 import { useLoanModals } from '../hooks/use-loan-modals';
 import { useLoanNavigation } from '../hooks/use-loan-navigation';

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useAddressSearch } from '@/shared/router/address';
 import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { useRemoteData } from '@/shared/http/use-remote-data';
@@ -28,7 +28,7 @@ import './payment-instruction-page.css';
  * invalid field shows an error.
  */
 export default function PaymentInstructionPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const parsed = useMemo(() => parseInstructionQuery(search), [search]);
   const { t } = useMessages(repaymentMessages);
   usePageTitle(t('instructionPageTitle'));

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import type { StatementEvent } from '@presta/contract/api/statement';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { allocationText, effectOf, eventDetails, eventTitle, type Describe } from '../utils/describe';

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'wouter';
+import { useAddressSearch } from '@/shared/router/address';
 import type { TextValue } from '@presta/contract/api/common';
 import { routes } from '@presta/contract/routes';
 import { marketMoney } from '@/shared/format/money';
@@ -27,7 +28,7 @@ type Back = { orderId: string; productId: string };
  * A missing or malformed paymentId is an invalid link; another borrower's payment is not found.
  */
 export default function PaymentReceiptPage() {
-  const { search } = useLocation();
+  const search = useAddressSearch();
   const paymentId = useMemo(() => readPaymentId(search), [search]);
   const session = useMemo(() => getSessionParams(search), [search]);
   const back = { orderId: session.orderId ?? '', productId: session.productId ?? '' };
