@@ -3,28 +3,16 @@ import { callApi } from '@/shared/http/api-client';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetailConfirm, LoanConfirmData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
+import { loanConfirmationPayload, type LoanConfirmationQuery } from './loan-confirmation-query';
 
-export type LoanConfirmationQuery = {
-  productId: string;
-  /** The reload after the recalculation modal (§4 Confirmation) sends isType=1. */
-  recalculated?: boolean;
-  /** The amount and number of payments chosen on home's offers (issue 16), to quote instead of the offer's. */
-  amount?: number;
-  periods?: number;
-};
+export type { LoanConfirmationQuery };
 
 /** POST /v3/loan-confirm/loan-detail-confirm: quote, plan and contract link of a product. */
 export async function fetchLoanConfirmation(
   query: LoanConfirmationQuery,
   opts: { signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanConfirmData>> {
-  const payload = {
-    productId: query.productId,
-    ...(query.recalculated ? { isType: 1 } : {}),
-    ...(query.amount ? { amount: query.amount } : {}),
-    ...(query.periods ? { periods: query.periods } : {}),
-  };
-  const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, payload, { signal: opts.signal });
+  const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, loanConfirmationPayload(query), { signal: opts.signal });
   if (!result.success || !result.data) return result;
   const data = result.data;
   // The answer is typed but not validated at run time: lists and the coupon amount are read defensively.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchLoanDetails } from './loan-details';
-import { loanDetailsPayload, prefetchLoanDetails } from './loan-details-prefetch';
+import { prefetchLoanDetails } from './loan-details-prefetch';
 import { detailsData } from '../testing/loan-fixtures';
 
 vi.mock('@/shared/ui/toast', () => ({ showToast: vi.fn(), showLoading: vi.fn(), hideLoading: vi.fn(), toastDurationMs: 3000 }));
@@ -34,14 +34,6 @@ beforeEach(() => {
 
 afterEach(() => {
   document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove());
-});
-
-describe('loanDetailsPayload', () => {
-  it('sends productId only when there is one', () => {
-    expect(loanDetailsPayload({ orderId: '12', productId: '1' })).toEqual({ productId: '1', orderId: '12' });
-    expect(loanDetailsPayload({ orderId: '12' })).toEqual({ orderId: '12' });
-    expect(loanDetailsPayload({ orderId: '12', productId: '' })).toEqual({ orderId: '12' });
-  });
 });
 
 describe('prefetchLoanDetails', () => {

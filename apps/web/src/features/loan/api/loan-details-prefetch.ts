@@ -2,15 +2,11 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
 import { preloadImage } from '@/shared/dom/preload';
 import { prefetchApi, readAnswer } from '@/shared/http/api-request';
+import { orderPayload, type OrderQuery } from '@/shared/http/order-payload';
 import { getSessionParams } from '@/shared/session/session-params';
 import { statusPictureUrl } from '../utils/order-status';
 
-export type LoanDetailsQuery = { orderId: string; productId?: string };
-
-/** The form body of POST /v3/loan-details/loan-details. */
-export function loanDetailsPayload(query: LoanDetailsQuery): { orderId: string; productId?: string } {
-  return query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
-}
+export type LoanDetailsQuery = OrderQuery;
 
 /**
  * Run by the early entry on /loan-details and /order, before React and the
@@ -22,7 +18,7 @@ export function loanDetailsPayload(query: LoanDetailsQuery): { orderId: string; 
 export function prefetchLoanDetails(search: string = location.search): Promise<void> {
   const { orderId, productId } = getSessionParams(search);
   if (!orderId) return Promise.resolve();
-  const answer = prefetchApi<typeof loanDetails>(apiRoutes.loanDetails, loanDetailsPayload({ orderId, productId }));
+  const answer = prefetchApi<typeof loanDetails>(apiRoutes.loanDetails, orderPayload({ orderId, productId }));
   return answer.then(
     (body) => {
       const result = readAnswer<LoanDetailsData>(body);

@@ -3,7 +3,8 @@ import { callApi } from '@/shared/http/api-client';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
-import { loanDetailsPayload, type LoanDetailsQuery } from './loan-details-prefetch';
+import { orderPayload } from '@/shared/http/order-payload';
+import type { LoanDetailsQuery } from './loan-details-prefetch';
 
 export type { LoanDetailsQuery };
 
@@ -15,7 +16,7 @@ export async function fetchLoanDetails(
   query: LoanDetailsQuery,
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanDetailsData>> {
-  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, loanDetailsPayload(query), {
+  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, orderPayload(query), {
     silent: opts.silent,
     signal: opts.signal,
   });

@@ -7,7 +7,7 @@ import { marketMoney, readMarket } from '@/shared/format/money';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { routes } from '@presta/contract/routes';
-import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
+import { inAppUrl } from '@/shared/session/session-params';
 import { DetailList } from '@/shared/ui/detail-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
@@ -15,6 +15,7 @@ import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
 import { fetchLoanConfirmation } from '../api/loan-confirmation';
+import { confirmationQueryOf } from '../api/loan-confirmation-query';
 import { ConfirmActions } from '../components/confirm-actions';
 import { CouponRow } from '../components/coupon-row';
 import { KeyFactsCard } from '../components/key-facts-card';
@@ -42,10 +43,7 @@ import './confirm-loan-page.css';
  */
 export default function ConfirmLoanPage() {
   const search = useAddressSearch();
-  const productId = useMemo(() => getSessionParams(search).productId ?? '', [search]);
-  const query = new URLSearchParams(search);
-  const amount = Number(query.get('amount')) || undefined;
-  const periods = Number(query.get('periods')) || undefined;
+  const { productId, amount, periods } = useMemo(() => confirmationQueryOf(search), [search]);
   return <ConfirmLoan key={`${productId}:${amount}:${periods}`} productId={productId} amount={amount} periods={periods} />;
 }
 

@@ -4,6 +4,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
 import type { RepaymentQuery } from './repayment-plan';
@@ -18,8 +19,7 @@ export async function fetchExtensionQuote(
   query: RepaymentQuery,
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<ExtensionQuote>> {
-  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
-  const result = await callApi<typeof loanPlayDelayDetail>(apiRoutes.loanPlayDelayDetail, payload, opts);
+  const result = await callApi<typeof loanPlayDelayDetail>(apiRoutes.loanPlayDelayDetail, orderPayload(query), opts);
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   const { repayList, ...rest } = data;

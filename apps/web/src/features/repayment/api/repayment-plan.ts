@@ -4,6 +4,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
 
@@ -19,8 +20,7 @@ export async function fetchRepaymentPlan(
   query: RepaymentQuery,
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<RepaymentPlan>> {
-  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
-  const result = await callApi<typeof loanPlayDetail>(apiRoutes.loanPlayDetail, payload, opts);
+  const result = await callApi<typeof loanPlayDetail>(apiRoutes.loanPlayDetail, orderPayload(query), opts);
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   // The answer is typed but not validated at run time: lists and texts are read defensively.

@@ -4,6 +4,7 @@ import type { loanStatement } from '@presta/contract/api/statement';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { orderPayload } from '@/shared/http/order-payload';
 
 export type LoanStatement = DataOf<typeof loanStatement>;
 export type StatementQuery = { orderId: string; productId?: string };
@@ -13,8 +14,7 @@ export async function fetchLoanStatement(
   query: StatementQuery,
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanStatement>> {
-  const payload = query.productId ? { productId: query.productId, orderId: query.orderId } : { orderId: query.orderId };
-  const result = await callApi<typeof loanStatement>(apiRoutes.loanStatement, payload, opts);
+  const result = await callApi<typeof loanStatement>(apiRoutes.loanStatement, orderPayload(query), opts);
   if (!result.success || !result.data) return { ...result, data: null };
   // Typed, not validated at run time: the lists and the market are read defensively.
   const data = result.data;
