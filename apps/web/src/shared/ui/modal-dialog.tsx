@@ -1,21 +1,8 @@
-import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useReducer, type ComponentType } from 'react';
+import type { ModalViewProps } from './modal-view';
 
-export type ModalDialogProps = {
+export type ModalDialogProps = ModalViewProps & {
   visible: boolean;
-  /** Dialog title: shown as its heading and naming the dialog. */
-  title: ReactNode;
-  /** Decorative picture above the title. */
-  illustration?: ReactNode;
-  children?: ReactNode;
-  /** Buttons at the bottom. */
-  footer?: ReactNode;
-  /** When given, Escape and a close (×) button dismiss the dialog (a dialog without it cannot be dismissed). */
-  onClose?: () => void;
-  /** Accessible name of the close button (required with onClose). */
-  closeLabel?: string;
-  /** Tapping the dimmed page around the dialog closes it too (with onClose). */
-  closeOnMaskClick?: boolean;
-  className?: string;
 };
 
 /**
@@ -35,9 +22,6 @@ export function ModalDialog({ visible, ...dialog }: ModalDialogProps) {
   if (!visible || !arrived) return null;
   return <arrived.View {...dialog} />;
 }
-
-/** What modal-view.tsx draws: a ModalDialog that is open. */
-export type ModalViewProps = Omit<ModalDialogProps, 'visible'>;
 
 type ViewComponent = ComponentType<ModalViewProps>;
 

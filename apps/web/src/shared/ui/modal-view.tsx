@@ -1,8 +1,25 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
-import type { ModalViewProps } from './modal-dialog';
 import { useModalFocus } from './modal-focus';
 import './modal-view.css';
+
+/** A ModalDialog that is open: what this module draws. */
+export type ModalViewProps = {
+  /** Dialog title: shown as its heading and naming the dialog. */
+  title: ReactNode;
+  /** Decorative picture above the title. */
+  illustration?: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  /** When given, Escape and a close (×) button dismiss the dialog (a dialog without it cannot be dismissed). */
+  onClose?: () => void;
+  /** Accessible name of the close button (required with onClose). */
+  closeLabel?: string;
+  /** Tapping the dimmed page around the dialog closes it too (with onClose). */
+  closeOnMaskClick?: boolean;
+  className?: string;
+};
 
 /**
  * The drawing of an open ModalDialog (shared/ui/modal-dialog.tsx): its dialog
