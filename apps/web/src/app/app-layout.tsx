@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { RouteErrorBoundary } from '@/app/route-error';
 import { syncLanguageFromUrl } from '@/shared/i18n/language-store';
@@ -13,15 +13,13 @@ import { lastNavigationKind, useAddressSearch } from '@/shared/router/address';
 export function AppLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const search = useAddressSearch();
-  const shownPath = useRef(pathname);
 
   useEffect(() => {
     syncLanguageFromUrl(search);
   }, [search]);
 
   useLayoutEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
+    // The first page was opened (pop) or had its session taken out of the address (replace): not a push.
     if (lastNavigationKind() === 'push') window.scrollTo(0, 0);
   }, [pathname]);
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const preloadToasts = vi.fn(() => Promise.resolve());
-const preloadModalPopup = vi.fn(() => Promise.reject(new Error('offline')));
+const preloadModalView = vi.fn(() => Promise.reject(new Error('offline')));
 vi.mock('@/shared/ui/toast', () => ({ preloadToasts }));
-vi.mock('@/shared/ui/modal-dialog', () => ({ preloadModalPopup }));
+vi.mock('@/shared/ui/modal-dialog', () => ({ preloadModalView }));
 
 const { preloadOverlaysSoon } = await import('@/app/preload-overlays');
 
@@ -16,7 +16,7 @@ describe('preloadOverlaysSoon', () => {
     window.dispatchEvent(new Event('scroll'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(preloadToasts).not.toHaveBeenCalled();
-    expect(preloadModalPopup).not.toHaveBeenCalled();
+    expect(preloadModalView).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointerdown'));
   });
 
@@ -26,6 +26,6 @@ describe('preloadOverlaysSoon', () => {
     window.dispatchEvent(new Event('pointerdown'));
     window.dispatchEvent(new Event('keydown'));
     expect(preloadToasts).toHaveBeenCalledTimes(1);
-    expect(preloadModalPopup).toHaveBeenCalledTimes(1);
+    expect(preloadModalView).toHaveBeenCalledTimes(1);
   });
 });

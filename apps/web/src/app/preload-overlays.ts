@@ -1,4 +1,4 @@
-import { preloadModalPopup } from '@/shared/ui/modal-dialog';
+import { preloadModalView } from '@/shared/ui/modal-dialog';
 import { preloadToasts } from '@/shared/ui/toast';
 
 /**
@@ -13,7 +13,7 @@ export function preloadOverlaysSoon(win: Window = window): void {
     win.removeEventListener('pointerdown', start, true);
     win.removeEventListener('keydown', start, true);
     preloadToasts().catch(() => undefined);
-    preloadModalPopup().catch(() => undefined);
+    preloadModalView().catch(() => undefined);
   };
   win.addEventListener('pointerdown', start, true);
   win.addEventListener('keydown', start, true);

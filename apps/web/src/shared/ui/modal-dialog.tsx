@@ -14,7 +14,7 @@ export type ModalDialogProps = ModalViewProps & {
  * while visible, in a layer of its own at the end of <body>. Its drawing (the
  * markup, the focus rules and antd-mobile's mask and animations, in
  * modal-view.tsx) is fetched on the first dialog a page opens, or on the
- * borrower's first tap or key (preloadModalPopup): no page's first load
+ * borrower's first tap or key (preloadModalView): no page's first load
  * carries it (decision 020).
  */
 export function ModalDialog({ visible, ...dialog }: ModalDialogProps) {
@@ -26,18 +26,16 @@ export function ModalDialog({ visible, ...dialog }: ModalDialogProps) {
 type ViewComponent = ComponentType<ModalViewProps>;
 
 /** The drawing once fetched: one module-level component for every dialog, never created in a render. */
-let view: ViewComponent | null = null;
-let arrivedView: { View: ViewComponent } | null = null;
+let loaded: { View: ViewComponent } | null = null;
 let loadingView: Promise<ViewComponent> | null = null;
 
 /** Fetches the dialogs' drawing (once; again after a failed fetch). */
-export function preloadModalPopup(): Promise<ViewComponent> {
-  if (view) return Promise.resolve(view);
+export function preloadModalView(): Promise<ViewComponent> {
+  if (loaded) return Promise.resolve(loaded.View);
   loadingView ??= import('./modal-view').then(
     (module) => {
-      view = module.ModalView;
-      arrivedView = { View: view };
-      return view;
+      loaded = { View: module.ModalView };
+      return module.ModalView;
     },
     (error: unknown) => {
       loadingView = null;
@@ -51,9 +49,9 @@ export function preloadModalPopup(): Promise<ViewComponent> {
 function useModalView(wanted: boolean): { View: ViewComponent } | null {
   const [, arrived] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (!wanted || view) return undefined;
+    if (!wanted || loaded) return undefined;
     let live = true;
-    preloadModalPopup().then(
+    preloadModalView().then(
       () => {
         if (live) arrived();
       },
@@ -64,5 +62,5 @@ function useModalView(wanted: boolean): { View: ViewComponent } | null {
       live = false;
     };
   }, [wanted]);
-  return arrivedView;
+  return loaded;
 }

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
 import type { Normalised } from '@presta/contract/envelope';
+import type { OrderQuery } from '@/shared/http/order-payload';
 import { useRemoteData, type RemoteData } from '@/shared/http/use-remote-data';
 import { getSessionParams } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -11,8 +12,6 @@ import { PageFallback, remoteFallbackTexts, type RemoteFallbackKey } from '@/sha
 /** The order a page is about: the session's orderId and productId ('' when absent). */
 export type OrderIds = { orderId: string; productId: string };
 
-/** What the page's loader is given: the order, productId only when there is one. */
-type OrderQuery = { orderId: string; productId?: string };
 
 export type OrderDataPageProps<T> = {
   /** The page title, in the page's language. */
