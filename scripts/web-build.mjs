@@ -16,6 +16,7 @@ const builds = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.ssr.config.ts',
       'apps/web/promo',
       'apps/web/vite.promo.config.ts',
       'apps/web/site',
@@ -23,8 +24,8 @@ const builds = [
       'apps/web/package.json',
       'packages/contract/src',
     ],
-    // The SPA's, the promotion page's and the marketing site's (built in that order).
-    pages: ['apps/web/dist/index.html', 'apps/web/dist/promo/index.html', 'apps/web/dist/site/index.html'],
+    // The SPA's, its server build's (decision 020), the promotion page's and the marketing site's (built in that order).
+    pages: ['apps/web/dist/index.html', 'apps/web/dist-ssr/server-entry.js', 'apps/web/dist/promo/index.html', 'apps/web/dist/site/index.html'],
   },
   {
     workspace: '@presta/console',

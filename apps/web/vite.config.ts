@@ -295,7 +295,7 @@ function routePreloads(): Plugin {
  * its default is the Spanish texts instead: what antd-mobile shows before the
  * providers run, if anything, is then Spanish too.
  */
-function antdDefaultLocale(): Plugin {
+export function antdDefaultLocale(): Plugin {
   return {
     name: 'presta-antd-default-locale',
     enforce: 'pre',
@@ -308,16 +308,16 @@ function antdDefaultLocale(): Plugin {
   };
 }
 
+/** How the app's imports resolve: `@` is src; the shim's React 17 fallback is never used on React 19 (src/vendor/use-sync-external-store-shim.ts). */
+export const appAliases = [
+  { find: '@', replacement: srcDir },
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(srcDir, 'vendor/use-sync-external-store-shim.ts') },
+];
+
 export default defineConfig({
   base: '/',
   plugins: [react(), antdDefaultLocale(), routePreloads()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: srcDir },
-      // The shim's React 17 fallback is never used on React 19 (src/vendor/use-sync-external-store-shim.ts).
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(srcDir, 'vendor/use-sync-external-store-shim.ts') },
-    ],
-  },
+  resolve: { alias: appAliases },
   build: {
     outDir,
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import { routes } from '@presta/contract/routes';
 import { AppLayout } from '@/app/app-layout';
 import { routeModules, routeVariants } from '@/app/route-modules';
 import { useAddressSearch } from '@/shared/router/address';
+import { pageSearch } from '@/shared/session/page-address';
 import { PageLoading } from '@/shared/ui/page-loading';
 
 type PageModule = { default: ComponentType };
@@ -21,8 +22,8 @@ export function pageLoader(module: string): () => Promise<PageModule> {
 export type LazyPage = {
   /** Renders the page, or PageLoading until its chunk has loaded; throws (to RouteErrorBoundary) when it cannot load. */
   Page: ComponentType;
-  /** Loads the page's chunk (once); rejects when it cannot load. */
-  preload: () => Promise<void>;
+  /** Loads the page's chunk (once) for the address's query (the page's by default); rejects when it cannot load. */
+  preload: (search?: string) => Promise<void>;
 };
 
 /** A page whose code is its own chunk, loaded on first visit (or before the first render, see preloadPage). */
@@ -77,7 +78,7 @@ function queryPage(page: LazyPage, variant: LazyPage, param: string): LazyPage {
     const search = useAddressSearch();
     return lacksParam(search) ? <variant.Page /> : <page.Page />;
   }
-  const preload = () => (lacksParam(typeof location === 'undefined' ? '' : location.search) ? variant.preload() : page.preload());
+  const preload = (search = pageSearch()) => (lacksParam(search) ? variant.preload() : page.preload());
   return { Page, preload };
 }
 
@@ -100,8 +101,8 @@ export const appRoutes: AppRoute[] = routeModules.map(({ route, module }) => {
  * the HTML), so the first render shows the page instead of PageLoading.
  * Never rejects: a page that cannot load shows RouteError when it renders.
  */
-export function preloadPage(pathname: string): Promise<void> {
-  return routeAt(pathname).page.preload().catch(() => {});
+export function preloadPage(pathname: string, search?: string): Promise<void> {
+  return routeAt(pathname).page.preload(search).catch(() => {});
 }
 
 /** A path as routes are matched: without the trailing slashes, in lower case (`/Main/` is `/main`). */

@@ -1,8 +1,15 @@
 import { defaultBrand, type Brand } from '@presta/contract/brand';
 
-/** The brand the server injected (`window.__PRESTA_BRAND__`), completed with the default brand. */
+/** The server's brand, for its renders of a page's first view (server-entry.tsx), where there is no window. */
+let serverBrand: Partial<Brand> | undefined;
+
+export function setServerBrand(brand: Partial<Brand>): void {
+  serverBrand = brand;
+}
+
+/** The brand the server injected (`window.__PRESTA_BRAND__`; the server's own when it renders), completed with the default brand. */
 export function getBrand(): Brand {
-  const injected = typeof window === 'undefined' ? undefined : window.__PRESTA_BRAND__;
+  const injected = typeof window === 'undefined' ? serverBrand : window.__PRESTA_BRAND__;
   if (!injected || typeof injected !== 'object') return defaultBrand;
   return { ...defaultBrand, ...injected };
 }

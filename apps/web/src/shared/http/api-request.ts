@@ -3,7 +3,8 @@ import type { Endpoint, RequestOf } from '@presta/contract/api/endpoint';
 import { normaliseResponse, type Normalised } from '@presta/contract/envelope';
 import { unscrambleKeys } from '@presta/contract/key-mapping';
 import { apiUrl } from '@/shared/http/api-base';
-import { formClient, jsonClient, type HttpRequest } from '@/shared/http/http-client';
+import { firstAnswerOf } from '@/shared/http/first-view';
+import { formClient, jsonClient, type HttpRequest, type SentRequest } from '@/shared/http/http-client';
 import { commonParams, withQuery, type QueryParams } from '@/shared/session/session-params';
 
 /**
@@ -29,6 +30,16 @@ export function readAnswer<T>(body: unknown): Normalised<T> {
 }
 
 /**
+ * The server's answer to the call `endpoint` with `payload` that came with the
+ * page (first-view.ts), read as callApi reads an answer; null when the page
+ * came without it.
+ */
+export function firstAnswer<T>(endpoint: ApiRoute, payload: Record<string, unknown>): Normalised<T> | null {
+  const answer = firstAnswerOf(endpoint, payload);
+  return answer === undefined ? null : readAnswer<T>(answer);
+}
+
+/**
  * Starts callApi's request for an endpoint ahead of the page (see
  * HttpClient.prefetch): the page's identical callApi then gets this answer,
  * with its usual failure handling. Returns the raw answer.
@@ -37,6 +48,12 @@ export function prefetchApi<E extends Endpoint>(endpoint: ApiRoute, payload: Req
   const fields = (payload ?? {}) as Record<string, unknown>;
   if (endpoint.method === 'GET') return jsonClient.prefetch(queryRequest(endpoint.path, fields as QueryParams));
   return formClient.prefetch(formRequest(endpoint.path, fields));
+}
+
+/** callApi's request for an endpoint as it would be sent (HttpClient.describe): the server's first-view call. */
+export function describeApiCall(endpoint: ApiRoute, payload: Record<string, unknown>): SentRequest {
+  if (endpoint.method === 'GET') return jsonClient.describe(queryRequest(endpoint.path, payload as QueryParams));
+  return formClient.describe(formRequest(endpoint.path, payload));
 }
 
 /**

@@ -41,7 +41,16 @@ export type HttpClient = {
    * Returns the answer, rejecting like `request`.
    */
   prefetch(req: HttpRequest): Promise<unknown>;
+  /**
+   * The request as `request` would send it (address, headers, body text),
+   * without sending it: the server makes a page's first call itself with it
+   * (server-entry.tsx). An upload's body is not text: undefined.
+   */
+  describe(req: HttpRequest): SentRequest;
 };
+
+/** A request as sent: what the server's first-view render hands to the API's own route. */
+export type SentRequest = { method: HttpMethod; url: string; headers: Record<string, string>; body: string | undefined };
 
 type PreparedRequest = { req: HttpRequest; headers: Record<string, string>; body: BodyInit | undefined; key: string };
 
@@ -230,6 +239,11 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
       const early = takePrefetched(prepared.key);
       if (early) return handOver(prepared.key, early, req.signal);
       return run(prepared, req.signal);
+    },
+
+    describe(req: HttpRequest): SentRequest {
+      const { headers, body } = prepare(req);
+      return { method: req.method, url: req.url, headers, body: typeof body === 'string' ? body : undefined };
     },
 
     prefetch(req: HttpRequest): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Normalised } from '@presta/contract/envelope';
+import { forgetFirstView } from '@/shared/http/first-view';
 
 
 /** Failure codes the client makes up itself (api-client.ts clientErrorCodes): not a server refusal. */
@@ -45,14 +46,33 @@ export type RemoteData<T, A> = {
   load: (arg?: A, opts?: LoadOptions) => Promise<Normalised<T> | null>;
 };
 
+export type RemoteDataOptions<T> = {
+  /** Whether to load on mount (and again when it turns on); default true. */
+  enabled?: boolean;
+  /**
+   * Data the page already has (the server's first view, first-view.ts): the
+   * first render shows it and the mount does not load it again (and forgets
+   * the first view: a later mount loads).
+   */
+  first?: T | null;
+};
+
 /**
- * Loads a page's data on mount (when `enabled`) and on demand. Only the answer
- * of the latest load is applied, so a slow earlier answer never overwrites a
- * newer one; requests still running on unmount are aborted.
+ * Loads a page's data on mount (when `enabled`, unless it came `first`) and on
+ * demand. Only the answer of the latest load is applied, so a slow earlier
+ * answer never overwrites a newer one; requests still running on unmount are
+ * aborted.
  */
-export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabled?: boolean } = {}): RemoteData<T, A> {
+export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: RemoteDataOptions<T> = {}): RemoteData<T, A> {
   const enabled = opts.enabled ?? true;
-  const [state, setState] = useState({ data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null });
+  const first = opts.first ?? null;
+  const [state, setState] = useState(() =>
+    first !== null && enabled
+      ? { data: first as T | null, loading: false, failed: false, refusal: null as string | null }
+      : { data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null },
+  );
+  // The data came with the page: the mount has nothing to load (later turns on do).
+  const hadFirst = useRef(first !== null && enabled);
   const fetcherRef = useRef(fetcher);
   const sequence = useRef(0);
   const controller = useRef<AbortController | null>(null);
@@ -96,7 +116,10 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: { enabl
   useEffect(() => {
     const current = new AbortController();
     controller.current = current;
-    if (enabled) void fetchAndApply(current, undefined, false);
+    if (enabled && !hadFirst.current) void fetchAndApply(current, undefined, false);
+    // Shown: forgotten, so that a later visit of the page loads its data.
+    if (hadFirst.current) forgetFirstView();
+    hadFirst.current = false;
     return () => current.abort();
   }, [enabled, fetchAndApply]);
 

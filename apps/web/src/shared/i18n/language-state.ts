@@ -1,5 +1,6 @@
 import { defaultLanguage, languages, parseLanguage, type Language } from '@presta/contract/language';
 import { languageParam } from '@presta/contract/session-params';
+import { pageSearch } from '@/shared/session/page-address';
 
 /**
  * The current language (§1): the `language` URL query parameter ('1' English,
@@ -18,9 +19,7 @@ type Listener = () => void;
 let current: Language | null = null;
 const listeners = new Set<Listener>();
 
-function currentSearch(): string {
-  return typeof location === 'undefined' ? '' : location.search;
-}
+const currentSearch = pageSearch;
 
 function readStored(): Language | null {
   try {

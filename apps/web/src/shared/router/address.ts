@@ -1,4 +1,5 @@
 import { useLocationProperty } from 'wouter/use-browser-location';
+import { firstRenderSearch } from '@/shared/session/page-address';
 
 /**
  * The page address beyond the path, for the router (wouter, decision 021):
@@ -11,9 +12,13 @@ const currentSearch = () => location.search;
 const currentHash = () => location.hash;
 const none = () => '';
 
-/** The address's query string (`?a=1&b=2`, '' when none); the component renders again when it changes. */
+/**
+ * The address's query string (`?a=1&b=2`, '' when none); the component renders
+ * again when it changes. A server render, and the client's hydration of it, read
+ * the address the server rendered (page-address.ts).
+ */
 export function useAddressSearch(): string {
-  return useLocationProperty(currentSearch, none);
+  return useLocationProperty(currentSearch, firstRenderSearch);
 }
 
 /** The address's fragment (`#offers`, '' when none); the component renders again when it changes. */

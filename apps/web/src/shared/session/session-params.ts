@@ -6,18 +6,14 @@ import {
   type SessionParams,
 } from '@presta/contract/session-params';
 import { getLanguage, languageType } from '@/shared/i18n/language-state';
+import { pageOrigin, pageSearch } from '@/shared/session/page-address';
 import { sessionFor, tabSessionParams } from '@/shared/session/tab-session';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
 
-function currentSearch(): string {
-  return typeof location === 'undefined' ? '' : location.search;
-}
-
-function currentOrigin(): string {
-  return typeof location === 'undefined' ? 'http://localhost' : location.origin;
-}
+const currentSearch = pageSearch;
+const currentOrigin = pageOrigin;
 
 /**
  * The session parameters of a page: productId and orderId from its query

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
 import type { Normalised } from '@presta/contract/envelope';
 import type { OrderQuery } from '@/shared/http/order-payload';
@@ -20,6 +20,8 @@ export type OrderDataPageProps<T> = {
   t: (key: RemoteFallbackKey | 'missingOrder') => string;
   /** Loads the page's data for the session's order (silent: a refresh, see useRemoteData). */
   load: (query: OrderQuery, opts: { silent: boolean; signal: AbortSignal }) => Promise<Normalised<T>>;
+  /** The page's data the server sent with the page (first-view.ts), read as `load` reads its answer; null when none. */
+  first?: (query: OrderQuery) => Normalised<T> | null;
   /** The page, once its data is there; `reload` loads it again (a silent reload keeps the page as it is). */
   children: (data: T, ids: OrderIds, reload: RemoteData<T, void>['load']) => ReactNode;
 };
@@ -38,10 +40,14 @@ export function OrderDataPage<T>(props: OrderDataPageProps<T>) {
   return <OrderData key={`${orderId}:${productId}`} {...props} orderId={orderId} productId={productId} />;
 }
 
-function OrderData<T>({ title, t, load, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
+function OrderData<T>({ title, t, load, first, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
   usePageTitle(title);
-  const remote = useRemoteData<T>((_arg, opts) => load({ orderId, productId: productId || undefined }, opts), {
+  const query = { orderId, productId: productId || undefined };
+  // Read on the first render (useRemoteData forgets it once shown).
+  const [firstData] = useState(() => (orderId && first ? first(query) : null));
+  const remote = useRemoteData<T>((_arg, opts) => load(query, opts), {
     enabled: orderId !== '',
+    first: firstData?.success ? firstData.data : null,
   });
 
   if (!orderId) {

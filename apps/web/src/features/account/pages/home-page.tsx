@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
-import { fetchHome } from '../api/account-data';
+import { fetchHome, firstHome } from '../api/account-data';
 import { AccountNav } from '../components/account-nav';
 import { ActiveLoanCard } from '../components/active-loan-card';
 import { OffersSection } from '../components/offers-section';
@@ -18,7 +19,8 @@ import './account-pages.css';
 export default function HomePage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('homeTitle'));
-  const remote = useRemoteData((_arg, opts) => fetchHome(opts));
+  const [first] = useState(firstHome);
+  const remote = useRemoteData((_arg, opts) => fetchHome(opts), { first: first?.success ? first.data : null });
   const { data } = remote;
   if (!data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;

@@ -1,5 +1,6 @@
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { firstAnswer } from '@/shared/http/api-request';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetailConfirm, LoanConfirmData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
@@ -13,6 +14,16 @@ export async function fetchLoanConfirmation(
   opts: { signal?: AbortSignal } = {},
 ): Promise<Normalised<LoanConfirmData>> {
   const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, loanConfirmationPayload(query), { signal: opts.signal });
+  return readLoanConfirmation(result);
+}
+
+/** The quote the server sent with the page (first-view.ts), read as fetchLoanConfirmation reads its answer; null when it sent none. */
+export function firstLoanConfirmation(query: LoanConfirmationQuery): Normalised<LoanConfirmData> | null {
+  const first = firstAnswer<LoanConfirmData>(apiRoutes.loanDetailConfirm, loanConfirmationPayload(query));
+  return first && readLoanConfirmation(first);
+}
+
+function readLoanConfirmation(result: Normalised<LoanConfirmData>): Normalised<LoanConfirmData> {
   if (!result.success || !result.data) return result;
   const data = result.data;
   // The answer is typed but not validated at run time: lists and the coupon amount are read defensively.

@@ -1,5 +1,6 @@
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { firstAnswer } from '@/shared/http/api-request';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
@@ -20,6 +21,17 @@ export async function fetchLoanDetails(
     silent: opts.silent,
     signal: opts.signal,
   });
+  return readLoanDetails(result);
+}
+
+/** The loan details the server sent with the page (first-view.ts), read as fetchLoanDetails reads its answer; null when it sent none. */
+export function firstLoanDetails(query: LoanDetailsQuery): Normalised<LoanDetailsData> | null {
+  const first = firstAnswer<LoanDetailsData>(apiRoutes.loanDetails, orderPayload(query));
+  return first && readLoanDetails(first);
+}
+
+/** An answer's data as the page uses it (the flags as numbers, the rows always a list…). */
+function readLoanDetails(result: Normalised<LoanDetailsData>): Normalised<LoanDetailsData> {
   if (!result.success || !result.data) return result;
   const data = result.data;
   return {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
 import { routes } from '@presta/contract/routes';
 import { getBrand } from '@/shared/brand/brand';
@@ -7,6 +8,12 @@ import { assignLocation } from '@/shared/session/navigation';
 import { pageUrl } from '@/shared/session/session-params';
 import type { OrderIds } from '@/shared/ui/order-data-page';
 import { isExternalAddress, sessionLinkFromAddress } from '../utils/links';
+
+/** Whether the page has no app to open the app's scheme (a plain browser): fixed for the page's life. */
+const opensSchemeInBrowser = () => bridge.transportFor(bridgeMessages.openSchemeUrl) === 'browser';
+const noChanges = () => () => {};
+/** What a server render assumes (it cannot see the app's bridge): the app, which opens the pages it renders; the client corrects it after hydrating. */
+const inTheApp = () => false;
 
 /** Where the loan details' actions lead: Repay, Extension and Borrow again. */
 export function useLoanNavigation(data: LoanDetailsData, ids: OrderIds) {
@@ -21,7 +28,7 @@ export function useLoanNavigation(data: LoanDetailsData, ids: OrderIds) {
   const goExtension = () => assignLocation(pageUrl(routes.repaymentDelay, ids));
   // In the app, borrowing again is the app's (its scheme). A plain browser cannot open the scheme
   // (presta://…: nothing happened, issue 14): it opens home's offers (issue 16), as the note under the button says.
-  const inBrowser = bridge.transportFor(bridgeMessages.openSchemeUrl) === 'browser';
+  const inBrowser = useSyncExternalStore(noChanges, opensSchemeInBrowser, inTheApp);
   const borrowAgain = () => {
     if (inBrowser) {
       assignLocation(`${pageUrl(routes.main)}#offers`);

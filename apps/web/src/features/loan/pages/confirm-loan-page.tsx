@@ -14,7 +14,7 @@ import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
-import { fetchLoanConfirmation } from '../api/loan-confirmation';
+import { fetchLoanConfirmation, firstLoanConfirmation } from '../api/loan-confirmation';
 import { confirmationQueryOf } from '../api/loan-confirmation-query';
 import { ConfirmActions } from '../components/confirm-actions';
 import { CouponRow } from '../components/coupon-row';
@@ -52,9 +52,10 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   usePageTitle(t('confirmTitle'));
   const [, navigate] = useLocation();
   const { activeLoan, watch } = useActiveLoanRefusal();
+  const [first] = useState(() => (productId ? firstLoanConfirmation({ productId, amount, periods }) : null));
   const remote = useRemoteData<LoanConfirmData, { recalculated: boolean }>(
     (arg, { signal }) => fetchLoanConfirmation({ productId, amount, periods, recalculated: arg?.recalculated }, { signal }).then(watch),
-    { enabled: productId !== '' },
+    { enabled: productId !== '', first: first?.success ? first.data : null },
   );
   const { data } = remote;
   useConfirmBurialPoint(productId);

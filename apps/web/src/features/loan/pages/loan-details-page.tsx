@@ -5,7 +5,7 @@ import type { RemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
-import { fetchLoanDetails } from '../api/loan-details';
+import { fetchLoanDetails, firstLoanDetails } from '../api/loan-details';
 import { LoanActions } from '../components/loan-actions';
 import { LoanModals } from '../components/loan-modals';
 import { LoanOverview } from '../components/loan-overview';
@@ -29,7 +29,7 @@ const pollIntervalMs = 10_000;
 export default function LoanDetailsPage() {
   const { t } = useMessages(loanMessages);
   return (
-    <OrderDataPage title={t('detailsPageTitle')} t={t} load={fetchLoanDetails}>
+    <OrderDataPage title={t('detailsPageTitle')} t={t} load={fetchLoanDetails} first={firstLoanDetails}>
       {(data, ids, load) => <LoanDetails data={data} {...ids} load={load} />}
     </OrderDataPage>
   );

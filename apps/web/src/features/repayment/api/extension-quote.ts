@@ -4,6 +4,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { firstAnswer } from '@/shared/http/api-request';
 import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
@@ -20,6 +21,16 @@ export async function fetchExtensionQuote(
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<ExtensionQuote>> {
   const result = await callApi<typeof loanPlayDelayDetail>(apiRoutes.loanPlayDelayDetail, orderPayload(query), opts);
+  return readExtensionQuote(result);
+}
+
+/** The extension data the server sent with the page (first-view.ts), read as fetchExtensionQuote reads its answer; null when it sent none. */
+export function firstExtensionQuote(query: RepaymentQuery): Normalised<ExtensionQuote> | null {
+  const first = firstAnswer<DataOf<typeof loanPlayDelayDetail>>(apiRoutes.loanPlayDelayDetail, orderPayload(query));
+  return first && readExtensionQuote(first);
+}
+
+function readExtensionQuote(result: Normalised<DataOf<typeof loanPlayDelayDetail>>): Normalised<ExtensionQuote> {
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   const { repayList, ...rest } = data;

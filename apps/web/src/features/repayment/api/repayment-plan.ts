@@ -4,6 +4,7 @@ import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
+import { firstAnswer } from '@/shared/http/api-request';
 import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
@@ -21,6 +22,16 @@ export async function fetchRepaymentPlan(
   opts: { silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<Normalised<RepaymentPlan>> {
   const result = await callApi<typeof loanPlayDetail>(apiRoutes.loanPlayDetail, orderPayload(query), opts);
+  return readRepaymentPlan(result);
+}
+
+/** The repayment data the server sent with the page (first-view.ts), read as fetchRepaymentPlan reads its answer; null when it sent none. */
+export function firstRepaymentPlan(query: RepaymentQuery): Normalised<RepaymentPlan> | null {
+  const first = firstAnswer<DataOf<typeof loanPlayDetail>>(apiRoutes.loanPlayDetail, orderPayload(query));
+  return first && readRepaymentPlan(first);
+}
+
+function readRepaymentPlan(result: Normalised<DataOf<typeof loanPlayDetail>>): Normalised<RepaymentPlan> {
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   // The answer is typed but not validated at run time: lists and texts are read defensively.
