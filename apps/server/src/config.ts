@@ -70,6 +70,10 @@ export type Config = {
   jobs: boolean;
   logLevel: string;
   webDistDir: string;
+  /** The web app's server build (apps/web/dist-ssr): renders a page's first view (decision 020); without it pages are sent unrendered. */
+  webSsrDir: string;
+  /** How long a page waits for its first call's answer to render its first view before it is sent unrendered (FIRST_VIEW_DEADLINE_MS; 0: never render). */
+  firstViewDeadlineMs: number;
   /** The back office console's build (apps/console, served under /console). */
   consoleDistDir: string;
   /**
@@ -151,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.PRESTA_JOBS !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
+    webSsrDir: path.resolve(repoRoot, 'apps/web/dist-ssr'),
+    firstViewDeadlineMs: intFromEnv('FIRST_VIEW_DEADLINE_MS', 300),
     consoleDistDir: path.resolve(repoRoot, 'apps/console/dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'console',

@@ -7,6 +7,7 @@ import { routes, type RouteName } from '@presta/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { translate } from '../../i18n/messages';
+import { compressOnce, loadFirstViewRenderer, type FirstViewRenderer, type RenderedFirstView } from './first-view';
 import { inlineCodeCspBlocks, pageContentSecurityPolicy } from './security-headers';
 
 const apiPrefixes = ['/api/', '/v3/', '/user-problem/', '/docs'];
@@ -39,6 +40,57 @@ function preloadLinks(preload: RoutePreload | undefined): string {
     ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
     ...preload.css.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${attr(href)}">`),
   ].join('\n    ');
+}
+
+/**
+ * A page sent with its first view (first-view.ts) needs its stylesheets to
+ * paint: they go into the HTML itself (2–3 KB gzip), as the entry's do,
+ * instead of 2–3 requests the paint would wait for behind the scripts. Each
+ * file is also named by a stylesheet link that matches no medium (fetched
+ * without blocking anything, then cached): the page's chunk finds it there
+ * and does not add the same stylesheet again.
+ */
+function firstViewStyles(dist: string, preload: RoutePreload | undefined): string | undefined {
+  if (!preload) return '';
+  const styles: string[] = [];
+  for (const href of preload.css) {
+    const file = path.join(dist, href);
+    if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) return undefined;
+    const css = fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style').trim();
+    styles.push(`<style>${css}</style>`, `<link rel="stylesheet" media="not all" crossorigin href="${attr(href)}">`);
+  }
+  return [...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`), ...styles].join('\n    ');
+}
+
+/** Where a first view goes in a page's HTML: #root's markup, the data block, the language. */
+const rootElement = /<div id="root">[\s\S]*?<\/div><\/div>/;
+const firstViewMarkup = '<!--presta-first-view-->';
+const firstViewData = '<!--presta-first-view-data-->';
+
+/**
+ * index.html ready for a first view: its stylesheets in it (firstViewStyles),
+ * #root and the data block as placeholders (the data block before every
+ * script, so the early entry always finds it). The page's policy is the page's
+ * own: the data block is not a script that runs.
+ */
+type FirstViewTemplate = { html: string; csp: string };
+
+function firstViewTemplate(dist: string, indexHtml: string, preload: RoutePreload | undefined, csp: string): FirstViewTemplate | undefined {
+  const head = firstViewStyles(dist, preload);
+  if (head === undefined || !rootElement.test(indexHtml) || !indexHtml.includes('<script')) return undefined;
+  const html = indexHtml
+    .replace(rootElement, `<div id="root" data-first-view>${firstViewMarkup}</div>`)
+    .replace('<script', `${firstViewData}\n    <script`)
+    .replace('</head>', `  ${head}\n  </head>`);
+  return { html, csp };
+}
+
+/** A page's HTML with its first view in it. */
+function withFirstView(template: FirstViewTemplate, view: RenderedFirstView): string {
+  return template.html
+    .replace(/<html lang="[^"]*"/, `<html lang="${view.lang === 'en' ? 'en' : 'es'}"`)
+    .replace(firstViewData, () => view.dataBlock)
+    .replace(firstViewMarkup, () => view.html);
 }
 
 /**
@@ -79,6 +131,8 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
 type Pages = {
   /** index.html for each page path, with its page's preloads. */
   pages: Map<string, PageHtml>;
+  /** index.html for each page path, ready for a first view. */
+  firstViewPages: Map<string, FirstViewTemplate>;
   /** index.html for any other path. */
   otherPage: PageHtml;
   /** The promotion landing page, when built. */
@@ -94,12 +148,17 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
   const built = fs.existsSync(indexFile);
   if (built) await serveStaticFiles(app, dist);
   const site: Pages = {
-    ...(built ? appPages(dist, indexFile, opts.config.brand) : { pages: new Map<string, PageHtml>(), otherPage: pageHtml('') }),
+    ...(built
+      ? appPages(dist, indexFile, opts.config.brand)
+      : { pages: new Map<string, PageHtml>(), firstViewPages: new Map<string, FirstViewTemplate>(), otherPage: pageHtml('') }),
     promoPage: promoPageOf(dist),
     sitePages: sitePagesOf(dist),
   };
   warnOfBlockedInlineCode(app, site);
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => servePage(request, reply, { site, built, demoTools: opts.config.demoTools }));
+  const firstView = built ? await loadFirstViewRenderer(app, opts.config) : undefined;
+  app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+    servePage(request, reply, { site, built, demoTools: opts.config.demoTools, firstView }),
+  );
 }
 
 /** The build's files as they are (hashed ones cached for a year); the HTML ones with the policy of their own inline scripts. */
@@ -123,7 +182,7 @@ async function serveStaticFiles(app: FastifyInstance, dist: string) {
 }
 
 /** index.html with the brand, for each page path with its page's preloads, and for any other path. */
-function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick<Pages, 'pages' | 'otherPage'> {
+function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick<Pages, 'pages' | 'firstViewPages' | 'otherPage'> {
   const brandScript = `<script>window.__PRESTA_BRAND__=${JSON.stringify(brand).replace(/</g, '\\u003c')}</script>`;
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--presta-brand-->', brandScript);
   const routePreloads = readRoutePreloads(dist);
@@ -136,12 +195,14 @@ function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick
     }
     return page;
   };
-  const pages = new Map(
-    (Object.entries(routes) as [RouteName, string][])
-      .filter(([, p]) => p.startsWith('/'))
-      .map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])]),
-  );
-  return { pages, otherPage: withPreloads(routePreloads['*']) };
+  const pageRoutes = (Object.entries(routes) as [RouteName, string][]).filter(([, p]) => p.startsWith('/'));
+  const pages = new Map(pageRoutes.map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])]));
+  const firstViewPages = new Map<string, FirstViewTemplate>();
+  for (const [name, p] of pageRoutes) {
+    const template = firstViewTemplate(dist, indexHtml, routePreloads[name], pages.get(p)!.csp);
+    if (template) firstViewPages.set(p, template);
+  }
+  return { pages, firstViewPages, otherPage: withPreloads(routePreloads['*']) };
 }
 
 /** The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo. */
@@ -185,8 +246,10 @@ function warnOfBlockedInlineCode(app: FastifyInstance, { otherPage, sitePages, p
 }
 
 /** Any path no other route serves: a page (compressed when the browser takes it), or 404 under the API prefixes. */
-async function servePage(request: FastifyRequest, reply: FastifyReply, { site, built, demoTools }: { site: Pages; built: boolean; demoTools: boolean }) {
-  const { pages, otherPage, promoPage, sitePages } = site;
+type ServeOptions = { site: Pages; built: boolean; demoTools: boolean; firstView: FirstViewRenderer | undefined };
+
+async function servePage(request: FastifyRequest, reply: FastifyReply, { site, built, demoTools, firstView }: ServeOptions) {
+  const { pages, firstViewPages, otherPage, promoPage, sitePages } = site;
   const pathname = request.url.split('?')[0] ?? '/';
   if (apiPrefixes.some((p) => pathname.startsWith(p))) {
     return reply.status(404).send({ success: false, code: errorCodes.notFound, message: translate(request.lang, 'routeNotFound'), data: null });
@@ -206,6 +269,20 @@ async function servePage(request: FastifyRequest, reply: FastifyReply, { site, b
   const known = isPromo || sitePage !== undefined || (pagePaths.has(pathname) && !demoOnly);
   const page = isPromo ? promoPage : (sitePage ?? (demoOnly ? undefined : pages.get(pathname)) ?? otherPage);
   const encoding = pickEncoding(request.headers['accept-encoding']);
+  const template = firstView && page === pages.get(pathname) ? firstViewPages.get(pathname) : undefined;
+  const rendered = template && (await firstView!.render(request));
+  if (template && rendered) {
+    // Made for this borrower: never stored, by the browser or anything in between.
+    reply
+      .status(200)
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', template.csp)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const html = withFirstView(template, rendered);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressOnce(html, encoding));
+  }
   reply
     .status(known ? 200 : 404)
     .header('cache-control', 'no-cache')
