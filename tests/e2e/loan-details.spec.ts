@@ -119,3 +119,38 @@ test('pulled down from the top, the page says when to release and loads the loan
   await expect(page.getByText('Actualizado')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Pagar ahora' })).toBeVisible();
 });
+
+test('opened from the app, the page comes rendered with its data and is hydrated, not drawn again (decision 020)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The page's main landmark as the HTML brought it, before any script ran.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
+    });
+  });
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v3/loan-details/loan-details')) calls.push(r.url());
+  });
+  for (const [status, en] of [
+    ['174', false],
+    ['180', true],
+    ['200', false],
+    ['21', false],
+  ] as const) {
+    const order = demoOrder(status, { lang: en ? 'en' : 'es' });
+    const response = await page.goto(order.urls.loanDetails);
+    expect(await response!.text()).toContain('data-first-view');
+    await expect(page.locator(`img[src$="status-${status}.svg"]`)).toBeVisible();
+    // Hydrated: React kept the server's elements (a redraw would replace them) and handles them.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { serverMain: Element | null }).serverMain === document.querySelector('main') && document.querySelector('main') !== null)).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('lang', en ? 'en' : 'es');
+  }
+  // The answer came with the page: no call of its own (the in-review one polls later, not at once).
+  expect(calls).toEqual([]);
+  expect(errors).toEqual([]);
+});

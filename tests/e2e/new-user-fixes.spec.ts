@@ -1,11 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { nextResponse } from './support/responses';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { makeTestImages, opsReply } from './support/complaints';
 import { saveScreenshot } from './support/layout';
-import { openLoanDetails } from './support/loan-details';
+import { gotoLoanDetails, openLoanDetails } from './support/loan-details';
 import { installFakeIosHost, bridgeCalls } from './support/native-host';
 import { oneInstalmentOrder } from './support/payments';
 
@@ -18,9 +17,6 @@ import { oneInstalmentOrder } from './support/payments';
 
 const loan = loanMessages.es;
 const loanEn = loanMessages.en;
-
-const isLoanDetails = (r: { url(): string; request(): { method(): string } }) =>
-  r.url().includes('/v3/loan-details/loan-details') && r.request().method() === 'POST';
 
 /** A call of the API as the demo order's borrower (form body, session parameters in the query). */
 async function callAs(page: Page, order: DemoOrder, path: string, form: Record<string, string | number> = {}) {
@@ -98,18 +94,14 @@ test('the rating prompt: "Ahora no" is remembered for the borrower, and the prom
 
   // Back again: not asked (the server remembers, whatever the browser keeps).
   await page.context().clearCookies();
-  const again = nextResponse(page, isLoanDetails);
-  await page.goto(settled.urls.loanDetails);
-  expect(((await (await again).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
+  expect((await gotoLoanDetails(page, settled.urls.loanDetails)).data?.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt200 })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(rating).toHaveCount(0);
 
   // Overdue: never asked over the Pay button, which can be used at once.
   const overdue = demoOrder('180');
-  const overdueAnswer = nextResponse(page, isLoanDetails);
-  await page.goto(overdue.urls.loanDetails);
-  expect(((await (await overdueAnswer).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
+  expect((await gotoLoanDetails(page, overdue.urls.loanDetails)).data?.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt180 })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -117,9 +109,7 @@ test('the rating prompt: "Ahora no" is remembered for the borrower, and the prom
 
   // Disbursed with an instalment due today: not asked either.
   const dueToday = oneInstalmentOrder();
-  const dueAnswer = nextResponse(page, isLoanDetails);
-  await page.goto(dueToday.urls.loanDetails);
-  expect(((await (await dueAnswer).json()) as { data: { isScore: number } }).data.isScore).toBe(0);
+  expect((await gotoLoanDetails(page, dueToday.urls.loanDetails)).data?.isScore).toBe(0);
   await expect(page.getByRole('img', { name: loan.statusAlt174 })).toBeVisible();
   await page.waitForTimeout(300);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -171,6 +161,10 @@ test('the extension reminder keeps the focus, Escape closes it and the focus goe
 test('the recalculation dialog keeps the focus and cannot be dismissed with Escape', async ({ page }) => {
   // A borrower whose last application was not approved: no open order, so the offer is quoted (issue 16).
   const applicant = demoOrder('110');
+  // Opened from the app, the page comes with its quote (decision 020); reloaded, the address no longer
+  // carries the session (decision 011) and the page asks for the quote itself.
+  await page.goto(applicant.urls.confirmLoan);
+  await expect(page.getByRole('button', { name: loan.submit })).toBeVisible();
   // The offer was evaluated more than a day ago: the first answer asks for the recalculation (isNeedPop 1).
   let first = true;
   await page.route('**/v3/loan-confirm/loan-detail-confirm**', async (route) => {
@@ -180,7 +174,7 @@ test('the recalculation dialog keeps the focus and cannot be dismissed with Esca
     first = false;
     await route.fulfill({ response, json: body });
   });
-  await page.goto(applicant.urls.confirmLoan);
+  await page.reload();
   const dialog = page.getByRole('dialog', { name: loan.recalculationTitle });
   await expectFocusTrapped(page, dialog, 1);
   await page.keyboard.press('Escape');
