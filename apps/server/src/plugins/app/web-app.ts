@@ -42,47 +42,88 @@ function preloadLinks(preload: RoutePreload | undefined): string {
   ].join('\n    ');
 }
 
-/**
- * A page sent with its first view (first-view.ts) needs its stylesheets to
- * paint: they go into the HTML itself (2–3 KB gzip), as the entry's do,
- * instead of 2–3 requests the paint would wait for behind the scripts. Each
- * file is also named by a stylesheet link that matches no medium (fetched
- * without blocking anything, then cached): the page's chunk finds it there
- * and does not add the same stylesheet again.
- */
-function firstViewStyles(dist: string, preload: RoutePreload | undefined): string | undefined {
-  if (!preload) return '';
-  const styles: string[] = [];
-  for (const href of preload.css) {
-    const file = path.join(dist, href);
-    if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) return undefined;
-    const css = fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style').trim();
-    styles.push(`<style>${css}</style>`, `<link rel="stylesheet" media="not all" crossorigin href="${attr(href)}">`);
-  }
-  return [...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`), ...styles].join('\n    ');
-}
-
 /** Where a first view goes in a page's HTML: #root's markup, the data block, the language. */
 const rootElement = /<div id="root">[\s\S]*?<\/div><\/div>/;
 const firstViewMarkup = '<!--presta-first-view-->';
 const firstViewData = '<!--presta-first-view-data-->';
 
+const moduleScriptTag = /\s*<script type="module"([^>]*)\ssrc="([^"]+)"[^>]*><\/script>/g;
+const modulePreloadTag = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+const stylesheetTag = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/** A build file's text for a <style> element, or undefined when it is not a file of the build. */
+function styleText(dist: string, href: string): string | undefined {
+  const file = path.join(dist, href);
+  if (!file.startsWith(dist + path.sep) || !fs.existsSync(file)) return undefined;
+  return fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style').trim();
+}
+
 /**
- * index.html ready for a first view: its stylesheets in it (firstViewStyles),
- * #root and the data block as placeholders (the data block before every
- * script, so the early entry always finds it). The page's policy is the page's
- * own: the data block is not a script that runs.
+ * What a page sent with its first view loads after its first paint, in order:
+ * its stylesheets' files as links that match no medium (the page's chunk finds
+ * them there and does not add them again), the module preloads, the entry.
+ */
+type LateFile = ['css' | 'preload' | 'script', string];
+
+/**
+ * The script that asks for the page's code once the browser has painted the
+ * server's markup (a frame later; at the latest after a second, in a tab that
+ * paints no frames). Allowed by its hash, as the page's other inline scripts.
+ */
+function lateLoader(files: LateFile[]): string {
+  const list = JSON.stringify(files).replace(/</g, '\\u003c');
+  return `<script>(function(){var files=${list},done=false;function load(){if(done)return;done=true;files.forEach(function(f){var e;if(f[0]==='script'){e=document.createElement('script');e.type='module';e.src=f[1];}else{e=document.createElement('link');e.rel=f[0]==='css'?'stylesheet':'modulepreload';if(f[0]==='css')e.media='not all';e.href=f[1];}e.crossOrigin='anonymous';document.head.appendChild(e);});}requestAnimationFrame(function(){setTimeout(load,0);});setTimeout(load,1000);})();</script>`;
+}
+
+/**
+ * index.html ready for a first view (decision 020). The server's markup must
+ * paint on its own, first: every stylesheet is in the HTML (the entry's and
+ * the page's, a few KB gzip) instead of requests the paint would wait for, and
+ * the scripts are asked for only after that paint (lateLoader), so that the
+ * page's picture and text do not share the link with them. #root and the data
+ * block are placeholders (the data block before every script). The policy
+ * allows this page's own inline scripts by hash: the data block is not one
+ * that runs.
  */
 type FirstViewTemplate = { html: string; csp: string };
 
-function firstViewTemplate(dist: string, indexHtml: string, preload: RoutePreload | undefined, csp: string): FirstViewTemplate | undefined {
-  const head = firstViewStyles(dist, preload);
-  if (head === undefined || !rootElement.test(indexHtml) || !indexHtml.includes('<script')) return undefined;
-  const html = indexHtml
-    .replace(rootElement, `<div id="root" data-first-view>${firstViewMarkup}</div>`)
+function firstViewTemplate(dist: string, indexHtml: string, preload: RoutePreload | undefined): FirstViewTemplate | undefined {
+  if (!rootElement.test(indexHtml) || !indexHtml.includes('<script')) return undefined;
+  const late: LateFile[] = [];
+  let missing = false;
+  let html = indexHtml
+    .replace(moduleScriptTag, (_tag, attrs: string, src: string) => {
+      // The early entry is imported by the main one, which runs it first: no tag of its own.
+      if (!/\basync\b/.test(attrs)) late.push(['script', src]);
+      return '';
+    })
+    .replace(modulePreloadTag, (_tag, href: string) => {
+      late.push(['preload', href]);
+      return '';
+    })
+    .replace(stylesheetTag, (_tag, href: string) => {
+      const css = styleText(dist, href);
+      if (css === undefined) missing = true;
+      return `<style>${css ?? ''}</style>`;
+    });
+  const pageStyles: string[] = [];
+  for (const href of preload?.css ?? []) {
+    const css = styleText(dist, href);
+    if (css === undefined) missing = true;
+    pageStyles.push(`<style>${css ?? ''}</style>`);
+  }
+  if (missing || !late.some(([kind]) => kind === 'script')) return undefined;
+  const files: LateFile[] = [
+    ...(preload?.css ?? []).map((href): LateFile => ['css', href]),
+    ...late.filter(([kind]) => kind === 'preload'),
+    ...(preload?.js ?? []).map((href): LateFile => ['preload', href]),
+    ...late.filter(([kind]) => kind === 'script'),
+  ];
+  html = html
+    .replace(rootElement, `<div id="root" data-first-view>${firstViewMarkup}</div>\n    ${lateLoader(files)}`)
     .replace('<script', `${firstViewData}\n    <script`)
-    .replace('</head>', `  ${head}\n  </head>`);
-  return { html, csp };
+    .replace('</head>', `  ${pageStyles.join('\n    ')}\n  </head>`);
+  return { html, csp: pageContentSecurityPolicy(html) };
 }
 
 /** A page's HTML with its first view in it. */
@@ -199,7 +240,7 @@ function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick
   const pages = new Map(pageRoutes.map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])]));
   const firstViewPages = new Map<string, FirstViewTemplate>();
   for (const [name, p] of pageRoutes) {
-    const template = firstViewTemplate(dist, indexHtml, routePreloads[name], pages.get(p)!.csp);
+    const template = firstViewTemplate(dist, indexHtml, routePreloads[name]);
     if (template) firstViewPages.set(p, template);
   }
   return { pages, firstViewPages, otherPage: withPreloads(routePreloads['*']) };
