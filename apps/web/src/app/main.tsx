@@ -33,11 +33,13 @@ function reportRecoverable(error: unknown) {
 
 // The page's chunk is preloaded with the HTML: wait for it, so the first render is the page.
 void preloadPage(location.pathname).then(() => {
+  // A transition: React renders (or hydrates) that first tree in slices, letting the browser paint and handle input in between.
   if (hydrating) {
-    hydrateRoot(container, <App />, { onRecoverableError: reportRecoverable });
+    startTransition(() => {
+      hydrateRoot(container, <App />, { onRecoverableError: reportRecoverable });
+    });
     return;
   }
-  // A transition: React renders that first tree in slices, letting the browser paint and handle input in between.
   const root = createRoot(container);
   startTransition(() => root.render(<App />));
 });
