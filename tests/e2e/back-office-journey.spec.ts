@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatMarketMoney } from '@presta/contract/markets';
 import { appliedOnePeriodAgo } from './support/account';
 import { demoOrder, ops } from './support/cli';

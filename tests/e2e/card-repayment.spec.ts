@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, Response, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import { nextResponse } from './support/responses';
 import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { nextResponse } from './support/responses';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { demoOrder } from './support/cli';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { annualCostMessages } from '../../apps/web/src/shared/format/annual-cost-text';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { checkPage } from './support/layout';

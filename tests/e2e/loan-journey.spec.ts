@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { ops } from './support/cli';
 import { saveScreenshot } from './support/layout';

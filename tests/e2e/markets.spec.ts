@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatMarketMoney, markets } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate } from '@presta/contract/money';
 import { productCatalogue } from '../../apps/server/src/db/catalogue';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { promoMessages } from '../../apps/web/src/promo/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { saveScreenshot } from './support/layout';

@@ -1,5 +1,6 @@
 import { closeE2eDb } from './support/e2e-database';
-import { expect, test, type APIRequestContext, type Page, type Response, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, Response, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { ops } from './support/cli';
 import {

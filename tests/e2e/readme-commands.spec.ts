@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { luhnCheckDigit } from '../../apps/server/src/modules/payments/store-reference';
 import { e2eDatabaseEnv, e2ePorts } from './support/e2e-env';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoOrder } from './support/cli';
 import { e2ePorts } from './support/e2e-env';
 

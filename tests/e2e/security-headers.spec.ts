@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import type { Page, Request, TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { bridgeCalls, installFakeIosHost } from './support/native-host';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { defaultTemplateStoreLinks } from '../../packages/contract/src/promotion-rules';
 import { siteMessages } from '../../apps/web/site/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { defaultBrand } from '@presta/contract/brand';
 import { routes } from '@presta/contract/routes';
 import { privacyNotice } from '../../apps/web/src/legal/privacy-notice';
