@@ -66,13 +66,21 @@ function styleText(dist: string, href: string): string | undefined {
 type LateFile = ['css' | 'preload' | 'script', string];
 
 /**
- * The script that asks for the page's code once the browser has painted the
- * server's markup (a frame later; at the latest after a second, in a tab that
- * paints no frames). Allowed by its hash, as the page's other inline scripts.
+ * The script that asks for the page's code once the browser has shown the
+ * server's markup: when the first contentful paint is reported (its time is
+ * when the frame was shown, which can come after the frame was drawn), else
+ * two frames later; at the latest after a second (a tab that paints no
+ * frames). Allowed by its hash, as the page's other inline scripts.
  */
 function lateLoader(files: LateFile[]): string {
   const list = JSON.stringify(files).replace(/</g, '\\u003c');
-  return `<script>(function(){var files=${list},done=false;function load(){if(done)return;done=true;files.forEach(function(f){var e;if(f[0]==='script'){e=document.createElement('script');e.type='module';e.src=f[1];}else{e=document.createElement('link');e.rel=f[0]==='css'?'stylesheet':'modulepreload';if(f[0]==='css')e.media='not all';e.href=f[1];}e.crossOrigin='anonymous';document.head.appendChild(e);});}requestAnimationFrame(function(){setTimeout(load,0);});setTimeout(load,1000);})();</script>`;
+  return (
+    `<script>(function(){var files=${list},done=false;` +
+    `function load(){if(done)return;done=true;files.forEach(function(f){var e;if(f[0]==='script'){e=document.createElement('script');e.type='module';e.src=f[1];}else{e=document.createElement('link');e.rel=f[0]==='css'?'stylesheet':'modulepreload';if(f[0]==='css')e.media='not all';e.href=f[1];}e.crossOrigin='anonymous';document.head.appendChild(e);});}` +
+    `function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(load,0);});});}` +
+    `try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0);}}).observe({type:'paint',buffered:true});}catch(e){frames();}` +
+    `setTimeout(load,1000);})();</script>`
+  );
 }
 
 /**
