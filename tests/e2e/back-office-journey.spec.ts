@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { formatMarketMoney } from '@presta/contract/markets';
 import { appliedOnePeriodAgo } from './support/account';
 import { demoOrder, ops } from './support/cli';
@@ -176,6 +176,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await expect(borrower.getByRole('checkbox')).toBeChecked();
     await borrower.getByRole('button', { name: borrowerTexts.apply }).click();
     await expect(borrower).toHaveURL(/\/loan-details\?.*from=confirm/);
+    await appReady(borrower);
     await expect(borrower.getByText(borrowerTexts.underReview).first()).toBeVisible();
     orderNo = (await borrower.getByText(/^PR\d{16}$/).first().textContent())!.trim();
     loanDetailsUrl = borrowerPage(borrower.url(), '/loan-details');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Response, TestInfo } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { nextResponse } from './support/responses';
 import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
@@ -87,6 +87,7 @@ async function dismissRating(page: Page) {
 /** The loan details of a settled loan: the 200 picture and Borrow again, no Repay. */
 async function expectSettled(page: Page, order: OneInstalmentOrder) {
   await expect(page).toHaveURL(/\/loan-details\?/);
+  await appReady(page);
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
   await dismissRating(page);
   await expect(page.getByRole('img', { name: loan.statusAlt200 })).toBeVisible();
@@ -109,6 +110,7 @@ async function amountDue(page: Page): Promise<number> {
  */
 async function openCardPage(page: Page, order: { orderId: string }): Promise<number> {
   await expect(page).toHaveURL(/\/repayment\?/);
+  await appReady(page);
   const due = await amountDue(page);
   expect(due).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: server.cardChannelTitle, level: 3 })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { annualCostMessages } from '../../apps/web/src/shared/format/annual-cost-text';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { checkPage } from './support/layout';
@@ -76,6 +76,7 @@ test('India: the Key Facts Statement is read and acknowledged before applying, t
   await expect(apply).toBeEnabled();
   await apply.click();
   await expect(page).toHaveURL(/\/loan-details\?/);
+  await appReady(page);
   await page.getByRole('link', { name: 'View the Key Facts Statement' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Key Facts Statement (KFS)' })).toBeVisible();
   await expect(page.getByText(proposal).first()).toBeVisible();

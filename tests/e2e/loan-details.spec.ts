@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { demoOrder } from './support/cli';
 import { openLoanDetails } from './support/loan-details';
@@ -27,12 +27,14 @@ test('an overdue order with an extension offer shows Extension and its reminder 
 
   await dialog.getByRole('button', { name: 'Sí, extender mi plazo' }).click();
   await expect(page).toHaveURL(/\/repayment-delay\?/);
+  await appReady(page);
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
 
   await openLoanDetails(page, order.urls.loanDetails);
   await page.getByRole('button', { name: 'Extender plazo' }).click();
   await page.getByRole('button', { name: 'No es necesario, quiero pagar' }).click();
   await expect(page).toHaveURL(/\/repayment\?/);
+  await appReady(page);
 });
 
 test('rating with 3 stars thanks the borrower; 5 stars opens the app-store rating', async ({ page }) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
 import { ops } from './support/cli';
 import { saveScreenshot } from './support/layout';
@@ -37,6 +37,7 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
 
   // Confirmation page: figures, plan, agreement tick.
   await expect(page).toHaveURL(/\/confirm-loan\?/);
+  await appReady(page);
   await expect(page.getByRole('heading', { name: 'Confirme su préstamo' })).toBeVisible();
   await expect(page.getByText('Plan de pagos')).toBeVisible();
   await expect(page.getByTestId('loan-coupon-row')).toBeVisible();
@@ -56,6 +57,7 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
 
   // Loan details in status 21.
   await expect(page).toHaveURL(/\/loan-details\?.*from=confirm/);
+  await appReady(page);
   await expect(page.getByText('En revisión').first()).toBeVisible();
   await expectAccessible(page);
   await expectFitsNarrowScreen(page);

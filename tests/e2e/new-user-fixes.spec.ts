@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible } from './support/a11y';
 import { demoOrder, type DemoOrder } from './support/cli';
@@ -194,6 +194,7 @@ test('the barcode dialog of a store reference keeps the focus; Escape closes it 
   await expect(page).toHaveURL(/\/carpmm\?/);
   await page.goBack();
   await expect(page).toHaveURL(/\/repayment\?/);
+  await appReady(page);
   const open = page.getByRole('button', { name: /^Ver código de barras de / });
   await openWithKeyboard(open);
   const dialog = page.getByRole('dialog', { name: 'Código de barras' });
@@ -403,12 +404,14 @@ test('Borrow again in a plain browser says it opens the offers, and opens home�
   }
   await button.click();
   await expect(page).toHaveURL(/\/main\?.*#offers$/);
+  await appReady(page);
   await expect(page.locator('#offers')).toBeVisible();
 
   const english = demoOrder('200', { lang: 'en' });
   await openLoanDetails(page, english.urls.loanDetails);
   await page.getByRole('button', { name: loanEn.borrowAgain }).click();
   await expect(page).toHaveURL(/\/main\?.*language=1.*#offers$/);
+  await appReady(page);
 });
 
 test('Borrow again inside the app still goes through the bridge, with no browser note', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { formatMinor } from '@presta/contract/money';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
@@ -112,6 +112,7 @@ test('a 174 order is repaid at a store through its /carpmm reference and then re
   await page.getByRole('button', { name: loan.repay }).click();
 
   await expect(page).toHaveURL(/\/repayment\?/);
+  await appReady(page);
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
   const due = await readHero(page, repay.repaymentHeading, repay.repayAmountLabel, repay.repayDateLabel);
   expect(due.amount).toBeGreaterThan(0);
@@ -161,6 +162,7 @@ test('an overdue (180) order buys an extension at a store and is current (174) w
   await page.getByRole('button', { name: loan.extend }).click();
   await page.getByRole('dialog', { name: loan.extensionTitle }).getByRole('button', { name: loan.extensionConfirm }).click();
   await expect(page).toHaveURL(/\/repayment-delay\?/);
+  await appReady(page);
   expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.orderId);
 
   const offer = await readHero(page, repay.extensionHeading, repay.extensionAmountLabel, repay.newDueDateLabel);

@@ -1,5 +1,5 @@
 import type { Page, Request, TestInfo } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { bridgeCalls, installFakeIosHost } from './support/native-host';
@@ -162,6 +162,8 @@ test('in the iOS web view: the same page behaves as before, with a clean address
   const target = new URL((await opened).url()).searchParams;
   expect(target.get('swift')).toBe(order.params.swift);
   await expect(page.getByRole('button', { name: storeChannel })).toBeVisible();
+  // The repayment page came with its first view: the app takes the session out of the address once its code runs.
+  await appReady(page);
   expectCleanAddress(page, order);
   expect(violations).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { closeE2eDb } from './support/e2e-database';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { errorCodes } from '@presta/contract/error-codes';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
@@ -156,6 +156,7 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   await expect(page.getByRole('heading', { name: 'Confirme su préstamo' })).toBeVisible();
   await page.getByRole('button', { name: 'Solicitar préstamo' }).click();
   await expect(page).toHaveURL(/\/loan-details\?.*from=confirm/);
+  await appReady(page);
   await expect(page.getByText('En revisión').first()).toBeVisible();
   const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
@@ -376,6 +377,7 @@ test('India, in English: sign in, take a rupee offer after the Key Facts Stateme
   await expect(apply).toBeEnabled();
   await apply.click();
   await expect(page).toHaveURL(/\/loan-details\?/);
+  await appReady(page);
   const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
 
   // The bank account: India asks for an account number and an IFSC (no CLABE), confirmed by an SMS code.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { appReady, expect, test } from './support/test';
 import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/markets';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
@@ -72,6 +72,7 @@ async function journey(page: Page, order: DemoOrder, opts: { market: MarketCode;
   }
   await page.getByRole('link', { name: statementLinkMessages[opts.lang].viewStatement }).click();
   await expect(page).toHaveURL(/\/loan-statement\?/);
+  await appReady(page);
   expect(new URL(page.url()).searchParams.has('swift')).toBe(false);
   await expect(page.getByRole('heading', { level: 1, name: t.statementHeading })).toBeVisible();
 

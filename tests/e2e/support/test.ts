@@ -6,9 +6,11 @@ import { test as base, type Page, type Response } from '@playwright/test';
  * comes rendered by the server (its first view, decision 020) and asks for its
  * scripts after it has painted: its buttons answer only once the app has
  * hydrated it (`<html data-app-ready>`, app/app.tsx). A page without a first
- * view is waited for as Playwright does.
+ * view is waited for as Playwright does. A page opened by a click is waited
+ * for with `appReady`.
  */
-async function appReady(page: Page): Promise<void> {
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
   await page.waitForFunction(() => !document.querySelector('#root[data-first-view]') || document.documentElement.hasAttribute('data-app-ready'));
 }
 
