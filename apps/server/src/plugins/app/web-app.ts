@@ -180,8 +180,8 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
 type Pages = {
   /** index.html for each page path, with its page's preloads. */
   pages: Map<string, PageHtml>;
-  /** index.html for each page path, ready for a first view. */
-  firstViewPages: Map<string, FirstViewTemplate>;
+  /** index.html of a page path, ready for a first view (made on the path's first first view, then kept). */
+  firstViewPage: (pagePath: string) => FirstViewTemplate | undefined;
   /** index.html for any other path. */
   otherPage: PageHtml;
   /** The promotion landing page, when built. */
@@ -199,7 +199,7 @@ export default async function webApp(app: FastifyInstance, opts: { config: Confi
   const site: Pages = {
     ...(built
       ? appPages(dist, indexFile, opts.config.brand)
-      : { pages: new Map<string, PageHtml>(), firstViewPages: new Map<string, FirstViewTemplate>(), otherPage: pageHtml('') }),
+      : { pages: new Map<string, PageHtml>(), firstViewPage: () => undefined, otherPage: pageHtml('') }),
     promoPage: promoPageOf(dist),
     sitePages: sitePagesOf(dist),
   };
@@ -231,7 +231,7 @@ async function serveStaticFiles(app: FastifyInstance, dist: string) {
 }
 
 /** index.html with the brand, for each page path with its page's preloads, and for any other path. */
-function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick<Pages, 'pages' | 'firstViewPages' | 'otherPage'> {
+function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick<Pages, 'pages' | 'firstViewPage' | 'otherPage'> {
   const brandScript = `<script>window.__PRESTA_BRAND__=${JSON.stringify(brand).replace(/</g, '\\u003c')}</script>`;
   const indexHtml = fs.readFileSync(indexFile, 'utf8').replace('<!--presta-brand-->', brandScript);
   const routePreloads = readRoutePreloads(dist);
@@ -246,12 +246,15 @@ function appPages(dist: string, indexFile: string, brand: Config['brand']): Pick
   };
   const pageRoutes = (Object.entries(routes) as [RouteName, string][]).filter(([, p]) => p.startsWith('/'));
   const pages = new Map(pageRoutes.map(([name, p]) => [p, withPreloads(routePreloads[name] ?? routePreloads['*'])]));
-  const firstViewPages = new Map<string, FirstViewTemplate>();
-  for (const [name, p] of pageRoutes) {
-    const template = firstViewTemplate(dist, indexHtml, routePreloads[name]);
-    if (template) firstViewPages.set(p, template);
-  }
-  return { pages, firstViewPages, otherPage: withPreloads(routePreloads['*']) };
+  const routeOfPath = new Map(pageRoutes.map(([name, p]) => [p, name]));
+  const firstViewPages = new Map<string, FirstViewTemplate | undefined>();
+  const firstViewPage = (pagePath: string) => {
+    const name = routeOfPath.get(pagePath);
+    if (!name) return undefined;
+    if (!firstViewPages.has(pagePath)) firstViewPages.set(pagePath, firstViewTemplate(dist, indexHtml, routePreloads[name]));
+    return firstViewPages.get(pagePath);
+  };
+  return { pages, firstViewPage, otherPage: withPreloads(routePreloads['*']) };
 }
 
 /** The promotion landing page: its own light build (apps/web/vite.promo.config.ts) in dist/promo. */
@@ -298,7 +301,7 @@ function warnOfBlockedInlineCode(app: FastifyInstance, { otherPage, sitePages, p
 type ServeOptions = { site: Pages; built: boolean; demoTools: boolean; firstView: FirstViewRenderer | undefined };
 
 async function servePage(request: FastifyRequest, reply: FastifyReply, { site, built, demoTools, firstView }: ServeOptions) {
-  const { pages, firstViewPages, otherPage, promoPage, sitePages } = site;
+  const { pages, firstViewPage, otherPage, promoPage, sitePages } = site;
   const pathname = request.url.split('?')[0] ?? '/';
   if (apiPrefixes.some((p) => pathname.startsWith(p))) {
     return reply.status(404).send({ success: false, code: errorCodes.notFound, message: translate(request.lang, 'routeNotFound'), data: null });
@@ -318,8 +321,8 @@ async function servePage(request: FastifyRequest, reply: FastifyReply, { site, b
   const known = isPromo || sitePage !== undefined || (pagePaths.has(pathname) && !demoOnly);
   const page = isPromo ? promoPage : (sitePage ?? (demoOnly ? undefined : pages.get(pathname)) ?? otherPage);
   const encoding = pickEncoding(request.headers['accept-encoding']);
-  const template = firstView && page === pages.get(pathname) ? firstViewPages.get(pathname) : undefined;
-  const rendered = template && (await firstView!.render(request));
+  const rendered = firstView && page === pages.get(pathname) ? await firstView.render(request) : null;
+  const template = rendered ? firstViewPage(pathname) : undefined;
   if (template && rendered) {
     // Made for this borrower: never stored, by the browser or anything in between.
     reply

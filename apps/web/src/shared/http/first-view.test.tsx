@@ -74,7 +74,7 @@ describe('first view', () => {
 });
 
 function Probe({ fetcher, first }: { fetcher: () => Promise<Normalised<string>>; first: string | null }) {
-  const remote = useRemoteData<string>(fetcher, { first });
+  const remote = useRemoteData<string>(fetcher, { first: () => (first === null ? null : { success: true, code: '0', message: '', data: first, raw: null }) });
   return <p>{remote.loading ? 'loading' : (remote.data ?? 'none')}</p>;
 }
 

@@ -52,9 +52,9 @@ export type RemoteDataOptions<T> = {
   /**
    * Data the page already has (the server's first view, first-view.ts): the
    * first render shows it and the mount does not load it again (and forgets
-   * the first view: a later mount loads).
+   * the first view: a later mount loads). Read once, on the first render.
    */
-  first?: T | null;
+  first?: () => Normalised<T> | null;
 };
 
 /**
@@ -65,14 +65,14 @@ export type RemoteDataOptions<T> = {
  */
 export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: RemoteDataOptions<T> = {}): RemoteData<T, A> {
   const enabled = opts.enabled ?? true;
-  const first = opts.first ?? null;
-  const [state, setState] = useState(() =>
-    first !== null && enabled
-      ? { data: first as T | null, loading: false, failed: false, refusal: null as string | null }
-      : { data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null },
-  );
-  // The data came with the page: the mount has nothing to load (later turns on do).
-  const hadFirst = useRef(first !== null && enabled);
+  const [state, setState] = useState(() => {
+    const first = enabled && opts.first ? opts.first() : null;
+    return first?.success && first.data !== null
+      ? { data: first.data, loading: false, failed: false, refusal: null as string | null }
+      : { data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null };
+  });
+  // The data came with the page (it is there on the first render): the mount has nothing to load (later turns on do).
+  const hadFirst = useRef(state.data !== null);
   const fetcherRef = useRef(fetcher);
   const sequence = useRef(0);
   const controller = useRef<AbortController | null>(null);

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
 import type { Normalised } from '@presta/contract/envelope';
 import type { OrderQuery } from '@/shared/http/order-payload';
@@ -43,11 +43,9 @@ export function OrderDataPage<T>(props: OrderDataPageProps<T>) {
 function OrderData<T>({ title, t, load, first, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
   usePageTitle(title);
   const query = { orderId, productId: productId || undefined };
-  // Read on the first render (useRemoteData forgets it once shown).
-  const [firstData] = useState(() => (orderId && first ? first(query) : null));
   const remote = useRemoteData<T>((_arg, opts) => load(query, opts), {
     enabled: orderId !== '',
-    first: firstData?.success ? firstData.data : null,
+    first: first && (() => first(query)),
   });
 
   if (!orderId) {

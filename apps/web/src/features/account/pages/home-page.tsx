@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useRemoteData } from '@/shared/http/use-remote-data';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -19,8 +18,7 @@ import './account-pages.css';
 export default function HomePage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('homeTitle'));
-  const [first] = useState(firstHome);
-  const remote = useRemoteData((_arg, opts) => fetchHome(opts), { first: first?.success ? first.data : null });
+  const remote = useRemoteData((_arg, opts) => fetchHome(opts), { first: firstHome });
   const { data } = remote;
   if (!data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;

@@ -52,10 +52,9 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   usePageTitle(t('confirmTitle'));
   const [, navigate] = useLocation();
   const { activeLoan, watch } = useActiveLoanRefusal();
-  const [first] = useState(() => (productId ? firstLoanConfirmation({ productId, amount, periods }) : null));
   const remote = useRemoteData<LoanConfirmData, { recalculated: boolean }>(
     (arg, { signal }) => fetchLoanConfirmation({ productId, amount, periods, recalculated: arg?.recalculated }, { signal }).then(watch),
-    { enabled: productId !== '', first: first?.success ? first.data : null },
+    { enabled: productId !== '', first: () => firstLoanConfirmation({ productId, amount, periods }) },
   );
   const { data } = remote;
   useConfirmBurialPoint(productId);
