@@ -31,13 +31,16 @@ export const jsonClientHeaderParams = ['crp_phe', 'dearest', 'showy', 'dearer', 
 /** URL parameters the form-encoded client copies into request headers (§7). */
 export const formClientHeaderParams = ['swift', 'eyes'] as const;
 
+/** Readable and wire names, listed once (every borrower call reads them). */
+const sessionParamEntries = Object.entries(sessionParamNames) as [SessionParamName, string][];
+
 /**
  * Reads the session parameters from a query object, accepting either the wire
  * name or the readable name (plain-key fallback).
  */
 export function readSessionParams(query: Record<string, unknown>): SessionParams {
   const out: SessionParams = {};
-  for (const [readable, wire] of Object.entries(sessionParamNames) as [SessionParamName, string][]) {
+  for (const [readable, wire] of sessionParamEntries) {
     const value = query[wire] ?? query[readable];
     if (typeof value === 'string' && value !== '') out[readable] = value;
     else if (typeof value === 'number') out[readable] = String(value);
