@@ -91,6 +91,23 @@ describe('the repayment page and the voucher with the cache on', () => {
   });
 });
 
+describe('a new reference with the cache on', () => {
+  it("drops only the order's open references: its cached ledger read stays (a reference is not part of the ledger)", async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const orderId = Number(loan.orderId);
+    expect((await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId })).statusCode).toBe(200);
+    await expect.poll(() => t.app.caches.ledgers.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    const ledgerRead = t.app.caches.ledgers.get(orderId);
+    // The voucher reads the order's open references (none: kept in the cache), then makes one, which is announced.
+    const voucher = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 });
+    expect(voucher.statusCode).toBe(200);
+    // Another process's write to the reference is announced the same way (made by this one above, changed by another here).
+    await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentReferences.voucherCode, dataOf(voucher, endpoints.vcode).repayDetail.vCode));
+    await expect.poll(() => t.app.caches.openReferences.get(orderId), { timeout: 5_000, interval: 20 }).toBeUndefined();
+    expect(t.app.caches.ledgers.get(orderId)).toBe(ledgerRead);
+  });
+});
+
 describe('a voucher past its time with the cache on', () => {
   it('is marked expired and replaced by a new reference, not offered again', async () => {
     const loan = await makeLoan(t.db, { status: '174' });

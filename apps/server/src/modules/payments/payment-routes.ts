@@ -8,7 +8,7 @@ import { notFound, RETRY_AFTER_SECONDS } from '../../lib/app-error';
 import { openapiSecurity, refusalMedia } from '../../lib/openapi-document';
 import { renderCode128Png, renderCode128Svg } from './barcode';
 import { receiveNotification, type ReceiveOptions } from './notification-service';
-import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, nextReferenceSeq } from './payment-references';
+import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, referenceSeqSource } from './payment-references';
 import type { PaymentProvider } from './payment-provider';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH, sandboxNotificationBodySchema } from './sandbox-provider';
 import { isValidStoreReference } from './store-reference';
@@ -19,9 +19,9 @@ export type PaymentRoutesOptions = {
   provider?: PaymentProvider;
 };
 
-/** The payment provider of the server: the sandbox, with PAYMENT_SANDBOX_SECRET, its references numbered by the database sequence. */
+/** The payment provider of the server: the sandbox, with PAYMENT_SANDBOX_SECRET, its references numbered by the database sequence (a block per round trip). */
 export function sandboxProviderOf(db: Db, config: Config): PaymentProvider {
-  return createSandboxProvider({ secret: config.paymentSandboxSecret, nextSeq: () => nextReferenceSeq(db) });
+  return createSandboxProvider({ secret: config.paymentSandboxSecret, nextSeq: referenceSeqSource(db) });
 }
 
 /** Largest notification body taken (the sandbox's is ~150 bytes). */
