@@ -927,11 +927,12 @@ export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDa
   checkDay(today);
   return db.transaction(
     async (tx) => {
-      const { order, state } = await loadLedger(tx, orderId, { lock: false });
-      const [charges, extensions, events] = await Promise.all([
-        tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, order.id)).orderBy(asc(ledgerLateCharges.id)),
-        extensionsOf(tx, order.id),
-        ledgerEventsOf(tx, order.id),
+      // Sent together: the connection pipelines them in the snapshot (one round trip, not two).
+      const [{ order, state }, charges, extensions, events] = await Promise.all([
+        loadLedger(tx, orderId, { lock: false }),
+        tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, orderId)).orderBy(asc(ledgerLateCharges.id)),
+        extensionsOf(tx, orderId),
+        ledgerEventsOf(tx, orderId),
       ]);
       const asOf = today ?? todayIn(order.timeZone);
       const seqOf = new Map(state.instalments.map((x) => [x.id, x.seq]));
