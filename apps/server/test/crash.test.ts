@@ -9,7 +9,7 @@ import { connect, runMigrations, type Database } from '../src/db/database';
 import { complaints, ledgerPayments } from '../src/db/schema';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
 import { formBody, testDatabaseUrl } from './helpers';
 import { makeLoan, type Loan } from './repayment-fixtures';
 
@@ -84,7 +84,7 @@ describe('a process killed mid-burst', () => {
     const db = database.db;
     // Loans with store references to pay (10 small events each), and borrowers to complain (2 complaints each).
     const payable: { loan: Loan; reference: string }[] = [];
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(db) });
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(db) });
     for (let i = 0; i < REFERENCES; i += 1) {
       const loan = await makeLoan(db, { status: '174', amount: 1_000_000 });
       const ref = await createOrReuseReference(db, provider, {

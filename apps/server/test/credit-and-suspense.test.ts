@@ -25,7 +25,7 @@ import { createOrder, transitionOrder } from '../src/modules/orders/order-servic
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { newStoreReference } from '../src/modules/payments/store-reference';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
 import { receiveNotification } from '../src/modules/payments/notification-service';
 import { openSuspense, suspenseHeldFor, suspenseTotals } from '../src/modules/payments/suspense-service';
 import { opsStaff, buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
@@ -123,7 +123,7 @@ describe('issue 12 reproductions (each failed before the fix)', () => {
   it('6: the clamp is logged — what the provider said and what the ledger took, no body, header or secret', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const reference = await referenceFor(loan, ONE_INSTALMENT_TOTAL);
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(t.db) });
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(t.db) });
     const paidAt = `${addDays(loan.today, -10)}T18:00:00.000Z`;
     const rawBody = JSON.stringify({ eventId: `evt-log-${randomUUID()}`, reference, amount: 1_000, paidAt });
     const header = signNotification(DEV_SANDBOX_SECRET, rawBody, unixSeconds(new Date()));
@@ -359,7 +359,7 @@ const sumOf = (xs: readonly { amount: number }[]) => xs.reduce((a, x) => a + x.a
 
 describe('every minor unit received is in the ledger or in suspense (fast-check, through the notification route)', () => {
   it('random payments, overpayments, expired and unknown references, backdated paidAt, repeats, conflicts, refunds and suspense assignments', async () => {
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(t.db) });
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(t.db) });
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.array(actionArb, { minLength: 1, maxLength: 8 }), async (daysAgo, actions) => {
         const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo });

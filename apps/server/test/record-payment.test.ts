@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { paymentReferences } from '../src/db/schema';
 import { AppError } from '../src/lib/app-error';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
 import { recordPayment } from '../src/modules/payments/record-payment';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { assignSuspense, holdInSuspense } from '../src/modules/payments/suspense-service';
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function openReference(loan: Loan, channel: 'store' | 'spei' = 'store') {
-  const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(t.db) });
+  const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(t.db) });
   const { reference } = await createOrReuseReference(t.db, provider, {
     orderId: Number(loan.orderId),
     borrowerId: loan.borrower.id,

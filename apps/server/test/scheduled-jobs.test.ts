@@ -12,7 +12,7 @@ import { jobRunsTotal } from '../src/lib/metrics';
 import { recordJobRun, thisWorker } from '../src/modules/jobs/job-runs';
 import { marketTimeZones, scheduledJobs, startScheduledWork } from '../src/modules/jobs/scheduled-work';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
 import { createSmsProvider } from '../src/modules/sms/sms-provider';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { connectTestDb, seedProduct, testDatabaseUrl } from './helpers';
@@ -69,7 +69,7 @@ const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, ms 
 describe('the jobs', () => {
   it('payment reference expiry: open references past their time become expired, the others stay open; the run is recorded', async () => {
     const loan = await makeLoan(db, { status: '174' });
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(db) });
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(db) });
     const make = async (amount: number) =>
       (
         await createOrReuseReference(db, provider, {

@@ -11,7 +11,7 @@ import { repoRoot, DEV_SANDBOX_SECRET } from '../src/config';
 import type { Db } from '../src/db/database';
 import { borrowers, jobRuns, orders, paymentReferences, repaymentPlans, smsOutbox } from '../src/db/schema';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, nextReferenceSeq } from '../src/modules/payments/payment-references';
+import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { connectTestDb, testDatabaseUrl } from './helpers';
 import { makeLoan } from './repayment-fixtures';
@@ -89,7 +89,7 @@ describe('scheduled work in two processes', () => {
     const queued = await Promise.all(
       [1, 2, 3, 4, 5, 6].map(async (i) => (await outboxSmsSender.send(db, { phone: `5255500${String(i).padStart(5, '0')}`, purpose: 'card_repayment_code', body: `code ${i}` }))!),
     );
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: () => nextReferenceSeq(db) });
+    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(db) });
     const { reference } = await createOrReuseReference(db, provider, {
       orderId: Number(loans[0]!.orderId),
       borrowerId: loans[0]!.borrower.id,

@@ -56,7 +56,7 @@ const plainKey = /^[A-Za-z_][A-Za-z0-9_.[\]-]{0,39}$/;
  * (modules/card-repayment/hosted-checkout.ts CHECKOUT_PATH_PREFIX; the test checks they agree).
  */
 const CHECKOUT_PATH = '/api/payments/card-checkout/';
-const secretPathSegment = /^(\/api\/payments\/card-checkout\/)[^/?#]+/;
+const secretPathSegment = new RegExp(`^(${CHECKOUT_PATH})[^/?#]+`);
 
 function decode(text: string): string {
   try {

@@ -33,18 +33,11 @@ export function accessKeyMatches(ref: Pick<PaymentReference, 'accessKey'>, token
   return timingSafeEqual(Buffer.from(token), Buffer.from(ref.accessKey));
 }
 
-/** The next number of the store reference sequence (one per reference record). */
-export async function nextReferenceSeq(db: DbOrTx): Promise<number> {
-  const name = paymentReferenceSeq.seqName!;
-  const rows = (await db.execute(sql`select nextval(${name}::regclass)::text as seq`)) as unknown as { seq: string }[];
-  return Number(rows[0]!.seq);
-}
-
 /** How many numbers of the reference sequence the server's provider takes per round trip (referenceSeqSource). */
 export const REFERENCE_SEQ_BLOCK = 20;
 
 /**
- * The server's source of store reference numbers: `blockSize` numbers of the sequence per round trip, handed
+ * The source of store reference numbers (the sandbox provider's `nextSeq`): `blockSize` numbers of the sequence per round trip, handed
  * out in ascending order, one caller at a time per refill (callers that find the block empty wait for the same
  * refill). A voucher's new reference then costs the insert alone instead of a nextval and the insert (issue 18:
  * the voucher's p99 under load was its round trips). Numbers a process took and had not used when it stopped are
