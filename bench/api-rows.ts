@@ -6,7 +6,9 @@
  * share of the hello-world baseline's requests per second and a multiple of
  * its p99 in the same run.
  */
-import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import path from 'node:path';
+import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
+import { ms2, recordLatencies, type Latencies } from './latency';
 import { sendAnswer, type RateLimit, type WebRequest } from './fixtures';
 import type { UploadRequest } from './complaints';
 
@@ -92,19 +94,34 @@ function roundRobin(list: BenchRequest[]): RequestSpec[] {
   ];
 }
 
+/** An autocannon run's result and its 2xx answers' p50 and p99 to 0.01 ms (latency.ts). */
+export type Timed = { result: Result; latency: Latencies };
+
+/** BENCH_LATENCY_DUMP=<dir>: every run's answers, a line each (end ms, time ms), in <dir>/<title>.txt. */
+const latencyDumpDir = process.env.BENCH_LATENCY_DUMP;
+
+/** autocannon, every 2xx answer timed. */
+async function timedRun(options: Options): Promise<Timed> {
+  const instance = autocannon(options);
+  const dumpTo = latencyDumpDir && path.join(latencyDumpDir, `${(options.title ?? 'run').replace(/[^\w.-]+/g, '_')}.txt`);
+  const latency = recordLatencies(instance, dumpTo || undefined);
+  const result = await instance;
+  return { result, latency: latency() };
+}
+
 /**
  * autocannon on one request (the same bytes every time) or spread over a list
  * (round robin over all connections: rate-limited calls, many borrowers).
  */
-function cannon(opts: CannonOptions, title: string, requests: BenchRequest | BenchRequest[], run: { connections: number; duration: number }): Promise<Result> {
+function cannon(opts: CannonOptions, title: string, requests: BenchRequest | BenchRequest[], run: { connections: number; duration: number }): Promise<Timed> {
   const common = { connections: run.connections, duration: run.duration, title };
   if (Array.isArray(requests)) {
     if (requests.length === 1) return cannon(opts, title, requests[0]!, run);
-    return autocannon({ url: `${opts.base}/`, requests: roundRobin(requests), ...common });
+    return timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), ...common });
   }
   const r = requests;
-  if (typeof r.body !== 'string') return autocannon({ url: `${opts.base}/`, requests: roundRobin([r]), ...common });
-  return autocannon({ url: `${opts.base}${r.path}`, method: r.method, body: r.body, headers: r.headers, ...common });
+  if (typeof r.body !== 'string') return timedRun({ url: `${opts.base}/`, requests: roundRobin([r]), ...common });
+  return timedRun({ url: `${opts.base}${r.path}`, method: r.method, body: r.body, headers: r.headers, ...common });
 }
 
 /**
@@ -112,17 +129,16 @@ function cannon(opts: CannonOptions, title: string, requests: BenchRequest | Ben
  * borrower's first read costs while the caches do not hold them yet.
  */
 export async function firstCalls(opts: CannonOptions, call: BenchCall, requests: BenchRequest[]): Promise<NonNullable<ApiRow['firstCalls']>> {
-  const r = await autocannon({ url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` });
-  const row = apiRow(call, `${call} (first calls)`, r);
+  const run = await timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` });
+  const row = apiRow(call, `${call} (first calls)`, run);
   if (row.failure) throw new Error(row.failure);
-  return { calls: r.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99 };
+  return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99 };
 }
 
 /** The baseline: GET /api/hello, after a 2 s warm-up. */
 export async function measureBaseline(opts: CannonOptions): Promise<ApiRow> {
   await autocannon({ url: `${opts.base}/api/hello`, connections: 10, duration: 2 });
-  const result = await autocannon({ url: `${opts.base}/api/hello`, connections: opts.connections, duration: opts.duration, title: 'hello-world' });
-  return apiRow('hello-world', 'hello-world (baseline)', result);
+  return apiRow('hello-world', 'hello-world (baseline)', await timedRun({ url: `${opts.base}/api/hello`, connections: opts.connections, duration: opts.duration, title: 'hello-world' }));
 }
 
 /**
@@ -150,20 +166,20 @@ export async function measureCall(
   extra: { warmup?: BenchRequest[]; connections?: number; allowed429?: boolean } = {},
 ): Promise<{ row: ApiRow; result: Result }> {
   await cannon(opts, `${call} (warm-up)`, extra.warmup ?? requests, { connections: 10, duration: 2 });
-  const result = await cannon(opts, call, requests, { connections: extra.connections ?? opts.connections, duration: opts.duration });
-  return { row: apiRow(call, name, result, extra.allowed429), result };
+  const run = await cannon(opts, call, requests, { connections: extra.connections ?? opts.connections, duration: opts.duration });
+  return { row: apiRow(call, name, run, extra.allowed429), result: run.result };
 }
 
-/** A row from autocannon's result; errors and answers other than 2xx (429s too, unless `allowed429`) mark it failed. */
-function apiRow(call: BenchCall, name: string, r: Result, allowed429 = false): ApiRow {
+/** A row from autocannon's result and the run's own latencies; errors and answers other than 2xx (429s too, unless `allowed429`) mark it failed. */
+function apiRow(call: BenchCall, name: string, { result: r, latency }: Timed, allowed429 = false): ApiRow {
   const statuses: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {})) if (!status.startsWith('2')) statuses[status] = count;
   const row: ApiRow = {
     call,
     name,
     rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
+    p50: latency.p50,
+    p99: latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     ...(Object.keys(statuses).length ? { statuses } : {}),
@@ -189,7 +205,7 @@ export function judgeApiRows(rows: ApiRow[]): void {
     const target = targetOf(r.call);
     if (!target) continue;
     const p99Max = target.maxP99x * baseline.p99;
-    r.targets = `≥${target.minShare}% of baseline req/s, p99 ≤ ${target.maxP99x}× baseline (${round1(p99Max)} ms)`;
+    r.targets = `≥${target.minShare}% of baseline req/s, p99 ≤ ${target.maxP99x}× baseline (${ms2(p99Max)} ms)`;
     r.pass = r.ratio >= target.minShare && r.p99 <= p99Max && !r.failure;
   }
 }

@@ -34,5 +34,10 @@ declare module 'autocannon' {
     amount?: number;
     title?: string;
   };
-  export default function autocannon(opts: Options): Promise<Result>;
+  /** The running instance: a promise of the result that also reports each answer. */
+  export type Instance = Promise<Result> & {
+    /** Every answer, timed from its request's send (ms, with fractions); statusCode as a number. */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): unknown;
+  };
+  export default function autocannon(opts: Options): Instance;
 }

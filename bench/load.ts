@@ -17,6 +17,7 @@ import { SIGNATURE_HEADER } from '../apps/server/src/modules/payments/notificati
 import { SANDBOX_NOTIFICATION_PATH, SANDBOX_PROVIDER_ID } from '../apps/server/src/modules/payments/sandbox-provider';
 import { createDueBorrowers, mapLimit, send, webFormRequest, type BenchDb, type DueBorrower, type WebRequest } from './fixtures';
 import { signedDelivery } from './notification-burst';
+import { percentile } from './latency';
 
 export type LoadOptions = { bases: string[]; database: BenchDb; secret: string; durationS: number; clients: number; borrowers: number };
 
@@ -47,7 +48,6 @@ export type LoadResult = {
 
 type Sample = { call: Call; ms: number; status: number };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 function pick(): Call {
   let r = Math.random() * 100;

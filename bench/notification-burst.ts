@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { SIGNATURE_HEADER, signNotification, unixSeconds } from '../apps/server/src/modules/payments/notification-signature';
 import { SANDBOX_NOTIFICATION_PATH, SANDBOX_PROVIDER_ID } from '../apps/server/src/modules/payments/sandbox-provider';
 import type { BenchDb } from './fixtures';
+import { percentile } from './latency';
 
 /** One signed delivery: the exact bytes and header a provider would send. */
 export type Delivery = { eventId: string; rawBody: string; signature: string };
@@ -53,7 +54,6 @@ async function deliver(base: string, d: Delivery): Promise<Answer> {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 export type BurstRow = {
   name: string;

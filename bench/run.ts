@@ -9,7 +9,8 @@
  *
  * BENCH_ONLY=api|pages runs one half; BENCH_CALLS=a,b runs only those API rows
  * (names: api-rows.ts benchCalls; `bursts` for the notification bursts) and
- * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server.
+ * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server;
+ * BENCH_LATENCY_DUMP=<dir> writes every answer's time of each API run there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
