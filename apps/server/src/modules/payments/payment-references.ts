@@ -110,14 +110,62 @@ export function dropStaleOpenReferences(cache: OpenReferencesCache, { kind, key 
 }
 
 /** Every open reference of the order, from the cache when it has them. */
-async function openReferencesOfOrder(db: DbOrTx, orderId: number, cache: OpenReferencesCache): Promise<PaymentReference[]> {
-  const read = () =>
-    db
+async function openReferencesOfOrder(db: Db, orderId: number, cache: OpenReferencesCache): Promise<PaymentReference[]> {
+  return (await cache.readThrough(orderId, () => preparedQueries(db).openOfOrder.execute({ orderId }))) ?? [];
+}
+
+/**
+ * The voucher's queries, built once per database (drizzle builds a query's text on every call otherwise:
+ * building the insert took a seventh of the server's time while borrowers made their first vouchers,
+ * decision 019), then sent as prepared statements with their values.
+ */
+function buildQueries(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return {
+    openOfOrder: db
       .select()
       .from(paymentReferences)
-      .where(and(eq(paymentReferences.orderId, orderId), eq(paymentReferences.status, 'open')))
-      .orderBy(desc(paymentReferences.id));
-  return (await cache.readThrough(orderId, read)) ?? [];
+      .where(and(eq(paymentReferences.orderId, p('orderId')), eq(paymentReferences.status, 'open')))
+      .orderBy(desc(paymentReferences.id))
+      .prepare('payment_references_open_of_order'),
+    insert: db
+      .insert(paymentReferences)
+      .values({
+        orderId: p('orderId'),
+        borrowerId: p('borrowerId'),
+        purpose: p('purpose'),
+        channel: p('channel'),
+        provider: p('provider'),
+        reference: p('reference'),
+        voucherCode: p('voucherCode'),
+        clabe: p('clabe'),
+        vpa: p('vpa'),
+        accountNumber: p('accountNumber'),
+        ifsc: p('ifsc'),
+        amount: p('amount'),
+        expiresAt: p('expiresAt'),
+        status: 'open',
+        accessKey: p('accessKey'),
+        createdAt: p('createdAt'),
+      })
+      .onConflictDoNothing({
+        target: [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount],
+        where: sql`${paymentReferences.status} = 'open'`,
+      })
+      .returning()
+      .prepare('payment_references_insert'),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof buildQueries>>();
+
+function preparedQueries(db: Db): ReturnType<typeof buildQueries> {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = buildQueries(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
 }
 
 const matches = (ref: PaymentReference, want: { purpose: PaymentPurpose; amount: Minor; channel?: PaymentChannel }, now: Date) =>
@@ -173,31 +221,23 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
     channel: input.channel,
     expiresAt: input.expiresAt,
   });
-  const [row] = await db
-    .insert(paymentReferences)
-    .values({
-      orderId: input.orderId,
-      borrowerId: input.borrowerId,
-      purpose: input.purpose,
-      channel: input.channel,
-      provider: provider.id,
-      reference: created.reference,
-      voucherCode: created.voucherCode,
-      clabe: created.clabe ?? null,
-      vpa: created.vpa ?? null,
-      accountNumber: created.bankAccount?.accountNumber ?? null,
-      ifsc: created.bankAccount?.ifsc ?? null,
-      amount: input.amount,
-      expiresAt: created.expiresAt,
-      status: 'open',
-      accessKey: randomBytes(16).toString('hex'),
-      createdAt: now,
-    })
-    .onConflictDoNothing({
-      target: [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount],
-      where: sql`${paymentReferences.status} = 'open'`,
-    })
-    .returning();
+  const [row] = await preparedQueries(db).insert.execute({
+    orderId: input.orderId,
+    borrowerId: input.borrowerId,
+    purpose: input.purpose,
+    channel: input.channel,
+    provider: provider.id,
+    reference: created.reference,
+    voucherCode: created.voucherCode,
+    clabe: created.clabe ?? null,
+    vpa: created.vpa ?? null,
+    accountNumber: created.bankAccount?.accountNumber ?? null,
+    ifsc: created.bankAccount?.ifsc ?? null,
+    amount: input.amount,
+    expiresAt: created.expiresAt,
+    accessKey: randomBytes(16).toString('hex'),
+    createdAt: now,
+  } satisfies Omit<typeof paymentReferences.$inferInsert, 'status'>);
   return row;
 }
 
