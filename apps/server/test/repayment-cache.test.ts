@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loanStatement } from '@presta/contract/api/statement';
 import { eq } from 'drizzle-orm';
 import { borrowers, paymentReferences } from '../src/db/schema';
-import { applyPayment } from '../src/modules/ledger/ledger-service';
+import { addDays } from '@presta/contract/dates';
+import { applyPayment, getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-service';
 import { buildCachingTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
 
@@ -105,6 +106,31 @@ describe('a new reference with the cache on', () => {
     await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentReferences.voucherCode, dataOf(voucher, endpoints.vcode).repayDetail.vCode));
     await expect.poll(() => t.app.caches.openReferences.get(orderId), { timeout: 5_000, interval: 20 }).toBeUndefined();
     expect(t.app.caches.ledgers.get(orderId)).toBe(ledgerRead);
+  });
+});
+
+describe("a cached ledger read's position", () => {
+  it('is made once per day and read, equals the uncached one, and a payment gives a new one', async () => {
+    const loan = await makeLoan(t.db, { status: '180', daysAgo: 17 }); // 2 days late
+    const orderId = Number(loan.orderId);
+    const cache = t.app.caches.ledgers;
+    await getLoanPosition(t.db, orderId, undefined, cache);
+    await expect.poll(() => cache.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+
+    const first = (await getLoanPosition(t.db, orderId, undefined, cache)).position;
+    expect((await getLoanPosition(t.db, orderId, undefined, cache)).position).toBe(first);
+    expect(first).toEqual((await getLoanPosition(t.db, orderId)).position);
+    // Another day has its own: a day's late charge more.
+    const tomorrow = addDays(first.asOf, 1);
+    const later = (await getLoanPosition(t.db, orderId, tomorrow, cache)).position;
+    expect(later).toEqual((await getLoanPosition(t.db, orderId, tomorrow)).position);
+    expect(later.totals.owedTotal).toBe(first.totals.owedTotal + ONE_DAY_FINE);
+    expect(await quoteExtension(t.db, orderId, undefined, cache)).toEqual(await quoteExtension(t.db, orderId));
+
+    await applyPayment(other.db, { orderId, amount: 40_000, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-pos-${orderId}` });
+    await expect.poll(async () => (await getLoanPosition(t.db, orderId, undefined, cache)).position.totals.paidTotal, { timeout: 5_000, interval: 20 }).toBe(40_000);
+    expect((await getLoanPosition(t.db, orderId, undefined, cache)).position).toEqual((await getLoanPosition(t.db, orderId)).position);
+    expect(await quoteExtension(t.db, orderId, undefined, cache)).toEqual(await quoteExtension(t.db, orderId));
   });
 });
 
