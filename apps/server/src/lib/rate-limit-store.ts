@@ -44,6 +44,25 @@ export class RedisHealth {
     return this.redis !== undefined && this.redis.status === 'ready';
   }
 
+  private corked: Redis['stream'] | undefined;
+
+  /**
+   * The counts sent in this turn of the event loop leave in one write: the connection's socket is corked
+   * until the loop's check phase, as postgres.js does with its queries. A write per count took a sixth of
+   * the server's time under the voucher's load (decision 019). Unlike ioredis's auto-pipelining, no count
+   * waits for the answers of the previous batch.
+   */
+  coalesceWrites(): void {
+    const stream = this.redis?.stream;
+    if (!stream || this.corked === stream) return;
+    this.corked = stream;
+    stream.cork();
+    setImmediate(() => {
+      this.corked = undefined;
+      stream.uncork();
+    });
+  }
+
   /** A command or the connection failed (logged once per outage). */
   failed(error: unknown): void {
     if (this.failing) return;
@@ -75,6 +94,7 @@ class ResilientStore implements Store {
       this.local[method](key, cb, timeWindow, max);
       return;
     }
+    this.health.coalesceWrites();
     shared[method](
       key,
       (error, result) => {
