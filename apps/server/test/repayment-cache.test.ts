@@ -114,11 +114,11 @@ describe("a cached ledger read's position", () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 17 }); // 2 days late
     const orderId = Number(loan.orderId);
     const cache = t.app.caches.ledgers;
-    await getLoanPosition(t.db, orderId, undefined, cache);
-    await expect.poll(() => cache.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    const read = async () => (await getLoanPosition(t.db, orderId, undefined, cache)).position;
+    // Kept once the cache holds the read: a read overtaken by the announcements of the loan's own writes is not.
+    await expect.poll(async () => (await read()) === (await read()), { timeout: 5_000, interval: 20 }).toBe(true);
 
-    const first = (await getLoanPosition(t.db, orderId, undefined, cache)).position;
-    expect((await getLoanPosition(t.db, orderId, undefined, cache)).position).toBe(first);
+    const first = await read();
     expect(first).toEqual((await getLoanPosition(t.db, orderId)).position);
     // Another day has its own: a day's late charge more.
     const tomorrow = addDays(first.asOf, 1);
