@@ -7,6 +7,7 @@
  * its p99 in the same run.
  */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
 import { ms2, recordLatencies, type Latencies } from './latency';
 import { sendAnswer, type RateLimit, type WebRequest } from './fixtures';
@@ -76,7 +77,12 @@ export type ApiRow = {
    * Calls spread over many borrowers: the first call of each borrower (cold caches: read from the database),
    * sent once per borrower at the run's connections before the measured run, which then serves warm caches.
    */
-  firstCalls?: { calls: number; rps: number; p50: number; p99: number };
+  firstCalls?: { calls: number; rps: number; p50: number; p99: number; seconds: number };
+  /**
+   * Seconds at the end of the measured run past the cache lifetime (CACHE_TTL_MS) of the entries its first calls
+   * made: those seconds re-read them from the database (the first calls, the warm-up and the run took longer).
+   */
+  pastCacheLifetimeS?: number;
 };
 
 export type CannonOptions = { base: string; connections: number; duration: number };
@@ -129,10 +135,12 @@ function cannon(opts: CannonOptions, title: string, requests: BenchRequest | Ben
  * borrower's first read costs while the caches do not hold them yet.
  */
 export async function firstCalls(opts: CannonOptions, call: BenchCall, requests: BenchRequest[]): Promise<NonNullable<ApiRow['firstCalls']>> {
+  const started = performance.now();
   const run = await timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
   const row = apiRow(call, `${call} (first calls)`, run);
   if (row.failure) throw new Error(row.failure);
-  return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99 };
+  return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99, seconds };
 }
 
 /** The baseline: GET /api/hello, after a 2 s warm-up. */
@@ -250,7 +258,8 @@ export function printApi(rows: ApiRow[], duration: number, connections: number):
       console.log(`${r.name}: spread over ${r.borrowers} borrowers (the call allows ${r.rateLimitMax} per borrower every ${r.rateLimitWindowS} s)`);
     }
     const f = r.firstCalls;
-    if (f) console.log(`${r.name}: each borrower's first call (cold caches, before the run): ${f.calls} calls, ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+    if (f) console.log(`${r.name}: each borrower's first call (cold caches, before the run): ${f.calls} calls in ${f.seconds} s, ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+    if (r.pastCacheLifetimeS) console.log(`${r.name}: the last ${r.pastCacheLifetimeS} s of the run read entries past their cache lifetime (CACHE_TTL_MS), made by the first calls: re-read from the database`);
   }
   for (const r of rows) if (r.failure) console.error(`FAILED ${r.failure}`);
   console.log(apiSummary(rows));
