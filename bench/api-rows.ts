@@ -7,7 +7,6 @@
  * its p99 in the same run.
  */
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
 import { ms2, recordLatencies, type Latencies } from './latency';
 import { sendAnswer, type RateLimit, type WebRequest } from './fixtures';
@@ -109,8 +108,8 @@ const latencyDumpDir = process.env.BENCH_LATENCY_DUMP;
 /** autocannon, every 2xx answer timed. */
 async function timedRun(options: Options): Promise<Timed> {
   const instance = autocannon(options);
-  const dumpTo = latencyDumpDir && path.join(latencyDumpDir, `${(options.title ?? 'run').replace(/[^\w.-]+/g, '_')}.txt`);
-  const latency = recordLatencies(instance, dumpTo || undefined);
+  const dumpTo = latencyDumpDir ? path.join(latencyDumpDir, `${(options.title ?? 'run').replace(/[^\w.-]+/g, '_')}.txt`) : undefined;
+  const latency = recordLatencies(instance, dumpTo);
   const result = await instance;
   return { result, latency: latency() };
 }
@@ -135,12 +134,10 @@ function cannon(opts: CannonOptions, title: string, requests: BenchRequest | Ben
  * borrower's first read costs while the caches do not hold them yet.
  */
 export async function firstCalls(opts: CannonOptions, call: BenchCall, requests: BenchRequest[]): Promise<NonNullable<ApiRow['firstCalls']>> {
-  const started = performance.now();
   const run = await timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` });
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
   const row = apiRow(call, `${call} (first calls)`, run);
   if (row.failure) throw new Error(row.failure);
-  return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99, seconds };
+  return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99, seconds: run.result.duration };
 }
 
 /** The baseline: GET /api/hello, after a 2 s warm-up. */

@@ -9,6 +9,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Seconds the run took, from its first request (0.01 s). */
     duration: number;
     /** Answers by HTTP status, e.g. { '200': { count: 1234 }, '429': { count: 5 } }. */
     statusCodeStats?: Record<string, { count: number }>;
