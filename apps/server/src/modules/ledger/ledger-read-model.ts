@@ -197,3 +197,230 @@ export async function readLedger(db: DbOrTx, orderId: number, cache?: LedgerCach
   };
   return cache ? cache.readThrough(orderId, load) : load();
 }
+
+// ---------------------------------------------------------------------------
+// The stored rows themselves (the statement, `ops show`, the back office's loan page)
+// ---------------------------------------------------------------------------
+
+/** A timestamp column as ISO 8601 in UTC to the millisecond (what the driver's Date keeps of it). */
+const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A table's rows of the order as one JSON array, oldest (lowest id) first. */
+const rowsOf = (alias: string, table: string, fields: Record<string, string>, join = '') =>
+  `coalesce((select json_agg(json_build_object(${Object.entries(fields)
+    .map(([name, expr]) => `'${name}', ${expr}`)
+    .join(', ')}) order by ${alias}.id) from ${table} ${alias} ${join} where ${alias}.order_id = o.id), '[]'::json)`;
+
+/** The instalment's seq beside a row that names it (null for the loan-level components). */
+const withSeq = (alias: string) => `left join repayment_plans rp_${alias} on rp_${alias}.id = ${alias}.instalment_id`;
+
+/**
+ * Every stored row of the ledger's tables for one order, as JSON columns correlated to the outer `orders o`:
+ * late charges, extensions, payments, credit events, allocations, cooling-off exits and waivers, each table
+ * oldest first, with the instalment's seq beside each row that names an instalment. Built once: selected with
+ * `ledgerColumns` it is the whole ledger of the order in ONE statement, i.e. one snapshot (PostgreSQL runs every
+ * subquery of a statement on the statement's snapshot), one round trip and no transaction.
+ */
+export const ledgerRowColumns: SQL = sql.raw(
+  [
+    `${rowsOf(
+      'lc',
+      'ledger_late_charges',
+      {
+        id: 'lc.id',
+        instalmentId: 'lc.instalment_id',
+        seq: 'rp_lc.seq',
+        kind: 'lc.kind',
+        accruedFrom: 'lc.accrued_from',
+        accruedThrough: 'lc.accrued_through',
+        days: 'lc.days',
+        base: 'lc.base',
+        ratePpm: 'lc.rate_ppm',
+        amount: 'lc.amount',
+        paymentId: 'lc.payment_id',
+        creditEventId: 'lc.credit_event_id',
+      },
+      withSeq('lc'),
+    )} as late_charge_rows`,
+    `${rowsOf('le', 'ledger_extensions', {
+      id: 'le.id',
+      paymentId: 'le.payment_id',
+      createdAt: isoUtc('le.created_at'),
+      fromDueDate: 'le.from_due_date',
+      toDueDate: 'le.to_due_date',
+      shiftDays: 'le.shift_days',
+      lateCharges: 'le.late_charges',
+      dueInterest: 'le.due_interest',
+      dueInterestVat: 'le.due_interest_vat',
+      fee: 'le.fee',
+      feeVat: 'le.fee_vat',
+    })} as extension_rows`,
+    `${rowsOf('lp', 'ledger_payments', {
+      id: 'lp.id',
+      createdAt: isoUtc('lp.created_at'),
+      receivedAt: isoUtc('lp.received_at'),
+      valueDate: 'lp.value_date',
+      amount: 'lp.amount',
+      purpose: 'lp.purpose',
+      channel: 'lp.channel',
+      provider: 'lp.provider',
+      providerEventId: 'lp.provider_event_id',
+      referenceId: 'lp.reference_id',
+    })} as payment_rows`,
+    `${rowsOf('ce', 'ledger_credit_events', {
+      id: 'ce.id',
+      kind: 'ce.kind',
+      createdAt: isoUtc('ce.created_at'),
+      valueDate: 'ce.value_date',
+      amount: 'ce.amount',
+      paymentId: 'ce.payment_id',
+      actor: 'ce.actor',
+      note: 'ce.note',
+    })} as credit_event_rows`,
+    `${rowsOf(
+      'la',
+      'ledger_allocations',
+      {
+        id: 'la.id',
+        paymentId: 'la.payment_id',
+        creditEventId: 'la.credit_event_id',
+        instalmentId: 'la.instalment_id',
+        seq: 'rp_la.seq',
+        component: 'la.component',
+        amount: 'la.amount',
+      },
+      withSeq('la'),
+    )} as allocation_rows`,
+    `${rowsOf('cx', 'ledger_cooling_off_exits', {
+      id: 'cx.id',
+      createdAt: isoUtc('cx.created_at'),
+      requestedOn: 'cx.requested_on',
+      expiresOn: 'cx.expires_on',
+      daysUsed: 'cx.days_used',
+      principal: 'cx.principal',
+      interest: 'cx.interest',
+      amount: 'cx.amount',
+      actor: 'cx.actor',
+      note: 'cx.note',
+    })} as cooling_off_exit_rows`,
+    `${rowsOf(
+      'lw',
+      'ledger_waivers',
+      {
+        id: 'lw.id',
+        exitId: 'lw.exit_id',
+        paymentId: 'lw.payment_id',
+        instalmentId: 'lw.instalment_id',
+        seq: 'rp_lw.seq',
+        component: 'lw.component',
+        valueDate: 'lw.value_date',
+        amount: 'lw.amount',
+        createdAt: isoUtc('lw.created_at'),
+      },
+      withSeq('lw'),
+    )} as waiver_rows`,
+  ].join(',\n       '),
+);
+
+/** One row of `ledgerRowColumns` as the driver returns it (JSON: ids and minor units as numbers, timestamps as ISO strings). */
+export type LedgerRowsRow = {
+  late_charge_rows: {
+    id: number;
+    instalmentId: number;
+    seq: number;
+    kind: LateChargeKind;
+    accruedFrom: CalendarDate;
+    accruedThrough: CalendarDate;
+    days: number;
+    base: Minor;
+    ratePpm: number | null;
+    amount: Minor;
+    paymentId: number | null;
+    creditEventId: number | null;
+  }[];
+  extension_rows: {
+    id: number;
+    paymentId: number;
+    createdAt: string;
+    fromDueDate: CalendarDate;
+    toDueDate: CalendarDate;
+    shiftDays: number;
+    lateCharges: Minor;
+    dueInterest: Minor;
+    dueInterestVat: Minor;
+    fee: Minor;
+    feeVat: Minor;
+  }[];
+  payment_rows: {
+    id: number;
+    createdAt: string;
+    receivedAt: string;
+    valueDate: CalendarDate;
+    amount: Minor;
+    purpose: 'repayment' | 'extension';
+    channel: string;
+    provider: string;
+    providerEventId: string;
+    referenceId: number | null;
+  }[];
+  credit_event_rows: {
+    id: number;
+    kind: 'application' | 'refund';
+    createdAt: string;
+    valueDate: CalendarDate;
+    amount: Minor;
+    paymentId: number | null;
+    actor: string;
+    note: string;
+  }[];
+  allocation_rows: {
+    id: number;
+    paymentId: number | null;
+    creditEventId: number | null;
+    instalmentId: number | null;
+    seq: number | null;
+    component: Component;
+    amount: Minor;
+  }[];
+  cooling_off_exit_rows: {
+    id: number;
+    createdAt: string;
+    requestedOn: CalendarDate;
+    expiresOn: CalendarDate;
+    daysUsed: number;
+    principal: Minor;
+    interest: Minor;
+    amount: Minor;
+    actor: string;
+    note: string;
+  }[];
+  waiver_rows: {
+    id: number;
+    exitId: number;
+    paymentId: number;
+    instalmentId: number;
+    seq: number;
+    component: InstalmentComponent;
+    valueDate: CalendarDate;
+    amount: Minor;
+    createdAt: string;
+  }[];
+};
+
+/** The stored rows of an order's ledger in one statement (undefined: no such order). */
+export async function readLedgerRows(db: DbOrTx, orderId: number): Promise<LedgerRowsRow | undefined> {
+  const rows = (await db.execute(sql`select ${ledgerRowColumns} from orders o where o.id = ${orderId}`)) as unknown as LedgerRowsRow[];
+  return rows[0];
+}
+
+/**
+ * An order's ledger read (as `readLedger`) and every stored row of it (as `readLedgerRows`) in ONE statement:
+ * one snapshot, so the two agree to the minor unit whatever is applied meanwhile (undefined: no such order).
+ */
+export async function readLedgerWithRows(db: DbOrTx, orderId: number): Promise<{ read: LedgerRead; rows: LedgerRowsRow } | undefined> {
+  const found = (await db.execute(
+    sql`select ${ledgerColumns}, ${ledgerRowColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`,
+  )) as unknown as (LedgerRow & LedgerRowsRow)[];
+  const row = found[0];
+  return row && { read: { order: ledgerOrderOf(row), state: ledgerStateOf(row) }, rows: row };
+}

@@ -14,12 +14,19 @@ import {
   ledgerPayments,
   ledgerWaivers,
   orders,
-  repaymentPlans,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { marketOf } from '@presta/contract/markets';
 import { applyTransition, lockOrder, refreshOverdue, shiftDueDates, type TransitionResult } from '../orders/order-service';
-import { readLedger, type LedgerCache, type LedgerOrder, type LedgerRead } from './ledger-read-model';
+import {
+  readLedger,
+  readLedgerRows,
+  readLedgerWithRows,
+  type LedgerCache,
+  type LedgerOrder,
+  type LedgerRead,
+  type LedgerRowsRow,
+} from './ledger-read-model';
 import {
   accrueLateCharges,
   applyPaymentEvent,
@@ -65,7 +72,11 @@ type DisbursedLedger = { order: Disbursed; state: LedgerState };
  * is applied to it meanwhile. Unknown order → 404 orderNotFound; not disbursed → 409 loanNotDisbursed.
  */
 async function loadLedger(tx: DbOrTx, orderId: number | undefined, opts: { lock: boolean; cache?: LedgerCache | undefined }): Promise<DisbursedLedger> {
-  const read = orderId === undefined ? undefined : opts.lock ? await readLocked(tx, orderId) : await readLedger(tx, orderId, opts.cache);
+  return disbursedLedger(orderId === undefined ? undefined : opts.lock ? await readLocked(tx, orderId) : await readLedger(tx, orderId, opts.cache));
+}
+
+/** A read's order and its ledger; no order → 404, not disbursed → 409. */
+function disbursedLedger(read: LedgerRead | undefined): DisbursedLedger {
   if (!read) throw notFound('orderNotFound');
   const { order, state } = read;
   if (!state || !isDisbursed(order)) {
@@ -810,28 +821,23 @@ export type LedgerEventRow =
 /**
  * Every payment and credit event of an order in the order they were recorded,
  * each with where its money went (allocations by instalment seq and
- * component).
+ * component). One statement (the read model's `readLedgerRows`).
  */
 export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<LedgerEventRow[]> {
-  const [payments, credits, allocations, plan, exits, waivers] = await Promise.all([
-    db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, orderId)).orderBy(asc(ledgerPayments.id)),
-    db.select().from(ledgerCreditEvents).where(eq(ledgerCreditEvents.orderId, orderId)).orderBy(asc(ledgerCreditEvents.id)),
-    db.select().from(ledgerAllocations).where(eq(ledgerAllocations.orderId, orderId)).orderBy(asc(ledgerAllocations.id)),
-    db.select({ id: repaymentPlans.id, seq: repaymentPlans.seq }).from(repaymentPlans).where(eq(repaymentPlans.orderId, orderId)),
-    db.select().from(ledgerCoolingOffExits).where(eq(ledgerCoolingOffExits.orderId, orderId)).orderBy(asc(ledgerCoolingOffExits.id)),
-    db.select().from(ledgerWaivers).where(eq(ledgerWaivers.orderId, orderId)).orderBy(asc(ledgerWaivers.id)),
-  ]);
-  const seqOf = new Map(plan.map((p) => [p.id, p.seq]));
-  const allocs = (pick: (a: (typeof allocations)[number]) => boolean): Allocation[] =>
-    allocations
-      .filter(pick)
-      .map((a) => ({ instalmentId: a.instalmentId, seq: a.instalmentId === null ? null : (seqOf.get(a.instalmentId) ?? null), component: a.component, amount: a.amount }));
+  const rows = await readLedgerRows(db, orderId);
+  return rows ? eventsFrom(rows) : [];
+}
+
+/** The events of an order's stored rows (ledgerEventsOf), pure. */
+function eventsFrom(r: LedgerRowsRow): LedgerEventRow[] {
+  const allocs = (pick: (a: LedgerRowsRow['allocation_rows'][number]) => boolean): Allocation[] =>
+    r.allocation_rows.filter(pick).map((a) => ({ instalmentId: a.instalmentId, seq: a.seq, component: a.component, amount: a.amount }));
   const rows: LedgerEventRow[] = [
-    ...payments.map((p): LedgerEventRow => ({
+    ...r.payment_rows.map((p): LedgerEventRow => ({
       kind: 'payment',
       id: p.id,
-      at: p.createdAt,
-      receivedAt: p.receivedAt,
+      at: new Date(p.createdAt),
+      receivedAt: new Date(p.receivedAt),
       valueDate: p.valueDate,
       amount: p.amount,
       purpose: p.purpose,
@@ -841,10 +847,10 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       referenceId: p.referenceId,
       allocations: allocs((a) => a.paymentId === p.id),
     })),
-    ...credits.map((c): LedgerEventRow => ({
+    ...r.credit_event_rows.map((c): LedgerEventRow => ({
       kind: c.kind === 'refund' ? 'refund' : 'credit_application',
       id: c.id,
-      at: c.createdAt,
+      at: new Date(c.createdAt),
       valueDate: c.valueDate,
       amount: c.amount,
       actor: c.actor,
@@ -852,10 +858,10 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       paymentId: c.paymentId,
       allocations: allocs((a) => a.creditEventId === c.id),
     })),
-    ...exits.map((x): LedgerEventRow => ({
+    ...r.cooling_off_exit_rows.map((x): LedgerEventRow => ({
       kind: 'cooling_off_exit',
       id: x.id,
-      at: x.createdAt,
+      at: new Date(x.createdAt),
       valueDate: x.requestedOn,
       amount: x.amount,
       actor: x.actor,
@@ -863,21 +869,21 @@ export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<Ledge
       paymentId: null,
       allocations: [],
     })),
-    ...exits.flatMap((x): LedgerEventRow[] => {
-      const lines = waivers.filter((w) => w.exitId === x.id);
+    ...r.cooling_off_exit_rows.flatMap((x): LedgerEventRow[] => {
+      const lines = r.waiver_rows.filter((w) => w.exitId === x.id);
       const first = lines[0];
       if (!first) return [];
       return [
         {
           kind: 'waiver',
           id: x.id,
-          at: first.createdAt,
+          at: new Date(first.createdAt),
           valueDate: first.valueDate,
           amount: lines.reduce((acc, w) => acc + w.amount, 0),
           actor: 'system',
           note: `cooling-off exit ${x.id}`,
           paymentId: first.paymentId,
-          allocations: lines.map((w) => ({ instalmentId: w.instalmentId, seq: seqOf.get(w.instalmentId) ?? null, component: w.component, amount: w.amount })),
+          allocations: lines.map((w) => ({ instalmentId: w.instalmentId, seq: w.seq, component: w.component, amount: w.amount })),
         },
       ];
     }),
@@ -908,12 +914,16 @@ export type StoredExtension = {
   feeTax: Minor;
 };
 
-/** The extensions an order's payments bought, oldest first (none before the disbursal). */
+/** The extensions an order's payments bought, oldest first (none before the disbursal). One statement (`readLedgerRows`). */
 export async function extensionsOf(db: DbOrTx, orderId: number): Promise<StoredExtension[]> {
-  const rows = await db.select().from(ledgerExtensions).where(eq(ledgerExtensions.orderId, orderId)).orderBy(asc(ledgerExtensions.id));
-  return rows.map((e) => ({
+  const rows = await readLedgerRows(db, orderId);
+  return rows ? extensionsFrom(rows) : [];
+}
+
+function extensionsFrom(r: LedgerRowsRow): StoredExtension[] {
+  return r.extension_rows.map((e) => ({
     paymentId: e.paymentId,
-    at: e.createdAt,
+    at: new Date(e.createdAt),
     fromDueDate: e.fromDueDate,
     toDueDate: e.toDueDate,
     shiftDays: e.shiftDays,
@@ -950,63 +960,53 @@ export type LedgerRecord = {
 };
 
 /**
- * Everything the ledger holds for a disbursed order, read in ONE read-only repeatable-read transaction (so its
- * parts agree with each other to the minor unit, whatever is applied meanwhile): terms, plan, stored late
- * charges, extensions, payments and credit events with their allocations, what accrued since the last value
- * date, and the position on `today`. Read only. Unknown order → 404; not disbursed → 409.
+ * Everything the ledger holds for a disbursed order, read in ONE statement (one snapshot, so its parts agree
+ * with each other to the minor unit whatever is applied meanwhile; one round trip, no transaction): terms,
+ * plan, stored late charges, extensions, payments and credit events with their allocations, what accrued since
+ * the last value date, and the position on `today`. Read only. Unknown order → 404; not disbursed → 409.
  */
 export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDate): Promise<LedgerRecord> {
   checkDay(today);
-  return db.transaction(
-    async (tx) => {
-      // Sent together: the connection pipelines them in the snapshot (one round trip, not two).
-      const [{ order, state }, charges, extensions, events] = await Promise.all([
-        loadLedger(tx, orderId, { lock: false }),
-        tx.select().from(ledgerLateCharges).where(eq(ledgerLateCharges.orderId, orderId)).orderBy(asc(ledgerLateCharges.id)),
-        extensionsOf(tx, orderId),
-        ledgerEventsOf(tx, orderId),
-      ]);
-      const asOf = today ?? todayIn(order.timeZone);
-      const seqOf = new Map(state.instalments.map((x) => [x.id, x.seq]));
-      const accrued = accrueLateCharges(state, asOf);
-      return {
-        orderId: order.id,
-        orderNo: order.orderNo,
-        status: order.status,
-        timeZone: order.timeZone,
-        terms: state.terms,
-        plan: state.instalments.map((x) => ({
-          id: x.id,
-          seq: x.seq,
-          dueDate: x.dueDate,
-          principal: x.owed.principal,
-          interest: x.owed.interest,
-          commission: x.owed.commission,
-          vat: x.owed.vat,
-        })),
-        lateCharges: charges.map((c) => ({
-          id: c.id,
-          instalmentId: c.instalmentId,
-          seq: seqOf.get(c.instalmentId) ?? 0,
-          kind: c.kind,
-          accruedFrom: c.accruedFrom,
-          accruedThrough: c.accruedThrough,
-          days: c.days,
-          base: c.base,
-          ratePpm: c.ratePpm,
-          amount: c.amount,
-          paymentId: c.paymentId,
-          creditEventId: c.creditEventId,
-        })),
-        extensions,
-        events,
-        asOf,
-        accrued: { charges: accrued.charges, creditApplications: accrued.creditApplications },
-        position: positionAsOf(state, asOf),
-      };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const found = await readLedgerWithRows(db, orderId);
+  const { order, state } = disbursedLedger(found?.read);
+  const rows = found!.rows;
+  const asOf = today ?? todayIn(order.timeZone);
+  const accrued = accrueLateCharges(state, asOf);
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    timeZone: order.timeZone,
+    terms: state.terms,
+    plan: state.instalments.map((x) => ({
+      id: x.id,
+      seq: x.seq,
+      dueDate: x.dueDate,
+      principal: x.owed.principal,
+      interest: x.owed.interest,
+      commission: x.owed.commission,
+      vat: x.owed.vat,
+    })),
+    lateCharges: rows.late_charge_rows.map((c) => ({
+      id: c.id,
+      instalmentId: c.instalmentId,
+      seq: c.seq,
+      kind: c.kind,
+      accruedFrom: c.accruedFrom,
+      accruedThrough: c.accruedThrough,
+      days: c.days,
+      base: c.base,
+      ratePpm: c.ratePpm,
+      amount: c.amount,
+      paymentId: c.paymentId,
+      creditEventId: c.creditEventId,
+    })),
+    extensions: extensionsFrom(rows),
+    events: eventsFrom(rows),
+    asOf,
+    accrued: { charges: accrued.charges, creditApplications: accrued.creditApplications },
+    position: positionAsOf(state, asOf),
+  };
 }
 
 /** The order a payment belongs to (undefined: no such payment). Read only. */
