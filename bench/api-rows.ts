@@ -10,6 +10,7 @@ import path from 'node:path';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
 import { ms2, recordLatencies, type Latencies } from './latency';
 import { sendAnswer, type RateLimit, type WebRequest } from './fixtures';
+import { cpuMsOf } from './server-cpu';
 import type { UploadRequest } from './complaints';
 
 export type BenchRequest = WebRequest | UploadRequest;
@@ -82,9 +83,14 @@ export type ApiRow = {
    * made: those seconds re-read them from the database (the first calls, the warm-up and the run took longer).
    */
   pastCacheLifetimeS?: number;
+  /** The server's CPU time per answer of the measured run, µs (server-cpu.ts); steadier from run to run than req/s. */
+  cpuUs?: number;
+  /** The server's CPU time over the run's wall time, %: under ~95 % the load generator, not the server, set the pace. */
+  busyPct?: number;
 };
 
-export type CannonOptions = { base: string; connections: number; duration: number };
+/** `serverPid`: the server's process, whose CPU time each run reads (server-cpu.ts). */
+export type CannonOptions = { base: string; connections: number; duration: number; serverPid?: number };
 
 /** One request sequence for autocannon: each send takes the next of `list` (shared by all connections, so they spread over it). */
 function roundRobin(list: BenchRequest[]): RequestSpec[] {
@@ -99,19 +105,21 @@ function roundRobin(list: BenchRequest[]): RequestSpec[] {
   ];
 }
 
-/** An autocannon run's result and its 2xx answers' p50 and p99 to 0.01 ms (latency.ts). */
-export type Timed = { result: Result; latency: Latencies };
+/** An autocannon run's result, its 2xx answers' p50 and p99 to 0.01 ms (latency.ts) and the server's CPU time over it (ms). */
+export type Timed = { result: Result; latency: Latencies; serverCpuMs?: number };
 
 /** BENCH_LATENCY_DUMP=<dir>: every run's answers, a line each (end ms, time ms), in <dir>/<title>.txt. */
 const latencyDumpDir = process.env.BENCH_LATENCY_DUMP;
 
-/** autocannon, every 2xx answer timed. */
-async function timedRun(options: Options): Promise<Timed> {
+/** autocannon, every 2xx answer timed, and the CPU time the server (`serverPid`) spent meanwhile. */
+async function timedRun(options: Options, serverPid?: number): Promise<Timed> {
+  const cpuBefore = cpuMsOf(serverPid);
   const instance = autocannon(options);
   const dumpTo = latencyDumpDir ? path.join(latencyDumpDir, `${(options.title ?? 'run').replace(/[^\w.-]+/g, '_')}.txt`) : undefined;
   const latency = recordLatencies(instance, dumpTo);
   const result = await instance;
-  return { result, latency: latency() };
+  const cpuAfter = cpuMsOf(serverPid);
+  return { result, latency: latency(), ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMs: cpuAfter - cpuBefore } : {}) };
 }
 
 /**
@@ -122,11 +130,11 @@ function cannon(opts: CannonOptions, title: string, requests: BenchRequest | Ben
   const common = { connections: run.connections, duration: run.duration, title };
   if (Array.isArray(requests)) {
     if (requests.length === 1) return cannon(opts, title, requests[0]!, run);
-    return timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), ...common });
+    return timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), ...common }, opts.serverPid);
   }
   const r = requests;
-  if (typeof r.body !== 'string') return timedRun({ url: `${opts.base}/`, requests: roundRobin([r]), ...common });
-  return timedRun({ url: `${opts.base}${r.path}`, method: r.method, body: r.body, headers: r.headers, ...common });
+  if (typeof r.body !== 'string') return timedRun({ url: `${opts.base}/`, requests: roundRobin([r]), ...common }, opts.serverPid);
+  return timedRun({ url: `${opts.base}${r.path}`, method: r.method, body: r.body, headers: r.headers, ...common }, opts.serverPid);
 }
 
 /**
@@ -134,7 +142,10 @@ function cannon(opts: CannonOptions, title: string, requests: BenchRequest | Ben
  * borrower's first read costs while the caches do not hold them yet.
  */
 export async function firstCalls(opts: CannonOptions, call: BenchCall, requests: BenchRequest[]): Promise<NonNullable<ApiRow['firstCalls']>> {
-  const run = await timedRun({ url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` });
+  const run = await timedRun(
+    { url: `${opts.base}/`, requests: roundRobin(requests), connections: opts.connections, amount: requests.length, title: `${call} (first calls)` },
+    opts.serverPid,
+  );
   const row = apiRow(call, `${call} (first calls)`, run);
   if (row.failure) throw new Error(row.failure);
   return { calls: run.result.requests.total ?? requests.length, rps: row.rps, p50: row.p50, p99: row.p99, seconds: run.result.duration };
@@ -143,7 +154,11 @@ export async function firstCalls(opts: CannonOptions, call: BenchCall, requests:
 /** The baseline: GET /api/hello, after a 2 s warm-up. */
 export async function measureBaseline(opts: CannonOptions): Promise<ApiRow> {
   await autocannon({ url: `${opts.base}/api/hello`, connections: 10, duration: 2 });
-  return apiRow('hello-world', 'hello-world (baseline)', await timedRun({ url: `${opts.base}/api/hello`, connections: opts.connections, duration: opts.duration, title: 'hello-world' }));
+  return apiRow(
+    'hello-world',
+    'hello-world (baseline)',
+    await timedRun({ url: `${opts.base}/api/hello`, connections: opts.connections, duration: opts.duration, title: 'hello-world' }, opts.serverPid),
+  );
 }
 
 /**
@@ -176,9 +191,10 @@ export async function measureCall(
 }
 
 /** A row from autocannon's result and the run's own latencies; errors and answers other than 2xx (429s too, unless `allowed429`) mark it failed. */
-function apiRow(call: BenchCall, name: string, { result: r, latency }: Timed, allowed429 = false): ApiRow {
+function apiRow(call: BenchCall, name: string, { result: r, latency, serverCpuMs }: Timed, allowed429 = false): ApiRow {
   const statuses: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(r.statusCodeStats ?? {})) if (!status.startsWith('2')) statuses[status] = count;
+  const answers = r.requests.total ?? 0;
   const row: ApiRow = {
     call,
     name,
@@ -188,6 +204,7 @@ function apiRow(call: BenchCall, name: string, { result: r, latency }: Timed, al
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     ...(Object.keys(statuses).length ? { statuses } : {}),
+    ...(serverCpuMs !== undefined && answers > 0 ? { cpuUs: Math.round((serverCpuMs * 1000) / answers), busyPct: Math.round(serverCpuMs / 10 / r.duration) } : {}),
   };
   const refused = r.non2xx - (allowed429 ? (statuses['429'] ?? 0) : 0);
   if (row.errors > 0 || refused > 0 || r.requests.total === 0) {
@@ -238,6 +255,8 @@ export function printApi(rows: ApiRow[], duration: number, connections: number):
       'p99 ms': r.p99,
       '% of baseline': r.ratio ?? '',
       'p99 × baseline': r.p99x ?? '',
+      'server µs/answer': r.cpuUs ?? '',
+      'server busy %': r.busyPct ?? '',
       errors: r.errors,
       non2xx: r.non2xx,
       '429s': r.rateLimited ?? '',

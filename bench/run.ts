@@ -467,6 +467,7 @@ async function main() {
   await resetDb();
   execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
   const server: ChildProcess = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  cannonOptions.serverPid = server.pid;
   let database: BenchDb | undefined;
   try {
     await waitFor(`${base}/api/health`);
