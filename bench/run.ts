@@ -51,7 +51,19 @@ const callsList = process.env.BENCH_CALLS;
 const dbName = process.env.BENCH_DB_NAME ?? 'presta_bench';
 /** BENCH_CPU_PROF=<dir>: the server runs with --cpu-prof and writes its profile there when it stops (open it in Chrome's DevTools). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
-const serverArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : []), '--import', 'tsx', 'apps/server/src/server.ts'];
+/**
+ * The server as production runs it: the compiled build (scripts/server-build.mjs, made at the start of each run),
+ * not tsx, whose transform keeps function names at run time and puts a whole file on one line of a profile.
+ * It runs with PRESTA_ENV=development (the demo's sandbox provider and demo tools, which the fixtures use).
+ */
+const serverEntry = 'apps/server/dist/server.js';
+const serverArgs = [...(cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProfDir)] : []), serverEntry];
+
+/** The web app (when its sources changed) and the compiled server. */
+function buildAll() {
+  execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  execFileSync('node', ['scripts/server-build.mjs'], { cwd: root, stdio: 'inherit' });
+}
 /** Lighthouse runs per page; the table reports their median. */
 const lighthouseRuns = 3;
 /** Deliveries per notification burst. */
@@ -108,6 +120,7 @@ const env = {
   PUBLIC_BASE_URL: base,
   PRESTA_DEMO_TOOLS: '1',
   LOG_LEVEL: 'info',
+  PRESTA_ENV: 'development',
   REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? `presta-bench-${randomUUID().slice(0, 8)}:`,
 };
 
@@ -205,10 +218,10 @@ const loadDuration = Number(process.env.BENCH_LOAD_DURATION ?? 60);
 
 async function mainLoad() {
   await resetDb();
-  execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  buildAll();
   const ports = [port, port + 1];
   const servers = ports.map((p) =>
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    spawn(process.execPath, [serverEntry], {
       cwd: root,
       env: { ...env, PORT: String(p), LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -465,7 +478,7 @@ async function main() {
   // BENCH_CALLS names API rows: the pages run with it only when asked for (BENCH_ONLY=pages).
   const runPages = only === 'pages' || (only !== 'api' && !callsList);
   await resetDb();
-  execFileSync('node', ['scripts/web-build.mjs'], { cwd: root, stdio: 'inherit' });
+  buildAll();
   const server: ChildProcess = spawn(process.execPath, serverArgs, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   cannonOptions.serverPid = server.pid;
   let database: BenchDb | undefined;

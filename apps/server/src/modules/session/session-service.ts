@@ -71,8 +71,8 @@ export type SessionLookup =
 
 const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-/** A live session as cached between calls (see plugins/app/change-feed.ts). */
-export type CachedSession = { borrower: SessionBorrower; session: LiveSession };
+/** A live session as cached between calls (see plugins/app/change-feed.ts): the lookup's answer itself. */
+export type CachedSession = { ok: true; borrower: SessionBorrower; session: LiveSession };
 export type SessionCache = VersionedCache<string, CachedSession>;
 
 /**
@@ -93,6 +93,17 @@ export function dropStaleSessions(cache: SessionCache, { kind, key }: Change): b
 }
 
 /**
+ * What the cache holds of a session id, without a round trip: the live session and its borrower, or 'expired'
+ * once its end has passed; undefined when the cache does not hold the id (findSessionBorrower reads it). Cached by
+ * the id itself (memory only, never logged), so a hit costs no hashing; only ids of the right form are ever stored.
+ */
+export function heldSessionBorrower(cache: SessionCache, sessionId: string, now: number): SessionLookup | undefined {
+  const hit = cache.get(sessionId, now);
+  if (!hit) return undefined;
+  return hit.session.expiresAt <= now ? { ok: false, reason: 'expired' } : hit;
+}
+
+/**
  * The borrower of a session id. With a cache, a live session is answered from
  * memory until the database announces a change to it (revocation, deletion) or
  * the cache's time limit passes; expiry is still checked on every call.
@@ -105,13 +116,9 @@ export async function findSessionBorrower(
   const now = opts.now ?? new Date();
   const cache = opts.cache;
   if (!sessionId) return { ok: false, reason: 'missing' };
+  const held = cache && heldSessionBorrower(cache, sessionId, now.getTime());
+  if (held) return held;
   if (!SESSION_ID_PATTERN.test(sessionId)) return { ok: false, reason: 'unknown' };
-  // Cached by the id itself (memory only, never logged), so a hit costs no hashing.
-  const hit = cache?.get(sessionId);
-  if (hit) {
-    if (hit.session.expiresAt <= now.getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, ...hit };
-  }
   const version = cache?.version() ?? 0;
   const idHash = hashSessionId(sessionId);
   const rows = await db
@@ -130,11 +137,12 @@ export async function findSessionBorrower(
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   const found: CachedSession = {
+    ok: true,
     borrower: { id: row.borrowerId, language: row.language },
     session: { idHash, publicId: row.publicId, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() },
   };
   cache?.set(sessionId, found, version);
-  return { ok: true, ...found };
+  return found;
 }
 
 /** last_seen_at is written at most this often per session. */
