@@ -21,6 +21,17 @@ describe('dates', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-01-01', '2026-04-02')).toBe(91);
   });
+  it('adds and counts days as the calendar does, 1900 to 2100 (fast-check, against Date.toISOString)', () => {
+    const day = fc.integer({ min: Date.UTC(1900, 0, 1) / 86_400_000, max: Date.UTC(2100, 11, 31) / 86_400_000 });
+    const iso = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(day, fc.integer({ min: -20_000, max: 20_000 }), (from, days) => {
+        expect(addDays(iso(from), days)).toBe(iso(from + days));
+        expect(daysBetween(iso(from), iso(from + days))).toBe(days);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
   it('validates calendar dates', () => {
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2028-02-29')).toBe(true);

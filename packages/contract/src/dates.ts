@@ -97,20 +97,21 @@ export function todayIn(timeZone: string, now: Date = new Date()): CalendarDate 
   return day;
 }
 
+const DAY_MS = 86_400_000;
+
+/** A calendar date's midnight UTC in ms, read by position (a CalendarDate is YYYY-MM-DD): no array per call. */
+const utcMidnight = (date: CalendarDate): number =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
 /** Adds whole days to a calendar date (no time zone involved). */
 export function addDays(date: CalendarDate, days: number): CalendarDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
+  const t = new Date(utcMidnight(date) + days * DAY_MS);
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** Whole days from a to b (b − a). */
 export function daysBetween(a: CalendarDate, b: CalendarDate): number {
-  const toUtc = (s: CalendarDate) => {
-    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((toUtc(b) - toUtc(a)) / 86_400_000);
+  return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS);
 }
 
 export function isCalendarDate(value: string): value is CalendarDate {

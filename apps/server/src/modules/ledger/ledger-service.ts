@@ -279,8 +279,14 @@ export async function quoteExtension(db: DbOrTx, orderId: number, today?: Calend
   const { order, state } = await loadLedger(db, orderId, { lock: false, cache });
   const day = valueDateFor(state, today ?? todayIn(order.timeZone));
   const quote = quoteExtensionOn(cache ? accruedOn(state, day).state : accrueLateCharges(state, day).state, day);
-  if (order.status === '200') return { ...quote, available: false, reason: 'status', orderId: order.id, status: order.status };
-  return { ...quote, orderId: order.id, status: order.status };
+  // The order's fields first, then the quote's (none shared): on Node 20's V8 properties added after a leading
+  // spread make a new hidden class on every call (decision 019).
+  const result: ExtensionQuoteResult = { orderId: order.id, status: order.status, ...quote };
+  if (order.status === '200') {
+    result.available = false;
+    result.reason = 'status';
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------

@@ -45,49 +45,53 @@ export function repaymentQuote(position: LoanPosition): RepaymentQuote {
   const today = position.asOf;
   // The credit held is applied by itself as instalments fall due: an instalment it covers is not asked for.
   const unpaid = position.instalments.filter((x) => !x.paidOff && x.dueAfterCredit > 0);
-  const base = { dueDate: unpaid[0]?.dueDate ?? null, overdue: position.overdue, credit: position.credit };
+  const dueDate = unpaid[0]?.dueDate ?? null;
   const exit = position.coolingOffExit;
   if (exit && exit.due > 0) {
     // A cooling-off exit in force (docs/ledger.md "Cooling-off exit"): the exit amount left after the credit,
     // the same through its last day (it is fixed when asked for).
     const cap = addDays(today, REFERENCE_MAX_DAYS - 1);
-    return {
-      ...base,
+    return quoteOf(position, {
       dueDate: exit.expiresOn,
       payable: exit.due,
       shown: exit.due,
       instalments: unpaid,
       payableFrom: null,
       stableThrough: exit.expiresOn < cap ? exit.expiresOn : cap,
-    };
+    });
   }
   if (position.amountDueNow > 0) {
     // Late charges accrue from tomorrow on whatever stays unpaid: valid today only.
-    return {
-      ...base,
-      payable: position.amountDueNow,
-      shown: position.amountDueNow,
-      instalments: unpaid.filter((x) => x.dueDate <= today),
-      payableFrom: null,
-      stableThrough: today,
-    };
+    const due = position.amountDueNow;
+    return quoteOf(position, { dueDate, payable: due, shown: due, instalments: unpaid.filter((x) => x.dueDate <= today), payableFrom: null, stableThrough: today });
   }
   const next = unpaid[0];
-  if (!next) return { ...base, payable: 0, shown: 0, instalments: [], payableFrom: null, stableThrough: today };
+  if (!next) return quoteOf(position, { dueDate, payable: 0, shown: 0, instalments: [], payableFrom: null, stableThrough: today });
   const cap = addDays(today, REFERENCE_MAX_DAYS - 1);
   if (position.prepaymentAllowed) {
     // Unchanged until the day after its due date (no late charge before).
-    return {
-      ...base,
-      payable: next.totalOutstanding,
-      shown: next.totalOutstanding,
-      instalments: [next],
-      payableFrom: null,
-      stableThrough: next.dueDate < cap ? next.dueDate : cap,
-    };
+    const due = next.totalOutstanding;
+    return quoteOf(position, { dueDate, payable: due, shown: due, instalments: [next], payableFrom: null, stableThrough: next.dueDate < cap ? next.dueDate : cap });
   }
   const from = position.prepaymentFrom < next.dueDate ? position.prepaymentFrom : next.dueDate;
-  return { ...base, payable: 0, shown: next.dueAfterCredit, instalments: [next], payableFrom: from, stableThrough: today };
+  return quoteOf(position, { dueDate, payable: 0, shown: next.dueAfterCredit, instalments: [next], payableFrom: from, stableThrough: today });
+}
+
+/**
+ * A quote written out field by field, not spread from a common base: on Node 20's V8 properties added to an
+ * object spread make a new hidden class on every call (decision 019).
+ */
+function quoteOf(position: LoanPosition, q: Omit<RepaymentQuote, 'overdue' | 'credit'>): RepaymentQuote {
+  return {
+    payable: q.payable,
+    shown: q.shown,
+    instalments: q.instalments,
+    dueDate: q.dueDate,
+    payableFrom: q.payableFrom,
+    overdue: position.overdue,
+    stableThrough: q.stableThrough,
+    credit: position.credit,
+  };
 }
 
 /**
