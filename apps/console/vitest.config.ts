@@ -11,6 +11,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/shared/testing/setup-tests.ts'],
     restoreMocks: true,
+    // A watchdog, not a measure: rendering antd's tables and forms in jsdom takes 10-20 s a test on a slow 2-core
+    // machine (CI runs there), 2-4 s on a fast one.
+    testTimeout: 60_000,
     unstubGlobals: true,
   },
 });

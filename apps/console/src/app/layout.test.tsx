@@ -10,7 +10,7 @@ const menuLinks = async () => {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 };
 
-describe('the menu', { timeout: 20_000 }, () => {
+describe('the menu', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
   });

@@ -20,7 +20,7 @@ const answers = {
   'POST /console/api/me/tokens/revoke': (body: { id: number }) => ({ token: { ...token(body.id, 'export'), revokedAt: '2025-03-06T10:00:00Z' } }),
 };
 
-describe('AccountPage', { timeout: 20_000 }, () => {
+describe('AccountPage', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
   });

@@ -44,7 +44,7 @@ async function openFirst(user: ReturnType<typeof userEvent.setup>) {
   return (await screen.findByText('Complaint 41')).closest<HTMLElement>('[role="dialog"]')!;
 }
 
-describe('ComplaintsPage', { timeout: 20_000 }, () => {
+describe('ComplaintsPage', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
     // The upload list's thumbnail reads the file as an object URL, which jsdom does not have.

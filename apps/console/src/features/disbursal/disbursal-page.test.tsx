@@ -45,7 +45,7 @@ const answers = {
 /** Ticks an order's row (its checkbox is named by the order number). */
 const tick = async (user: ReturnType<typeof userEvent.setup>, orderNo: string) => user.click(await screen.findByRole('checkbox', { name: orderNo }));
 
-describe('DisbursalPage', { timeout: 20_000 }, () => {
+describe('DisbursalPage', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
   });

@@ -79,7 +79,7 @@ const story: LoanStory = {
   ],
 };
 
-describe("a loan's story", { timeout: 20_000 }, () => {
+describe("a loan's story", () => {
   it('asks for the order in the address and shows the loan, the account paid and the ledger today', async () => {
     const sent = stubServer(['support'], { 'POST /console/api/loans/detail': story });
     renderScreen(<LoanPage />, { path: `/loans/${orderNo}`, route: '/loans/:orderNo' });

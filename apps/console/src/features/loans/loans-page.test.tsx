@@ -39,7 +39,7 @@ const renderPage = () =>
 
 const searches = (sent: ReturnType<typeof stubServer>) => sent.filter((s) => s.path === '/console/api/loans/search');
 
-describe('LoansPage', { timeout: 20_000 }, () => {
+describe('LoansPage', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
   });

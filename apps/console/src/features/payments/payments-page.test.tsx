@@ -20,7 +20,7 @@ const notification = {
   reviewNote: null,
 };
 
-describe('payments', { timeout: 20_000 }, () => {
+describe('payments', () => {
   it("lists the notifications to review and resolves one with a note", async () => {
     const sent = stubServer(['finance'], {
       'GET /console/api/payments/notifications': { notifications: [notification] },

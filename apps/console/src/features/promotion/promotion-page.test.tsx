@@ -61,7 +61,7 @@ const answers = {
 
 const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
-describe('PromotionPage', { timeout: 20_000 }, () => {
+describe('PromotionPage', () => {
   beforeEach(() => {
     localStorage.setItem('presta.console.language', 'en');
   });

@@ -22,7 +22,7 @@ const application: Application = {
 
 const queue = { applications: [application] };
 
-describe('the review queue', { timeout: 20_000 }, () => {
+describe('the review queue', () => {
   it('shows each application with its money in the market, its account and the record', async () => {
     stubServer(['reviewer'], { 'GET /console/api/applications': queue });
     renderScreen(<ReviewPage />);

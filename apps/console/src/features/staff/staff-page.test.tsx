@@ -46,7 +46,7 @@ describe('StaffPage', () => {
     expect(within(row).getByText('Locked')).toBeTruthy();
   });
 
-  it('adds a member and shows their set-up link once, with the warning', { timeout: 20_000 }, async () => {
+  it('adds a member and shows their set-up link once, with the warning', async () => {
     const sent = serve(['admin']);
     const user = userEvent.setup();
     renderPage();
@@ -77,7 +77,7 @@ describe('StaffPage', () => {
     await waitFor(() => expect(sent.filter((s) => s.path === '/console/api/staff/add')).toHaveLength(2));
   });
 
-  it('disables a member after confirming, and never offers an admin to disable themselves', { timeout: 20_000 }, async () => {
+  it('disables a member after confirming, and never offers an admin to disable themselves', async () => {
     const sent = serve(['admin']);
     const user = userEvent.setup();
     renderPage();
@@ -90,7 +90,7 @@ describe('StaffPage', () => {
     await waitFor(() => expect(sent.find((s) => s.path === '/console/api/staff/disable')).toMatchObject({ method: 'POST', body: { email: 'eva@presta.test' } }));
   });
 
-  it("lists every member's API tokens and revokes one after confirming; one's own are made on My account", { timeout: 20_000 }, async () => {
+  it("lists every member's API tokens and revokes one after confirming; one's own are made on My account", async () => {
     const sent = serve(['admin']);
     const user = userEvent.setup();
     renderPage();
