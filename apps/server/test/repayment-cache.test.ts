@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm';
 import { borrowers, paymentReferences } from '../src/db/schema';
 import { addDays } from '@presta/contract/dates';
 import { applyPayment, getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-service';
+import { sandboxProviderOf } from '../src/modules/payments/payment-routes';
+import { generateVoucher } from '../src/modules/repayment/repayment-service';
+import type { MarketCode } from '@presta/contract/markets';
 import { buildCachingTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
 
@@ -89,6 +92,29 @@ describe('the repayment page and the voucher with the cache on', () => {
     const second = await voucher(rest);
     expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
     expect(second.repayDetail.amount).toBe(rest);
+  });
+});
+
+describe('a reopened voucher with the cache on', () => {
+  it('is the same answer, kept with its JSON, in its language; another language has its own', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const provider = sandboxProviderOf(t.db, t.config);
+    const support = (market: MarketCode) => t.config.support[market];
+    const input = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
+    const open = (lang: 'es' | 'en') => generateVoucher(t.db, provider, support, loan.borrower.id, input, lang, new Date(), t.app.caches);
+    const made = await open('es');
+    // Once the cache holds the open reference (its insert announced), a reopened voucher is the kept answer.
+    await expect.poll(async () => (await open('es')) === (await open('es')), { timeout: 5_000, interval: 20 }).toBe(true);
+    const kept = await open('es');
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(kept).toEqual(made);
+    const english = await open('en');
+    expect(english).not.toBe(kept);
+    expect(english.repayDetail.vCode).toBe(kept.repayDetail.vCode);
+    expect(english.dataList[1]!.title).not.toBe(kept.dataList[1]!.title);
+    // The HTTP answer is the same text each time.
+    const body = async () => (await call(t.app, loan.sessionId, urls.vcode, { ...input })).body;
+    expect(await body()).toBe(await body());
   });
 });
 

@@ -10,6 +10,7 @@ import type { Minor } from '@presta/contract/money';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
+import { finalAnswer } from '../../lib/reply';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { getLoanPosition, quoteExtension, type ExtensionQuoteResult } from '../ledger/ledger-service';
@@ -434,7 +435,27 @@ export async function generateVoucher(
     { orderId: order.id, borrowerId, purpose, channel, amount: input.amount, expiresAt: endOfDayIn(validThrough, order.timeZone), now },
     caches.openReferences,
   );
-  return voucherOf(lang, order, reference, purpose, support(order.market));
+  return builtVoucher(lang, order, reference, purpose, support(order.market));
+}
+
+/**
+ * Vouchers built, by reference object: the open references' cache keeps one object per reference until the
+ * order's references change, so a borrower reopening a voucher (most calls) gets the same answer, frozen with its
+ * JSON (finalAnswer), instead of building, checking and stringifying it again (decision 019). Everything the
+ * voucher shows is the reference's, the order's or the market's contacts; the key holds the parts not fixed by the
+ * reference.
+ */
+const builtVouchers = new WeakMap<PaymentReference, Map<string, VoucherData>>();
+
+function builtVoucher(lang: Language, order: OwnedOrder, ref: PaymentReference, purpose: PaymentPurpose, contacts: SupportContacts): VoucherData {
+  const key = `${lang}|${purpose}|${order.orderNo}|${order.productLogo}|${order.timeZone}|${contacts.email}`;
+  let byKey = builtVouchers.get(ref);
+  const kept = byKey?.get(key);
+  if (kept) return kept;
+  const voucher = finalAnswer(voucherOf(lang, order, ref, purpose, contacts));
+  if (!byKey) builtVouchers.set(ref, (byKey = new Map<string, VoucherData>()));
+  byKey.set(key, voucher);
+  return voucher;
 }
 
 /** What a reference is made for and the last day its amount stays the same (its validity, at most). */
