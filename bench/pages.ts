@@ -146,7 +146,19 @@ async function lighthouseRun(url: string, opts: PagesOptions): Promise<RunFigure
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: opts.chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Chromium 156's headless mode still runs the browser's omnibox popups (chrome://omnibox-popup.top-chrome/,
+      // two WebUI pages of the browser, not of the page): on each navigation their scripts ran for 100-330 ms in a
+      // renderer of their own, on the same two cores as the page under test (decision 020).
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+    ],
   });
   try {
     const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
