@@ -1,14 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags } from './scripts/chromium-flags';
 import { e2ePorts } from './tests/e2e/support/e2e-env';
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +19,7 @@ export default defineConfig({
     hasTouch: true,
     locale: 'es-ES',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [

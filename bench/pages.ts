@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromiumFlags } from '../scripts/chromium-flags';
 
 export type PagesOptions = { root: string; base: string; chromePath: string; runs: number };
 
@@ -148,12 +149,7 @@ async function lighthouseRun(url: string, opts: PagesOptions): Promise<RunFigure
     chromePath: opts.chromePath,
     chromeFlags: [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...chromiumFlags,
       // Chromium 156's headless mode still runs the browser's omnibox popups (chrome://omnibox-popup.top-chrome/,
       // two WebUI pages of the browser, not of the page): on each navigation their scripts ran for 100-330 ms in a
       // renderer of their own, on the same two cores as the page under test (decision 020).

@@ -11,6 +11,7 @@ import {
   type Component,
   type CoolingOffExit,
   type InstalmentComponent,
+  type LateCharge,
   type LateChargeKind,
   type LateRule,
   type LedgerState,
@@ -324,20 +325,8 @@ export const ledgerRowColumns: SQL = sql.raw(
 
 /** One row of `ledgerRowColumns` as the driver returns it (JSON: ids and minor units as numbers, timestamps as ISO strings). */
 export type LedgerRowsRow = {
-  late_charge_rows: {
-    id: number;
-    instalmentId: number;
-    seq: number;
-    kind: LateChargeKind;
-    accruedFrom: CalendarDate;
-    accruedThrough: CalendarDate;
-    days: number;
-    base: Minor;
-    ratePpm: number | null;
-    amount: Minor;
-    paymentId: number | null;
-    creditEventId: number | null;
-  }[];
+  /** A stored late charge, with the payment or the credit event that crystallised it. */
+  late_charge_rows: (LateCharge & { id: number; paymentId: number | null; creditEventId: number | null })[];
   extension_rows: {
     id: number;
     paymentId: number;
@@ -382,18 +371,7 @@ export type LedgerRowsRow = {
     component: Component;
     amount: Minor;
   }[];
-  cooling_off_exit_rows: {
-    id: number;
-    createdAt: string;
-    requestedOn: CalendarDate;
-    expiresOn: CalendarDate;
-    daysUsed: number;
-    principal: Minor;
-    interest: Minor;
-    amount: Minor;
-    actor: string;
-    note: string;
-  }[];
+  cooling_off_exit_rows: (CoolingOffExit & { createdAt: string; actor: string; note: string })[];
   waiver_rows: {
     id: number;
     exitId: number;

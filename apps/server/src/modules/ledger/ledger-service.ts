@@ -904,7 +904,7 @@ function eventsFrom(r: LedgerRowsRow): LedgerEventRow[] {
 // ---------------------------------------------------------------------------
 
 /** A stored late charge, with the payment or the credit event that crystallised it. */
-export type StoredLateCharge = LateCharge & { id: number; paymentId: number | null; creditEventId: number | null };
+export type StoredLateCharge = LedgerRowsRow['late_charge_rows'][number];
 
 /** A stored extension: the payment that bought it (and when), the due dates it moved and the parts of its price. */
 export type StoredExtension = {
@@ -993,20 +993,7 @@ export async function ledgerRecordOf(db: Db, orderId: number, today?: CalendarDa
       commission: x.owed.commission,
       vat: x.owed.vat,
     })),
-    lateCharges: rows.late_charge_rows.map((c) => ({
-      id: c.id,
-      instalmentId: c.instalmentId,
-      seq: c.seq,
-      kind: c.kind,
-      accruedFrom: c.accruedFrom,
-      accruedThrough: c.accruedThrough,
-      days: c.days,
-      base: c.base,
-      ratePpm: c.ratePpm,
-      amount: c.amount,
-      paymentId: c.paymentId,
-      creditEventId: c.creditEventId,
-    })),
+    lateCharges: rows.late_charge_rows,
     extensions: extensionsFrom(rows),
     events: eventsFrom(rows),
     asOf,
