@@ -61,7 +61,7 @@ import {
   setUpLinkOf,
   staffActor,
 } from '../modules/staff/staff-service';
-import { getLoanPosition, ledgerEventsOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
+import { ledgerRecordOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
 import { cleanImage, ImageRejected, type CleanImage } from '../modules/complaints/complaint-images';
@@ -443,7 +443,7 @@ async function imageFile(file: string): Promise<CleanImage> {
 
 /** show: what the ledger says today (owed, paid, credit, suspense) and every payment and credit event with where its money went. */
 async function showLedger(db: Db, orderId: number, io: OpsIo): Promise<void> {
-  const [{ position: p }, heldInSuspense, events] = await Promise.all([getLoanPosition(db, orderId), suspenseHeldFor(db, orderId), ledgerEventsOf(db, orderId)]);
+  const [{ position: p, events }, heldInSuspense] = await Promise.all([ledgerRecordOf(db, orderId), suspenseHeldFor(db, orderId)]);
   const t = p.totals;
   io.out(
     `Ledger on ${p.asOf} (minor units): owed ${t.owedTotal}, paid ${t.paidTotal}, outstanding ${t.outstandingTotal}` +

@@ -8,7 +8,7 @@ import { borrowers, orders, products } from '../../db/schema';
 import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { complaintsOnOrder } from '../complaints/complaint-service';
-import { extensionsOf, getLoanPosition, ledgerEventsOf } from '../ledger/ledger-service';
+import { ledgerRecordOf } from '../ledger/ledger-service';
 import { getOrderOverview } from '../orders/order-service';
 import { suspenseHeldFor } from '../payments/suspense-service';
 import { maskPhone } from '../session/borrower-profile';
@@ -67,12 +67,13 @@ export default function consoleLoanRoutes(app: FastifyInstance) {
       const { order, history, plan, disbursedTo } = await getOrderOverview(app.db, input.orderNo);
       const [found] = await searchLoans(app.db, order.orderNo);
       const disbursed = order.disbursedOn !== null && statusIn(disbursedStatuses, order.status);
-      const [[ledger, heldInSuspense, events, extensions], complaints] = await Promise.all([
-        disbursed
-          ? Promise.all([getLoanPosition(app.db, order.id), suspenseHeldFor(app.db, order.id), ledgerEventsOf(app.db, order.id), extensionsOf(app.db, order.id)])
-          : Promise.resolve([undefined, 0, [], []] as const),
+      // The ledger's position, events and extensions in one read (one snapshot: they agree to the minor unit).
+      const [[ledger, heldInSuspense], complaints] = await Promise.all([
+        disbursed ? Promise.all([ledgerRecordOf(app.db, order.id), suspenseHeldFor(app.db, order.id)]) : Promise.resolve([undefined, 0] as const),
         complaintsOnOrder(app.db, order.id, request.lang),
       ]);
+      const events = ledger?.events ?? [];
+      const extensions = ledger?.extensions ?? [];
       const p = ledger?.position;
       return {
         loan: {

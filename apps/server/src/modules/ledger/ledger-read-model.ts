@@ -385,14 +385,8 @@ export type LedgerRowsRow = {
   }[];
 };
 
-/** The stored rows of an order's ledger in one statement (undefined: no such order). */
-export async function readLedgerRows(db: DbOrTx, orderId: number): Promise<LedgerRowsRow | undefined> {
-  const rows = (await db.execute(sql`select ${ledgerRowColumns} from orders o where o.id = ${orderId}`)) as unknown as LedgerRowsRow[];
-  return rows[0];
-}
-
 /**
- * An order's ledger read (as `readLedger`) and every stored row of it (as `readLedgerRows`) in ONE statement:
+ * An order's ledger read (as `readLedger`) and every stored row of it (`ledgerRowColumns`) in ONE statement:
  * one snapshot, so the two agree to the minor unit whatever is applied meanwhile (undefined: no such order).
  */
 export async function readLedgerWithRows(db: DbOrTx, orderId: number): Promise<{ read: LedgerRead; rows: LedgerRowsRow } | undefined> {

@@ -20,7 +20,6 @@ import { marketOf } from '@presta/contract/markets';
 import { applyTransition, lockOrder, refreshOverdue, shiftDueDates, type TransitionResult } from '../orders/order-service';
 import {
   readLedger,
-  readLedgerRows,
   readLedgerWithRows,
   type LedgerCache,
   type LedgerOrder,
@@ -825,16 +824,9 @@ export type LedgerEventRow =
     };
 
 /**
- * Every payment and credit event of an order in the order they were recorded,
- * each with where its money went (allocations by instalment seq and
- * component). One statement (the read model's `readLedgerRows`).
+ * Every payment and credit event of an order's stored rows in the order they were recorded, each with where its
+ * money went (allocations by instalment seq and component), pure.
  */
-export async function ledgerEventsOf(db: DbOrTx, orderId: number): Promise<LedgerEventRow[]> {
-  const rows = await readLedgerRows(db, orderId);
-  return rows ? eventsFrom(rows) : [];
-}
-
-/** The events of an order's stored rows (ledgerEventsOf), pure. */
 function eventsFrom(r: LedgerRowsRow): LedgerEventRow[] {
   const allocs = (pick: (a: LedgerRowsRow['allocation_rows'][number]) => boolean): Allocation[] =>
     r.allocation_rows.filter(pick).map((a) => ({ instalmentId: a.instalmentId, seq: a.seq, component: a.component, amount: a.amount }));
@@ -920,12 +912,7 @@ export type StoredExtension = {
   feeTax: Minor;
 };
 
-/** The extensions an order's payments bought, oldest first (none before the disbursal). One statement (`readLedgerRows`). */
-export async function extensionsOf(db: DbOrTx, orderId: number): Promise<StoredExtension[]> {
-  const rows = await readLedgerRows(db, orderId);
-  return rows ? extensionsFrom(rows) : [];
-}
-
+/** The extensions an order's payments bought, oldest first (none before the disbursal), from its stored rows. */
 function extensionsFrom(r: LedgerRowsRow): StoredExtension[] {
   return r.extension_rows.map((e) => ({
     paymentId: e.paymentId,
@@ -951,7 +938,7 @@ export type LedgerRecord = {
   plan: PlanInstalment[];
   lateCharges: StoredLateCharge[];
   extensions: StoredExtension[];
-  /** ledgerEventsOf: payments and credit events in the order they were recorded. */
+  /** Payments, credit events, cooling-off exits and waivers in the order they were recorded. */
   events: LedgerEventRow[];
   /** The day it is read for (default: today in the product's time zone). */
   asOf: CalendarDate;
