@@ -61,8 +61,14 @@ describe.skipIf(!built)('first view of loan details (apps/web/dist-ssr)', () => 
     expect(links).toContainEqual(expect.stringMatching(/status-174\.svg" fetchPriority="high"/));
     expect(res.body).not.toMatch(/<script type="module"/);
     const loader = /<script>(\(function\(\)\{var files=[\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
-    const files = JSON.parse(/var files=(\[\[.*?\]\]),done/.exec(loader)?.[1] ?? '[]') as [string, string][];
-    expect(files.filter(([kind]) => kind === 'script')).toHaveLength(1);
+    const files = JSON.parse(/var files=(\[\[.*?\]\]),i=0/.exec(loader)?.[1] ?? '[]') as [string, string][];
+    // The entry's own chunks are scripts of their own, React first, each evaluated in its own task; the entry runs last.
+    const scripts = files.filter(([kind]) => kind === 'script').map(([, href]) => href);
+    expect(scripts[0]).toMatch(/\/react-[^/]+\.js$/);
+    expect(scripts.at(-1)).toMatch(/\/index-[^/]+\.js$/);
+    expect(files.at(-1)?.[0]).toBe('script');
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(loader).toContain('e.async=false');
     expect(files.some(([kind, href]) => kind === 'preload' && /loan-details-page-[^/]+\.js$/.test(href))).toBe(true);
     expect(files.some(([kind, href]) => kind === 'css' && href.endsWith('.css'))).toBe(true);
     // The policy allows exactly the page's inline scripts that run (the data block does not).

@@ -61,7 +61,9 @@ function styleText(dist: string, href: string): string | undefined {
 /**
  * What a page sent with its first view loads after its first paint, in order:
  * its stylesheets' files as links that match no medium (the page's chunk finds
- * them there and does not add them again), the module preloads, the entry.
+ * them there and does not add them again), the entry's own chunks as module
+ * scripts (each evaluated in a task of its own), the page's chunks as module
+ * preloads, the entry.
  */
 type LateFile = ['css' | 'preload' | 'script', string];
 
@@ -71,12 +73,20 @@ type LateFile = ['css' | 'preload' | 'script', string];
  * when the frame was shown, which can come after the frame was drawn), else
  * two frames later; at the latest after a second (a tab that paints no
  * frames). Allowed by its hash, as the page's other inline scripts.
+ *
+ * Each element is inserted in a task of its own (a message to itself: no
+ * timer clamping), and the scripts run in the order inserted (`async = false`),
+ * each in its own task: React, the early entry, antd's core and the app's
+ * shared chunk evaluate one after the other with the browser free in between,
+ * instead of one task evaluating the entry's whole graph (decision 020).
  */
 function lateLoader(files: LateFile[]): string {
   const list = JSON.stringify(files).replace(/</g, '\\u003c');
   return (
-    `<script>(function(){var files=${list},done=false;` +
-    `function load(){if(done)return;done=true;files.forEach(function(f){var e;if(f[0]==='script'){e=document.createElement('script');e.type='module';e.src=f[1];}else{e=document.createElement('link');e.rel=f[0]==='css'?'stylesheet':'modulepreload';if(f[0]==='css')e.media='not all';e.href=f[1];}e.crossOrigin='anonymous';document.head.appendChild(e);});}` +
+    `<script>(function(){var files=${list},i=0,done=false,ch=new MessageChannel();` +
+    `function insert(){var f=files[i++],e;if(f[0]==='script'){e=document.createElement('script');e.type='module';e.async=false;e.src=f[1];}else{e=document.createElement('link');e.rel=f[0]==='css'?'stylesheet':'modulepreload';if(f[0]==='css')e.media='not all';e.href=f[1];}e.crossOrigin='anonymous';document.head.appendChild(e);if(i<files.length)ch.port2.postMessage(0);}` +
+    `ch.port1.onmessage=insert;` +
+    `function load(){if(done)return;done=true;insert();}` +
     `function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(load,0);});});}` +
     `try{if(PerformanceObserver.supportedEntryTypes.indexOf('paint')<0)throw 0;new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(load,0);}}).observe({type:'paint',buffered:true});}catch(e){frames();}` +
     `setTimeout(load,1000);})();</script>`
@@ -121,9 +131,10 @@ function firstViewTemplate(dist: string, indexHtml: string, preload: RoutePreloa
     pageStyles.push(`<style>${css ?? ''}</style>`);
   }
   if (missing || !late.some(([kind]) => kind === 'script')) return undefined;
+  // The entry's own chunks (index.html's module preloads, imports first) run as scripts of their own, before the entry.
   const files: LateFile[] = [
     ...(preload?.css ?? []).map((href): LateFile => ['css', href]),
-    ...late.filter(([kind]) => kind === 'preload'),
+    ...late.filter(([kind]) => kind === 'preload').map(([, href]): LateFile => ['script', href]),
     ...(preload?.js ?? []).map((href): LateFile => ['preload', href]),
     ...late.filter(([kind]) => kind === 'script'),
   ];
