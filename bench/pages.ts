@@ -1,7 +1,10 @@
 /**
  * The pages of npm run bench: Lighthouse (mobile preset, a fresh Chrome per
  * run, every figure the median of the runs) on the borrower pages of issue 18,
- * the promotion page (issue 5) and the marketing home (issue 6).
+ * the promotion page (issue 5) and the marketing home (issue 6), and last the
+ * host's floor: a page of one heading and no script, served by the bench
+ * itself, which shows what this host and this Lighthouse read for a page that
+ * does no work (on a slow host its TBT alone can pass 100 ms: decision 020).
  *
  * First-load JavaScript of a borrower page (a Vite SPA: apps/web/dist/index.html
  * and a chunk per route) is the gzip -9 size of every script the page loaded
@@ -11,6 +14,8 @@
  * are reported apart, jsTransferKb).
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromiumFlags } from '../scripts/chromium-flags';
@@ -48,12 +53,13 @@ type RunFigures = {
 export type PageRow = Omit<RunFigures, 'jsGzipKb' | 'jsFiles' | 'lcpElement' | 'lcpPhases' | 'observed'> & {
   page: string;
   url: string;
-  /** The issue whose targets the row is judged against (18: the borrower pages). */
+  /** The issue whose targets the row is judged against (18: the borrower pages; 0: the host's floor, no target). */
   issue: number;
   jsGzipKb?: number;
   jsFiles?: number;
   targets: string;
-  pass: boolean;
+  /** null: a row without a target (the host's floor). */
+  pass: boolean | null;
   runs: { performance: number; lcpMs: number; lcpElement?: string; lcpPhases?: string; observed?: string }[];
 };
 
@@ -260,7 +266,34 @@ export async function measurePages(borrowerPages: BorrowerPage[], opts: PagesOpt
       pass: home.performance >= 98 && home.lcpMs <= 1200 && home.seo >= 95 && home.accessibility >= 95 && homeJs <= 30,
     });
   }
+  rows.push({
+    page: 'host floor (one heading, no script)',
+    url: '(the bench)',
+    issue: 0,
+    ...(await withFloorPage((url) => lighthouseMedian(url, opts))),
+    targets: 'none: what this host reads for a page that does no work',
+    pass: null,
+  });
   return rows;
+}
+
+/** The floor page: what a page costs on this host when it has nothing of its own to do. */
+const floorHtml =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Floor</title><meta name="description" content="A page of one heading."></head><body><main><h1>One heading</h1></main></body></html>';
+
+/** Serves the floor page on a port of its own (every path) while `measure` runs. */
+async function withFloorPage<T>(measure: (url: string) => Promise<T>): Promise<T> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(floorHtml);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await measure(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 export function printPages(rows: PageRow[], runs: number): void {
@@ -282,7 +315,7 @@ export function printPages(rows: PageRow[], runs: number): void {
       'JS files': r.jsFiles ?? '',
       'host index': r.benchmarkIndex,
       target: r.targets,
-      pass: r.pass,
+      pass: r.pass ?? '—',
       runs: r.runs.map((x) => `${x.performance}/${x.lcpMs}ms`).join(' '),
     })),
   );
@@ -292,5 +325,9 @@ export function printPages(rows: PageRow[], runs: number): void {
     `Host CPU (Lighthouse's benchmarkIndex, median of the page rows): ${median(rows.map((r) => r.benchmarkIndex))}; the mobile preset's 4× CPU slowdown assumes 1500-2000 (a weaker host simulates slower tasks, and a higher TBT)`,
   );
   const borrower = rows.filter((r) => r.issue === 18);
-  console.log(`Borrower pages (issue 18): ${borrower.filter((r) => r.pass).length} of ${borrower.length} pass`);
+  const floor = rows.find((r) => r.issue === 0);
+  console.log(
+    `Borrower pages (issue 18): ${borrower.filter((r) => r.pass).length} of ${borrower.length} pass` +
+      (floor ? `; this host's floor (a page with no script): performance ${floor.performance}, LCP ${floor.lcpMs} ms, TBT ${floor.tbtMs} ms` : ''),
+  );
 }
