@@ -336,11 +336,12 @@ async function prepareSpread<B>(call: BenchCall, name: string, pool: BorrowerPoo
  * Any 429 is still counted and shown, never hidden.
  */
 async function measureVouchers(database: BenchDb, due: BorrowerPool<DueBorrower>, ceilingRps: number): Promise<ApiRow> {
-  const [first] = await voucherRequests(await due.take(1));
+  const [firstBorrower] = await due.take(1);
+  const [first] = await voucherRequests([firstBorrower!]);
   const limit = await verifyCall(base, 'generate-vcode', first!);
   const warmupCount = limit ? borrowersFor(limit, ceilingRps, 2) : 1;
   const measuredCount = limit ? borrowersFor(limit, ceilingRps, duration) : 1;
-  const borrowers = await due.take(warmupCount + measuredCount);
+  const borrowers = [firstBorrower!, ...(await due.take(warmupCount + measuredCount - 1))];
   const all = [first!, ...(await voucherRequests(borrowers.slice(1)))];
   const warmup = all.slice(0, warmupCount);
   const measured = all.slice(warmupCount);
