@@ -114,6 +114,9 @@ async function openReferencesOfOrder(db: Db, orderId: number, cache: OpenReferen
   return (await cache.readThrough(orderId, () => preparedQueries(db).openOfOrder.execute({ orderId }))) ?? [];
 }
 
+/** The columns of the partial unique index keeping one open reference per order, purpose, channel and amount. */
+const oneOpenTarget = [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount];
+
 /**
  * The voucher's queries, built once per database (drizzle builds a query's text on every call otherwise:
  * building the insert took a seventh of the server's time while borrowers made their first vouchers,
@@ -148,10 +151,7 @@ function buildQueries(db: Db) {
         accessKey: p('accessKey'),
         createdAt: p('createdAt'),
       })
-      .onConflictDoNothing({
-        target: [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount],
-        where: sql`${paymentReferences.status} = 'open'`,
-      })
+      .onConflictDoNothing({ target: oneOpenTarget, where: sql`${paymentReferences.status} = 'open'` })
       .returning()
       .prepare('payment_references_insert'),
   };
@@ -221,7 +221,7 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
     channel: input.channel,
     expiresAt: input.expiresAt,
   });
-  const [row] = await preparedQueries(db).insert.execute({
+  return insertOpen(db, {
     orderId: input.orderId,
     borrowerId: input.borrowerId,
     purpose: input.purpose,
@@ -237,8 +237,70 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
     expiresAt: created.expiresAt,
     accessKey: randomBytes(16).toString('hex'),
     createdAt: now,
-  } satisfies Omit<typeof paymentReferences.$inferInsert, 'status'>);
-  return row;
+  });
+}
+
+type NewOpenReference = Omit<typeof paymentReferences.$inferInsert, 'status' | 'id' | 'paidAt'> & { reference: string };
+type PendingInsert = { row: NewOpenReference; resolve: (stored: PaymentReference | undefined) => void; reject: (error: Error) => void };
+
+/** At most this many references in one statement (16 values each, under PostgreSQL's 65 535 parameters). */
+const MAX_REFERENCES_PER_INSERT = 500;
+
+/** The inserts asked for in this turn of the event loop, per database, sent together in its check phase. */
+const pendingInserts = new WeakMap<Db, PendingInsert[]>();
+
+/**
+ * Stores a new open reference (undefined when an open one for the same order, purpose, channel and amount exists).
+ * The references asked for in the same turn of the event loop go in one statement and one commit: each commit
+ * announces its references (pg_notify), and PostgreSQL serialises notifying commits through their WAL flush, so
+ * while many borrowers make their first vouchers at once, one commit per reference was their wait (decision 019,
+ * "Each run over borrowers of its own"). Alone, a reference is the prepared insert. If a shared statement fails,
+ * each of its references is tried alone, so one never fails another.
+ */
+function insertOpen(db: Db, row: NewOpenReference): Promise<PaymentReference | undefined> {
+  return new Promise((resolve, reject) => {
+    let batch = pendingInserts.get(db);
+    if (!batch || batch.length >= MAX_REFERENCES_PER_INSERT) {
+      const next: PendingInsert[] = (batch = []);
+      pendingInserts.set(db, next);
+      setImmediate(() => {
+        if (pendingInserts.get(db) === next) pendingInserts.delete(db);
+        void flushInserts(db, next);
+      });
+    }
+    batch.push({ row, resolve, reject });
+  });
+}
+
+async function flushInserts(db: Db, batch: PendingInsert[]): Promise<void> {
+  if (batch.length > 1) {
+    let stored: PaymentReference[] | undefined;
+    try {
+      stored = await db
+        .insert(paymentReferences)
+        .values(batch.map((b) => ({ ...b.row, status: 'open' as const })))
+        .onConflictDoNothing({ target: oneOpenTarget, where: sql`${paymentReferences.status} = 'open'` })
+        .returning();
+    } catch {
+      // One of them failed the statement: each alone below, so only that one fails.
+    }
+    if (stored) {
+      // A reference number is unique (the provider's, a unique column): it names the row each caller asked for.
+      const byReference = new Map(stored.map((r) => [r.reference, r]));
+      for (const b of batch) b.resolve(byReference.get(b.row.reference));
+      return;
+    }
+  }
+  await Promise.all(
+    batch.map(async (b) => {
+      try {
+        const [stored] = await preparedQueries(db).insert.execute(b.row);
+        b.resolve(stored);
+      } catch (error) {
+        b.reject(error instanceof Error ? error : new Error(`payment reference insert failed: ${String(error)}`));
+      }
+    }),
+  );
 }
 
 /** Open references of an order whose time is up become 'expired'. */
