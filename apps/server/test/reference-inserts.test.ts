@@ -23,6 +23,9 @@ beforeAll(async () => {
   const loan = await makeLoan(t.db, { status: '174' });
   await createOrReuseReference(t.db, provider, ask(loan));
 });
+afterAll(async () => {
+  await t.close();
+});
 
 /**
  * The provider, holding every answer until `n` references were asked of it: the callers then store theirs in the
@@ -42,9 +45,6 @@ function together(n: number): PaymentProvider {
     },
   };
 }
-afterAll(async () => {
-  await t.close();
-});
 
 const ask = (loan: Loan, over: Partial<ReferenceRequest> = {}): ReferenceRequest => ({
   orderId: Number(loan.orderId),

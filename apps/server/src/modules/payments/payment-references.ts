@@ -114,8 +114,11 @@ async function openReferencesOfOrder(db: Db, orderId: number, cache: OpenReferen
   return (await cache.readThrough(orderId, () => preparedQueries(db).openOfOrder.execute({ orderId }))) ?? [];
 }
 
-/** The columns of the partial unique index keeping one open reference per order, purpose, channel and amount. */
-const oneOpenTarget = [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount];
+/** The partial unique index keeping one open reference per order, purpose, channel and amount: the inserts' conflict rule. */
+const oneOpen = {
+  target: [paymentReferences.orderId, paymentReferences.purpose, paymentReferences.channel, paymentReferences.amount],
+  where: sql`${paymentReferences.status} = 'open'`,
+};
 
 /**
  * The voucher's queries, built once per database (drizzle builds a query's text on every call otherwise:
@@ -151,7 +154,7 @@ function buildQueries(db: Db) {
         accessKey: p('accessKey'),
         createdAt: p('createdAt'),
       })
-      .onConflictDoNothing({ target: oneOpenTarget, where: sql`${paymentReferences.status} = 'open'` })
+      .onConflictDoNothing(oneOpen)
       .returning()
       .prepare('payment_references_insert'),
   };
@@ -240,7 +243,7 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
   });
 }
 
-type NewOpenReference = Omit<typeof paymentReferences.$inferInsert, 'status' | 'id' | 'paidAt'> & { reference: string };
+type NewOpenReference = Omit<typeof paymentReferences.$inferInsert, 'status' | 'id' | 'paidAt'>;
 type PendingInsert = { row: NewOpenReference; resolve: (stored: PaymentReference | undefined) => void; reject: (error: Error) => void };
 
 /** At most this many references in one statement (16 values each, under PostgreSQL's 65 535 parameters). */
@@ -279,7 +282,7 @@ async function flushInserts(db: Db, batch: PendingInsert[]): Promise<void> {
       stored = await db
         .insert(paymentReferences)
         .values(batch.map((b) => ({ ...b.row, status: 'open' as const })))
-        .onConflictDoNothing({ target: oneOpenTarget, where: sql`${paymentReferences.status} = 'open'` })
+        .onConflictDoNothing(oneOpen)
         .returning();
     } catch {
       // One of them failed the statement: each alone below, so only that one fails.
