@@ -110,6 +110,28 @@ describe('the embedded PostgreSQL port', () => {
   });
 });
 
+describe('two starts together on a fresh folder (issue 32, item 17: npm run bench -- --load)', () => {
+  it('one initialises and starts the cluster, the other waits and joins it', async () => {
+    const fresh = fs.mkdtempSync(path.join(repoRoot, 'data', 'together-test-'));
+    fs.chmodSync(fresh, 0o755);
+    const both = await Promise.allSettled([
+      startEmbeddedPostgres({ dataDir: fresh, port: 0 }),
+      startEmbeddedPostgres({ dataDir: fresh, port: 0 }),
+    ]);
+    const handles = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    try {
+      expect(both.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started']);
+      expect(handles.map((h) => h.ownsServer).sort()).toEqual([false, true]);
+      expect(handles[0]!.port).toBe(handles[1]!.port);
+      expect(fs.realpathSync(await answers(handles[1]!.url))).toBe(fs.realpathSync(path.join(fresh, 'pg')));
+      expect(fs.existsSync(path.join(fresh, 'pg-start.lock'))).toBe(false);
+    } finally {
+      for (const handle of handles.sort((a) => (a.ownsServer ? 1 : -1))) await handle.stop();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('the commands, as a new user runs them', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/demo.ts', ...args], {

