@@ -219,7 +219,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await expect(row).toBeVisible();
     await checkConsoleScreen(f, 'disbursal');
     await row.getByRole('checkbox', { name: orderNo }).check();
-    await expect(f.getByText(/^1 seleccionadas · \$/)).toBeVisible();
+    await expect(f.getByText(/^1 seleccionada · \$/)).toBeVisible();
     const dayField = f.getByLabel('Día del desembolso');
     await dayField.click();
     await dayField.fill(disbursalDay);
@@ -228,7 +228,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await f.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
     const confirm = f.locator('.ant-popconfirm').filter({ hasText: `el ${disbursalDay}?` });
     await confirm.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
-    const done = f.getByRole('status').filter({ hasText: '1 órdenes desembolsadas' });
+    const done = f.getByRole('status').filter({ hasText: '1 orden desembolsada' });
     await expect(done).toBeVisible();
     await expect(done.getByRole('row').filter({ hasText: orderNo })).toContainText(disbursalDay);
     await checkConsoleScreen(f, 'disbursal-done');

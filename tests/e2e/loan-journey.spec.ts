@@ -13,6 +13,14 @@ function readmeWalkWords(): string[] {
   return steps.flatMap((line) => [...line.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]!));
 }
 
+/** The operator commands of the walk's step 3, as written (`npm run ops -- approve <orderNo>` …): each one's arguments. */
+function readmeWalkOps(orderNo: string): string[][] {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+  const walk = readme.slice(readme.indexOf('## Walk the loan journey'));
+  const step = walk.split('\n').find((line) => line.startsWith('3. '))!;
+  return [...step.matchAll(/`npm run ops -- ([^`]+)`/g)].map((m) => m[1]!.replace('<orderNo>', orderNo).split(' '));
+}
+
 test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
   // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
   expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Ahora no', 'Pagar ahora']);
@@ -66,12 +74,15 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   const orderNo = (await orderNoRow.first().textContent())!.trim();
   expect(url.searchParams.get('orderId')).toBeTruthy();
 
-  // The lender approves: the page follows by itself (it polls while 21/151).
-  ops('approve', orderNo);
+  // The lender approves, with the README's own command: the page follows by itself (it polls while 21/151).
+  const [approve, disburse] = readmeWalkOps(orderNo);
+  expect(approve).toEqual(['approve', orderNo]);
+  ops(...approve!);
   await expect(page.getByText('Aprobado').first()).toBeVisible({ timeout: 20_000 });
 
-  // ...and disburses: 174, the rating dialog ("Ahora no" closes it), then Repay.
-  ops('disburse', orderNo);
+  // ...and a second member disburses (four eyes, decision 023): 174, the rating dialog ("Ahora no" closes it), then Repay.
+  expect(disburse?.slice(0, 2)).toEqual(['disburse', orderNo]);
+  ops(...disburse!);
   await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 20_000 });
   const rating = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
   await expect(rating).toBeVisible();

@@ -4,7 +4,7 @@ import { appReady, expect, test } from './support/test';
 import { errorCodes } from '@presta/contract/error-codes';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
-import { ops } from './support/cli';
+import { demoFinance, ops } from './support/cli';
 import { e2ePorts } from './support/e2e-env';
 import { checkPage } from './support/layout';
 import { openLoanDetails } from './support/loan-details';
@@ -179,11 +179,11 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   await page.getByRole('button', { name: t.saveAccount }).click();
   await expect(page.getByText(t.accountSaved)).toBeVisible();
 
-  // The operator approves and disburses to it (ops disburse prints the account, masked). The test moves the
+  // The operator approves and the demo's finance member disburses to it (ops disburse prints the account, masked). The test moves the
   // application one instalment period back and disburses on that day, so that instalment 1 is due today.
   ops('approve', orderNo);
   const disbursedOn = await appliedOnePeriodAgo(orderNo);
-  expect(ops('disburse', orderNo, '--on', disbursedOn)).toContain('5678');
+  expect(ops('disburse', orderNo, '--on', disbursedOn, ...demoFinance)).toContain('5678');
 
   // Home now shows the loan, with its next payment and Pay.
   await page.goto('/main');
@@ -397,7 +397,7 @@ test('India, in English: sign in, take a rupee offer after the Key Facts Stateme
 
   // Approved and disbursed to that account (printed masked, with its bank).
   ops('approve', orderNo);
-  const disbursed = ops('disburse', orderNo);
+  const disbursed = ops('disburse', orderNo, ...demoFinance);
   expect(disbursed).toContain('6789');
   expect(disbursed).not.toContain('50100123456789');
 

@@ -48,8 +48,8 @@ export async function consoleSignInAs(t: TestApp, m: { email: string; secret: st
 }
 
 /** A console call as the console makes it: JSON, the cookie, the CSRF token and the console's origin. */
-export function consoleCall(t: TestApp, auth: ConsoleAuth, route: { method: 'GET' | 'POST'; path: string }, body: Record<string, unknown> = {}) {
-  const headers = { cookie: auth.cookie, 'x-csrf-token': auth.csrfToken, origin: t.config.publicBaseUrl };
+export function consoleCall(t: TestApp, auth: ConsoleAuth, route: { method: 'GET' | 'POST'; path: string }, body: Record<string, unknown> = {}, language?: 'es' | 'en') {
+  const headers = { cookie: auth.cookie, 'x-csrf-token': auth.csrfToken, origin: t.config.publicBaseUrl, ...(language ? { language } : {}) };
   if (route.method === 'GET') {
     const query = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return t.app.inject({ method: 'GET', url: query ? `${route.path}?${query}` : route.path, headers });

@@ -103,6 +103,44 @@ describe('approve, reject, disburse', () => {
   });
 });
 
+describe('four eyes (decision 023)', () => {
+  it('the member who approved an order cannot disburse it, in the console either: refused in their language, the order left approved, nothing audited', async () => {
+    const both = await consoleSignInAs(t, await staffMember(t, ['reviewer', 'finance']), '198.51.100.49');
+    const a = await application(2);
+    expect((await consoleCall(t, both, consoleApprove, { orderNo: a.orderNo })).statusCode).toBe(200);
+    const on = addDays(todayIn(a.product.timeZone), -1);
+    const own = await consoleCall(t, both, consoleDisburse, { orderNos: [a.orderNo], on }, 'es');
+    expect(own.json<Answer<{ disbursed: unknown[]; refused: unknown[] }>>().data).toEqual({
+      disbursed: [],
+      refused: [{ orderNo: a.orderNo, message: `Usted aprobó el pedido ${a.orderNo}: lo desembolsa otro miembro del personal (cuatro ojos).` }],
+    });
+    const inEnglish = await consoleCall(t, both, consoleDisburse, { orderNos: [a.orderNo], on }, 'en');
+    expect(inEnglish.json<Answer<{ refused: { message: string }[] }>>().data.refused[0]!.message).toBe(
+      `You approved order ${a.orderNo}: another staff member disburses it (four eyes).`,
+    );
+    expect(await statusOf(a.orderNo)).toBe('151');
+    expect(await listAudit(t.db, { objectType: 'order', objectId: a.orderNo, action: 'orders.disburse' })).toEqual([]);
+    // Another member disburses it; the same member may disburse what someone else approved.
+    expect((await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [a.orderNo], on })).json<Answer<{ disbursed: unknown[] }>>().data.disbursed).toHaveLength(1);
+    const b = await application(2);
+    expect((await consoleCall(t, as('reviewer'), consoleApprove, { orderNo: b.orderNo })).statusCode).toBe(200);
+    expect((await consoleCall(t, both, consoleDisburse, { orderNos: [b.orderNo], on })).json<Answer<{ disbursed: unknown[] }>>().data.disbursed).toHaveLength(1);
+  });
+
+  it('holds in the order service itself (whatever the entry point): 403 for the approving member', async () => {
+    const a = await application(2);
+    const member = await staffMember(t, ['reviewer', 'finance']);
+    const actor = { type: 'staff' as const, staffId: member.id, email: member.email, via: 'api_token' as const };
+    await transitionOrder(t.db, { orderNo: a.orderNo, action: 'approve', actor: 'operator', audit: actor });
+    await expect(transitionOrder(t.db, { orderNo: a.orderNo, action: 'disburse', actor: 'operator', audit: actor })).rejects.toMatchObject({
+      status: 403,
+      code: '403001',
+      messageKey: 'disbursalOwnApproval',
+    });
+    expect(await statusOf(a.orderNo)).toBe('151');
+  });
+});
+
 describe('the role × action matrix (each role alone)', () => {
   const cases: { action: ConsoleAction; call: (auth: ConsoleAuth) => Promise<{ statusCode: number; orderNo?: string; before?: string }> }[] = [
     { action: 'orders.read', call: async (auth) => ({ statusCode: (await consoleCall(t, auth, consoleApplications)).statusCode }) },

@@ -12,14 +12,15 @@ import {
 } from '@presta/contract/api/console';
 import { consoleActions, staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { listAudit } from '../src/modules/audit/audit-log';
+import { rolesOf } from '../src/modules/staff/staff-service';
 import { consoleCall, consoleSignInAs, staffMember, staffPassword, totpAt, type ConsoleAuth } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
  * Staff administration and the audit view over HTTP (issue 17): an admin adds a member (their set-up link answered
  * once, which opens the set-up), lists and resets, disables and enables a member and sets their roles (never their
- * own admin role, never disabling themselves); the audit view lists each action with its actor, filtered; and the
- * role × action matrix of these calls.
+ * own roles, never disabling or resetting themselves: decision 023); the audit view lists each action with its
+ * actor, filtered; and the role × action matrix of these calls.
  */
 
 let t: TestApp;
@@ -135,18 +136,36 @@ describe('an admin changes a member', () => {
     expect((await consoleCall(t, as('admin'), consoleStaffRoles, { email: email('nobody'), roles: ['support'] })).statusCode).toBe(404);
   });
 
-  it('an admin can neither disable themselves nor drop their own admin role (the last admin cannot lock everyone out)', async () => {
+  it('an admin can neither disable themselves, reset themselves nor change their own roles (decision 023: no one grants roles to themselves)', async () => {
     const admin = await staffMember(t, ['admin']);
     const auth = await consoleSignInAs(t, admin, '198.51.100.75');
     const self = await consoleCall(t, auth, consoleStaffDisable, { email: admin.email });
     expect([self.statusCode, self.json<Answer<null>>().code]).toEqual([409, '409001']);
     const drop = await consoleCall(t, auth, consoleStaffRoles, { email: admin.email, roles: ['finance'] });
     expect([drop.statusCode, drop.json<Answer<null>>().code]).toEqual([409, '409001']);
-    // Adding a role to themselves is fine; so is another admin taking theirs.
-    expect(change(await consoleCall(t, auth, consoleStaffRoles, { email: admin.email, roles: ['admin', 'finance'] })).member.roles).toEqual(['finance', 'admin']);
+    // Adding a role to themselves is refused too, in the console's language; their roles stay as they were.
+    const grant = await consoleCall(t, auth, consoleStaffRoles, { email: admin.email, roles: ['admin', 'reviewer', 'finance'] }, 'es');
+    expect([grant.statusCode, grant.json<Answer<null>>().message]).toEqual([409, 'No puede cambiar sus propios roles: pídaselo a otro administrador.']);
+    expect(await rolesOf(t.db, admin.id)).toEqual(['admin']);
+    const reset = await consoleCall(t, auth, consoleStaffReset, { email: admin.email }, 'en');
+    expect([reset.statusCode, reset.json<Answer<null>>().message]).toEqual([409, 'You cannot reset your own account: ask another admin.']);
+    expect((await consoleCall(t, auth, consoleStaff)).statusCode, 'still signed in: the reset did nothing').toBe(200);
+    // Another admin may change them.
     expect(change(await consoleCall(t, as('admin'), consoleStaffRoles, { email: admin.email, roles: ['finance'] })).member.roles).toEqual(['finance']);
     expect((await consoleCall(t, auth, consoleStaff)).statusCode, 'no longer an admin').toBe(403);
     expect(await listAudit(t.db, { objectType: 'staff', objectId: String(admin.id), action: 'staff.disable' })).toEqual([]);
+    expect(await listAudit(t.db, { objectType: 'staff', objectId: String(admin.id), action: 'staff.reset' })).toEqual([]);
+    expect((await listAudit(t.db, { objectType: 'staff', objectId: String(admin.id), action: 'staff.roles' })).map((e) => e.actorLabel)).not.toContain(admin.email);
+  });
+
+  it("names the member's roles now on every answer, a refusal's too (the open console follows a change without a reload)", async () => {
+    const member = await staffMember(t, ['support']);
+    const auth = await consoleSignInAs(t, member, '198.51.100.76');
+    const before = await consoleCall(t, auth, consoleMe);
+    expect(before.headers['x-staff-roles']).toBe('support');
+    await consoleCall(t, as('admin'), consoleStaffRoles, { email: member.email, roles: ['reviewer', 'support'] });
+    const refused = await consoleCall(t, auth, consoleStaff);
+    expect([refused.statusCode, refused.headers['x-staff-roles']]).toEqual([403, 'reviewer,support']);
   });
 });
 

@@ -121,7 +121,7 @@ describe('the reply with images (back office)', () => {
     expect(json.statusCode).toBe(415);
     expect(await supportImages(problemId)).toEqual([]);
     const [row] = await t.db.select().from(complaints).where(eq(complaints.id, Number(problemId)));
-    expect(row).toMatchObject({ status: 'open', replyText: '', repliedAt: null });
+    expect(row).toMatchObject({ status: 'open', replyText: null, repliedAt: null });
 
     const textOnly = await replyWithImages(support, { problemId, text: 'Ya quedó resuelto.' }, []);
     expect(textOnly.json()).toMatchObject({ data: { problemId, images: 0, imageIds: [] } });

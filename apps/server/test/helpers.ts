@@ -264,3 +264,11 @@ export async function opsStaff(db: Db): Promise<string> {
   if (member) await db.insert(staffRoleRows).values(staffRoles.map((role) => ({ staffId: member.id, role }))).onConflictDoNothing();
   return email;
 }
+
+/** A second member for the ops tests, finance only: disburses what opsStaff approved (four eyes, decision 023). */
+export async function opsFinance(db: Db): Promise<string> {
+  const email = 'ops-finance@presta.example';
+  const [member] = await db.insert(staffMembers).values({ email, name: 'Ops finance' }).onConflictDoNothing().returning({ id: staffMembers.id });
+  if (member) await db.insert(staffRoleRows).values({ staffId: member.id, role: 'finance' }).onConflictDoNothing();
+  return email;
+}

@@ -8,7 +8,7 @@ import { createOrder } from '../src/modules/orders/order-service';
 import { recordJobRun } from '../src/modules/jobs/job-runs';
 import { listAudit } from '../src/modules/audit/audit-log';
 import type { Db } from '../src/db/database';
-import { opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
+import { opsFinance, opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -43,7 +43,11 @@ describe('ops command', () => {
     expect(approved).toEqual({ code: 0, out: [`Order ${o.orderNo} approved: 21 → 151.`], err: [] });
 
     const on = addDays(todayIn(o.product.timeZone), -20);
-    const disbursed = await ops('disburse', o.orderNo, '--on', on);
+    // Four eyes (decision 023): the member who approved it may not disburse it; a second member does.
+    const own = await ops('disburse', o.orderNo, '--on', on);
+    expect(own).toEqual({ code: 1, out: [], err: [`error: You approved order ${o.orderNo}: another staff member disburses it (four eyes).`] });
+    expect((await statusOf(o.orderNo))!.status).toBe('151');
+    const disbursed = await ops('disburse', o.orderNo, '--on', on, '--as', await opsFinance(db));
     expect(disbursed.code).toBe(0);
     expect(disbursed.out).toEqual([`Order ${o.orderNo} disbursed on ${on} to Banamex **** 5678: 151 → 174; instalment 1 of 2 due ${addDays(on, 15)}.`]);
 
@@ -180,12 +184,14 @@ describe('ops command', () => {
     });
     const nobody = await runOpsCommand(db, ['approve', o.orderNo], { out: () => undefined, err: () => undefined });
     expect(nobody).toBe(1);
-    // The admin (every role, in these tests) approves and disburses: both in the audit trail, as the member, through the CLI.
+    // The admin (every role, in these tests) approves, a finance member disburses: both in the audit trail, as the
+    // member, through the CLI.
+    const finance = await opsFinance(db);
     expect((await ops('approve', o.orderNo)).code).toBe(0);
-    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -20))).code).toBe(0);
+    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -20), '--as', finance)).code).toBe(0);
     const events = await listAudit(db, { objectType: 'order', objectId: o.orderNo });
     expect(events.map((e) => [e.action, e.actorLabel, e.via, e.before, (e.after as { status: string }).status])).toEqual([
-      ['orders.disburse', admin, 'cli', { status: '151' }, '174'],
+      ['orders.disburse', finance, 'cli', { status: '151' }, '174'],
       ['orders.approve', admin, 'cli', { status: '21' }, '151'],
     ]);
     // staff list and staff reset.
@@ -198,7 +204,7 @@ describe('ops command', () => {
     }
   });
 
-  it('staff disable, enable and roles: through the console’s services, audited as the member via cli; an admin never disables themselves', async () => {
+  it('staff disable, enable and roles: through the console’s services, audited as the member via cli; an admin never disables, resets or changes the roles of themselves', async () => {
     const admin = await opsStaff(db);
     const tag = `${Date.now().toString(36)}${randomInt(0, 1e6)}`;
     const who = `changed.${tag}@presta.example`;
@@ -220,6 +226,9 @@ describe('ops command', () => {
       ['staff.add', admin, 'cli'],
     ]);
     expect(await ops('staff', 'disable', admin)).toEqual({ code: 1, out: [], err: ['error: You cannot disable your own account: ask another admin.'] });
+    // No one grants roles to themselves, nor resets themselves (decision 023).
+    expect(await ops('staff', 'roles', admin, '--role', 'admin,reviewer')).toEqual({ code: 1, out: [], err: ['error: You cannot change your own roles: ask another admin.'] });
+    expect(await ops('staff', 'reset', admin)).toEqual({ code: 1, out: [], err: ['error: You cannot reset your own account: ask another admin.'] });
     expect((await ops('staff', 'roles', who, '--role', 'root')).code).toBe(1);
     for (const bad of [['staff', 'disable'], ['staff', 'roles', who], ['staff', 'enable', who, '--role', 'admin']]) {
       expect((await ops(...bad)).code, bad.join(' ')).toBe(1);

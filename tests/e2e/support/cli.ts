@@ -30,6 +30,12 @@ export function demoOrder(status: string, opts: { lang?: 'es' | 'en'; port?: num
   return JSON.parse(out) as DemoOrder;
 }
 
+/**
+ * The demo's second member (finance, apps/server/src/modules/demo/demo-staff.ts): disburses what `ops` (the demo's
+ * operator) approved, as a member never approves and disburses the same loan (decision 023).
+ */
+export const demoFinance = ['--as', 'finanzas@presta.demo'] as const;
+
 /** `npm run ops -- <args>` against the e2e database. */
 export function ops(...args: string[]): string {
   return runTsx('apps/server/src/cli/ops.ts', args);

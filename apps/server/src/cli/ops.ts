@@ -504,7 +504,7 @@ async function main(): Promise<number> {
     if (staffEmail === undefined && config.env === 'development') {
       // The demo acts as its operator (every role); loaded only here, so the compiled production command has no demo in it.
       const { DEMO_OPERATOR_EMAIL, seedDemoStaff } = await import('../modules/demo/demo-staff');
-      await seedDemoStaff(database.db);
+      await database.db.transaction((tx) => seedDemoStaff(tx));
       staffEmail = DEMO_OPERATOR_EMAIL;
     }
     return await runOpsCommand(database.db, argv, io, staffEmail);

@@ -14,6 +14,11 @@ import { endpoint } from './endpoint';
 export const consoleCookieName = 'presta_console';
 /** The header a state-changing console call carries its CSRF token in. */
 export const csrfHeaderName = 'x-csrf-token';
+/**
+ * The header every console call's answer names the member's roles in, as read for that call (comma-separated, the
+ * roles table's order): the open console follows a change of roles at its next call (decision 023).
+ */
+export const staffRolesHeaderName = 'x-staff-roles';
 /** A staff password's least length (the set-up page checks it as the server does). */
 export const staffPasswordMinLength = 12;
 

@@ -71,7 +71,7 @@ export function ComplaintDrawer({ complaint, onClose, onReplied }: { complaint: 
           <Typography.Title level={2} style={{ fontSize: 16 }}>
             {t('reply')}
           </Typography.Title>
-          {complaint.replyText === null ? (
+          {complaint.repliedAt === null || !complaint.replyText ? (
             <Typography.Paragraph type="secondary">{t('noReply')}</Typography.Paragraph>
           ) : (
             <>

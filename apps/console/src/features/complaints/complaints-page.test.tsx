@@ -82,6 +82,15 @@ describe('ComplaintsPage', () => {
     expect(within(drawer).getByText('Not answered yet.')).toBeTruthy();
   });
 
+  it('shows an open complaint whose reply text is empty (as the server answered it) as not answered, never "Replied by — on —"', async () => {
+    stubServer(['support'], { ...answers, 'GET /console/api/complaints': { complaints: [complaint(41, 'PR0000000000000041', { replyText: '' })] } });
+    const user = userEvent.setup();
+    renderScreen(<ComplaintsPage />);
+    const drawer = await openFirst(user);
+    expect(within(drawer).getByText('Not answered yet.')).toBeTruthy();
+    expect(within(drawer).queryByText(/^Replied by/)).toBeNull();
+  });
+
   it('replies with text only through the JSON call', async () => {
     const sent = stubServer(['support'], answers);
     const user = userEvent.setup();

@@ -76,7 +76,17 @@ function Inbox() {
           />
         </Form.Item>
         <Form.Item label={t('type')} htmlFor="complaint-type">
-          <InputNumber id="complaint-type" min={0} max={9999} precision={0} placeholder={t('anyType')} value={type} onChange={(v) => setType(v)} />
+          <InputNumber
+            id="complaint-type"
+            min={0}
+            max={9999}
+            precision={0}
+            placeholder={t('anyType')}
+            value={type}
+            onChange={(v) => setType(v)}
+            // Wide enough for its placeholder ("Cualquiera") beside the step buttons.
+            style={{ width: 140 }}
+          />
         </Form.Item>
         <Form.Item>
           <Button onClick={reload}>{common('refresh')}</Button>

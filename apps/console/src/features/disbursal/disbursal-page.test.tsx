@@ -82,10 +82,10 @@ describe('DisbursalPage', () => {
     await waitFor(() =>
       expect(sent.find((s) => s.path === '/console/api/orders/disburse')).toMatchObject({ method: 'POST', body: { orderNos: [first, second], on: '2025-03-05' } }),
     );
-    const paid = (await screen.findByText('1 orders disbursed')).closest<HTMLElement>('[role="status"]')!;
+    const paid = (await screen.findByText('1 order disbursed')).closest<HTMLElement>('[role="status"]')!;
     expect(within(paid).getByText(first)).toBeTruthy();
     expect(within(paid).getByText('2025-03-05')).toBeTruthy();
-    const refused = screen.getByText('1 orders not disbursed').closest<HTMLElement>('[role="alert"]')!;
+    const refused = screen.getByText('1 order not disbursed').closest<HTMLElement>('[role="alert"]')!;
     const refusedRow = within(refused).getByText(second).closest('tr')!;
     expect(within(refusedRow).getByText('The borrower has no active bank account.')).toBeTruthy();
     // The queue is read again, and nothing stays selected.

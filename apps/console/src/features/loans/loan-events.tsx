@@ -1,8 +1,9 @@
 import Table from 'antd/es/table';
-import { dateTime, day, money } from '@/shared/format/format';
+import { dateTime, day } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import type { LoanStory } from './loan-story';
 import { knownKey, loansMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 type LedgerEvent = LoanStory['events'][number];
 type Allocation = LedgerEvent['allocations'][number];
@@ -27,7 +28,7 @@ function Allocations({ event, market }: { event: LedgerEvent; market: string }) 
             return key ? t(key) : a.component;
           },
         },
-        { key: 'amount', title: t('amount'), align: 'right', render: (_, a) => money(a.amount, market) },
+        { key: 'amount', title: t('amount'), align: 'right', render: (_, a) => <Amount minor={a.amount} market={market} /> },
       ]}
     />
   );
@@ -60,7 +61,7 @@ export function LoanEvents({ events, market }: { events: LoanStory['events']; ma
         },
         { key: 'at', title: t('at'), render: (_, e) => dateTime(e.at, language) },
         { key: 'valueDate', title: t('valueDate'), render: (_, e) => day(e.valueDate) },
-        { key: 'amount', title: t('amount'), align: 'right', render: (_, e) => money(e.amount, market) },
+        { key: 'amount', title: t('amount'), align: 'right', render: (_, e) => <Amount minor={e.amount} market={market} /> },
         { key: 'source', title: t('source'), dataIndex: 'source' },
         { key: 'allocations', title: t('allocations'), align: 'right', render: (_, e) => e.allocations.length },
       ]}

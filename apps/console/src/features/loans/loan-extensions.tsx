@@ -1,8 +1,9 @@
 import Table from 'antd/es/table';
-import { dateTime, day, money } from '@/shared/format/format';
+import { dateTime, day } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import type { LoanStory } from './loan-story';
 import { loansMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 type Extension = LoanStory['extensions'][number];
 
@@ -16,7 +17,7 @@ export function LoanExtensions({ extensions, market }: { extensions: LoanStory['
     key,
     title: t(key),
     align: 'right' as const,
-    render: (_: unknown, e: Extension) => money(e[key], market),
+    render: (_: unknown, e: Extension) => <Amount minor={e[key]} market={market} />,
   });
   return (
     <Table<Extension>
@@ -39,7 +40,7 @@ export function LoanExtensions({ extensions, market }: { extensions: LoanStory['
         amount('dueInterestTax'),
         amount('fee'),
         amount('feeTax'),
-        { key: 'price', title: t('price'), align: 'right', render: (_, e) => money(priceOf(e), market) },
+        { key: 'price', title: t('price'), align: 'right', render: (_, e) => <Amount minor={priceOf(e)} market={market} /> },
       ]}
     />
   );

@@ -1,8 +1,9 @@
 import Table from 'antd/es/table';
-import { day, money } from '@/shared/format/format';
+import { day } from '@/shared/format/format';
 import { useMessages } from '@/shared/i18n/i18n';
 import type { LoanStory } from './loan-story';
 import { loansMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 type Instalment = LoanStory['plan'][number];
 
@@ -15,7 +16,7 @@ export function LoanPlan({ plan, market }: { plan: LoanStory['plan']; market: st
     key,
     title: t(key),
     align: 'right' as const,
-    render: (_: unknown, i: Instalment) => money(i[key], market),
+    render: (_: unknown, i: Instalment) => <Amount minor={i[key]} market={market} />,
   });
   return (
     <Table<Instalment>
@@ -32,7 +33,7 @@ export function LoanPlan({ plan, market }: { plan: LoanStory['plan']; market: st
         amount('interest'),
         amount('commission'),
         amount('vat'),
-        { key: 'total', title: t('instalmentTotal'), align: 'right', render: (_, i) => money(totalOf(i), market) },
+        { key: 'total', title: t('instalmentTotal'), align: 'right', render: (_, i) => <Amount minor={totalOf(i)} market={market} /> },
       ]}
     />
   );

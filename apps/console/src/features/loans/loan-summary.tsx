@@ -6,6 +6,7 @@ import Typography from 'antd/es/typography';
 import { day, dateTime, money, statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import type { LoanStory } from './loan-story';
+import { Amount, noWrap } from '@/shared/ui/amount';
 import { loansMessages } from './messages';
 
 /** The loan, its borrower and the account its disbursal paid. */
@@ -27,7 +28,7 @@ export function LoanFacts({ loan }: { loan: LoanStory['loan'] }) {
         { key: 'phone', label: t('phone'), children: loan.borrower.maskedPhone },
         { key: 'product', label: t('product'), children: `${loan.product.name} (${loan.product.code})` },
         { key: 'market', label: t('market'), children: `${market} · ${loan.product.currency}` },
-        { key: 'principal', label: t('principal'), children: money(loan.principal, market) },
+        { key: 'principal', label: t('principal'), children: <Amount minor={loan.principal} market={market} /> },
         { key: 'terms', label: t('terms'), children: t('termsValue', { periods: loan.periods, days: loan.termUnitDays }) },
         { key: 'disbursedOn', label: t('disbursedOn'), children: loan.disbursedOn ? day(loan.disbursedOn) : t('notDisbursed') },
         {
@@ -61,7 +62,7 @@ export function LedgerPosition({ position, market }: { position: LoanStory['posi
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {headline.map((s) => (
           <Col key={s.key} xs={12} md={6}>
-            <Statistic title={s.title} value={s.value} />
+            <Statistic title={s.title} value={s.value} styles={{ content: noWrap }} />
           </Col>
         ))}
       </Row>
@@ -70,16 +71,16 @@ export function LedgerPosition({ position, market }: { position: LoanStory['posi
         bordered
         column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
         items={[
-          { key: 'owed', label: `${t('owedTotal')} (${t('owedHint')})`, children: money(position.owedTotal, market) },
-          { key: 'waived', label: t('waivedTotal'), children: money(position.waivedTotal, market) },
-          { key: 'received', label: t('received'), children: money(position.received, market) },
-          { key: 'credit', label: t('credit'), children: money(position.credit, market) },
-          { key: 'refunded', label: t('refunded'), children: money(position.refunded, market) },
-          { key: 'suspense', label: t('heldInSuspense'), children: money(position.heldInSuspense, market) },
+          { key: 'owed', label: `${t('owedTotal')} (${t('owedHint')})`, children: <Amount minor={position.owedTotal} market={market} /> },
+          { key: 'waived', label: t('waivedTotal'), children: <Amount minor={position.waivedTotal} market={market} /> },
+          { key: 'received', label: t('received'), children: <Amount minor={position.received} market={market} /> },
+          { key: 'credit', label: t('credit'), children: <Amount minor={position.credit} market={market} /> },
+          { key: 'refunded', label: t('refunded'), children: <Amount minor={position.refunded} market={market} /> },
+          { key: 'suspense', label: t('heldInSuspense'), children: <Amount minor={position.heldInSuspense} market={market} /> },
           {
             key: 'next',
             label: t('nextPayment'),
-            children: next ? t('nextPaymentValue', { amount: money(next.amount, market), day: day(next.dueDate) }) : t('noNextPayment'),
+            children: next ? <span style={noWrap}>{t('nextPaymentValue', { amount: money(next.amount, market), day: day(next.dueDate) })}</span> : t('noNextPayment'),
           },
           { key: 'expected', label: t('expectedStatus'), children: statusName(position.expectedStatus, language) },
         ]}

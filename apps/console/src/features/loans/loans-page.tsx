@@ -7,11 +7,12 @@ import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { consoleLoanSearch } from '@presta/contract/api/console';
 import { useCall } from '@/shared/api/use-call';
-import { dateTime, money, statusName } from '@/shared/format/format';
+import { dateTime, statusName } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { loansMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 type LoanRow = DataOf<typeof consoleLoanSearch>['loans'][number];
 
@@ -48,7 +49,7 @@ export default function LoansPage() {
     { key: 'borrower', title: t('borrower'), render: (_, l) => l.borrower.fullName },
     { key: 'phone', title: t('phone'), render: (_, l) => l.borrower.maskedPhone },
     { key: 'product', title: t('product'), render: (_, l) => `${l.product.name} · ${l.product.market}` },
-    { key: 'principal', title: t('principal'), align: 'right', render: (_, l) => money(l.principal, l.product.market) },
+    { key: 'principal', title: t('principal'), align: 'right', render: (_, l) => <Amount minor={l.principal} market={l.product.market} /> },
   ];
 
   return (

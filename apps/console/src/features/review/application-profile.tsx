@@ -1,8 +1,9 @@
 import Descriptions from 'antd/es/descriptions';
-import { dateTime, money, statusName } from '@/shared/format/format';
+import { dateTime, statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import type { Application } from '@/shared/ui/application-columns';
 import { reviewMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 /** Everything the queue knows about one application (the row's expanded view). */
 export function ApplicationProfile({ application: a }: { application: Application }) {
@@ -25,10 +26,10 @@ export function ApplicationProfile({ application: a }: { application: Applicatio
         { key: 'language', label: t('language'), children: t(`language_${a.borrower.language}`) },
         { key: 'product', label: t('product'), children: `${a.product.name} (${a.product.code})` },
         { key: 'market', label: t('market'), children: `${market} · ${a.product.currency}` },
-        { key: 'principal', label: t('principal'), children: money(a.principal, market) },
-        { key: 'totalOwed', label: t('totalOwed'), children: money(a.totalOwed, market) },
+        { key: 'principal', label: t('principal'), children: <Amount minor={a.principal} market={market} /> },
+        { key: 'totalOwed', label: t('totalOwed'), children: <Amount minor={a.totalOwed} market={market} /> },
         { key: 'terms', label: t('terms'), children: t('termsValue', { periods: a.periods, days: a.termUnitDays }) },
-        { key: 'offer', label: t('offerLimit'), children: a.offerLimit === null ? t('noOffer') : money(a.offerLimit, market) },
+        { key: 'offer', label: t('offerLimit'), children: a.offerLimit === null ? t('noOffer') : <Amount minor={a.offerLimit} market={market} /> },
         { key: 'account', label: t('bankAccount'), children: a.bankAccount ? `${a.bankAccount.bankName} · ${a.bankAccount.masked}` : t('noAccount') },
         { key: 'loans', label: t('loans'), children: a.record.loans },
         { key: 'settled', label: t('settled'), children: a.record.settled },

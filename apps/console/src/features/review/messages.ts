@@ -41,7 +41,7 @@ export const reviewMessages = defineMessages({
     reasonRequired: 'Escribe el motivo.',
     reasonLength: 'El motivo lleva de 3 a 500 caracteres.',
     rejected1: 'Orden {orderNo} rechazada.',
-    count: '{count} solicitudes',
+    count: '{count, plural, one {# solicitud} other {# solicitudes}}',
   },
   en: {
     title: 'Application review',
@@ -83,6 +83,6 @@ export const reviewMessages = defineMessages({
     reasonRequired: 'Write the reason.',
     reasonLength: 'The reason takes 3 to 500 characters.',
     rejected1: 'Order {orderNo} rejected.',
-    count: '{count} applications',
+    count: '{count, plural, one {# application} other {# applications}}',
   },
 });

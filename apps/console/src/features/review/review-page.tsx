@@ -8,7 +8,7 @@ import Typography from 'antd/es/typography';
 import { consoleApplications, consoleApprove } from '@presta/contract/api/console';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
-import { money } from '@/shared/format/format';
+
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
@@ -17,6 +17,7 @@ import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
 import { ApplicationProfile } from './application-profile';
 import { RejectModal } from './reject-modal';
 import { reviewMessages } from './messages';
+import { Amount } from '@/shared/ui/amount';
 
 /** The review queue (status 21), oldest first: each application with its borrower's record; approve or reject. */
 export default function ReviewPage() {
@@ -56,9 +57,9 @@ export default function ReviewPage() {
     },
     shared.product,
     shared.principal,
-    { key: 'totalOwed', title: t('totalOwed'), align: 'right', render: (_, a) => money(a.totalOwed, a.product.market) },
+    { key: 'totalOwed', title: t('totalOwed'), align: 'right', render: (_, a) => <Amount minor={a.totalOwed} market={a.product.market} /> },
     shared.terms,
-    { key: 'offer', title: t('offerLimit'), align: 'right', render: (_, a) => (a.offerLimit === null ? t('noOffer') : money(a.offerLimit, a.product.market)) },
+    { key: 'offer', title: t('offerLimit'), align: 'right', render: (_, a) => (a.offerLimit === null ? t('noOffer') : <Amount minor={a.offerLimit} market={a.product.market} />) },
     shared.account,
     {
       key: 'record',
@@ -70,8 +71,10 @@ export default function ReviewPage() {
     columns.push({
       key: 'actions',
       title: t('actions'),
+      // Kept in view at the table's right edge however wide the other columns make it, its buttons on one line.
+      fixed: 'right',
       render: (_, a) => (
-        <Space wrap>
+        <Space size={8}>
           {mayApprove ? (
             <Popconfirm title={t('approveConfirm', { orderNo: a.orderNo })} okText={t('approve')} cancelText={common('cancel')} onConfirm={() => void approve(a.orderNo)}>
               <Button type="primary" size="small">

@@ -77,12 +77,14 @@ describe('StaffPage', () => {
     await waitFor(() => expect(sent.filter((s) => s.path === '/console/api/staff/add')).toHaveLength(2));
   });
 
-  it('disables a member after confirming, and never offers an admin to disable themselves', async () => {
+  it('disables a member after confirming, and never offers an admin to disable, reset or change their own roles', async () => {
     const sent = serve(['admin']);
     const user = userEvent.setup();
     renderPage();
     const self = (await screen.findByText('ana@presta.test')).closest('tr')!;
-    expect(within(self).queryByRole('button', { name: 'Disable' })).toBeNull();
+    // Nor to change their own roles or reset themselves (decision 023): another admin does.
+    expect(within(self).queryAllByRole('button')).toEqual([]);
+    expect(within(self).getByText('Your account: another admin changes its roles')).toBeTruthy();
     const row = screen.getAllByText('eva@presta.test')[0]!.closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Disable' }));
     const confirm = (await screen.findByText('Disable eva@presta.test?')).closest<HTMLElement>('.ant-popover')!;

@@ -80,6 +80,42 @@ function StaffList() {
   }
   const busyWith = (m: Member, what: 'reset' | 'disable' | 'enable') => busy?.email === m.email && busy.change === what;
 
+  const actionsOf = (m: Member) => (
+    <Space size={4} wrap>
+      <Button size="small" onClick={() => setEditingRoles(m)}>
+        {t('changeRoles')}
+      </Button>
+      <Popconfirm
+        title={t('resetConfirm', { email: m.email })}
+        description={t('resetDetail')}
+        okText={t('reset')}
+        cancelText={common('cancel')}
+        onConfirm={() => void change(m.email, 'reset')}
+      >
+        <Button size="small" danger loading={busyWith(m, 'reset')}>
+          {t('reset')}
+        </Button>
+      </Popconfirm>
+      {m.state === 'disabled' ? (
+        <Button size="small" loading={busyWith(m, 'enable')} onClick={() => void change(m.email, 'enable')}>
+          {t('enable')}
+        </Button>
+      ) : (
+        <Popconfirm
+          title={t('disableConfirm', { email: m.email })}
+          description={t('disableDetail')}
+          okText={t('disable')}
+          cancelText={common('cancel')}
+          onConfirm={() => void change(m.email, 'disable')}
+        >
+          <Button size="small" danger loading={busyWith(m, 'disable')}>
+            {t('disable')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+
   const columns: ColumnsType<Member> = [
     { title: t('email'), dataIndex: 'email', key: 'email' },
     { title: t('name'), dataIndex: 'name', key: 'name', render: (name: string) => name || common('none') },
@@ -105,41 +141,8 @@ function StaffList() {
     {
       title: t('actions'),
       key: 'actions',
-      render: (_, m) => (
-        <Space size={4} wrap>
-          <Button size="small" onClick={() => setEditingRoles(m)}>
-            {t('changeRoles')}
-          </Button>
-          <Popconfirm
-            title={t('resetConfirm', { email: m.email })}
-            description={t('resetDetail')}
-            okText={t('reset')}
-            cancelText={common('cancel')}
-            onConfirm={() => void change(m.email, 'reset')}
-          >
-            <Button size="small" danger loading={busyWith(m, 'reset')}>
-              {t('reset')}
-            </Button>
-          </Popconfirm>
-          {m.state === 'disabled' ? (
-            <Button size="small" loading={busyWith(m, 'enable')} onClick={() => void change(m.email, 'enable')}>
-              {t('enable')}
-            </Button>
-          ) : m.id === me.id ? null : (
-            <Popconfirm
-              title={t('disableConfirm', { email: m.email })}
-              description={t('disableDetail')}
-              okText={t('disable')}
-              cancelText={common('cancel')}
-              onConfirm={() => void change(m.email, 'disable')}
-            >
-              <Button size="small" danger loading={busyWith(m, 'disable')}>
-                {t('disable')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      // One's own roles, reset and disabling are another admin's to change (decision 023).
+      render: (_, m) => (m.id === me.id ? <Typography.Text type="secondary">{t('ownAccount')}</Typography.Text> : actionsOf(m)),
     },
   ];
 

@@ -1,5 +1,5 @@
 import type { DataOf, Endpoint, RequestOf } from '@presta/contract/api/endpoint';
-import { csrfHeaderName } from '@presta/contract/api/console';
+import { csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console';
 import { normaliseResponse } from '@presta/contract/envelope';
 import { languageParam } from '@presta/contract/session-params';
 import { currentLanguage } from '@/shared/i18n/i18n';
@@ -33,6 +33,17 @@ const signedOutListeners = new Set<Listener>();
 export function onSignedOut(listener: Listener): () => void {
   signedOutListeners.add(listener);
   return () => signedOutListeners.delete(listener);
+}
+
+type RolesListener = (roles: string[]) => void;
+const rolesListeners = new Set<RolesListener>();
+/**
+ * Called with the member's roles as every console call's answer names them (the server reads them on each call): a
+ * change made by an admin meanwhile shows at the member's next call, without a reload.
+ */
+export function onRolesRead(listener: RolesListener): () => void {
+  rolesListeners.add(listener);
+  return () => rolesListeners.delete(listener);
 }
 
 function queryOf(request: Record<string, unknown>): string {
@@ -79,6 +90,8 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   }
   const answer = normaliseResponse<T>(raw);
   if (response.status === 401 && !url.endsWith('/sign-in')) for (const listener of signedOutListeners) listener();
+  const roles = response.headers.get(staffRolesHeaderName);
+  if (roles !== null) for (const listener of rolesListeners) listener(roles === '' ? [] : roles.split(','));
   if (!response.ok || !answer.success) throw new ApiError(response.status, answer.code, answer.message);
   return answer.data as T;
 }

@@ -53,10 +53,24 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
 export const useLanguage = () => useContext(LanguageContext);
 
-/** `{name}` in a message replaced by vars.name. */
-export function interpolate(message: string, vars?: Record<string, string | number>): string {
+const pluralRules = { es: new Intl.PluralRules('es'), en: new Intl.PluralRules('en') };
+/** `{count, plural, one {# orden} other {# órdenes}}`: one of the forms, by the language's plural rules. */
+const pluralPattern = /\{(\w+), plural, ((?:\w+ \{[^{}]*\}\s*)+)\}/g;
+
+/**
+ * `{name}` in a message replaced by vars.name, and `{name, plural, one {…} other {…}}` by the form the language's
+ * plural rules choose for vars.name (`#` in it: the number); `other` when no form matches.
+ */
+export function interpolate(message: string, vars?: Record<string, string | number>, language: Language = 'es'): string {
   if (!vars) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  const plurals = message.replace(pluralPattern, (whole, name: string, forms: string) => {
+    const value = vars[name];
+    if (typeof value !== 'number') return whole;
+    const byCategory = new Map([...forms.matchAll(/(\w+) \{([^{}]*)\}/g)].map((m) => [m[1]!, m[2]!]));
+    const form = byCategory.get(pluralRules[language].select(value)) ?? byCategory.get('other') ?? whole;
+    return form.replace(/#/g, String(value));
+  });
+  return plurals.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 export type Translate<K extends string> = (key: K, vars?: Record<string, string | number>) => string;
@@ -64,5 +78,5 @@ export type Translate<K extends string> = (key: K, vars?: Record<string, string 
 /** The messages of a catalogue in the console's language. */
 export function useMessages<K extends string>(catalogue: Catalogue<K>): Translate<K> {
   const { language } = useLanguage();
-  return useCallback((key: K, vars?: Record<string, string | number>) => interpolate(catalogue[language][key], vars), [catalogue, language]);
+  return useCallback((key: K, vars?: Record<string, string | number>) => interpolate(catalogue[language][key], vars, language), [catalogue, language]);
 }

@@ -1,14 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { consoleMe, consoleSignOut } from '@presta/contract/api/console';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import { mayTake, type ConsoleAction } from '@presta/contract/staff-roles';
-import { ApiError, call, onSignedOut, setCsrfToken } from '@/shared/api/client';
+import { mayTake, staffRoles, type ConsoleAction } from '@presta/contract/staff-roles';
+import { ApiError, call, onRolesRead, onSignedOut, setCsrfToken } from '@/shared/api/client';
 
 /*
  * Who is signed in (issue 17): read once from /console/api/me when the console opens, set by sign-in, cleared by
  * sign-out or by any call that answers 401 (the session ended: idle or absolute expiry, an admin's reset or
  * disabling, a sign-out elsewhere). The roles shown here only decide what the console offers; the server checks
- * every call itself.
+ * every call itself. They follow the server: every console call's answer names the member's roles now (a change
+ * an admin made shows at the next call), and the console asks /me again when its window comes back into view.
  */
 
 export type StaffMember = DataOf<typeof consoleMe>['member'];
@@ -56,6 +57,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
+  useEffect(() => onRolesRead((roles) => setState((s) => withRoles(s, roles))), []);
+  useEffect(() => {
+    // Back to the console's window (another tab, another program): its roles as they are now.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') call(consoleMe, {}).catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
   const signedIn = useCallback((member: StaffMember, csrfToken: string) => {
     setCsrfToken(csrfToken);
     setState({ status: 'signedIn', member });
@@ -74,6 +84,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo(() => ({ state, signedIn, signOut, retry }), [state, signedIn, signOut, retry]);
   return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** The signed-in state with the roles a call's answer named (the same state when they have not changed). */
+function withRoles(state: SessionState, read: readonly string[]): SessionState {
+  if (state.status !== 'signedIn') return state;
+  const roles = staffRoles.filter((role) => read.includes(role));
+  if (roles.join() === state.member.roles.join()) return state;
+  return { status: 'signedIn', member: { ...state.member, roles } };
 }
 
 export function useSession(): Session {

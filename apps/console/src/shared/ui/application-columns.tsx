@@ -2,8 +2,9 @@ import type { ColumnType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { consoleApplications } from '@presta/contract/api/console';
-import { dateTime, money } from '@/shared/format/format';
+import { dateTime } from '@/shared/format/format';
 import type { Language, Translate } from '@/shared/i18n/i18n';
+import { Amount } from '@/shared/ui/amount';
 
 export type Application = DataOf<typeof consoleApplications>['applications'][number];
 
@@ -19,7 +20,7 @@ export function applicationColumns(t: Translate<ColumnWords>, language: Language
     order: { key: 'order', title: t('order'), dataIndex: 'orderNo' },
     applied: { key: 'applied', title: t('applied'), render: (_, a) => dateTime(a.appliedAt, language) },
     product: { key: 'product', title: t('product'), render: (_, a) => `${a.product.name} · ${a.product.market}` },
-    principal: { key: 'principal', title: t('principal'), align: 'right', render: (_, a) => money(a.principal, a.product.market) },
+    principal: { key: 'principal', title: t('principal'), align: 'right', render: (_, a) => <Amount minor={a.principal} market={a.product.market} /> },
     terms: { key: 'terms', title: t('terms'), render: (_, a) => t('termsValue', { periods: a.periods, days: a.termUnitDays }) },
     account: {
       key: 'account',

@@ -47,6 +47,23 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
   return row!;
 }
 
+/** Whether the staff member has recorded `action` on the object (e.g. approved this order: decision 023's four eyes). */
+export async function staffHasActed(db: DbOrTx, staffId: number, entry: { action: string; objectType: string; objectId: string | number }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.objectType, entry.objectType),
+        eq(auditEvents.objectId, String(entry.objectId)),
+        eq(auditEvents.action, entry.action),
+        eq(auditEvents.staffId, staffId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export type AuditFilter = {
   staffId?: number;
   action?: string;

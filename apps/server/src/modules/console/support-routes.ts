@@ -32,7 +32,8 @@ export default async function supportRoutes(app: FastifyInstance) {
         subTypeValue: c.subTypeValue,
         detail: c.detail,
         images: c.imageList,
-        replyText: c.replyText,
+        // No reply yet: null (the column holds '' until one is sent).
+        replyText: c.repliedAt ? c.replyText : null,
         repliedAt: c.repliedAt ? c.repliedAt.toISOString() : null,
         repliedBy: c.repliedBy,
         score: c.score,

@@ -11,6 +11,7 @@ import { getLoanPosition, middayOf } from '../ledger/ledger-service';
 import { recordPayment } from '../payments/record-payment';
 import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
+import { seedDemoStaff } from './demo-staff';
 
 const DAY_MS = 86_400_000;
 
@@ -124,13 +125,16 @@ export async function makeOrderInStatus(
     const [kfs] = await db.select({ id: keyFactsStatements.id }).from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, keyFacts.proposalNo));
     if (kfs) await linkKeyFacts(db, kfs.id, created.orderId);
   }
+  // The lender's moves, as the demo's members (audited): the operator decides, and a second member disburses what
+  // the operator approved (four eyes, decision 023).
+  const crew = await seedDemoStaff(db);
   const move = (action: Parameters<typeof transitionOrder>[1]['action'], extra: Partial<Parameters<typeof transitionOrder>[1]> = {}) =>
-    transitionOrder(db, { orderId: created.orderId, action, actor: 'operator', now, ...extra });
+    transitionOrder(db, { orderId: created.orderId, action, actor: 'operator', now, audit: crew.operator, ...extra });
 
   if (input.status === '110') await move('reject', { reason: 'Demo: income could not be verified' });
   if (statusIn(approvedStatuses, input.status)) await move('approve');
   if (statusIn(disbursedStatuses, input.status)) {
-    await move('disburse', { disbursedOn: addDays(todayIn(product.timeZone, now), 0) });
+    await move('disburse', { disbursedOn: addDays(todayIn(product.timeZone, now), 0), audit: crew.finance });
   }
   if (input.status === '180') await refreshOverdue(db, { orderId: created.orderId });
   if (input.status === '200') {

@@ -15,7 +15,7 @@ import {
 } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { recordAudit, staffHasActed, type AuditActor } from '../audit/audit-log';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
@@ -346,6 +346,7 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
 
   let disbursedToAccountId: number | null = null;
   if (action === 'disburse') {
+    await refuseOwnApproval(tx, order, input.audit);
     // The account the disbursal pays: the borrower's active one (none: refused, nothing written).
     const account = await activeBankAccountOfOrder(tx, order.id);
     if (!account) throw new AppError(409, errorCodes.invalidTransition, 'disbursalNoBankAccount', { orderNo: order.orderNo });
@@ -386,6 +387,17 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
     });
   }
   return { orderId: order.id, orderNo: order.orderNo, action, from: order.status, to, disbursedOn, disbursedToAccountId };
+}
+
+/**
+ * Four eyes (decision 023): the staff member who approved an order never disburses it. Their approval is the
+ * audit trail's `orders.approve` event on the order (written in the approval's transaction); 403 otherwise.
+ */
+async function refuseOwnApproval(tx: DbOrTx, order: LockedOrder, actor: AuditActor | undefined): Promise<void> {
+  if (actor?.type !== 'staff') return;
+  if (await staffHasActed(tx, actor.staffId, { action: 'orders.approve', objectType: 'order', objectId: order.orderNo })) {
+    throw new AppError(403, errorCodes.forbidden, 'disbursalOwnApproval', { orderNo: order.orderNo });
+  }
 }
 
 /**

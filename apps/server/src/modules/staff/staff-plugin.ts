@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import Tokens from '@fastify/csrf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consoleCookieName, csrfHeaderName } from '@presta/contract/api/console';
+import { consoleCookieName, csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import { AppError } from '../../lib/app-error';
@@ -99,11 +99,13 @@ export default fp(
       return { member, session, actor: staffActor(member, 'console', request.ip) };
     };
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const action = request.routeOptions.config.staffAction;
       if (action === undefined) return;
       const bearer = bearerOf(request);
       const caller = bearer === undefined ? await bySession(request) : await byApiToken(request, bearer);
+      // The roles just read, on the answer (a refusal's too): the open console follows a change at its next call.
+      reply.header(staffRolesHeaderName, caller.member.roles.join(','));
       // The session or token has just read the member's roles and that they are not disabled: authorise's rule on them.
       if (action !== 'signedIn') requireRoles(caller.member.roles, action);
       request.staff = caller;

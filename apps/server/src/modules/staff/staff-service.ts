@@ -156,8 +156,9 @@ export async function addStaff(
 export async function resetStaff(db: Db, input: { email: string }, actor: AuditActor, now = new Date()): Promise<{ member: StaffIdentity; setUpToken: string }> {
   return db.transaction(async (tx) => {
     await authorise(tx, actor, 'staff.manage');
-    const member = await findStaffByEmail(tx, input.email);
-    if (!member) throw new AppError(404, errorCodes.notFound, 'staffUnknown', { email: input.email.slice(0, 80) });
+    const member = await memberToChange(tx, input.email);
+    // A session of one's own never turns into a new password and second factor (decision 023).
+    if (isSelf(actor, member.id)) throw new AppError(409, errorCodes.invalidTransition, 'staffSelfReset');
     await tx
       .update(staffMembers)
       .set({ passwordHash: null, totpSecret: null, totpEnabledAt: null, totpLastStep: null, failedSignIns: 0, lockedUntil: null })
@@ -238,8 +239,8 @@ export async function setStaffDisabled(
 }
 
 /**
- * An admin sets a member's roles (the whole set, at least one). They take effect on the member's next call (roles
- * are read on every call). An admin may not drop their own admin role (409). The same roles: `changed: false`.
+ * An admin sets another member's roles (the whole set, at least one). They take effect on the member's next call
+ * (roles are read on every call). No one changes their own roles (409). The same roles: `changed: false`.
  */
 export async function setStaffRoles(
   db: Db,
@@ -255,9 +256,8 @@ export async function setStaffRoles(
     await lockStaffChanges(tx);
     await authorise(tx, actor, 'staff.manage');
     const member = await memberToChange(tx, input.email);
-    if (isSelf(actor, member.id) && member.roles.includes('admin') && !roles.includes('admin')) {
-      throw new AppError(409, errorCodes.invalidTransition, 'staffOwnAdminRole');
-    }
+    // No one grants roles to themselves, nor drops their own (decision 023): another admin changes them.
+    if (isSelf(actor, member.id)) throw new AppError(409, errorCodes.invalidTransition, 'staffOwnRoles');
     const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.id, member.id));
     const state = stateOf(row!, now);
     if (member.roles.join() === roles.join()) return { member, state, changed: false };
