@@ -1,7 +1,7 @@
 import type { Language } from '@presta/contract/language';
 import { formatMarketMoney, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
 import { formatPpmAsRate, type Minor } from '@presta/contract/money';
-import { translate, type MessageKey } from './messages';
+import { translate } from './messages';
 
 /*
  * The texts a loan's market decides (issue 12, decision 014): money in the
