@@ -48,7 +48,7 @@ test('rating with 3 stars thanks the borrower; 5 stars opens the app-store ratin
 
   // Sending without a star is refused.
   await rating.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByText('Seleccione una calificación')).toBeVisible();
+  await expect(rating.getByRole('alert')).toHaveText('Seleccione una calificación');
 
   await rating.getByRole('radio', { name: '3 de 5 estrellas' }).click();
   await rating.getByRole('button', { name: 'Enviar' }).click();

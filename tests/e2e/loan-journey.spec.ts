@@ -23,7 +23,7 @@ function readmeWalkOps(orderNo: string): string[][] {
 
 test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
   // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
-  expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Ahora no', 'Pagar ahora']);
+  expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Ahora no', 'Podrá pagar su próxima cuota', 'Pagar ahora']);
 
   await page.goto('/testPreview');
   await expect(page.getByRole('heading', { name: 'Página de prueba' })).toBeVisible();
@@ -80,7 +80,8 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   ops(...approve!);
   await expect(page.getByText('Aprobado').first()).toBeVisible({ timeout: 20_000 });
 
-  // ...and a second member disburses (four eyes, decision 023): 174, the rating dialog ("Ahora no" closes it), then Repay.
+  // ...and a second member disburses (four eyes, decision 023): 174, the rating dialog ("Ahora no" closes it), then when
+  // the first instalment can be paid: nothing can be paid on the disbursal day, so no Repay (issue 32).
   expect(disburse?.slice(0, 2)).toEqual(['disburse', orderNo]);
   ops(...disburse!);
   await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 20_000 });
@@ -88,8 +89,8 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   await expect(rating).toBeVisible();
   await rating.getByRole('button', { name: 'Ahora no' }).click();
   await expect(rating).toBeHidden();
-  // Nothing covers it any more: a trial click reaches the button itself.
-  await page.getByRole('button', { name: 'Pagar ahora' }).click({ trial: true, timeout: 5_000 });
+  await expect(page.getByText(/^Podrá pagar su próxima cuota, \$[\d.]+,\d\d, a partir del \d{4}-\d\d-\d\d\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pagar ahora' })).toHaveCount(0);
   await expectAccessible(page);
 });
 

@@ -268,10 +268,10 @@ test('the complaint pages’ dialogs (order picker, score, image viewer) keep th
 // Item 6: toasts wrap between words
 // ---------------------------------------------------------------------------
 
-/** Words of the visible toast that are drawn on more than one line. */
-function splitWords(page: Page) {
-  return page.evaluate(() => {
-    const main = document.querySelector('.adm-toast-main');
+/** Words of the visible message (a toast, or the selector's element) that are drawn on more than one line. */
+function splitWords(page: Page, selector = '.adm-toast-main') {
+  return page.evaluate((selector) => {
+    const main = document.querySelector(selector);
     if (!main) return null;
     const broken: string[] = [];
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
@@ -285,11 +285,12 @@ function splitWords(page: Page) {
       }
     }
     return broken;
-  });
+  }, selector);
 }
 
 for (const lang of ['es', 'en'] as const) {
-  test(`a toast wraps between words only, at 320 px too (${lang})`, async ({ page }) => {
+  // Issue 32: the message is said under the stars, in the dialog; as a toast it covered them.
+  test(`the rating's "select a rating" sits under the stars and wraps between words, at 320 px too (${lang})`, async ({ page }) => {
     const t = lang === 'es' ? loan : loanEn;
     for (const width of [320, 375]) {
       // A new borrower each time: "not now" below is remembered for the borrower.
@@ -298,10 +299,14 @@ for (const lang of ['es', 'en'] as const) {
       await page.goto(settled.urls.loanDetails);
       const rating = page.getByRole('dialog', { name: t.ratingTitle });
       await rating.getByRole('button', { name: t.ratingSend }).click();
-      const toast = page.locator('.adm-toast-main');
-      await expect(toast).toHaveText(t.ratingRequired);
-      expect(await splitWords(page), `${width} px`).toEqual([]);
-      await saveScreenshot(page, `issue14-toast-${lang}-${width}`);
+      const message = rating.getByRole('alert');
+      await expect(message).toHaveText(t.ratingRequired);
+      await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+      const stars = await rating.getByRole('radiogroup').boundingBox();
+      const box = await message.boundingBox();
+      expect(box!.y, `${width} px: below the stars`).toBeGreaterThanOrEqual(stars!.y + stars!.height);
+      expect(await splitWords(page, '.presta-star-score-required'), `${width} px`).toEqual([]);
+      await saveScreenshot(page, `issue32-rating-required-${lang}-${width}`);
       await rating.getByRole('button', { name: t.ratingLater }).click();
     }
   });

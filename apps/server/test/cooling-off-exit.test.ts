@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { statementDataSchema, type StatementData } from '@presta/contract/api/statement';
+import { receiptDataSchema, statementDataSchema, type StatementData } from '@presta/contract/api/statement';
 import { addDays } from '@presta/contract/dates';
 import type { MarketCode } from '@presta/contract/markets';
 import { runOpsCommand } from '../src/cli/ops';
@@ -108,6 +108,14 @@ describe('cooling-off exit (India)', () => {
     expect(d.events.map((e) => e.kind).slice(-3)).toEqual(['credit_applied', 'payment', 'waiver']);
     expect(d.totals).toMatchObject({ charged: 563_200, waived: 62_200, paid: 501_000, received: 501_000, creditApplied: 300_000, credit: 0, outstanding: 0 });
     expect(d.totals.charged - d.totals.waived - d.totals.paid).toBe(d.totals.outstanding);
+
+    // Issue 32: the receipt of the payment that carried out the exit counts its waiver and says the loan is settled
+    // (it read a balance after of ₹622,00 and no waiver); the partial payment before it settled nothing.
+    const paymentIds = d.events.flatMap((e) => (e.kind === 'payment' ? [e.paymentId] : []));
+    const receiptOf = async (paymentId: string) =>
+      receiptDataSchema.parse(await data(await injectAs(t.app, loan.sessionId, { url: '/v3/loan-details/payment-receipt', payload: { paymentId } })));
+    expect(await receiptOf(paymentIds.at(-1)!)).toMatchObject({ amount: 201_000, waived: 62_200, balanceAfter: 0, creditAfter: 0, settled: true });
+    expect(await receiptOf(paymentIds[0]!)).toMatchObject({ amount: 300_000, waived: 0, settled: false });
 
     // ops show: the waived total and the waiver event; the exit request too.
     const shown = await ops('show', loan.orderNo);

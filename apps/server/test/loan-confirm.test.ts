@@ -51,7 +51,13 @@ describe('loan-detail-confirm', () => {
     expect(value('Plazo')).toBe('45 días');
     expect(value('Total a pagar')).toBe('$3.278,40');
     expect(value('Monto a recibir')).toBe('$3.000,00');
-    expect(value('Cupón de descuento')).toBe('');
+    // Issue 32: without a coupon one interest row; the tax named by the charges it is on and their sum, never an
+    // extension fee a quote does not have: 16 % × (90,00 + 150,00) = 38,40.
+    expect(value('Cupón de descuento')).toBeUndefined();
+    expect(value('Interés')).toBe('$90,00');
+    expect(value('Comisión')).toBe('$150,00');
+    expect(value('IVA del 16% sobre interés y comisión ($240,00)')).toBe('$38,40');
+    expect(d.details.map((r) => r.text).join(' ')).not.toContain('extensión');
   });
 
   // Issue 12: the currency followed the language ('₹' for the Mexican product read in English).
@@ -71,10 +77,17 @@ describe('loan-detail-confirm', () => {
     expect(d.couNum).toBe(2_000);
     expect(d.repay_plans[0]!.title).toBe('Instalment 1/3');
     expect(d.repay_plans[0]!.amount).toBe(111_020 - 2_000 - 320);
-    const coupon = d.details.find((r: { text: string }) => r.text === 'Discount coupon')!;
-    expect(coupon.value).toBe('-$20,00');
+    // Issue 32: the interest before the coupon, the coupon and the interest charged read as one subtraction; the
+    // tax's label names its real base, the interest after the coupon and the commission: 16 % × 220,00 = 35,20.
+    const rows = d.details.map((r) => [r.text, r.value]);
+    expect(rows.slice(3, 8)).toEqual([
+      ['Interest before the coupon', '$90,00'],
+      ['Discount coupon', '-$20,00'],
+      ['Interest after the coupon', '$70,00'],
+      ['Commission', '$150,00'],
+      ['VAT (IVA) at 16% of interest after the coupon and commission ($220,00)', '$35,20'],
+    ]);
     expect(d.details.find((r: { text: string }) => r.text === 'Loan amount')!.value).toBe('$3.000,00');
-    expect(d.details.find((r: { text: string }) => r.text.startsWith('VAT (IVA)'))!.text).toBe('VAT (IVA) at 16% of interest, commission and extension fee');
     expect(d.repay_plans[0]!.description).toMatch(/^Principal \$1\.000,00 \+ interest \$/);
     expect(JSON.stringify(d)).not.toContain('₹');
   });

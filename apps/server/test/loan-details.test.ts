@@ -81,11 +81,14 @@ describe('loan-details', () => {
     expect(valueOf(d, 'Monto del préstamo')).toBe('$3.000,00');
     expect(valueOf(d, 'Plazo')).toBe('45 días');
     expect(valueOf(d, 'Cuotas')).toBe('3');
-    expect(valueOf(d, 'Interés')).toBe('$90,00');
+    // Issue 32: labelled as on the confirmation (interest before and after the coupon; the tax's real base).
+    expect(valueOf(d, 'Interés antes del cupón')).toBe('$90,00');
     expect(valueOf(d, 'Cupón de descuento')).toBe('-$20,00');
+    expect(valueOf(d, 'Interés con el cupón aplicado')).toBe('$70,00');
     expect(valueOf(d, 'Comisión')).toBe('$150,00');
-    expect(valueOf(d, 'IVA del 16% sobre interés, comisión y comisión de extensión')).toBe('$35,20'); // 3840 − 320
-    expect(valueOf(d, 'Total a pagar')).toBe('$3.255,20'); // 327840 − 2000 − 320
+    expect(valueOf(d, 'IVA del 16% sobre interés con el cupón aplicado y comisión ($220,00)')).toBe('$35,20'); // 3840 − 320
+    expect(valueOf(d, 'Total del plan de pagos')).toBe('$3.255,20'); // 327840 − 2000 − 320
+    expect(valueOf(d, 'Adeudo total hoy')).toBeUndefined();
     expect(valueOf(d, 'Fecha de desembolso')).toBe('');
     expect(valueOf(d, 'Próximo vencimiento')).toBe('');
     expect(valueOf(d, 'Monto a pagar')).toBe('');
@@ -110,7 +113,10 @@ describe('loan-details', () => {
     expect(d).toMatchObject({
       orderStatus: '174',
       noticeStatusText: 'Desembolsado',
-      noticeDesText: `El dinero está en su cuenta. Pague su cuota antes de ${due}.`,
+      // Disbursed today: nothing can be paid before the first due date (prepaying opens at half the term), so no
+      // Repay (issue 32) and the text says from when and how much.
+      noticeDesText: `Podrá pagar su próxima cuota, $1.110,20, a partir del ${due}.`,
+      payable: 0,
       isScore: 1,
       h5Url: `/repayment?orderId=${o.orderId}&productId=${o.product.id}`,
       isDelay: 1,
@@ -143,6 +149,7 @@ describe('loan-details', () => {
       noticeStatusText: 'Overdue',
       noticeDesText: `Your instalment was due on ${overdueSince}. Pay today to avoid further charges.`,
       h5Url: `/repayment?orderId=${o.orderId}&productId=${o.product.id}`,
+      payable: 1,
       isDelay: 1,
       // Overdue: the rating prompt never covers the Pay button (issue 14).
       isScore: 0,

@@ -47,7 +47,7 @@ describe('loan-play-detail', () => {
       'Capital',
       'Interés',
       'Comisión',
-      'IVA del 16% sobre interés, comisión y comisión de extensión',
+      'IVA del 16% sobre interés y comisión',
       'Ya pagado',
       'Saldo a favor',
     ]);
@@ -59,7 +59,7 @@ describe('loan-play-detail', () => {
       Capital: '$1.000,00',
       'Interés': '$15,00',
       'Comisión': '$50,00',
-      'IVA del 16% sobre interés, comisión y comisión de extensión': '$10,40',
+      'IVA del 16% sobre interés y comisión': '$10,40',
       'Ya pagado': '$0,00',
       'Saldo a favor': '',
     });

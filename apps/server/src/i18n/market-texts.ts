@@ -1,7 +1,7 @@
 import type { Language } from '@presta/contract/language';
 import { formatMarketMoney, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
 import { formatPpmAsRate, type Minor } from '@presta/contract/money';
-import { translate, type MessageKey } from './messages';
+import { translate } from './messages';
 
 /*
  * The texts a loan's market decides (issue 12, decision 014): money in the
@@ -15,11 +15,9 @@ export const moneyIn =
   (minor: Minor): string =>
     formatMarketMoney(minor, market);
 
-const baseKeys: Record<TaxableCharge, MessageKey> = {
-  interest: 'taxBaseInterest',
-  commission: 'taxBaseCommission',
-  extension_fee: 'taxBaseExtensionFee',
-};
+/** The charges of an instalment a tax may apply to, in words (the extension fee has its own tax row where it is bought). */
+type InstalmentCharge = Exclude<TaxableCharge, 'extension_fee'>;
+const instalmentCharges: readonly InstalmentCharge[] = ['interest', 'commission'];
 
 /** "a, b y c" / "a, b and c". */
 export function listText(lang: Language, items: readonly string[]): string {
@@ -27,25 +25,33 @@ export function listText(lang: Language, items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')}${translate(lang, 'listAnd')}${items.at(-1)}`;
 }
 
-/** The charges a tax applies to, in words: "interés, comisión y comisión de extensión" / "commission". */
-export function taxBaseText(lang: Language, base: readonly TaxableCharge[]): string {
-  return listText(
-    lang,
-    base.map((c) => translate(lang, baseKeys[c])),
-  );
-}
+/** What the instalments' tax row says of its base: the interest after the coupon when one was applied, and the amount taxed. */
+export type TaxBaseFigures = { couponApplied: boolean; amount?: Minor };
 
 /**
- * The tax row's label of a loan: "IVA del 16% sobre interés, comisión y
- * comisión de extensión", "GST at 18% of commission". Rate and base are the loan's (its
- * order's snapshot; the market's for an offer).
+ * The tax row's label of a loan's instalments (issue 32): the rate and the charges the tax is really on, with
+ * their sum when the row shows the whole plan's tax: "IVA del 16% sobre interés con el cupón aplicado y
+ * comisión ($525,00)", "GST at 18% of commission (₹1,200.00)". The extension fee is not named: an instalment
+ * never carries it (the extension's own tax is shown where it is bought, docs/ledger.md).
  */
-export function taxLabel(lang: Language, market: MarketCode, tax: { ratePpm: number; base: readonly TaxableCharge[] }): string {
-  return translate(lang, 'detailTax', {
-    tax: marketOf(market).tax.name[lang],
-    rate: formatPpmAsRate(tax.ratePpm),
-    base: taxBaseText(lang, tax.base),
-  });
+export function taxLabel(
+  lang: Language,
+  market: MarketCode,
+  tax: { ratePpm: number; base: readonly TaxableCharge[] },
+  figures: TaxBaseFigures = { couponApplied: false },
+): string {
+  const words = instalmentCharges
+    .filter((c) => tax.base.includes(c))
+    .map((c) => translate(lang, c === 'commission' ? 'taxBaseCommission' : figures.couponApplied ? 'taxBaseInterestAfterCoupon' : 'taxBaseInterest'));
+  const vars = { tax: marketOf(market).tax.name[lang], rate: formatPpmAsRate(tax.ratePpm), base: listText(lang, words) };
+  return figures.amount === undefined
+    ? translate(lang, 'detailTax', vars)
+    : translate(lang, 'detailTaxOfAmount', { ...vars, amount: moneyIn(market)(figures.amount) });
+}
+
+/** The amount the instalments' tax is computed on: the sum of the charges in the tax's base (interest after the coupon). */
+export function taxedAmount(tax: { base: readonly TaxableCharge[] }, charges: { interest: Minor; commission: Minor }): Minor {
+  return instalmentCharges.reduce((acc, c) => acc + (tax.base.includes(c) ? charges[c] : 0), 0);
 }
 
 /** The tax's name in the market: "IVA", "VAT (IVA)", "GST". */

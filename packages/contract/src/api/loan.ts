@@ -174,6 +174,11 @@ export const loanDetailsDataSchema = z.object({
   isScore: flag,
   /** Repayment page address for the Repay button. */
   h5Url: z.string(),
+  /**
+   * 1: something can be paid now (a repayable order's Repay button shows). 0 otherwise; for a repayable order
+   * (174) before payments open (nothing due, prepaying not allowed yet), noticeDesText says from when and how much.
+   */
+  payable: flag,
   /** 1: an extension can be bought. */
   isDelay: flag,
   isNewContract: z.string(),

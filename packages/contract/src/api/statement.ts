@@ -194,9 +194,13 @@ export const receiptDataSchema = z.object({
   extension: z
     .object({ fromDueDate: day, toDueDate: day, shiftDays: z.number().int(), fee: minor, tax: minor })
     .nullable(),
-  /** What the borrower owed, and the credit held, just after this payment. */
+  /** What a cooling-off exit this payment carried out waived (0 for any other payment). */
+  waived: minor,
+  /** What the borrower owed, and the credit held, just after this payment (and the waiver it brought). */
   balanceAfter: minor,
   creditAfter: minor,
+  /** Nothing was owed after this payment: it settled the loan. */
+  settled: z.boolean(),
 });
 export type ReceiptData = z.infer<typeof receiptDataSchema>;
 

@@ -16,7 +16,7 @@ import { maskBankAccount } from '../../lib/bank-account';
 import { MAX_INT4, toDbId } from '../../lib/db-id';
 import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
-import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
+import { moneyIn, taxedAmount, taxLabel, taxName } from '../../i18n/market-texts';
 import { ledgerStatusDiffers, positionAsOf, type LoanPosition } from '../ledger/ledger-math';
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
@@ -25,7 +25,8 @@ import { createOrder, mustFallDue, orderAccountNumberSql, refuseSecondActiveLoan
 import { findBestCoupon, findOfferedProduct, reevaluateOffer, type OffersCache } from '../pricing/loan-offers';
 import { agreementTerms } from './agreement-terms';
 import { linkKeyFacts, offerKeyFacts, requireKeyFacts } from './key-facts-service';
-import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest, type Quote } from '../pricing/loan-quote';
+import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest, type LoanTax, type Quote } from '../pricing/loan-quote';
+import { repaymentQuote } from '../payments/repayment-quote';
 
 /** An offer evaluated longer ago than this is re-evaluated before it is quoted (isNeedPop). */
 export const OFFER_FRESHNESS_MS = 24 * 3_600_000;
@@ -208,13 +209,32 @@ function confirmationRows(lang: Language, product: OfferedProduct, quote: Quote)
     row(lang, 'detailAmount', money(amount)),
     row(lang, 'detailTerm', translate(lang, 'detailTermValue', { days: periods * product.termUnitDays })),
     row(lang, 'detailInstalments', String(periods)),
-    row(lang, 'detailInterest', money(t.interestAccrued)),
-    row(lang, 'detailCoupon', t.couponApplied > 0 ? money(-t.couponApplied) : ''),
+    ...interestRows(lang, money, { interest: t.interest, coupon: t.couponApplied }),
     row(lang, 'detailCommission', money(t.commission)),
-    { text: taxLabel(lang, product.market, productTax(product)), value: money(t.vat) },
+    taxRow(lang, product.market, productTax(product), t),
     row(lang, 'detailTotal', money(t.totalOwed)),
     row(lang, 'detailReceived', money(t.received)),
   ];
+}
+
+/**
+ * The interest rows (issue 32): "Interés" is the interest charged; with a coupon, what it was before the coupon,
+ * the coupon and what is charged after it, so the three read as one subtraction (the plan, the repayment page and
+ * the agreement show the interest charged).
+ */
+function interestRows(lang: Language, money: (m: Minor) => string, x: { interest: Minor; coupon: Minor }): TextValue[] {
+  if (x.coupon <= 0) return [row(lang, 'detailInterest', money(x.interest))];
+  return [
+    row(lang, 'detailInterestBeforeCoupon', money(x.interest + x.coupon)),
+    row(lang, 'detailCoupon', money(-x.coupon)),
+    row(lang, 'detailInterestAfterCoupon', money(x.interest)),
+  ];
+}
+
+/** The plan's tax row: labelled with the charges it is on and their sum (the interest after any coupon), valued at the plan's tax. */
+function taxRow(lang: Language, market: MarketCode, tax: LoanTax, x: { interest: Minor; commission: Minor; vat: Minor; couponApplied: Minor }): TextValue {
+  const label = taxLabel(lang, market, tax, { couponApplied: x.couponApplied > 0, amount: taxedAmount(tax, x) });
+  return { text: label, value: moneyIn(market)(x.vat) };
 }
 
 /** The plan as the confirmation page lists it: one row per instalment with its parts and due date. */
@@ -455,10 +475,13 @@ function detailsAnswer(
   const repayable = statusIn(repayableStatuses, status);
   // §2: any other status is shown like 200.
   const [titleKey, descKey] = statusTextKeys[status] ?? statusTextKeys['200'];
+  const notOpen = repayable && position ? notPayableYet(position) : null;
   return {
     orderStatus: status,
     noticeStatusText: translate(lang, titleKey),
-    noticeDesText: translate(lang, descKey, { date: nextDueDate ?? order.plan[0]?.dueDate ?? '' }),
+    noticeDesText: notOpen
+      ? translate(lang, 'nextPaymentNotOpenYet', { amount: moneyIn(order.market)(notOpen.amount), date: notOpen.from })
+      : translate(lang, descKey, { date: nextDueDate ?? order.plan[0]?.dueDate ?? '' }),
     productName: order.productName,
     productLogo: order.productLogo,
     userOrderDetail: { detail: detailRows(lang, order, repayable, position) },
@@ -466,6 +489,8 @@ function detailsAnswer(
     // Never over a loan with something to pay today (overdue, or an instalment due today): the Pay button comes first.
     isScore: statusIn(disbursedStatuses, status) && !order.rated && !somethingDueToday(status, position) ? 1 : 0,
     h5Url: repayable ? repaymentUrl(order.id, order.productId) : '',
+    // Issue 32: the Repay button only while something can be paid; before payments open noticeDesText says when.
+    payable: repayable && !notOpen ? 1 : 0,
     isDelay: repayable && order.extensionEnabled ? 1 : 0,
     isNewContract: agreementUrl(order.productId, order.id),
     orderId: String(order.id),
@@ -483,6 +508,7 @@ function detailRows(lang: Language, order: OrderDetailsSnapshot, repayable: bool
   // the credit held, and what must be paid by then.
   const nextPayment = repayable && position ? position.nextPayment : null;
   const nextDue = nextPayment?.dueDate ?? null;
+  const plan = { principal: sum((x) => x.principal), interest: sum((x) => x.interest), commission: sum((x) => x.commission), vat: sum((x) => x.vat) };
   return [
     row(lang, 'detailDueDate', nextDue ?? ''),
     row(lang, 'detailDueAmount', nextDue ? money(nextPayment?.amount ?? 0) : ''),
@@ -490,11 +516,12 @@ function detailRows(lang: Language, order: OrderDetailsSnapshot, repayable: bool
     row(lang, 'detailAmount', money(order.principal)),
     row(lang, 'detailTerm', translate(lang, 'detailTermValue', { days: order.periods * order.termUnitDays })),
     row(lang, 'detailInstalments', String(order.periods)),
-    row(lang, 'detailInterest', money(sum((x) => x.interest) + order.couponAmount)),
-    row(lang, 'detailCoupon', order.couponAmount > 0 ? money(-order.couponAmount) : ''),
-    row(lang, 'detailCommission', money(sum((x) => x.commission))),
-    { text: taxLabel(lang, order.market, order.tax), value: money(sum((x) => x.vat)) },
-    row(lang, 'detailTotal', money(sum((x) => x.principal + x.interest + x.commission + x.vat))),
+    ...interestRows(lang, money, { interest: plan.interest, coupon: order.couponAmount }),
+    row(lang, 'detailCommission', money(plan.commission)),
+    taxRow(lang, order.market, order.tax, { ...plan, couponApplied: order.couponAmount }),
+    // The agreed plan's total; a late loan also says what is owed today (issue 32).
+    row(lang, 'detailPlanTotal', money(plan.principal + plan.interest + plan.commission + plan.vat)),
+    ...(repayable && position && isLate(position) ? owedTodayRows(lang, money, position) : []),
     row(lang, 'detailApplied', order.appliedOn),
     row(lang, 'detailDisbursed', order.disbursedOn ?? ''),
     row(lang, 'detailBankAccount', maskBankAccount(order.bankAccount)),
@@ -503,11 +530,38 @@ function detailRows(lang: Language, order: OrderDetailsSnapshot, repayable: bool
   ];
 }
 
+/** A loan is late while an instalment is overdue or late charges are owed on it. */
+const isLate = (p: LoanPosition) => p.overdue || p.totals.outstanding.late_fee + p.totals.outstanding.default_penalty > 0;
+
+/**
+ * A late loan's figures after the plan's total (issue 32): the late charges and default penalty charged, what
+ * was paid, and what is owed today, the ledger's outstanding (the statement's "Saldo pendiente"): plan total +
+ * charges − paid = owed today.
+ */
+function owedTodayRows(lang: Language, money: (m: Minor) => string, p: LoanPosition): TextValue[] {
+  const { owed, paidTotal, waivedTotal, outstandingTotal } = p.totals;
+  return [
+    row(lang, 'detailLateCharges', owed.late_fee > 0 ? money(owed.late_fee) : ''),
+    row(lang, 'detailPenalty', owed.default_penalty > 0 ? money(owed.default_penalty) : ''),
+    row(lang, 'detailPaid', paidTotal + waivedTotal > 0 ? money(paidTotal + waivedTotal) : ''),
+    row(lang, 'detailOwedToday', money(outstandingTotal)),
+  ];
+}
+
 /** Keeps an answer for the next requests on the same cached read, language and day: frozen, so nothing can change it. */
 function remember(order: OrderDetailsSnapshot, memoKey: string, data: LoanDetailsData): void {
   let byKey = builtDetails.get(order);
   if (!byKey) builtDetails.set(order, (byKey = new Map<string, LoanDetailsData>()));
   byKey.set(memoKey, finalAnswer(data));
+}
+
+/**
+ * When nothing can be paid now though something is owed (the repayment page's quote: nothing due and prepaying
+ * not allowed yet): the first day a payment is taken and what the next instalment asks for then; else null.
+ */
+function notPayableYet(position: LoanPosition): { from: CalendarDate; amount: Minor } | null {
+  const quote = repaymentQuote(position);
+  return quote.payable === 0 && quote.payableFrom !== null ? { from: quote.payableFrom, amount: quote.shown } : null;
 }
 
 /** Overdue, or an amount falls due today (issue 14: the rating prompt covered the Pay button). */

@@ -212,7 +212,8 @@ export async function getRepaymentDetail(
   ];
 
   let noticeMsg: string;
-  if (quote.payableFrom) noticeMsg = translate(lang, 'paymentNotOpenYet', { date: quote.payableFrom, days: PREPAYMENT_MIN_DAYS });
+  // Nothing can be paid yet: one sentence, when and how much (the page then shows no channels, issue 32).
+  if (quote.payableFrom) noticeMsg = translate(lang, 'nextPaymentNotOpenYet', { date: quote.payableFrom, amount: money(quote.shown) });
   else if (quote.overdue) noticeMsg = translate(lang, 'repayNoticeOverdue', { date: quote.dueDate ?? '', amount: money(quote.shown) });
   else noticeMsg = translate(lang, 'repayNotice', { date: quote.dueDate ?? '', amount: money(quote.shown) });
 

@@ -142,6 +142,9 @@ export async function getPaymentReceipt(db: Db, borrowerId: number, paymentIdRaw
   const payment = loaded.statement.events.find((e) => e.kind === 'payment' && e.paymentId === id);
   if (payment?.kind !== 'payment') throw notFound('paymentNotFound');
   const extension = loaded.statement.events.find((e) => e.kind === 'extension' && e.paymentId === id);
+  // A cooling-off exit's payment waives the rest (its own statement row): the receipt's balance is after it (issue 32).
+  const waivers = loaded.statement.events.filter((e) => e.kind === 'waiver' && e.paymentId === id);
+  const after = waivers.at(-1) ?? payment;
   return {
     ...loanFacts(order, loaded.timeZone),
     paymentId: id,
@@ -156,7 +159,9 @@ export async function getPaymentReceipt(db: Db, borrowerId: number, paymentIdRaw
       extension?.kind === 'extension'
         ? { fromDueDate: extension.fromDueDate, toDueDate: extension.toDueDate, shiftDays: extension.shiftDays, fee: extension.fee, tax: extension.tax }
         : null,
-    balanceAfter: payment.balance,
-    creditAfter: payment.credit,
+    waived: waivers.reduce((acc, w) => acc + w.amount, 0),
+    balanceAfter: after.balance,
+    creditAfter: after.credit,
+    settled: after.balance === 0,
   };
 }

@@ -13,6 +13,8 @@ export type StarRatingProps = {
   min?: number;
   /** The highest score, the last star; 5 unless told. */
   max?: number;
+  /** The id of a text describing the group (a message about the choice). */
+  describedBy?: string | undefined;
 };
 
 /**
@@ -20,7 +22,7 @@ export type StarRatingProps = {
  * role="radio"; arrow keys move the choice (roving tab stop), as in a native
  * radio group.
  */
-export function StarRating({ value, onChange, label, starLabel, min = 1, max = 5 }: StarRatingProps) {
+export function StarRating({ value, onChange, label, starLabel, min = 1, max = 5, describedBy }: StarRatingProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const stars = Array.from({ length: max - min + 1 }, (_, i) => min + i);
 
@@ -40,7 +42,7 @@ export function StarRating({ value, onChange, label, starLabel, min = 1, max = 5
   };
 
   return (
-    <div className="presta-star-rating" role="radiogroup" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="presta-star-rating" role="radiogroup" aria-label={label} aria-describedby={describedBy} onKeyDown={onKeyDown}>
       {stars.map((star) => {
         const checked = star === value;
         const lit = value > 0 && star <= value;

@@ -12,21 +12,27 @@ const labels = {
   sending: 'Enviando…',
   later: 'Ahora no',
   close: 'Cerrar',
+  required: 'Seleccione una calificación',
 };
 
 function setup(onSend: (score: number) => Promise<unknown> = vi.fn(() => Promise.resolve(true))) {
-  const onMissingScore = vi.fn();
   const onClose = vi.fn();
-  render(<StarScoreModal visible onSend={onSend} onMissingScore={onMissingScore} onClose={onClose} labels={labels} />);
-  return { onSend, onMissingScore, onClose, user: userEvent.setup() };
+  render(<StarScoreModal visible onSend={onSend} onClose={onClose} labels={labels} />);
+  return { onSend, onClose, user: userEvent.setup() };
 }
 
 describe('StarScoreModal', () => {
-  it('without a star, Send asks for one and sends nothing', async () => {
-    const { onSend, onMissingScore, user } = setup();
+  it('without a star, Send asks for one under the stars (not over them) and sends nothing; a star clears it', async () => {
+    const { onSend, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Enviar' }));
-    expect(onMissingScore).toHaveBeenCalledTimes(1);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Seleccione una calificación');
+    const stars = screen.getByRole('radiogroup', { name: 'Calificación' });
+    expect(stars.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(stars.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(onSend).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('radio', { name: '3 de 5 estrellas' }));
+    expect(screen.getByRole('alert').textContent).toBe('');
   });
 
   it('sends the chosen score once, even when Send is tapped again while it goes', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ModalDialog } from '@/shared/ui/modal-dialog';
 import { PrimaryButton } from '@/shared/ui/primary-button';
 import { StarRating } from '@/shared/ui/star-rating';
@@ -8,8 +8,6 @@ export type StarScoreModalProps = {
   visible: boolean;
   /** Sends the chosen score; the caller closes the modal (and thanks) when it was accepted. */
   onSend: (score: number) => Promise<unknown>;
-  /** Sending without a star: the caller shows the "select a rating" message. */
-  onMissingScore: () => void;
   onClose: () => void;
   labels: {
     title: string;
@@ -20,6 +18,8 @@ export type StarScoreModalProps = {
     sending: string;
     later: string;
     close: string;
+    /** Said under the stars when Send is pressed without one (issue 32: a toast covered the stars). */
+    required: string;
   };
   /** The scale (default 1 to 5). */
   min?: number;
@@ -27,17 +27,19 @@ export type StarScoreModalProps = {
 };
 
 /**
- * A star score prompt: a text, the stars, Send and Not now. The loan details
+ * A star score prompt: a text, the stars, Send and Not now; Send without a star says so under the stars. The loan details
  * (isScore 1) and a support reply (complaint detail) ask with it.
  */
-export function StarScoreModal({ visible, onSend, onMissingScore, onClose, labels, min = 1, max = 5 }: StarScoreModalProps) {
+export function StarScoreModal({ visible, onSend, onClose, labels, min = 1, max = 5 }: StarScoreModalProps) {
   const [score, setScore] = useState(0);
+  const [missing, setMissing] = useState(false);
+  const requiredId = useId();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
     if (sending) return;
     if (score < min) {
-      onMissingScore();
+      setMissing(true);
       return;
     }
     setSending(true);
@@ -67,7 +69,22 @@ export function StarScoreModal({ visible, onSend, onMissingScore, onClose, label
       }
     >
       <p>{labels.text}</p>
-      <StarRating value={score} onChange={setScore} label={labels.group} starLabel={labels.star} min={min} max={max} />
+      <StarRating
+        value={score}
+        onChange={(next) => {
+          setScore(next);
+          setMissing(false);
+        }}
+        label={labels.group}
+        starLabel={labels.star}
+        describedBy={missing ? requiredId : undefined}
+        min={min}
+        max={max}
+      />
+      {/* Beside the stars it asks for, not over them; read out at once. */}
+      <p id={requiredId} role="alert" className="presta-star-score-required">
+        {missing ? labels.required : ''}
+      </p>
     </ModalDialog>
   );
 }

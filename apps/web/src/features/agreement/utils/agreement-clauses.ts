@@ -26,11 +26,15 @@ const chargeKeys: Record<TaxableCharge, AgreementMessageKey> = {
 
 const taxableCharges = ['interest', 'commission', 'extension_fee'] as const;
 
-/** Clause 4: the tax, the charges it is on, and the charges exempt from it. */
+/**
+ * Clause 4: the tax, the charges it is on, and the charges exempt from it. The extension fee is named only when
+ * the loan can be extended (issue 32: a loan without one has no such fee).
+ */
 function taxParagraph(terms: AgreementTerms, t: T, tax: string): string {
-  const taxed = taxableCharges.filter((c) => terms.tax.base.includes(c));
+  const charges = taxableCharges.filter((c) => c !== 'extension_fee' || terms.extension.available);
+  const taxed = charges.filter((c) => terms.tax.base.includes(c));
   const exempt = [
-    ...taxableCharges.filter((c) => !terms.tax.base.includes(c)).map((c) => t(chargeKeys[c])),
+    ...charges.filter((c) => !terms.tax.base.includes(c)).map((c) => t(chargeKeys[c])),
     t('chargeLate'),
     ...(terms.lateCharges.defaultPenalty ? [t('chargePenalty')] : []),
   ];

@@ -1,7 +1,6 @@
 import { COMPLAINT_SCORE_MAX, COMPLAINT_SCORE_MIN } from '@presta/contract/complaint-rules';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { StarScoreModal } from '@/shared/ui/star-score-modal';
-import { showToast } from '@/shared/ui/toast';
 import { complaintFollowUpMessages } from '../messages';
 
 type ReplyScoreModalProps = {
@@ -19,7 +18,6 @@ export function ReplyScoreModal({ visible, onSend, onClose }: ReplyScoreModalPro
       min={COMPLAINT_SCORE_MIN}
       max={COMPLAINT_SCORE_MAX}
       onSend={onSend}
-      onMissingScore={() => showToast(t('scoreRequired'))}
       onClose={onClose}
       labels={{
         title: t('scoreTitle'),
@@ -30,6 +28,7 @@ export function ReplyScoreModal({ visible, onSend, onClose }: ReplyScoreModalPro
         sending: t('scoreSending'),
         later: t('scoreLater'),
         close: t('close'),
+        required: t('scoreRequired'),
       }}
     />
   );

@@ -205,7 +205,7 @@ describe('ComplaintDetailPage', () => {
       await user.click(screen.getByRole('button', { name: 'Calificar la respuesta' }));
       const dialog = screen.getByRole('dialog', { name: '¿Qué le pareció nuestra respuesta?' });
       await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-      expect(showToast).toHaveBeenCalledWith('Seleccione una calificación');
+      expect(within(dialog).getByRole('alert').textContent).toBe('Seleccione una calificación');
       expect(calls.filter((c) => c.path === scorePath)).toHaveLength(0);
       expect(screen.getByRole('dialog')).toBeTruthy();
     });

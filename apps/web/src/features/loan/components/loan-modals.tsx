@@ -1,6 +1,5 @@
 import { useMessages } from '@/shared/i18n/use-messages';
 import { StarScoreModal } from '@/shared/ui/star-score-modal';
-import { showToast } from '@/shared/ui/toast';
 import type { OpenModal } from '../hooks/use-loan-modals';
 import { loanMessages } from '../messages';
 import { ExtensionReminderModal } from './extension-reminder-modal';
@@ -25,7 +24,6 @@ export function LoanModals({ modal, onClose, onSendScore, onRatingLater, onExten
       <StarScoreModal
         visible={modal === 'rating'}
         onSend={onSendScore}
-        onMissingScore={() => showToast(t('ratingRequired'))}
         onClose={onRatingLater}
         labels={{
           title: t('ratingTitle'),
@@ -36,6 +34,7 @@ export function LoanModals({ modal, onClose, onSendScore, onRatingLater, onExten
           sending: t('ratingSending'),
           later: t('ratingLater'),
           close: t('close'),
+          required: t('ratingRequired'),
         }}
       />
       <ThanksModal

@@ -143,6 +143,15 @@ describe('LoanDetailsPage', () => {
       expect(screen.queryByRole('button', { name: 'Extender plazo' })).toBeNull();
     });
 
+    it('a repayable loan with nothing to pay yet (payable 0) offers no Repay; its text says when and how much (issue 32)', async () => {
+      const text = 'Podrá pagar su próxima cuota, $1.110,20, a partir del 2026-12-02.';
+      answer(ok(detailsData({ orderStatus: '174', payable: 0, isDelay: 1, noticeDesText: text })));
+      await loaded();
+      expect(screen.queryByRole('button', { name: 'Pagar ahora' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Extender plazo' })).toBeTruthy();
+      expect(screen.getByText(text)).toBeTruthy();
+    });
+
     it('Repay follows h5Url when the server gives one', async () => {
       const user = userEvent.setup();
       answer(ok(detailsData({ h5Url: '/repayment?orderId=12&productId=1&plan=2' })));
@@ -255,12 +264,13 @@ describe('LoanDetailsPage', () => {
       expect(stars.every((s) => s.tagName === 'BUTTON')).toBe(true);
     });
 
-    it("sending without a star toasts 'Seleccione una calificación'", async () => {
+    it("sending without a star says 'Seleccione una calificación' under the stars, not in a toast over them", async () => {
       const user = userEvent.setup();
       answer(ok(detailsData({ isScore: 1 })));
       await loaded();
       await user.click(screen.getByRole('button', { name: 'Enviar' }));
-      expect(showToast).toHaveBeenCalledWith('Seleccione una calificación');
+      expect(screen.getByRole('alert').textContent).toBe('Seleccione una calificación');
+      expect(showToast).not.toHaveBeenCalled();
       expect(callApiMock().mock.calls.some(([endpoint]) => endpoint === apiRoutes.googleScore)).toBe(false);
     });
 
@@ -269,7 +279,7 @@ describe('LoanDetailsPage', () => {
       answer(ok(detailsData({ isScore: 1 })));
       await loaded(`${sessionQuery}&language=1`);
       await user.click(screen.getByRole('button', { name: 'Send' }));
-      expect(showToast).toHaveBeenCalledWith('Please select a rating');
+      expect(screen.getByRole('alert').textContent).toBe('Please select a rating');
     });
 
     it('3 stars: sends the score and thanks', async () => {

@@ -51,11 +51,13 @@ function LoanDetails({ data, orderId, productId, load }: LoanDetailsProps) {
   // `inside` (loan market) is always off after load (§4), so the actions area always shows.
   const showActions = data.inside !== 1;
   const repayable = isRepayable(status);
+  // Issue 32: Repay only while something can be paid (the status text then says from when and how much).
+  const payable = repayable && data.payable === 1;
   const settled = status === orderStatus.settled;
   const actions =
     showActions && (repayable || settled) ? (
       <LoanActions
-        repayable={repayable}
+        repayable={payable}
         canExtend={repayable && data.isDelay === 1}
         settled={settled}
         inBrowser={inBrowser}

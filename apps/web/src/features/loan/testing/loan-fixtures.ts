@@ -60,6 +60,7 @@ export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetai
     inside: 1,
     isScore: 0,
     h5Url: '',
+    payable: 1,
     isDelay: 0,
     isNewContract: '',
     orderId: '12',

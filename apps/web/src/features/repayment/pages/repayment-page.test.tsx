@@ -138,6 +138,16 @@ describe('RepaymentPage', () => {
     expect(within(hero).queryByText('Monto a pagar')).toBeNull();
   });
 
+  // Issue 32: the page said both "you can pay from …" and "no payment methods are available for now".
+  it('with nothing payable yet, says one thing: the notice, without an empty list of ways to pay', async () => {
+    const notice = 'Podrá pagar su próxima cuota, $1.110,20, a partir del 2025-07-15.';
+    answerByPath({ [detailPath]: ok(repaymentAnswer({ repayList: [], noticeMsg: notice })) });
+    await loaded();
+    expect(document.body.textContent).toContain(notice);
+    expect(document.body.textContent).not.toContain('métodos de pago');
+    expect(screen.queryByRole('region', { name: 'Elija cómo pagar' })).toBeNull();
+  });
+
   it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer({ market: 'IN' })) });
     await loaded('swift=sess-9&orderId=12&productId=1&language=2');

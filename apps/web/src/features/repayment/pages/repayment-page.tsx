@@ -37,6 +37,8 @@ export default function RepaymentPage() {
 function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & OrderIds) {
   const { t } = useMessages(repaymentMessages);
   const money = marketMoney(readMarket(data.market));
+  // The server lists no channel while nothing can be paid (payments not open yet).
+  const payable = data.channelGroups.length > 0;
   const onSelect = (channel: PaymentChannel) => {
     assignLocation(repaymentChannelUrl({ amount: data.repayAmount, payCode: channel.payCode, orderId, productId }));
   };
@@ -46,7 +48,7 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
       <AmountHero
         heading={t('repaymentHeading')}
         // Nothing can be paid yet (no channel to tap): the amount is the next instalment's, not one to pay now.
-        amountLabel={data.channelGroups.length > 0 ? t('repayAmountLabel') : t('nextInstalmentLabel')}
+        amountLabel={payable ? t('repayAmountLabel') : t('nextInstalmentLabel')}
         amount={money(data.repayAmount)}
         facts={[{ label: t('repayDateLabel'), value: data.repayDate }]}
         product={{ logo: data.productLogo, name: data.productName }}
@@ -57,9 +59,12 @@ function Repayment({ data, orderId, productId }: { data: RepaymentPlan } & Order
         </PageCard>
       ) : null}
       {data.noticeMsg.trim() ? <Notice label={t('noticeLabel')}>{data.noticeMsg}</Notice> : null}
-      <PageCard title={t('channelsTitle')}>
-        <ChannelList groups={data.channelGroups} onSelect={onSelect} labels={channelListLabels(t)} />
-      </PageCard>
+      {/* Nothing can be paid yet: the notice says from when and how much, and no empty list of ways to pay (issue 32). */}
+      {payable ? (
+        <PageCard title={t('channelsTitle')}>
+          <ChannelList groups={data.channelGroups} onSelect={onSelect} labels={channelListLabels(t)} />
+        </PageCard>
+      ) : null}
       <StatementLink orderId={orderId} productId={productId} />
     </PageLayout>
   );

@@ -50,6 +50,22 @@ describe('PaymentReceiptPage', () => {
     expect(document.title).toBe('Recibo de pago · Presta');
   });
 
+  // Issue 32: the cooling-off exit's receipt showed a balance after of ₹622,00 and no waiver, the loan being settled.
+  it('the payment that settled a loan by a cooling-off exit: the waiver, a zero balance and that the loan is settled', async () => {
+    answerByPath({ [receiptPath]: ok(indianReceipt({ purpose: 'repayment', extension: null, waived: 62_200, balanceAfter: 0, creditAfter: 0, settled: true })) });
+    await loaded();
+    expect(valueOf('Condonado por la salida en el periodo de reflexión')).toBe('₹622,00');
+    expect(valueOf('Saldo después de este pago')).toBe('₹0,00');
+    expect(screen.getByText('Con este pago su préstamo quedó liquidado: no debe nada.')).toBeTruthy();
+  });
+
+  it('a payment that leaves something owed says nothing of a settlement', async () => {
+    answerByPath({ [receiptPath]: ok(mexicanReceipt()) });
+    await loaded();
+    expect(screen.queryByText(/liquidado/)).toBeNull();
+    expect(screen.queryByText(/Condonado/)).toBeNull();
+  });
+
   it('Print opens the browser’s print dialog', async () => {
     const user = userEvent.setup();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});

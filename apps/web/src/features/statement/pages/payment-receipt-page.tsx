@@ -67,6 +67,7 @@ function ReceiptView({ data, back }: { data: PaymentReceipt; back: Back }) {
     { text: t('productLabel'), value: data.productName },
   ];
   const after: TextValue[] = [
+    ...(data.waived > 0 ? [{ text: t('waivedLabel'), value: d.money(data.waived) }] : []),
     { text: t('balanceAfterLabel'), value: d.money(data.balanceAfter) },
     ...(data.creditAfter > 0 ? [{ text: t('creditAfterLabel'), value: d.money(data.creditAfter) }] : []),
   ];
@@ -105,6 +106,7 @@ function ReceiptView({ data, back }: { data: PaymentReceipt; back: Back }) {
           </section>
         ) : null}
         <DetailList rows={after} className="presta-receipt-after" />
+        {data.settled ? <p className="presta-receipt-settled">{t('settledNote')}</p> : null}
         <p className="presta-receipt-issuer">{t('issuedBy', { lender: data.lender.name, address: data.lender.address })}</p>
       </PageCard>
     </PageLayout>

@@ -180,8 +180,10 @@ export function mexicanReceipt(overrides: Partial<PaymentReceipt> = {}): Payment
       { seq: 1, component: 'principal', amount: 24_173 },
     ],
     extension: null,
+    waived: 0,
     balanceAfter: 285_832,
     creditAfter: 0,
+    settled: false,
     ...overrides,
   };
 }
@@ -206,8 +208,10 @@ export function indianReceipt(overrides: Partial<PaymentReceipt> = {}): PaymentR
     reference: '80000000000042',
     allocations: indianStatement().events.flatMap((e) => (e.kind === 'payment' ? e.allocations : [])),
     extension: { fromDueDate: '2026-08-07', toDueDate: '2026-11-07', shiftDays: 92, fee: 45_500, tax: 0 },
+    waived: 0,
     balanceAfter: 0,
     creditAfter: 38_500,
+    settled: true,
     ...overrides,
   };
 }
