@@ -2,8 +2,10 @@
  * Writes the promotion page's Chinese font (docs/promotion.md "Chinese messages"): the glyphs of the page's
  * Chinese messages (promoMessages.zh, §5 and §8), cut from Noto Sans SC (SIL Open Font License 1.1,
  * @fontsource/noto-sans-sc) with HarfBuzz's subsetter (subset-font), as a few small WOFF2 files and their
- * @font-face rules (apps/web/src/promo/fonts/). A device without a Chinese font loads them only when a Chinese
- * message shows (unicode-range). Run again when a Chinese message changes: `npx tsx scripts/promo-cjk-font.ts`
+ * @font-face rules (apps/web/src/promo/fonts/). The page names it first (Chromium on a system whose fonts lack
+ * these characters draws boxes rather than reach a web font later in the list); its unicode-range holds only
+ * these characters, so everything else is drawn by the system's fonts, and a device loads a file only when a
+ * Chinese message shows and none of the systems' Chinese fonts is there by name (local()). Run again when a Chinese message changes: `npx tsx scripts/promo-cjk-font.ts`
  * (a test fails until then: apps/web/src/promo/cjk-font.test.ts).
  */
 import { readFileSync, writeFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -37,6 +39,11 @@ function chunks(): Chunk[] {
   }));
 }
 
+/** The systems' own Chinese fonts, by full and PostScript name: a device that has one downloads nothing. */
+const localSources = ['Noto Sans CJK SC Regular', 'NotoSansCJKsc-Regular', 'PingFang SC Regular', 'PingFangSC-Regular', 'Microsoft YaHei']
+  .map((name) => `local('${name}')`)
+  .join(', ');
+
 const covers = (chunk: Chunk, c: string) => chunk.ranges.some(([from, to]) => c.codePointAt(0)! >= from && c.codePointAt(0)! <= to);
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16)}`;
 
@@ -54,7 +61,7 @@ async function main() {
     const name = `presta-cjk-${index}.woff2`;
     writeFileSync(join(outDir, name), font);
     rules.push(
-      `@font-face {\n  font-family: 'Presta CJK';\n  font-display: swap;\n  src: local('Noto Sans CJK SC'), local('NotoSansCJKsc-Regular'), url('./${name}') format('woff2');\n  unicode-range: ${here.map(hex).join(', ')};\n}`,
+      `@font-face {\n  font-family: 'Presta CJK';\n  font-display: swap;\n  src: ${localSources}, url('./${name}') format('woff2');\n  unicode-range: ${here.map(hex).join(', ')};\n}`,
     );
   }
   if (left.length > 0) throw new Error(`Noto Sans SC has no glyph for ${left.join('')}`);
