@@ -132,7 +132,11 @@ test('the promotion page draws its Chinese messages with its own glyphs where th
   expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Presta CJK", system-ui/);
   const loaded = await page.evaluate(async (text) => {
     await document.fonts.ready;
-    return document.fonts.check('15px "Presta CJK"', text) && [...document.fonts].some((f) => f.family.includes('Presta CJK') && f.status === 'loaded');
+    let loadedFace = false;
+    document.fonts.forEach((face) => {
+      if (face.family.includes('Presta CJK') && face.status === 'loaded') loadedFace = true;
+    });
+    return loadedFace && document.fonts.check('15px "Presta CJK"', text);
   }, zhMessages.phoneInvalid);
   expect(loaded).toBe(true);
   for (const width of [320, 375]) {
