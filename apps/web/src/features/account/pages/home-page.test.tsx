@@ -76,6 +76,14 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Atención al cliente' }).getAttribute('href')).toMatch(/^\/customer-service(\?|$)/);
   });
 
+  it('without an offer, in English', async () => {
+    answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
+    renderPage('language=1');
+    expect(await screen.findByText('We have no offer for you yet.')).toBeTruthy();
+    expect(screen.getByText(/^Our credit team reviews new accounts\. When we have an offer for you, it will appear here, on Home\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Customer service' })).toBeTruthy();
+  });
+
   it('in English, with its links to my loans and the account', async () => {
     answerByPath({ [homePath]: ok(homeData({ offers: [offer({ productName: 'Presta Plus' })] })) });
     renderPage('language=1');
