@@ -85,6 +85,9 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // The Chinese messages' font files stay files, fetched only when a Chinese message shows (unicode-range):
+    // inlined, they would weigh on every visit's HTML.
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     target: 'es2020',
     modulePreload: { polyfill: false },
     reportCompressedSize: true,

@@ -387,6 +387,8 @@ describe('changing the bank account with an SMS code', () => {
     const again = await post(sessionId, paths.bankAccountCode);
     expect(again.statusCode).toBe(429);
     expect(wrapper(again).code).toBe('429001');
+    // The wait in seconds for the page's countdown (decision 025).
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(55);
 
     // A bad CLABE is refused before the code is tried.
     const bad = await post(sessionId, paths.bankAccountSave, { account: '002180700912395679', code: sms.code }, { language: '1' });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { channelTemplate, getSid } from '@presta/contract/api/promotion';
 import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
-import { borrowers, promoEvents, promoSessions, verificationCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
+import { borrowers, promoEvents, promoSessions, sessions, verificationCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
+import { hashSessionId } from '../src/modules/session/session-service';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
@@ -191,26 +192,31 @@ describe('get-sms', () => {
     expect(await a.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).toHaveLength(0);
   });
 
-  it('a resend inside 60 s is refused, through the other API process too', async () => {
+  it('a resend inside 60 s is refused (Retry-After), through the other API process too; the captcha is kept for that phone', async () => {
     const phone = newPhone();
     expect(wrapper(await form(a, paths.sms, smsPayload(phone, await sidWithCaptcha(a)))).code).toBe('0');
-    const again = await form(b, paths.sms, smsPayload(phone, await sidWithCaptcha(b)));
+    const sid = await sidWithCaptcha(b);
+    const again = await form(b, paths.sms, smsPayload(phone, sid));
     expect(again.statusCode).toBe(429);
     expect(wrapper(again).message).toMatch(/^Espere \d+ s para pedir otro código\.$/);
+    expect(again.headers['retry-after']).toBe(/(\d+) s/.exec(wrapper(again).message)?.[1]);
     expect(await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone))).toHaveLength(1);
+    // The captcha the refused send answered is good after the wait, for this phone only (decision 025).
+    expect(wrapper(await form(a, paths.sms, smsPayload(newPhone(), sid))).code).toBe('101');
+    await a.db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
+    expect(wrapper(await form(a, paths.sms, smsPayload(phone, sid))).code).toBe('0');
   });
 
-  it('the daily cap per phone holds (10 a day)', async () => {
+  it('a phone’s day is counted per requesting address: 10 from one address, 30 from all (decision 025)', async () => {
     const phone = newPhone();
     const t0 = Date.now();
-    for (let i = 0; i < 10; i++) {
-      const sid = await sidWithCaptcha(a, 'k7mp', new Date(t0 + i * 61_000));
-      const out = await requestSmsCode(a.db, smsPayload(phone, sid), `203.0.113.${i}`, 'es', new Date(t0 + i * 61_000));
-      expect(out.answer.code).toBe('0');
-    }
-    const sid = await sidWithCaptcha(a, 'k7mp', new Date(t0 + 11 * 61_000));
-    const out = await requestSmsCode(a.db, smsPayload(phone, sid), '203.0.113.99', 'es', new Date(t0 + 11 * 61_000));
-    expect(out.answer).toMatchObject({ code: '429001', messageKey: 'promoDailyCap' });
+    const at = (i: number) => new Date(t0 + i * 61_000);
+    const ask = async (i: number, ip: string) => (await requestSmsCode(a.db, smsPayload(phone, await sidWithCaptcha(a, 'k7mp', at(i))), ip, 'es', at(i))).answer;
+    for (let i = 0; i < 10; i++) expect((await ask(i, '192.0.2.11')).code).toBe('0');
+    expect(await ask(10, '192.0.2.11')).toMatchObject({ code: '429001', messageKey: 'promoDailyCap' });
+    // Another address (the borrower's own) still gets codes, up to the phone's 30 from all addresses.
+    for (let i = 11; i < 31; i++) expect((await ask(i, i < 21 ? '192.0.2.12' : '192.0.2.13')).code).toBe('0');
+    expect(await ask(31, '192.0.2.14')).toMatchObject({ code: '429001', messageKey: 'promoDailyCap' });
   });
 
   it('bad input: an invalid phone, a missing sid, wrong types, very long fields — 4xx, never 500, nothing sent', async () => {
@@ -237,6 +243,11 @@ describe('register', () => {
     expect(wrapper(res)).toMatchObject({ success: true, code: '0' });
     const [who] = await a.db.select().from(borrowers).where(eq(borrowers.phone, phone));
     expect(who).toMatchObject({ promoTemplateId: 1, appFrom: 'fb', userFrom: 'ad1', utmTag: 'spring', inviteCode: 'INV42' });
+    // The code proved the phone: the browser is signed in (decision 025), its session the HttpOnly cookie.
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^presta_session=[0-9a-f]{32,}; .*HttpOnly; Secure; SameSite=Strict$/);
+    const [session] = await a.db.select().from(sessions).where(eq(sessions.borrowerId, who!.id));
+    expect(session).toMatchObject({ client: 'web', idHash: hashSessionId(/^presta_session=([^;]+)/.exec(cookie)![1]!) });
     expect(wrapper(await form(a, paths.register, registerPayload(phone, sid, code))).code).toBe('11');
   });
 

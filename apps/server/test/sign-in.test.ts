@@ -129,22 +129,65 @@ describe('sign-in-code', () => {
     expect(s!.passedPhone).toBeNull();
   });
 
-  it('limits across two processes: 60 s between codes, 10 a day per phone', async () => {
+  it('limits across two processes: 60 s between codes (Retry-After), 10 a day per phone from one address', async () => {
     const borrower = await borrowerWithPhone();
-    expect((await askCode(a, borrower.phone)).statusCode).toBe(200);
-    const soon = await askCode(b, borrower.phone);
+    const ip = '198.18.7.1';
+    expect((await askCode(a, borrower.phone, { ip })).statusCode).toBe(200);
+    const soon = await askCode(b, borrower.phone, { ip });
     expect(soon.statusCode).toBe(429);
     expect(wrapper(soon)).toMatchObject({ code: '429001' });
-    expect(wrapper(soon).message).toMatch(/^Espere \d+ s para pedir otro código\.$/);
+    const seconds = Number(/^Espere (\d+) s para pedir otro código\.$/.exec(wrapper(soon).message)?.[1]);
+    expect(seconds).toBeGreaterThan(55);
+    expect(soon.headers['retry-after']).toBe(String(seconds));
     for (let i = 1; i < 10; i++) {
       await ageCodes(borrower.phone);
-      expect((await askCode(i % 2 ? b : a, borrower.phone)).statusCode).toBe(200);
+      expect((await askCode(i % 2 ? b : a, borrower.phone, { ip })).statusCode).toBe(200);
     }
     await ageCodes(borrower.phone);
-    const capped = await askCode(b, borrower.phone);
+    const capped = await askCode(b, borrower.phone, { ip });
     expect(capped.statusCode).toBe(429);
     expect(wrapper(capped)).toMatchObject({ code: '429001', message: 'Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.' });
+    expect(capped.headers['retry-after']).toBeUndefined();
     expect(await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, borrower.phone))).toHaveLength(10);
+  });
+
+  it('another address cannot spend a borrower’s day: the borrower’s own address still gets a code; 30 a day per phone in all', async () => {
+    const borrower = await borrowerWithPhone();
+    const attacker = '198.18.8.1';
+    for (let i = 0; i < 10; i++) {
+      await ageCodes(borrower.phone);
+      expect((await askCode(i % 2 ? a : b, borrower.phone, { ip: attacker })).statusCode).toBe(200);
+    }
+    await ageCodes(borrower.phone);
+    expect((await askCode(a, borrower.phone, { ip: attacker })).statusCode).toBe(429);
+    // The borrower, from their own address, signs in as usual.
+    const own = await askCode(b, borrower.phone, { ip: '198.18.8.2' });
+    expect(own.statusCode).toBe(200);
+    expect(wrapper(await post(a, paths.signIn, { phone: borrower.phone, code: await lastCode(borrower.phone) })).code).toBe('0');
+    // The phone's ceiling: 30 codes from all addresses together (three addresses' days).
+    for (let i = 0; i < 19; i++) {
+      await ageCodes(borrower.phone);
+      expect((await askCode(b, borrower.phone, { ip: `198.18.8.${3 + Math.floor(i / 10)}` })).statusCode).toBe(200);
+    }
+    await ageCodes(borrower.phone);
+    const ceiling = await askCode(a, borrower.phone, { ip: '198.18.8.9' });
+    expect(wrapper(ceiling)).toMatchObject({ code: '429001', message: 'Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.' });
+    expect(await a.db.select().from(verificationCodes).where(eq(verificationCodes.phone, borrower.phone))).toHaveLength(30);
+  });
+
+  it('a send refused by a limit keeps the captcha for that phone alone: after the wait the same answer sends the code', async () => {
+    const borrower = await borrowerWithPhone();
+    expect((await askCode(a, borrower.phone)).statusCode).toBe(200);
+    const sid = await captcha(a);
+    expect((await post(a, paths.code, { phone: borrower.phone, sid, capcode: 'k7mp' })).statusCode).toBe(429);
+    // Held for this phone: another phone cannot use it.
+    const other = await borrowerWithPhone();
+    expect(wrapper(await post(b, paths.code, { phone: other.phone, sid, capcode: 'k7mp' })).code).toBe('400003');
+    await ageCodes(borrower.phone);
+    expect((await post(b, paths.code, { phone: borrower.phone, sid, capcode: 'k7mp' })).statusCode).toBe(200);
+    // Then spent: one SMS per captcha.
+    await ageCodes(borrower.phone);
+    expect(wrapper(await post(a, paths.code, { phone: borrower.phone, sid, capcode: 'k7mp' })).code).toBe('400003');
   });
 
   it('the limits hold across purposes: a registration code counts; 30 a day per client address', async () => {

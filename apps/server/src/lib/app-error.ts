@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly messageKey: MessageKey,
     readonly vars: Record<string, string | number> = {},
+    /** Seconds the client should wait before asking again, sent as Retry-After (a resend too soon). */
+    readonly retryAfter?: number,
   ) {
     super(messageKey);
     this.name = 'AppError';

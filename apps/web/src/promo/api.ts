@@ -23,6 +23,8 @@ export type PromoAnswer<E extends Endpoint = Endpoint> = {
    * null with the other codes). Not checked here (no zod): the page reads it defensively (readTemplate).
    */
   data: DataOf<E> | null;
+  /** A resend refused as too soon (429): the seconds to wait, from the Retry-After header. */
+  retryAfter?: number;
 };
 
 export class PromoNetworkError extends Error {
@@ -46,13 +48,20 @@ function compact(params: Fields): Record<string, string> {
   return Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 }
 
-function readAnswer<E extends Endpoint>(body: unknown): PromoAnswer<E> {
+/** The Retry-After header's seconds (a positive whole number), else undefined. */
+export function retryAfterSeconds(value: string | null): number | undefined {
+  const seconds = value !== null && /^\d{1,4}$/.test(value.trim()) ? Number(value) : 0;
+  return seconds > 0 ? seconds : undefined;
+}
+
+function readAnswer<E extends Endpoint>(body: unknown, retryAfter?: number): PromoAnswer<E> {
   if (body === null || typeof body !== 'object' || !('code' in body)) throw new PromoNetworkError('not the response wrapper');
   const r = body as Record<string, unknown>;
   return {
     code: String(r.code),
     message: typeof r.message === 'string' ? r.message : typeof r.msg === 'string' ? r.msg : '',
     data: (r.data ?? null) as DataOf<E> | null,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
   };
 }
 
@@ -96,7 +105,10 @@ async function promoCall<E extends Endpoint>(route: ApiRoute, params: RequestOf<
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     const response = await fetch(apiUrl(route.path) + query, requestInit(route, fields, language, abort.signal));
-    return readAnswer<E>(await response.json());
+    // Test doubles of fetch may answer without headers.
+    const headers = response.headers as Headers | undefined;
+    const retryAfter = typeof headers?.get === 'function' ? headers.get('retry-after') : null;
+    return readAnswer<E>(await response.json(), retryAfterSeconds(retryAfter));
   } catch (error) {
     throw error instanceof PromoNetworkError ? error : new PromoNetworkError(error);
   } finally {

@@ -1,6 +1,6 @@
 export type Countdown = {
-  /** Starts counting down from `seconds` (restarts when running). */
-  start(): void;
+  /** Starts counting down from `seconds`, or from `from` (a wait the server asked for); restarts when running. */
+  start(from?: number): void;
   stop(): void;
   isRunning(): boolean;
 };
@@ -38,10 +38,10 @@ export function createCountdown({ seconds, onTick, onEnd }: CountdownOptions): C
   };
 
   return {
-    start() {
+    start(from = seconds) {
       stop();
-      endsAt = Date.now() + seconds * 1000;
-      onTick(seconds);
+      endsAt = Date.now() + from * 1000;
+      onTick(from);
       timer = setInterval(tick, 1000);
     },
     stop,

@@ -22,12 +22,12 @@ describe('download page', () => {
     expect(links()[0]).toEqual(['Download on the App Store', sampleTemplate.iosUrl]);
   });
 
-  it('links to the borrower’s sign-in in the page’s language (issue 16)', () => {
+  it('links to the borrower’s home in the page’s language (issue 16; registering signed the browser in, decision 025)', () => {
     renderDownloadPage(view(), { status: 'ready', template: sampleTemplate }, 'es', 'android');
     const link = view().querySelector<HTMLAnchorElement>('#promo-sign-in')!;
-    expect([link.textContent, link.getAttribute('href')]).toEqual(['¿Ya tiene una cuenta? Inicie sesión en el navegador', '/login?language=2']);
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['¿Ya tiene una cuenta? Inicie sesión en el navegador', '/main?language=2']);
     renderDownloadPage(view(), { status: 'loading' }, 'en', 'ios');
-    expect(link.getAttribute('href')).toBe('/login?language=1');
+    expect(link.getAttribute('href')).toBe('/main?language=1');
   });
 
   it("in English: the template's English texts, or the page's own when the template has only Spanish ones", () => {

@@ -27,8 +27,9 @@ export function renderDownloadPage(view: HTMLElement, state: TemplateState, lang
   const text = view.querySelector<HTMLElement>('#promo-download-text');
   const list = view.querySelector<HTMLElement>('#promo-store-list');
   const note = view.querySelector<HTMLElement>('#promo-store-empty');
-  // Issue 16: a registered borrower may sign in in the browser too, in the page's language.
-  view.querySelector('#promo-sign-in')?.setAttribute('href', `${routes.login}?language=${languages[lang].type}`);
+  // Issue 16: a registered borrower may use the account in the browser too, in the page's language. Home: the
+  // registration just made signed this browser in (decision 025); anyone else is sent on to /login from there.
+  view.querySelector('#promo-sign-in')?.setAttribute('href', `${routes.main}?language=${languages[lang].type}`);
   // The template's texts when they are in the page's language; else the page's own (never half Spanish).
   const own = template?.textLanguage === lang ? template : undefined;
   if (title) title.textContent = own?.downloadTitle || messages.downloadTitle;

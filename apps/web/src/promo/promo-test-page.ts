@@ -33,7 +33,8 @@ export async function flush(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
 }
 
-type Answer = { code: string; message?: string; data?: unknown };
+/** An answer; `retryAfter` is sent as the Retry-After header (a resend too soon). */
+type Answer = { code: string; message?: string; data?: unknown; retryAfter?: number };
 export type StubCall = { path: string; method: string; query: URLSearchParams; body: URLSearchParams; headers: Record<string, string> };
 type Handler = Answer | Error | ((call: StubCall) => Answer | Error);
 
@@ -58,8 +59,10 @@ export function stubPromoApi(handlers: Record<string, Handler>) {
     const handler = handlers[name];
     const answer = typeof handler === 'function' ? handler(call) : handler;
     if (!answer || answer instanceof Error) return Promise.reject(new TypeError('Failed to fetch'));
-    const body = { success: answer.code === '0' || answer.code === '00', message: '', data: null, ...answer };
-    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(body) } as unknown as Response);
+    const { retryAfter, ...fields } = answer;
+    const body = { success: fields.code === '0' || fields.code === '00', message: '', data: null, ...fields };
+    const headers = new Headers(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
+    return Promise.resolve({ ok: true, status: 200, headers, json: () => Promise.resolve(body) } as unknown as Response);
   });
   vi.stubGlobal('fetch', fetchStub);
   const named = (name: string) => calls.filter((c) => c.path.endsWith(`/${name}`));

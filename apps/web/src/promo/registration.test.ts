@@ -199,6 +199,21 @@ describe('registration page: get code', () => {
     await click('promo-get-code');
     expect(toastText()).toBe('error');
   });
+
+  it('a resend too soon (Retry-After) counts the wait on the button and keeps the captcha answer', async () => {
+    await openPage('/promo/', { 'get-sms': { code: '429001', message: 'Espere 42 s para pedir otro código.', retryAfter: 42 } });
+    fill({ phone: PHONE, captcha: 'ab3x' });
+    await click('promo-get-code');
+    expect(toastText()).toBe('Espere 42 s para pedir otro código.');
+    expect(codeButton().textContent).toBe('42 s');
+    expect(codeButton().hasAttribute('data-counting')).toBe(true);
+    expect($<HTMLInputElement>('promo-captcha').value).toBe('ab3x');
+    vi.advanceTimersByTime(42_000);
+    expect(codeButton().textContent).toBe('Obtener código');
+    stubPromoApi({ 'get-sms': new Error('offline') });
+    await click('promo-get-code');
+    expect(toastText()).toBe('error');
+  });
 });
 
 describe('registration page: apply', () => {

@@ -169,6 +169,9 @@ async function requestCode(f: Form): Promise<void> {
       return finish(f);
     default:
       notices.server(answer.message);
+      // Too soon after another code to this phone (decision 025): the button counts the wait; the captcha
+      // answer stays good for this phone, so it is kept.
+      if (answer.retryAfter !== undefined) f.countdown.start(answer.retryAfter);
   }
 }
 

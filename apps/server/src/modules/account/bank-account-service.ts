@@ -90,7 +90,7 @@ async function saveLocked(tx: DbOrTx, borrowerId: number, account: CheckedBankAc
 
 /**
  * Step 1 of a change: a 6-digit code sent by SMS to the borrower's own phone, in their language, with the limits of
- * every phone proof (60 s between codes, 10 a day per phone, 30 per client address: 429 with the wait). The code
+ * every phone proof (60 s between codes, daily caps per phone and address: 429 with the wait, also as Retry-After). The code
  * and its SMS are written in one transaction; `outboxId` is what the caller delivers after the commit.
  */
 export async function sendBankAccountCode(
@@ -105,7 +105,7 @@ export async function sendBankAccountCode(
     const issued = await issueCode(tx, { purpose: 'bank_account', phone: borrower.phone, clientIp, now });
     if (!issued.ok) {
       throw issued.refusal === 'wait'
-        ? new AppError(429, errorCodes.rateLimited, 'promoResendWait', { seconds: issued.seconds })
+        ? new AppError(429, errorCodes.rateLimited, 'promoResendWait', { seconds: issued.seconds }, issued.seconds)
         : new AppError(429, errorCodes.rateLimited, 'promoDailyCap');
     }
     const body = translate(borrower.language, 'bankAccountSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { channelTemplate, getSid, getSms, register, trackClick, trackVisit } from '@presta/contract/api/promotion';
 import { apiRoutes } from '@presta/contract/api/api-routes';
@@ -12,13 +12,23 @@ import { translate } from '../../i18n/messages';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { drawCaptcha, newSid } from '../verification/captcha';
+import { setSessionCookie } from '../session/session-cookie';
+import { deviceOf } from '../session/session-device';
+import { openSession } from '../session/session-service';
 import { findTemplate, registerVisitor, requestSmsCode, track, type PromoAnswer } from './promotion-service';
 
 /** The §8 answer of a promotion service: the code decides success; a refusal may carry its HTTP status. */
-function answer(request: FastifyRequest, a: PromoAnswer): EndpointAnswer<null> {
+function answer(request: FastifyRequest, a: PromoAnswer, reply?: FastifyReply): EndpointAnswer<null> {
+  if (a.retryAfter !== undefined) reply?.header('retry-after', String(a.retryAfter));
   const success = a.code === promotionCodes.sent || a.code === promotionCodes.templateOk;
   return new EndpointAnswer(a.status ?? 200, { success, code: a.code, message: translate(request.lang, a.messageKey, a.vars), data: null });
 }
+
+/** The call came from our own page (the browser says same-origin, or says nothing): only then a session cookie. */
+const sameOriginPage = (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
+};
 
 /** A public promotion call's options: rate-limited per client address, in the document's promotion tag. */
 const promo = (max: number, refusals?: Refusals) => ({ auth: 'public' as const, tags: ['promotion'], rateLimit: { max, timeWindow: '1 minute' }, refusals });
@@ -35,7 +45,7 @@ export default async function promotionRoutes(app: FastifyInstance, opts: { conf
   // The form calls take forms only (§7): JSON and plain text are refused in their scope.
   await app.register((forms) => {
     forms.removeContentTypeParser(['application/json', 'text/plain']);
-    registerSmsAndRegister(forms, sms);
+    registerSmsAndRegister(forms, sms, opts.config);
   });
   registerTrackers(app);
 }
@@ -88,21 +98,31 @@ function registerTemplateAndCaptcha(app: FastifyInstance) {
 }
 
 /** get-sms and register, the two form calls; their codes decide the whole answer (§8). */
-function registerSmsAndRegister(forms: FastifyInstance, sms: SmsProvider) {
+function registerSmsAndRegister(forms: FastifyInstance, sms: SmsProvider, config: Config) {
   registerEndpoint(forms, getSms, {
     ...promo(10, { 400: [errorCodes.badRequest] }),
-    handler: async (body, request) => {
+    handler: async (body, request, reply) => {
       // The SMS button's counter: every request that reached us, whatever the answer.
       await track(forms.db, 'sms_request', { page_id: '', utm_tag: body.utm_tag, app_from: body.app_from, user_from: body.user_from });
       const out = await requestSmsCode(forms.db, body, request.ip, request.lang);
       // After the commit: the code is stored and queued whatever the gateway does (the retry job sends it otherwise).
       if (out.outboxId !== undefined) await deliverQueuedSms(forms.db, sms, [out.outboxId], request.log);
-      return answer(request, out.answer);
+      return answer(request, out.answer, reply);
     },
   });
   registerEndpoint(forms, register, {
     ...promo(20, { 400: [errorCodes.badRequest, errorCodes.smsCodeWrong] }),
-    handler: async (body, request) => answer(request, await registerVisitor(forms.db, body)),
+    handler: async (body, request, reply) => {
+      const registered = await registerVisitor(forms.db, body);
+      // The code proved the phone as sign-in's does: the browser is signed in (its cookie), so "sign in" on the
+      // download view opens the account without a second code (decision 025).
+      if (registered.borrowerId !== undefined && sameOriginPage(request)) {
+        const device = { ...deviceOf(request, 'web'), borrowerId: registered.borrowerId, ttlHours: config.sessionTtlHours };
+        const session = await openSession(forms.db, device);
+        setSessionCookie(reply, session.id, session.expiresAt);
+      }
+      return answer(request, registered);
+    },
   });
 }
 

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { borrowers, promoEvents, promotionTemplates } from '../../db/schema';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { outboxSmsSender } from '../sms/sms-sender';
-import { CAPTCHA_TTL_MS, captchaPassedFor, captchaSid, passCaptcha } from '../verification/captcha';
+import { CAPTCHA_TTL_MS, captchaPassedFor, captchaSid, checkCaptcha, holdCaptcha, spendCaptcha } from '../verification/captcha';
 import { checkCode, issueCode, lockPhone, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
 import type { Language } from '@presta/contract/language';
 
@@ -27,7 +27,14 @@ type GetSmsInput = z.output<typeof getSms.request>;
 type RegisterInput = z.output<typeof register.request>;
 
 /** A §8 answer: the wrapper's code and message (data null). */
-export type PromoAnswer = { code: string; messageKey: MessageKey; vars?: Record<string, string | number>; status?: number };
+export type PromoAnswer = {
+  code: string;
+  messageKey: MessageKey;
+  vars?: Record<string, string | number>;
+  status?: number;
+  /** A resend too soon: the seconds to wait, sent as Retry-After. */
+  retryAfter?: number;
+};
 
 /** The page sends every field of §7's payload, empty when the landing address has none: stored as absent (null). */
 const absentIfBlank = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value);
@@ -112,19 +119,25 @@ export async function requestSmsCode(
 
   return db.transaction(async (tx) => {
     await lockPhone(tx, phone);
-    // The captcha is spent on this phone once passed: one SMS per captcha.
-    if ((await passCaptcha(tx, sid, input.capcode, phone, now)) === 'wrong') {
+    // The captcha is spent on this phone once it sent or decided something: one SMS per captcha.
+    if ((await checkCaptcha(tx, sid, input.capcode, phone, now)) === 'wrong') {
       return { answer: { code: promotionCodes.captchaWrongSms, messageKey: 'promoCaptchaWrong' } };
     }
-    if (await isRegistered(tx, phone)) return { answer: { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' } };
+    if (await isRegistered(tx, phone)) {
+      await spendCaptcha(tx, sid, phone, now);
+      return { answer: { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' } };
+    }
 
     const tracking = { appFrom: absentIfBlank(input.app_from), userFrom: absentIfBlank(input.user_from), utmTag: absentIfBlank(input.utm_tag) };
     const issued = await issueCode(tx, { purpose: 'register', phone, clientIp, sid, tracking, now });
     if (!issued.ok) {
+      // Refused by a limit: the captcha stays good for this phone through the wait (decision 025).
+      await holdCaptcha(tx, sid, phone);
       return issued.refusal === 'wait'
-        ? { answer: { code: '429001', messageKey: 'promoResendWait', vars: { seconds: issued.seconds }, status: 429 } }
+        ? { answer: { code: '429001', messageKey: 'promoResendWait', vars: { seconds: issued.seconds }, status: 429, retryAfter: issued.seconds } }
         : { answer: { code: '429001', messageKey: 'promoDailyCap', status: 429 } };
     }
+    await spendCaptcha(tx, sid, phone, now);
     const body = translate(lang, 'promoSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
     const outboxId = await outboxSmsSender.send(tx, { phone, purpose: 'promo_register_code', body, expiresAt: issued.expiresAt });
     return { answer: { code: promotionCodes.sent, messageKey: 'promoSmsSent' }, outboxId };
@@ -147,9 +160,10 @@ const codeRefusals: Record<Exclude<CodeCheck, 'ok'>, MessageKey> = {
  * ('-1' otherwise); already registered ('11'); the latest code sent to the
  * phone, unexpired and unused, with fewer than 5 wrong tries (a sixth try is
  * refused even when right); then the borrower is created with where they came
- * from, and the code is used up — one transaction.
+ * from, and the code is used up — one transaction. Answers the new borrower's id with '0' (the route signs
+ * them in: the code proved the phone as sign-in's would, decision 025).
  */
-export async function registerVisitor(db: Db, input: RegisterInput, now = new Date()): Promise<PromoAnswer> {
+export async function registerVisitor(db: Db, input: RegisterInput, now = new Date()): Promise<PromoAnswer & { borrowerId?: number }> {
   const phone = normalisePhone(input.phone);
   if (!phone) return { code: '400001', messageKey: 'promoPhoneInvalid', status: 400 };
   const sid = input.sid.trim();
@@ -163,7 +177,9 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
     const checked = await checkCode(tx, { purpose: 'register', phone, code: smsCode, now });
     if (checked !== 'ok') return { code: errorCodes.smsCodeWrong, messageKey: codeRefusals[checked], status: 400 };
     const templateId = input.id && /^\d{1,9}$/.test(input.id) ? Number(input.id) : null;
-    await tx.insert(borrowers).values({
+    const [created] = await tx
+      .insert(borrowers)
+      .values({
       phone,
       language: 'es',
       promoTemplateId: templateId,
@@ -171,8 +187,9 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
       userFrom: absentIfBlank(input.user_from),
       utmTag: absentIfBlank(input.utm_tag),
       inviteCode: absentIfBlank(input.invite_code),
-    });
-    return { code: promotionCodes.registered, messageKey: 'promoRegistered' };
+    })
+      .returning({ id: borrowers.id });
+    return { code: promotionCodes.registered, messageKey: 'promoRegistered', borrowerId: created?.id };
   });
 }
 

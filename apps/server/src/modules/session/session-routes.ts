@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   accountSessionRevoke,
   accountSessions,
@@ -8,14 +8,14 @@ import {
   accountSignOutEverywhere,
 } from '@presta/contract/api/account';
 import { errorCodes } from '@presta/contract/error-codes';
-import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { liveSessions, revokeSessions, type SessionDevice } from './session-service';
+import { deviceOf } from './session-device';
+import { liveSessions, revokeSessions } from './session-service';
 import { sendSignInCode, signIn, SignInCodeRefused } from './sign-in-service';
 
 /** A public account call (no session yet), rate-limited per client address. */
@@ -121,45 +121,4 @@ export default function sessionRoutes(app: FastifyInstance, opts: { config: Conf
     for (const idHash of revoked) app.forgetSession(idHash);
     return revoked;
   }
-}
-
-/**
- * The device a session is opened on: the native app's device name and OS (`dearest`, `dearer`, in the address
- * or the JSON client's headers) when it sends them, else the browser and system its User-Agent names.
- */
-function deviceOf(request: FastifyRequest, client: 'app' | 'web'): SessionDevice {
-  const params = readSessionParams((request.query ?? {}) as Record<string, unknown>);
-  const header = (name: string) => {
-    const value = request.headers[name];
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-  };
-  const agent = userAgentDevice(header('user-agent') ?? '');
-  return {
-    client,
-    deviceId: params.deviceId ?? header(sessionParamNames.deviceId),
-    deviceName: params.deviceName ?? header(sessionParamNames.deviceName) ?? agent.deviceName,
-    os: params.osVersion ?? header(sessionParamNames.osVersion) ?? agent.os,
-  };
-}
-
-/** A short form of a User-Agent: the browser's name and the system's name and version ('' when not known). */
-function userAgentDevice(ua: string): { deviceName: string; os: string } {
-  const browsers: [RegExp, string][] = [
-    [/EdgA?\//, 'Edge'],
-    [/SamsungBrowser\//, 'Samsung Internet'],
-    [/OPR\//, 'Opera'],
-    [/Firefox\/|FxiOS\//, 'Firefox'],
-    [/Chrome\/|CriOS\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ];
-  const deviceName = browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? '';
-  const version = (match: RegExpMatchArray | null) => (match?.[1] ? ` ${match[1].replace(/_/g, '.')}` : '');
-  let os = '';
-  if (/Android/.test(ua)) os = `Android${version(/Android (\d+(?:\.\d+)?)/.exec(ua))}`;
-  else if (/iPhone|iPad|iPod/.test(ua)) os = `iOS${version(/OS (\d+(?:_\d+)?)/.exec(ua))}`;
-  else if (/Windows/.test(ua)) os = 'Windows';
-  else if (/Mac OS X/.test(ua)) os = 'macOS';
-  else if (/CrOS/.test(ua)) os = 'ChromeOS';
-  else if (/Linux/.test(ua)) os = 'Linux';
-  return { deviceName, os };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../i18n/messages';
 import { translate } from '../../i18n/messages';
 import { outboxSmsSender } from '../sms/sms-sender';
-import { captchaSid, passCaptcha } from '../verification/captcha';
+import { captchaSid, checkCaptcha, holdCaptcha, spendCaptcha } from '../verification/captcha';
 import { checkCode, issueCode, lockPhone, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
 import { findProfile, type Profile } from './borrower-profile';
 import { openSession, type SessionDevice } from './session-service';
@@ -47,14 +47,21 @@ export async function findBorrowerByPhone(db: DbOrTx, raw: string): Promise<{ id
   return found && phone ? { id: found.id, phone } : undefined;
 }
 
-type Refusal = { status: number; code: string; messageKey: MessageKey; vars?: Record<string, number> };
+type Refusal = { status: number; code: string; messageKey: MessageKey; vars?: Record<string, number>; retryAfter?: number };
 
 const noAccount: Refusal = { status: 404, code: errorCodes.notFound, messageKey: 'signInNoAccount' };
 
+/** A send refused by a limit: 429 with the seconds to wait (also sent as Retry-After), or the daily cap. */
+export function limitRefusal(issued: { refusal: 'wait'; seconds: number } | { refusal: 'dailyCap' }): Refusal {
+  return issued.refusal === 'wait'
+    ? { status: 429, code: errorCodes.rateLimited, messageKey: 'promoResendWait', vars: { seconds: issued.seconds }, retryAfter: issued.seconds }
+    : { status: 429, code: errorCodes.rateLimited, messageKey: 'promoDailyCap' };
+}
+
 /**
- * Step 1: the captcha (wrong: 400 captchaWrong; a passed one is spent on this phone), an account for the
- * phone (none: 404 with the way to registration), the code's limits (429), then the code queued by SMS in
- * the borrower's language. Answers the outbox id to deliver after the commit.
+ * Step 1: the captcha (wrong: 400 captchaWrong), an account for the phone (none: 404 with the way to
+ * registration; the captcha spent), the code's limits (429; the captcha held for this phone, usable after the
+ * wait), then the code queued by SMS in the borrower's language (the captcha spent). Answers the outbox id to deliver after the commit.
  */
 export async function sendSignInCode(
   db: Db,
@@ -67,21 +74,23 @@ export async function sendSignInCode(
   if (!sid) throw new AppError(400, errorCodes.captchaWrong, 'promoCaptchaWrong');
   const out = await db.transaction(async (tx): Promise<Refusal | { outboxId: number | undefined }> => {
     await lockPhone(tx, phone);
-    if ((await passCaptcha(tx, sid, input.capcode, phone, now)) === 'wrong') {
+    if ((await checkCaptcha(tx, sid, input.capcode, phone, now)) === 'wrong') {
       return { status: 400, code: errorCodes.captchaWrong, messageKey: 'promoCaptchaWrong' };
     }
     const borrower = await accountOf(tx, phone);
-    if (!borrower) return noAccount;
+    // Spent on a phone with no account: one phone looked up per captcha.
+    if (!borrower) return spendCaptcha(tx, sid, phone, now).then(() => noAccount);
     const issued = await issueCode(tx, { purpose: 'sign_in', phone, clientIp, sid, now });
     if (!issued.ok) {
-      return issued.refusal === 'wait'
-        ? { status: 429, code: errorCodes.rateLimited, messageKey: 'promoResendWait', vars: { seconds: issued.seconds } }
-        : { status: 429, code: errorCodes.rateLimited, messageKey: 'promoDailyCap' };
+      // Refused by a limit: the captcha stays good for this phone, so the page keeps it through the wait.
+      await holdCaptcha(tx, sid, phone);
+      return limitRefusal(issued);
     }
+    await spendCaptcha(tx, sid, phone, now);
     const body = translate(borrower.language, 'signInSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
     return { outboxId: await outboxSmsSender.send(tx, { phone, purpose: 'sign_in_code', body, expiresAt: issued.expiresAt }) };
   });
-  if ('status' in out) throw new AppError(out.status, out.code, out.messageKey, out.vars);
+  if ('status' in out) throw new AppError(out.status, out.code, out.messageKey, out.vars, out.retryAfter);
   return { outboxId: out.outboxId, resendAfter: PROMO_SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_MS / 1000 };
 }
 

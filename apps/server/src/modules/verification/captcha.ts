@@ -8,7 +8,8 @@ import { promoSessions } from '../../db/schema';
 /*
  * The image captcha of the registration page, which sign-in uses too (decision 017): a captcha session (sid,
  * `promo_sessions`) per visitor, a picture bound to it, 5 minutes and 5 wrong answers per picture, 30
- * pictures per sid, and one SMS per passed captcha (it is then spent on that phone).
+ * pictures per sid, and one SMS per passed captcha (it is then spent on that phone; a send refused by a limit
+ * keeps it for that phone alone, decision 025).
  */
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -54,19 +55,31 @@ export async function drawCaptcha(db: Db, sidRaw: string, now = new Date()): Pro
 }
 
 /**
- * Checks an answer against the sid's captcha (expiry, 5 wrong answers, not yet spent); a wrong one is counted.
- * A right one is spent at once on the phone: one SMS per captcha.
+ * Checks an answer against the sid's captcha (expiry, 5 wrong answers, not yet spent, not held for another
+ * phone); a wrong one is counted. A right one is not spent yet: the caller spends it on the phone when the SMS
+ * goes (spendCaptcha: one SMS per captcha), or, when a limit refuses the SMS, holds it for the phone
+ * (holdCaptcha) so the same answer works for that phone after the wait, and for no other phone.
  */
-export async function passCaptcha(tx: DbOrTx, sid: string, answer: string, phone: string, now: Date): Promise<'ok' | 'wrong'> {
+export async function checkCaptcha(tx: DbOrTx, sid: string, answer: string, phone: string, now: Date): Promise<'ok' | 'wrong'> {
   const [s] = await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).for('update');
   if (!s || !s.answerHash || !s.drawnAt) return 'wrong';
-  if (now.getTime() - s.drawnAt.getTime() > CAPTCHA_TTL_MS || s.wrongAnswers >= CAPTCHA_MAX_WRONG || s.passedPhone) return 'wrong';
+  if (now.getTime() - s.drawnAt.getTime() > CAPTCHA_TTL_MS || s.wrongAnswers >= CAPTCHA_MAX_WRONG) return 'wrong';
+  if (s.passedAt || (s.passedPhone !== null && s.passedPhone !== phone)) return 'wrong';
   if (!safeEqual(answerHash(sid, answer), s.answerHash)) {
     await tx.update(promoSessions).set({ wrongAnswers: s.wrongAnswers + 1 }).where(eq(promoSessions.sid, sid));
     return 'wrong';
   }
-  await tx.update(promoSessions).set({ passedPhone: phone, passedAt: now }).where(eq(promoSessions.sid, sid));
   return 'ok';
+}
+
+/** Spends a checked captcha on the phone: it sent (or decided) something about this phone and answers no more. */
+export async function spendCaptcha(tx: DbOrTx, sid: string, phone: string, now: Date): Promise<void> {
+  await tx.update(promoSessions).set({ passedPhone: phone, passedAt: now }).where(eq(promoSessions.sid, sid));
+}
+
+/** Keeps a checked captcha for the phone after a refused send (a wait, a daily cap): usable again for it alone. */
+export async function holdCaptcha(tx: DbOrTx, sid: string, phone: string): Promise<void> {
+  await tx.update(promoSessions).set({ passedPhone: phone }).where(eq(promoSessions.sid, sid));
 }
 
 /**
@@ -79,6 +92,7 @@ export async function captchaPassedFor(tx: DbOrTx, sidRaw: string, answer: strin
   return (
     s !== undefined &&
     s.passedPhone === phone &&
+    s.passedAt !== null &&
     s.answerHash !== null &&
     s.drawnAt !== null &&
     now.getTime() - s.drawnAt.getTime() <= withinMs &&

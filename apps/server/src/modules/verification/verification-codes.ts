@@ -8,16 +8,22 @@ import { safeEqual } from './captcha';
 /*
  * SMS codes that prove a phone (decision 017), for registration, sign-in and a bank account change: 6
  * digits, stored hashed, 5 minutes of life, used up once accepted, 5 wrong tries (the sixth is refused even
- * when right). The registration page's limits on sending, across purposes: 60 s between codes to a phone,
- * 10 a day per phone, 30 a day per client address. Everything about one phone is serialised by an advisory
- * lock, so the counts hold across processes.
+ * when right). The limits on sending, across purposes (decision 025): 60 s between codes to a phone; in 24
+ * hours 10 codes to a phone from one client address, 30 to a phone from all addresses together, 30 from one
+ * address to all phones. A phone's day is thus counted per requesting address: one address cannot spend the
+ * phone's whole budget, so the borrower asking from their own address still gets a code. Everything about
+ * one phone is serialised by an advisory lock, so the counts hold across processes.
  */
 
 export type CodePurpose = (typeof verificationCodes.$inferInsert)['purpose'];
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_MAX_WRONG = 5;
-export const SMS_DAILY_PER_PHONE = 10;
+/** Codes to one phone asked for from one client address in 24 hours. */
+export const SMS_DAILY_PER_PHONE_ADDRESS = 10;
+/** Codes to one phone from all addresses in 24 hours: three addresses' budgets, so one address cannot exhaust it. */
+export const SMS_DAILY_PER_PHONE = 30;
+/** Codes asked for from one client address, to any phones, in 24 hours. */
 export const SMS_DAILY_PER_ADDRESS = 30;
 const DAY_MS = 86_400_000;
 
@@ -33,7 +39,7 @@ export type IssuedCode =
   | { ok: true; code: string; expiresAt: Date }
   /** Too soon after the last code to this phone: seconds to wait. */
   | { ok: false; refusal: 'wait'; seconds: number }
-  /** 10 codes to this phone, or 30 from this address, in the last 24 hours. */
+  /** In the last 24 hours: 10 codes to this phone from this address, 30 to this phone, or 30 from this address. */
   | { ok: false; refusal: 'dailyCap' };
 
 /**
@@ -63,20 +69,7 @@ export async function issueCode(
     const wait = Math.ceil((last.createdAt.getTime() + PROMO_SMS_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
     if (wait > 0) return { ok: false, refusal: 'wait', seconds: wait };
   }
-  const since = new Date(now.getTime() - DAY_MS);
-  const [perPhone] = await tx
-    .select({ n: count() })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.phone, phone), gte(verificationCodes.createdAt, since)));
-  if ((perPhone?.n ?? 0) >= SMS_DAILY_PER_PHONE) return { ok: false, refusal: 'dailyCap' };
-  if (clientIp) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-ip:${clientIp}`}))`);
-    const [perIp] = await tx
-      .select({ n: count() })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.clientIp, clientIp), gte(verificationCodes.createdAt, since)));
-    if ((perIp?.n ?? 0) >= SMS_DAILY_PER_ADDRESS) return { ok: false, refusal: 'dailyCap' };
-  }
+  if (await overDailyCaps(tx, phone, clientIp, new Date(now.getTime() - DAY_MS))) return { ok: false, refusal: 'dailyCap' };
 
   const code = String(randomInt(0, 10 ** PROMO_SMS_CODE_LENGTH)).padStart(PROMO_SMS_CODE_LENGTH, '0');
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MS);
@@ -91,6 +84,23 @@ export async function issueCode(
     createdAt: now,
   });
   return { ok: true, code, expiresAt };
+}
+
+/** Whether the phone or the address has had its codes of the day (decision 025); under the address's lock too. */
+async function overDailyCaps(tx: DbOrTx, phone: string, clientIp: string, since: Date): Promise<boolean> {
+  const recent = and(eq(verificationCodes.phone, phone), gte(verificationCodes.createdAt, since));
+  const [perPhone] = await tx
+    .select({ all: count(), fromHere: sql<number>`count(*) filter (where ${verificationCodes.clientIp} = ${clientIp})`.mapWith(Number) })
+    .from(verificationCodes)
+    .where(recent);
+  if ((perPhone?.all ?? 0) >= SMS_DAILY_PER_PHONE || (perPhone?.fromHere ?? 0) >= SMS_DAILY_PER_PHONE_ADDRESS) return true;
+  if (!clientIp) return false;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promo-ip:${clientIp}`}))`);
+  const [perIp] = await tx
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.clientIp, clientIp), gte(verificationCodes.createdAt, since)));
+  return (perIp?.n ?? 0) >= SMS_DAILY_PER_ADDRESS;
 }
 
 /** 'ok': accepted and used up; otherwise why not (no live code, 5 wrong tries already, a wrong one: counted). */

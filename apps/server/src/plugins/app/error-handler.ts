@@ -18,6 +18,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const lang = request.lang ?? 'es';
       if (error instanceof AppError) {
+        if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
         return reply.status(error.status).send(wrapper(error.code, translate(lang, error.messageKey, error.vars)));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loanDetails } from '@presta/contract/api/loan';
 import { channelTemplate } from '@presta/contract/api/promotion';
 import { callApi, getQuery, postForm } from '@/shared/http/api-client';
-import { requestTimeoutMs } from '@/shared/http/http-client';
+import { requestTimeoutMs, retryAfterOf } from '@/shared/http/http-client';
 import { initLanguage } from '@/shared/i18n/language-store';
 import { takeSessionFromAddress } from '@/shared/session/tab-session';
 
@@ -173,6 +173,16 @@ describe('loading toast', () => {
 });
 
 describe('failures', () => {
+  it('keeps the Retry-After seconds of a refusal (a resend too soon), readable from its raw answer', async () => {
+    const body = { success: false, code: '429001', message: 'Espere 42 s para pedir otro código.', data: null };
+    stubFetch(() => new Response(JSON.stringify(body), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } }));
+    const res = await postForm('/v3/account/sign-in-code', {}, { silent: true });
+    expect(res).toMatchObject({ success: false, code: '429001' });
+    expect(retryAfterOf(res.raw)).toBe(42);
+    stubFetch(() => jsonResponse(body, 429));
+    expect(retryAfterOf((await postForm('/v3/account/sign-in-code', {}, { silent: true })).raw)).toBeUndefined();
+  });
+
   it('toasts the server message of a failed answer and returns it normalised', async () => {
     stubFetch(() => jsonResponse({ success: false, code: '422001', message: 'Monto fuera de rango', data: null }, 422));
     const result = await postForm('/x', {}, { loading: 'Cargando…' });

@@ -19,6 +19,22 @@ export class HttpError extends Error {
   }
 }
 
+/** The Retry-After seconds of the answers that carried one (a resend too soon), by their parsed body. */
+const retryAfters = new WeakMap<object, number>();
+
+/** The seconds an answer's Retry-After header asked to wait (a positive whole number), else undefined. */
+export function retryAfterOf(raw: unknown): number | undefined {
+  return raw !== null && typeof raw === 'object' ? retryAfters.get(raw) : undefined;
+}
+
+function keepRetryAfter(response: Response, parsed: unknown): void {
+  // Test doubles of fetch may answer without headers.
+  const headers = response.headers as Headers | undefined;
+  const value = typeof headers?.get === 'function' ? (headers.get('retry-after')?.trim() ?? '') : '';
+  const seconds = /^\d{1,4}$/.test(value) ? Number(value) : 0;
+  if (seconds > 0 && parsed !== null && typeof parsed === 'object') retryAfters.set(parsed, seconds);
+}
+
 export type HttpMethod = 'GET' | 'POST';
 
 export type HttpRequest = {
@@ -220,6 +236,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
         credentials: 'same-origin',
       });
       const parsed = await readBody(response);
+      keepRetryAfter(response, parsed);
       if (response.ok || looksLikeWrapper(parsed)) return parsed;
       throw new HttpError('status', `HTTP ${response.status}`, response.status, parsed);
     } catch (error) {

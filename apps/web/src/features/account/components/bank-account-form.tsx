@@ -48,6 +48,7 @@ export function BankAccountForm({ market }: { market: MarketCode }) {
         onChange={(code) => form.change('code', code)}
         error={problem('code')}
         resendAt={form.resendAt}
+        sent={form.codeSent}
         sending={form.busy === 'code'}
         onSend={() => void form.sendCode()}
       />

@@ -10,27 +10,29 @@ export type CodeFieldProps = {
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  /** When another code may be asked for (a Date.now() time), null before the first. */
+  /** When another code may be asked for (a Date.now() time): after a code, or a wait the server asked for; null before. */
   resendAt: number | null;
+  /** A code was sent from this form (the hint says so; the button says "resend"). */
+  sent: boolean;
   sending: boolean;
   onSend: () => void;
 };
 
 /** The SMS code's input and the "send code" button, which waits `resendAfter` after each code sent. */
-export function CodeField({ value, onChange, error, resendAt, sending, onSend }: CodeFieldProps) {
+export function CodeField({ value, onChange, error, resendAt, sent, sending, onSend }: CodeFieldProps) {
   const { t } = useMessages(accountMessages);
   const { secondsLeft, wait } = useCountdown(resendAt);
   const waiting = secondsLeft > 0;
   const button = (
     <button type="button" className="presta-account-code-button" disabled={waiting || sending} aria-busy={sending || undefined} onClick={onSend}>
-      {sending ? t('sendingCode') : waiting ? t('resendIn', { seconds: secondsLeft }) : t('sendCode')}
+      {sending ? t('sendingCode') : waiting ? t(sent ? 'resendIn' : 'sendIn', { seconds: secondsLeft }) : t('sendCode')}
     </button>
   );
   return (
     <>
       <TextField
         label={t('codeLabel')}
-        hint={resendAt !== null ? t('codeSent') : undefined}
+        hint={sent ? t('codeSent') : undefined}
         value={value}
         onChange={(text) => onChange(text.replace(/\D/g, '').slice(0, SMS_CODE_LENGTH))}
         inputMode="numeric"
@@ -55,6 +57,7 @@ export function SignInCodeField({ state }: { state: SignInState }) {
       onChange={(code) => state.change('code', code)}
       error={state.problem?.field === 'code' ? state.problem.message : undefined}
       resendAt={state.resendAt}
+      sent={state.codeSent}
       sending={state.busy === 'code'}
       onSend={() => void state.sendCode()}
     />

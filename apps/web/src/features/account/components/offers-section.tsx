@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { routes } from '@presta/contract/routes';
 import { useMessages } from '@/shared/i18n/use-messages';
+import { inAppUrl } from '@/shared/session/session-params';
 import { useAddressHash } from '@/shared/router/address';
 import type { Offer } from '../api/account-data';
 import { accountMessages } from '../messages';
@@ -19,7 +22,7 @@ export function OffersSection({ offers }: { offers: Offer[] }) {
         {t('offersTitle')}
       </h2>
       {offers.length === 0 ? (
-        <p className="presta-account-muted">{t('noOffers')}</p>
+        <NoOfferYet />
       ) : (
         <ul className="presta-account-list">
           {offers.map((offer) => (
@@ -28,5 +31,25 @@ export function OffersSection({ offers }: { offers: Offer[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * No offer yet (a new account): what happens next, as the code does it — the credit review records an offer
+ * (ops offer, the back office), which then shows here; nothing is sent — and the way to customer service.
+ */
+function NoOfferYet() {
+  const { t } = useMessages(accountMessages);
+  return (
+    <div className="presta-account-no-offer">
+      <p className="presta-account-muted">{t('noOffers')}</p>
+      <p className="presta-account-muted">{t('noOffersNext')}</p>
+      <p className="presta-account-actions">
+        <span className="presta-account-muted">{t('noOffersQuestions')}</span>{' '}
+        <Link className="presta-page-link-button" to={inAppUrl(routes.customerService)}>
+          {t('customerServiceLink')}
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { PrimaryButton } from '@/shared/ui/primary-button';
 import type { SessionSummary } from '../api/account-data';
 import type { SignOutState } from '../hooks/use-sign-out';
 import { accountMessages } from '../messages';
+import { deviceLabel } from '../utils/session-label';
 import { ConfirmDialog } from './confirm-dialog';
 import { SessionItem } from './session-item';
 
@@ -29,7 +30,7 @@ export function SessionsCard({ sessions, signOut }: { sessions: SessionSummary[]
       </div>
       {target ? (
         <ConfirmDialog
-          title={target === 'everywhere' ? t('signOutEverywhereTitle') : t('signOutOneTitle', { device: target.deviceName })}
+          title={target === 'everywhere' ? t('signOutEverywhereTitle') : t('signOutOneTitle', { device: deviceLabel(target, t) })}
           text={target === 'everywhere' ? t('signOutEverywhereText') : t('signOutOneText')}
           confirmLabel={target === 'everywhere' ? t('signOutEverywhere') : t('signOutOne')}
           busy={signOut.busy === 'confirm'}

@@ -25,6 +25,7 @@ export function useBankAccountForm(market: MarketCode) {
   const [problems, setProblems] = useState<Problems>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState<'code' | 'save' | null>(null);
 
   const change = (field: Field, value: string) => {
@@ -42,8 +43,15 @@ export function useBankAccountForm(market: MarketCode) {
     setBusy('code');
     const result = await requestBankAccountCode(t('sendingCode'));
     setBusy(null);
-    setRefusal(result.success ? null : refusalOf(result));
-    if (result.success && result.data) setResendAt(Date.now() + result.data.resendAfter * 1000);
+    const failed = result.success ? null : refusalOf(result);
+    // A wait is shown on the button, counting; the other refusals in words.
+    setRefusal(failed?.retryAfter === undefined ? failed : null);
+    if (result.success && result.data) {
+      setCodeSent(true);
+      setResendAt(Date.now() + result.data.resendAfter * 1000);
+    }
+    // Too soon after another code to this phone (the sign-in code, say): the button counts the wait.
+    if (failed?.retryAfter !== undefined) setResendAt(Date.now() + failed.retryAfter * 1000);
   };
 
   const save = async () => {
@@ -62,5 +70,5 @@ export function useBankAccountForm(market: MarketCode) {
     if (failed.codeWrong) setValues((v) => ({ ...v, code: '' }));
   };
 
-  return { values, change, problems, refusal, resendAt, busy, sendCode, save };
+  return { values, change, problems, refusal, resendAt, codeSent, busy, sendCode, save };
 }

@@ -22,6 +22,7 @@ export function useSignIn(next: string) {
   const [problem, setProblem] = useState<{ field: SignInField; message: string } | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
+  const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState<'code' | 'signIn' | null>(null);
 
   const change = (field: SignInField, value: string) => {
@@ -39,13 +40,19 @@ export function useSignIn(next: string) {
     const result = await requestSignInCode({ phone: values.phone, sid: captcha.sid, capcode: values.capcode }, t('sendingCode'));
     setBusy(null);
     const failed = result.success && result.data ? null : refusalOf(result);
-    setRefusal(failed);
+    // A wait is shown on the button, counting; the other refusals in words.
+    setRefusal(failed?.retryAfter === undefined ? failed : null);
     // The picture's answer is asked again for every code, and after every refusal that spent the picture.
     if (!failed || failed.captchaSpent) {
       setValues((v) => ({ ...v, capcode: '' }));
       captcha.refresh();
     }
-    if (!failed && result.data) setResendAt(Date.now() + result.data.resendAfter * 1000);
+    if (!failed && result.data) {
+      setSent(true);
+      setResendAt(Date.now() + result.data.resendAfter * 1000);
+    }
+    // Too soon after another code to this phone (registration's, say): the button counts the wait, the answer kept.
+    if (failed?.retryAfter !== undefined) setResendAt(Date.now() + failed.retryAfter * 1000);
   };
 
   const submit = async () => {
@@ -64,7 +71,7 @@ export function useSignIn(next: string) {
     if (failed.codeWrong) setValues((v) => ({ ...v, code: '' }));
   };
 
-  return { captcha, values, change, problem, refusal, resendAt, codeSent: resendAt !== null, busy, sendCode, submit };
+  return { captcha, values, change, problem, refusal, resendAt, codeSent: sent, busy, sendCode, submit };
 }
 
 export type SignInState = ReturnType<typeof useSignIn>;

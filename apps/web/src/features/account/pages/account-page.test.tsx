@@ -67,6 +67,18 @@ describe('AccountPage', () => {
     expect(within(sessions[1]!).getByRole('button', { name: 'Cerrar la sesión de Pixel 7' })).toBeTruthy();
   });
 
+  it('a session whose app or browser gave no device name or system is "unnamed device", in its list and its dialog (issue 32)', async () => {
+    const unnamed = session({ deviceName: '', os: '' });
+    answer({ [r.accountSessions.path]: ok({ sessions: [here, unnamed] }) });
+    const user = userEvent.setup();
+    await renderPage();
+    const item = within(screen.getByRole('region', { name: 'Sesiones activas' })).getAllByRole('listitem')[1]!;
+    expect(within(item).getByText('Dispositivo sin nombre')).toBeTruthy();
+    expect(within(item).getByText('App')).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: 'Cerrar la sesión de Dispositivo sin nombre' }));
+    expect(screen.getByRole('dialog', { name: '¿Cerrar la sesión de Dispositivo sin nombre?' })).toBeTruthy();
+  });
+
   it('signs out another session after a confirmation dialog used with the keyboard', async () => {
     answer();
     const user = userEvent.setup();

@@ -68,10 +68,20 @@ describe('HomePage', () => {
     expect(Object.fromEntries(at.searchParams)).toMatchObject({ productId: '1', amount: '250000', periods: '3' });
   });
 
-  it('says so when there is no offer', async () => {
+  it('without an offer, says what happens next and how to reach customer service (issue 32)', async () => {
     answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
     renderPage();
-    expect(await screen.findByText('Por ahora no tenemos ofertas para usted.')).toBeTruthy();
+    expect(await screen.findByText('Aún no tenemos una oferta para usted.')).toBeTruthy();
+    expect(screen.getByText(/^Nuestro equipo de crédito revisa las cuentas nuevas\. Cuando tengamos una oferta para usted, aparecerá aquí/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Atención al cliente' }).getAttribute('href')).toMatch(/^\/customer-service(\?|$)/);
+  });
+
+  it('without an offer, in English', async () => {
+    answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
+    renderPage('language=1');
+    expect(await screen.findByText('We have no offer for you yet.')).toBeTruthy();
+    expect(screen.getByText(/^Our credit team reviews new accounts\. When we have an offer for you, it will appear here, on Home\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Customer service' })).toBeTruthy();
   });
 
   it('in English, with its links to my loans and the account', async () => {

@@ -13,6 +13,8 @@ import { deferred, ok, profile, refused } from '../testing/account-fixtures';
 import SignInPage from './sign-in-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
+// The Retry-After of a refusal: the test's answers carry it in their raw body (the real client keeps the header's).
+vi.mock('@/shared/http/http-client', () => ({ retryAfterOf: (raw: { retryAfter?: number } | null) => raw?.retryAfter }));
 vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assignLocation: vi.fn() }));
 
 const paths = { sid: apiRoutes.getSid.path, code: apiRoutes.accountSignInCode.path, signIn: apiRoutes.accountSignIn.path };
@@ -107,18 +109,34 @@ describe('SignInPage', () => {
     expect(screen.getByRole('link', { name: 'Regístrese aquí' }).getAttribute('href')).toBe('/promo/');
   });
 
-  it('too many codes (429) shows the server’s message and a new picture (the server spent the answered one)', async () => {
-    answer({ [paths.code]: refused(errorCodes.rateLimited, 'Demasiados intentos. Espere un momento.') });
+  it('the day’s codes used up (429) shows the server’s message and keeps the picture and its answer (the server did not spend it)', async () => {
+    answer({ [paths.code]: refused(errorCodes.rateLimited, 'Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.') });
     const user = userEvent.setup();
     await renderPage();
-    const first = captchaSrc();
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 5000);
     await fill(user);
+    const first = captchaSrc();
     await user.click(screen.getByRole('button', { name: 'Enviar código' }));
-    expect(await screen.findByText('Demasiados intentos. Espere un momento.')).toBeTruthy();
+    expect(await screen.findByText('Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Regístrese aquí' })).toBeNull();
-    expect(captchaSrc()).not.toBe(first);
-    expect(screen.getByLabelText<HTMLInputElement>('Código de la imagen').value).toBe('');
+    expect(captchaSrc()).toBe(first);
+    expect(screen.getByLabelText<HTMLInputElement>('Código de la imagen').value).toBe('ab12');
+  });
+
+  it('a code too soon after another (429 with Retry-After) counts the wait on the button and keeps the picture and its answer', async () => {
+    const wait = refused(errorCodes.rateLimited, 'Espere 43 s para pedir otro código.');
+    answer({ [paths.code]: { ...wait, raw: { ...(wait.raw as object), retryAfter: 43 } } });
+    const user = userEvent.setup();
+    await renderPage();
+    await fill(user);
+    const first = captchaSrc();
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    const button = await screen.findByRole('button', { name: /^Enviar en 4[23] s$/ });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText('Espere 43 s para pedir otro código.')).toBeNull();
+    expect(screen.queryByText('Le enviamos un código por SMS.')).toBeNull();
+    expect(captchaSrc()).toBe(first);
+    expect(screen.getByLabelText<HTMLInputElement>('Código de la imagen').value).toBe('ab12');
   });
 
   it('a phone refused before the picture was looked at (400001) keeps the picture and its answer', async () => {

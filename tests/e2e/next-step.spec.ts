@@ -1,0 +1,146 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { closeE2eDb } from './support/e2e-database';
+import { expect, test } from './support/test';
+import { answerCaptcha, appSignIn, CAPTCHA_ANSWER, codesSentAMinuteAgo, signInPage, smsCode } from './support/account';
+import { e2ePorts } from './support/e2e-env';
+import { checkPage, saveScreenshot } from './support/layout';
+import { expectCaptchaLoaded, promoSmsCode, promoUrl, randomPhone, randomTag, setCaptchaAnswer, sidOf, zhMessages } from './support/promotion';
+
+/*
+ * Issue 32, items 11, 12 and 16 (decision 025; docs/sign-in.md, docs/promotion.md), in Chromium on the real
+ * servers, each page axe clean and whole at 320 and 375 px (checkPage: screenshots under test-results/screenshots):
+ * - registering on the promotion page signs the browser in: the download view's link (in the page's link colour)
+ *   opens home, which, with no offer yet, says what happens next and how to reach customer service;
+ * - a sign-in code asked for right after registering: the button counts the wait, the captcha's answer is kept
+ *   and sends the code once the wait is over; the bank account's code asked for right after signing in counts too;
+ * - a session without a device name reads "Dispositivo sin nombre" in the list and in its dialog;
+ * - the promotion page's Chinese messages are drawn with the page's own Chinese glyphs (this machine has no CJK font).
+ */
+
+test.afterAll(async () => {
+  await closeE2eDb();
+});
+
+const CLABE = '002180700912395678';
+
+/** Registers the phone on the promotion page as a visitor from an ad does; ends on the download view. */
+async function register(page: Page, request: APIRequestContext, phone: string) {
+  await page.goto(promoUrl(randomTag()));
+  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(page.locator('#promo-captcha-image'))), CAPTCHA_ANSWER);
+  await page.getByLabel('Número de teléfono').fill(phone);
+  await page.getByLabel('Código de la imagen', { exact: true }).fill(CAPTCHA_ANSWER);
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/get-sms');
+  await page.locator('#promo-get-code').click();
+  expect(((await (await sent).json()) as { code: string }).code).toBe('0');
+  await page.getByLabel('Código SMS').fill(await promoSmsCode(request, phone));
+  const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/register');
+  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
+  expect((await registered).status()).toBe(200);
+  await expect(page).toHaveURL((url) => url.pathname === '/promo/' && url.hash.startsWith('#/downloadTemplate'));
+}
+
+test('registering signs the browser in: the download view’s link opens home, which says what comes next without an offer', async ({ page, request }) => {
+  await register(page, request, randomPhone());
+  const link = page.locator('#promo-sign-in');
+  await expect(link).toBeVisible();
+  // The page's link colour (#c22064), not the browser's default blue.
+  expect(await link.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(194, 32, 100)');
+  await checkPage(page, 'promo-download-es');
+  await link.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola' })).toBeVisible();
+  const offers = page.locator('#offers');
+  await expect(offers.getByText('Aún no tenemos una oferta para usted.')).toBeVisible();
+  await expect(offers.getByText(/^Nuestro equipo de crédito revisa las cuentas nuevas\. Cuando tengamos una oferta para usted, aparecerá aquí/)).toBeVisible();
+  await checkPage(page, 'home-no-offer-es');
+  await offers.getByRole('link', { name: 'Atención al cliente' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/customer-service');
+  await expect(page.getByText('+52 55 5000 4321').or(page.getByText(/WhatsApp/)).first()).toBeVisible();
+});
+
+test('a code asked for right after another counts the wait on the button and keeps the captcha: sign-in, then the bank account', async ({ page, request }) => {
+  const phone = randomPhone();
+  await page.clock.install();
+  await register(page, request, phone);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  const f = signInPage(page);
+  await f.phone.fill(phone);
+  await answerCaptcha(f.image, f.captcha);
+  const src = await f.image.getAttribute('src');
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/sign-in-code');
+  await f.sendCode.click();
+  expect((await refused).status()).toBe(429);
+  await expect(f.sendCode).toHaveText(/^Enviar en (5\d|60) s$/);
+  await expect(f.sendCode).toBeDisabled();
+  await expect(f.captcha).toHaveValue(CAPTCHA_ANSWER);
+  expect(await f.image.getAttribute('src')).toBe(src);
+  await expect(f.refusal).toHaveCount(0);
+  await checkPage(page, 'sign-in-wait-es');
+
+  // The wait over, the same answer sends the code (the server kept the captcha for this phone).
+  await codesSentAMinuteAgo(phone);
+  await page.clock.fastForward('01:01');
+  await expect(f.sendCode).toHaveText('Enviar código');
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/sign-in-code');
+  await f.sendCode.click();
+  expect((await sent).status()).toBe(200);
+  await f.code.fill(await smsCode(request, phone, 'sign_in_code'));
+  await f.submit.click();
+  await expect(page).toHaveURL((url) => url.pathname === '/main');
+
+  // The bank account's code at once: 60 s after the sign-in code, counted on the button.
+  await page.goto('/bind-bank');
+  await page.getByLabel('CLABE').fill(CLABE);
+  const bankRefused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/bank-account-code');
+  await page.locator('.presta-account-code-button').click();
+  expect((await bankRefused).status()).toBe(429);
+  const button = page.locator('.presta-account-code-button');
+  await expect(button).toHaveText(/^Enviar en (5\d|60) s$/);
+  await expect(button).toBeDisabled();
+  await checkPage(page, 'bind-bank-wait-es');
+  await codesSentAMinuteAgo(phone);
+  await page.clock.fastForward('01:01');
+  const bankSent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v3/account/bank-account-code');
+  await button.click();
+  expect((await bankSent).status()).toBe(200);
+  await expect(button).toHaveText(/^Reenviar en \d+ s$/);
+});
+
+test('a session without a device name reads “Dispositivo sin nombre”, in the list and its dialog', async ({ page, request }) => {
+  const phone = randomPhone();
+  await register(page, request, phone);
+  await codesSentAMinuteAgo(phone);
+  await appSignIn(request, e2ePorts.main, phone, { name: '', os: '' });
+  await page.goto('/setting');
+  const sessions = page.getByRole('region', { name: 'Sesiones activas' });
+  await expect(sessions.getByText('Dispositivo sin nombre')).toBeVisible();
+  await checkPage(page, 'account-unnamed-session-es');
+  await sessions.getByRole('button', { name: 'Cerrar la sesión de Dispositivo sin nombre' }).click();
+  await expect(page.getByRole('dialog', { name: '¿Cerrar la sesión de Dispositivo sin nombre?' })).toBeVisible();
+});
+
+test('the promotion page draws its Chinese messages with its own glyphs where the device has no Chinese font', async ({ page }) => {
+  await page.goto(promoUrl(randomTag()));
+  await expectCaptchaLoaded(page.locator('#promo-captcha-image'));
+  const font = page.waitForResponse((r) => /\/promo\/assets\/presta-cjk-\d+-[\w-]+\.woff2$/.test(new URL(r.url()).pathname));
+  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
+  await expect(page.getByText(zhMessages.phoneInvalid)).toBeVisible();
+  expect((await font).status()).toBe(200);
+  const toast = page.getByText(zhMessages.phoneInvalid);
+  // The page's Chinese font comes first (after a system font lacking the characters, Chromium draws boxes).
+  expect(await toast.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Presta CJK", system-ui/);
+  const loaded = await page.evaluate(async (text) => {
+    await document.fonts.ready;
+    let loadedFace = false;
+    document.fonts.forEach((face) => {
+      if (face.family.includes('Presta CJK') && face.status === 'loaded') loadedFace = true;
+    });
+    return loadedFace && document.fonts.check('15px "Presta CJK"', text);
+  }, zhMessages.phoneInvalid);
+  expect(loaded).toBe(true);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 640 });
+    await saveScreenshot(page, `promo-zh-toast-${width}`);
+  }
+});
