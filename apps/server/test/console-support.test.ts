@@ -121,7 +121,11 @@ describe('the reply with images (back office)', () => {
     expect(json.statusCode).toBe(415);
     expect(await supportImages(problemId)).toEqual([]);
     const [row] = await t.db.select().from(complaints).where(eq(complaints.id, Number(problemId)));
-    expect(row).toMatchObject({ status: 'open', replyText: null, repliedAt: null });
+    expect(row).toMatchObject({ status: 'open', replyText: '', repliedAt: null });
+    // The inbox answers an open complaint's reply as none (null), never the column's '' (issue 32: "Respondida por — el —").
+    const inbox = await t.app.inject({ method: 'GET', url: `${consoleComplaints.path}?status=open`, headers: { cookie: support.cookie } });
+    const open = inbox.json<{ data: { complaints: { id: number; replyText: string | null; repliedAt: string | null }[] } }>().data.complaints;
+    expect(open.find((c) => c.id === Number(problemId))).toMatchObject({ replyText: null, repliedAt: null });
 
     const textOnly = await replyWithImages(support, { problemId, text: 'Ya quedó resuelto.' }, []);
     expect(textOnly.json()).toMatchObject({ data: { problemId, images: 0, imageIds: [] } });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOrderStatuses, orderStatusNames } from '@presta/contract/order-status';
 import { translate } from '../src/i18n/messages';
+import { listAudit } from '../src/modules/audit/audit-log';
+import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
+import { DEMO_FINANCE_EMAIL, DEMO_OPERATOR_EMAIL } from '../src/modules/demo/demo-staff';
+import { findStaffByEmail } from '../src/modules/staff/staff-service';
 import { borrowerWithOffer, buildTestApp, createBorrower, injectAs, type TestApp, type Wrapper } from './helpers';
 
 let t: TestApp;
@@ -53,6 +57,19 @@ describe('demo-session (the test page\'s "Use")', () => {
       payload: `borrowerId=${borrower.id}`,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('demo orders (decision 023: four eyes)', () => {
+  it('are approved by the demo operator and disbursed by a second demo member, finance only: both audited', async () => {
+    const { product, borrower } = await borrowerWithOffer(t.db);
+    const order = await makeOrderInStatus(t.db, { borrowerId: borrower.id, productId: product.id, status: '174', lang: 'es' });
+    const events = await listAudit(t.db, { objectType: 'order', objectId: order.orderNo });
+    expect(events.map((e) => [e.action, e.actorLabel, e.via])).toEqual([
+      ['orders.disburse', DEMO_FINANCE_EMAIL, 'cli'],
+      ['orders.approve', DEMO_OPERATOR_EMAIL, 'cli'],
+    ]);
+    expect((await findStaffByEmail(t.db, DEMO_FINANCE_EMAIL))?.roles).toEqual(['finance']);
   });
 });
 
