@@ -22,6 +22,8 @@ import {
 } from '../src/modules/staff/staff-service';
 import { findStaffSession, openStaffSession, revokeStaffSession, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS } from '../src/modules/staff/staff-sessions';
 import { connectTestDb } from './helpers';
+import { passwordRefusal } from '../src/modules/staff/staff-password';
+import { translate, type MessageKey } from '../src/i18n/messages';
 
 /*
  * Issue 17's foundations (decision 018): staff accounts, set-up links, TOTP and recovery codes, sign-in with
@@ -111,6 +113,41 @@ describe('staff accounts', () => {
     expect(stored).toHaveLength(10);
     for (const r of stored) expect(recoveryCodes.map(normaliseRecoveryCode)).not.toContain(r.codeHash);
   });
+
+  it.each([
+    // Issue 32, item 3: what was accepted.
+    ['aaaaaaaaaaaa', 'staffPasswordRepetitive'],
+    ['password1234', 'staffPasswordCommon'],
+    ['123456789012', 'staffPasswordCommon'],
+    ['😀😁😂🤣😃😄', 'staffPasswordTooShort'],
+    // More of the same kinds.
+    ['abcdefghijklmn', 'staffPasswordRepetitive'],
+    ['qwertyuiopasdf', 'staffPasswordCommon'],
+    ['abcabcabcabcabc', 'staffPasswordRepetitive'],
+    ['Contraseña1234', 'staffPasswordWeak'],
+    ['iloveyou12345', 'staffPasswordCommon'],
+    ['👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', 'staffPasswordTooShort'],
+    ['e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301k9', 'staffPasswordTooShort'],
+    ['{local}-secreto-2026', 'staffPasswordPersonal'],
+    ['x'.repeat(257), 'staffPasswordTooLong'],
+  ])('a set-up refuses the password %s (%s), in Spanish and English, and keeps the link', async (typed, reason) => {
+    const admin = (await setUpMember(['admin'])).member;
+    const added = await addStaff(db, { email: email('rosa.quintero'), name: 'Rosa Quintero', roles: ['support'] }, staffActor(admin, 'console'));
+    const opened = await openSetUpLink(db, key, added.setUpToken);
+    const weak = typed.replace('{local}', added.member.email.split('@')[0]!);
+    const now = new Date();
+    const refused = await refusal(completeSetUp(db, key, { token: added.setUpToken, password: weak, code: codeAt(opened.totpSecret, now) }, now));
+    expect(refused).toMatchObject({ status: 400, key: reason });
+    for (const lang of ['es', 'en'] as const) expect(translate(lang, reason as MessageKey, refused.vars)).not.toMatch(/\{\w+\}|^staff/);
+    expect((await completeSetUp(db, key, { token: added.setUpToken, password, code: codeAt(opened.totpSecret, now) }, now)).recoveryCodes).toHaveLength(10);
+  });
+
+  it.each(['correct horse battery staple', 'mi perro se llama firulais y come mango', 'ñandú jabalí café', 'k7#mQ9!vL2@x'])(
+    'a set-up takes a password hard to guess: %s',
+    (strong) => {
+      expect(passwordRefusal(strong, { email: 'rosa.quintero@presta.example', name: 'Rosa Quintero' })).toBeUndefined();
+    },
+  );
 
   it('a set-up refuses a short password and a wrong code, and keeps the link until it succeeds', async () => {
     const admin = (await setUpMember(['admin'])).member;

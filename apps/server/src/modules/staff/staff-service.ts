@@ -2,12 +2,12 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { errorCodes } from '@presta/contract/error-codes';
-import { staffPasswordMinLength } from '@presta/contract/api/console';
 import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/database';
 import { staffApiTokens, staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { PASSWORD_MAX_LENGTH, passwordRefusal } from './staff-password';
 import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecoveryCode, randomToken } from './staff-secrets';
 
 /*
@@ -16,8 +16,6 @@ import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecover
  * permission check every entry point (console calls, the ops command) makes before acting: `authorise`.
  */
 
-export const PASSWORD_MIN_LENGTH = staffPasswordMinLength;
-const PASSWORD_MAX_LENGTH = 256;
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
 export const SET_UP_LINK_HOURS = 24;
@@ -324,7 +322,7 @@ function acceptedStep(totp: TOTP, code: string, now: Date): number | undefined {
 }
 
 /**
- * Completing a set-up link: the password (PASSWORD_MIN_LENGTH+ characters) and a code of the enrolled secret. The
+ * Completing a set-up link: a password the member may choose (staff-password.ts) and a code of the enrolled secret. The
  * link is used up, the second factor enabled, and RECOVERY_CODES new recovery codes answered (shown once).
  */
 export async function completeSetUp(
@@ -333,15 +331,14 @@ export async function completeSetUp(
   input: { token: string; password: string; code: string; clientIp?: string },
   now = new Date(),
 ): Promise<{ member: StaffIdentity; recoveryCodes: string[] }> {
-  if (input.password.length < PASSWORD_MIN_LENGTH || input.password.length > PASSWORD_MAX_LENGTH) {
-    throw badRequest('staffPasswordTooShort', { min: PASSWORD_MIN_LENGTH });
-  }
-  const passwordHash = await hash(input.password, argon2id);
   return db.transaction(async (tx) => {
     const { link, member } = await liveLink(tx, input.token, now);
     if (!member.totpSecret || member.totpEnabledAt) throw badRequest('staffLinkInvalid');
+    const refusal = passwordRefusal(input.password, member);
+    if (refusal) throw refusal;
     const step = acceptedStep(totpOf(member.email, decryptSecret(key, member.totpSecret)), input.code.trim(), now);
     if (step === undefined) throw badRequest('staffCodeWrong');
+    const passwordHash = await hash(input.password, argon2id);
     await tx
       .update(staffMembers)
       .set({ passwordHash, totpEnabledAt: now, totpLastStep: step, failedSignIns: 0, lockedUntil: null })
