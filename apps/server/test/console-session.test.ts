@@ -4,7 +4,8 @@ import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, conso
 import { accountProfile } from '@presta/contract/api/account';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { listAudit } from '../src/modules/audit/audit-log';
-import { addStaff } from '../src/modules/staff/staff-service';
+import { Redis } from 'ioredis';
+import { addStaff, completeSetUp, openSetUpLink, resetStaff } from '../src/modules/staff/staff-service';
 import { staffMaker, staffMember, staffPassword, totpAt } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
 
@@ -71,13 +72,74 @@ describe('console sign-in', () => {
     const both = await json(consoleSignIn.path, { email: m.email, password, code: '123456', recoveryCode: 'ABCDE-FGHJK' }, {}, ip);
     expect(both.statusCode).toBe(400);
   });
+});
 
-  it('is limited per client address: the 11th try in a minute is 429', async () => {
-    const ip = `198.51.100.${100 + Math.floor(Math.random() * 100)}`;
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await json(consoleSignIn.path, { email: `x.${unique()}@presta.example`, password, code: '123456' }, {}, ip)).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+/*
+ * Issue 32, item 4 (decision 024): no lockout; refused sign-ins are throttled per address and, once the password
+ * is right, per account, with back-off, and every refusal is the same 401 401003.
+ */
+describe('console sign-in throttling', () => {
+  const randomIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+  const refusedAlike = [401, '401003', 'El correo, la contraseña o el código no son correctos.'];
+  const answerOf = (res: { statusCode: number; json: <T>() => T }) => [res.statusCode, res.json<{ code: string }>().code, res.json<{ message: string }>().message];
+  const wrongCode = (secret: string) => (totpAt(secret, Date.now()) === '000000' ? '111111' : '000000');
+  const timed = async <T>(call: () => Promise<T>) => {
+    const started = performance.now();
+    const res = await call();
+    return { res, ms: performance.now() - started };
+  };
+
+  it('many wrong passwords on a real e-mail answer exactly as an unknown e-mail does, and the member still signs in from another address', async () => {
+    const m = await member(['finance']);
+    const attacker = randomIp();
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(answerOf(await json(consoleSignIn.path, { email: m.email, password: `wrong ${i} password`, code: '123456' }, {}, attacker)));
+    for (let i = 0; i < 2; i++) answers.push(answerOf(await json(consoleSignIn.path, { email: `nobody.${unique()}@presta.example`, password, code: '123456' }, {}, randomIp())));
+    for (const a of answers) expect(a).toEqual(refusedAlike);
+    // Twelve more from twelve other addresses: the member is not locked out.
+    for (let i = 0; i < 12; i++) await json(consoleSignIn.path, { email: m.email, password: `wrong ${i} again`, code: '123456' }, {}, randomIp());
+    await signIn(m, '198.51.100.77');
+  });
+
+  it('an address is throttled after 10 refusals, with back-off: the right password and code are refused from it alike, and as late; another address signs in', async () => {
+    const m = await member(['support']);
+    const attacker = '192.0.2.44';
+    const wrongPasswordTimes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const { res, ms } = await timed(() => json(consoleSignIn.path, { email: m.email, password: `wrong ${i} password`, code: '123456' }, {}, attacker));
+      expect(answerOf(res)).toEqual(refusedAlike);
+      wrongPasswordTimes.push(ms);
+    }
+    const { res: right, ms } = await timed(() => json(consoleSignIn.path, { email: m.email, password, code: totpAt(m.secret, Date.now()) }, {}, attacker));
+    expect(answerOf(right)).toEqual(refusedAlike);
+    // Answered as late as a checked refusal (a moving average of the password checks), not at once.
+    expect(ms).toBeGreaterThan(Math.min(...wrongPasswordTimes) * 0.3);
+    // Each refusal past the limit doubles the wait: 15, 30, then 60 minutes.
+    for (let i = 0; i < 2; i++) expect(answerOf(await json(consoleSignIn.path, { email: m.email, password, code: '123456' }, {}, attacker))).toEqual(refusedAlike);
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      const [key] = await redis.keys(`${t.config.redisKeyPrefix}*staff-sign-in-address:${attacker}`);
+      expect(key).toBeDefined();
+      expect(await redis.get(key!)).toBe('13');
+      expect(await redis.pttl(key!)).toBeGreaterThan(45 * 60_000);
+    } finally {
+      redis.disconnect();
+    }
+    await signIn(m, '198.51.100.78');
+  });
+
+  it('guessing the second factor with the right password throttles that account from any address (5 wrong codes), alike; a reset and a new password start afresh', async () => {
+    const m = await member(['analyst']);
+    for (let i = 0; i < 5; i++) expect(answerOf(await json(consoleSignIn.path, { email: m.email, password, code: wrongCode(m.secret) }, {}, randomIp()))).toEqual(refusedAlike);
+    const refused = await json(consoleSignIn.path, { email: m.email, password, code: totpAt(m.secret, Date.now()) }, {}, '198.51.100.79');
+    expect(answerOf(refused)).toEqual(refusedAlike);
+    // The admin resets the member, who sets a new password: the new account signs in at once.
+    const reset = await resetStaff(t.db, { email: m.email }, await maker());
+    const opened = await openSetUpLink(t.db, t.config.staffSecretKey, reset.setUpToken);
+    const newPassword = 'una frase nueva y bastante larga';
+    await completeSetUp(t.db, t.config.staffSecretKey, { token: reset.setUpToken, password: newPassword, code: totpAt(opened.totpSecret, Date.now() - 30_000) });
+    const res = await json(consoleSignIn.path, { email: m.email, password: newPassword, code: totpAt(opened.totpSecret, Date.now()) }, { origin: origin() }, '198.51.100.79');
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 

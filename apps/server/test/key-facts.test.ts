@@ -6,10 +6,10 @@ import { contractDetail, loanDetailConfirm, loanDetailPush } from '@presta/contr
 import { addWorkingDays, loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
-import { keyFactsStatements, orders } from '../src/db/schema';
+import { keyFactsStatements, orders, sessions } from '../src/db/schema';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { hashSessionId } from '../src/modules/session/session-service';
-import { borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, answerOf, dataOf, wrapper, type TestApp } from './helpers';
+import { borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, answerOf, dataOf, formBody, wrapper, type TestApp } from './helpers';
 
 /*
  * Issue 13, India: the Key Facts Statement of an offer is issued with the confirmation, acknowledged by the
@@ -120,6 +120,27 @@ describe('Key Facts Statement (India)', () => {
     const disbursed = await call(keyFacts, { orderId });
     expect(disbursed.body.data).toMatchObject({ disbursedOn: today, coolingOff: { days: 3, until: addDays(today, 3) } });
     expect(disbursed.body.data.terms.plan[0]!.dueDate).toBe(addDays(today, 91));
+  });
+
+  it.each([
+    ['the app, its session id in the address', 'address'],
+    ['the app, its session id in the swift header', 'header'],
+    ['a browser signed in with its session cookie', 'cookie'],
+  ] as const)('the acknowledgement records the session that made it: %s (issue 32, item 2)', async (_, way) => {
+    const { confirm, sessionId, borrower } = await indianOffer('1');
+    const proposalNo = confirm.keyFacts.proposalNo;
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (way === 'header') headers.swift = sessionId;
+    if (way === 'cookie') Object.assign(headers, { cookie: `presta_session=${sessionId}`, 'sec-fetch-site': 'same-origin' });
+    const ack = await t.app.inject({ method: 'POST', url: ackUrl, query: way === 'address' ? { swift: sessionId, language: '1' } : { language: '1' }, headers, payload: formBody({ proposalNo }) });
+    expect(ack.statusCode, ack.body).toBe(200);
+    const [row] = await t.db.select().from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, proposalNo));
+    const [session] = await t.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.borrowerId, borrower.id));
+    // The digest the sessions table keeps (never the id itself), and never the digest of no session.
+    expect(row!.acknowledgedSession).toBe(session!.idHash);
+    expect(row!.acknowledgedSession).toBe(hashSessionId(sessionId));
+    expect(row!.acknowledgedSession).not.toBe(hashSessionId(''));
+    expect(row!.acknowledgedSession).not.toContain(sessionId);
   });
 
   it('an expired KFS cannot be acknowledged nor applied with (409 409004 naming the day it expired)', async () => {

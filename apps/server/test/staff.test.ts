@@ -12,16 +12,17 @@ import {
   addStaff,
   authorise,
   completeSetUp,
-  LOCK_MINUTES,
-  MAX_FAILED_SIGN_INS,
   openSetUpLink,
   resetStaff,
   signInStaff,
   staffActor,
+  StaffSignInRefused,
   type StaffIdentity,
 } from '../src/modules/staff/staff-service';
 import { findStaffSession, openStaffSession, revokeStaffSession, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS } from '../src/modules/staff/staff-sessions';
 import { connectTestDb } from './helpers';
+import { passwordRefusal } from '../src/modules/staff/staff-password';
+import { translate, type MessageKey } from '../src/i18n/messages';
 
 /*
  * Issue 17's foundations (decision 018): staff accounts, set-up links, TOTP and recovery codes, sign-in with
@@ -112,6 +113,41 @@ describe('staff accounts', () => {
     for (const r of stored) expect(recoveryCodes.map(normaliseRecoveryCode)).not.toContain(r.codeHash);
   });
 
+  it.each([
+    // Issue 32, item 3: what was accepted.
+    ['aaaaaaaaaaaa', 'staffPasswordRepetitive'],
+    ['password1234', 'staffPasswordCommon'],
+    ['123456789012', 'staffPasswordCommon'],
+    ['😀😁😂🤣😃😄', 'staffPasswordTooShort'],
+    // More of the same kinds.
+    ['abcdefghijklmn', 'staffPasswordRepetitive'],
+    ['qwertyuiopasdf', 'staffPasswordCommon'],
+    ['abcabcabcabcabc', 'staffPasswordRepetitive'],
+    ['Contraseña1234', 'staffPasswordWeak'],
+    ['iloveyou12345', 'staffPasswordCommon'],
+    ['👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦', 'staffPasswordTooShort'],
+    ['e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301k9', 'staffPasswordTooShort'],
+    ['{local}-secreto-2026', 'staffPasswordPersonal'],
+    ['x'.repeat(257), 'staffPasswordTooLong'],
+  ])('a set-up refuses the password %s (%s), in Spanish and English, and keeps the link', async (typed, reason) => {
+    const admin = (await setUpMember(['admin'])).member;
+    const added = await addStaff(db, { email: email('rosa.quintero'), name: 'Rosa Quintero', roles: ['support'] }, staffActor(admin, 'console'));
+    const opened = await openSetUpLink(db, key, added.setUpToken);
+    const weak = typed.replace('{local}', added.member.email.split('@')[0]!);
+    const now = new Date();
+    const refused = await refusal(completeSetUp(db, key, { token: added.setUpToken, password: weak, code: codeAt(opened.totpSecret, now) }, now));
+    expect(refused).toMatchObject({ status: 400, key: reason });
+    for (const lang of ['es', 'en'] as const) expect(translate(lang, reason as MessageKey, refused.vars)).not.toMatch(/\{\w+\}|^staff/);
+    expect((await completeSetUp(db, key, { token: added.setUpToken, password, code: codeAt(opened.totpSecret, now) }, now)).recoveryCodes).toHaveLength(10);
+  });
+
+  it.each(['correct horse battery staple', 'mi perro se llama firulais y come mango', 'ñandú jabalí café', 'k7#mQ9!vL2@x'])(
+    'a set-up takes a password hard to guess: %s',
+    (strong) => {
+      expect(passwordRefusal(strong, { email: 'rosa.quintero@presta.example', name: 'Rosa Quintero' })).toBeUndefined();
+    },
+  );
+
   it('a set-up refuses a short password and a wrong code, and keeps the link until it succeeds', async () => {
     const admin = (await setUpMember(['admin'])).member;
     const added = await addStaff(db, { email: email('Reviewer').toUpperCase(), name: ' Rita ', roles: ['reviewer', 'reviewer'] }, staffActor(admin, 'console'));
@@ -168,20 +204,18 @@ describe('sign-in', () => {
     expect(await refusal(signInStaff(db, key, { email: member.email, password, recoveryCode: typed }, later))).toMatchObject({ status: 401 });
   });
 
-  it(`${MAX_FAILED_SIGN_INS} failures in a row lock the account for ${LOCK_MINUTES} minutes, even for the right password; recorded in the audit trail`, async () => {
+  it('failures lock nothing: after many wrong passwords and codes the right password and code sign in; a right password with a wrong code names the account for its throttle', async () => {
     const admin = (await setUpMember(['admin'])).member;
     const { member, secret } = await setUpMember(['reviewer'], admin);
     const t0 = new Date(Date.now() + 120_000);
-    for (let i = 1; i < MAX_FAILED_SIGN_INS; i++) {
-      expect(await refusal(signInStaff(db, key, { email: member.email, password: 'wrong password!!', code: '000000' }, t0))).toMatchObject({ status: 401 });
-    }
-    expect(await refusal(signInStaff(db, key, { email: member.email, password: 'wrong password!!', code: '000000' }, t0))).toMatchObject({ status: 423, code: '423001', vars: { minutes: LOCK_MINUTES } });
-    expect(await refusal(signInStaff(db, key, { email: member.email, password, code: codeAt(secret, t0) }, t0))).toMatchObject({ status: 423 });
-    const [event] = await listAudit(db, { objectType: 'staff', objectId: String(member.id), action: 'staff.locked' });
-    expect(event).toMatchObject({ actorType: 'system', actorLabel: 'system' });
-    // After the lock, the right password and code sign in.
-    const after = new Date(t0.getTime() + LOCK_MINUTES * 60_000 + 31_000);
-    expect((await signInStaff(db, key, { email: member.email, password, code: codeAt(secret, after) }, after)).id).toBe(member.id);
+    const refusals = [];
+    for (let i = 0; i < 8; i++) refusals.push(await signInStaff(db, key, { email: member.email, password: 'wrong password!!', code: '000000' }, t0).catch((e: unknown) => e));
+    const wrongCode = await signInStaff(db, key, { email: member.email, password, code: '000000' === codeAt(secret, t0) ? '111111' : '000000' }, t0).catch((e: unknown) => e);
+    for (const e of refusals) expect(e).toBeInstanceOf(StaffSignInRefused);
+    expect(refusals.map((e) => (e as StaffSignInRefused).secondFactorOf)).toEqual(Array(8).fill(undefined));
+    expect((wrongCode as StaffSignInRefused).secondFactorOf).toMatch(/^[0-9a-f]{64}$/);
+    expect((await signInStaff(db, key, { email: member.email, password, code: codeAt(secret, t0) }, t0)).id).toBe(member.id);
+    expect(await listAudit(db, { objectType: 'staff', objectId: String(member.id), action: 'staff.locked' })).toEqual([]);
   });
 
   it('an admin’s reset clears password and second factor, ends the sessions at once, and issues a new link', async () => {

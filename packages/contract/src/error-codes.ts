@@ -25,8 +25,6 @@ export const errorCodes = {
   forbidden: '403001',
   /** Back office: a state-changing call without the session's CSRF token, or from another site. */
   csrfInvalid: '403002',
-  /** Back office: too many failed sign-ins; the account is locked for a while. */
-  staffLocked: '423001',
   /** Unknown object, or one that belongs to another borrower (indistinguishable on purpose). */
   notFound: '404001',
   /** An order transition that the state machine forbids. */

@@ -19,8 +19,20 @@ export const csrfHeaderName = 'x-csrf-token';
  * roles table's order): the open console follows a change of roles at its next call (decision 023).
  */
 export const staffRolesHeaderName = 'x-staff-roles';
-/** A staff password's least length (the set-up page checks it as the server does). */
+/** A staff password's least length (the set-up page checks it as the server does), counted by `passwordLength`. */
 export const staffPasswordMinLength = 12;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A password's length as a person counts it: its characters as seen (grapheme clusters), not UTF-16 units. An
+ * emoji is one character (two UTF-16 units, a family emoji eleven), as are a letter and its combining accent.
+ */
+export function passwordLength(password: string): number {
+  let length = 0;
+  for (const _ of graphemes.segment(password)) length += 1;
+  return length;
+}
 
 export const staffMemberSchema = z.object({
   id: z.number().int(),

@@ -7,7 +7,7 @@ import Input from 'antd/es/input';
 import QRCode from 'antd/es/qr-code';
 import Result from 'antd/es/result';
 import Typography from 'antd/es/typography';
-import { consoleSetUpComplete, consoleSetUpOpen, staffPasswordMinLength } from '@presta/contract/api/console';
+import { consoleSetUpComplete, consoleSetUpOpen, passwordLength, staffPasswordMinLength } from '@presta/contract/api/console';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';
@@ -81,8 +81,9 @@ export default function SetUpPage() {
       <>
         <Typography.Paragraph>{t('intro', { name: opened.name || opened.email })}</Typography.Paragraph>
         <Typography.Paragraph>{t('step1')}</Typography.Paragraph>
-        <div role="img" aria-label={t('qrLabel')} style={{ display: 'flex', justifyContent: 'center', marginBottom: 8 }}>
-          <QRCode value={opened.totpUri} size={200} bordered={false} />
+        <div style={{ display: 'flex', justifyContent: 'center', marginBottom: 8 }}>
+          {/* The label goes to the canvas, which antd's QR code draws with role="img". */}
+          <QRCode value={opened.totpUri} size={200} bordered={false} aria-label={t('qrLabel')} />
         </div>
         <Typography.Paragraph>
           {t('secretHint')} <Typography.Text code copyable>{opened.totpSecret}</Typography.Text>
@@ -96,7 +97,13 @@ export default function SetUpPage() {
             extra={t('passwordHint', { min: staffPasswordMinLength })}
             rules={[
               { required: true, message: t('required') },
-              { min: staffPasswordMinLength, message: t('passwordShort', { min: staffPasswordMinLength }) },
+              // Characters as a person counts them (an emoji is one), as the server counts them.
+              {
+                validator: (_rule, value?: string) =>
+                  !value || passwordLength(value) >= staffPasswordMinLength
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('passwordShort', { min: staffPasswordMinLength }))),
+              },
             ]}
           >
             <Input.Password autoComplete="new-password" />

@@ -6,7 +6,6 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { toDbId } from '../../lib/db-id';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { hashSessionId } from '../session/session-service';
 import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
 import {
   deferRatingPrompt,
@@ -72,7 +71,9 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
       acknowledgeKeyFacts(app.db, {
         borrowerId: request.borrower.id,
         proposalNo: input.proposalNo,
-        sessionHash: hashSessionId(request.sessionParams.sessionId ?? ''),
+        // The session that acknowledged, however the borrower signed in (address, header or cookie): its digest,
+        // as the sessions table keeps it.
+        sessionHash: request.borrowerSession.idHash,
         lang: request.lang,
       }),
   });

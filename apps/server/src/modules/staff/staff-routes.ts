@@ -5,7 +5,8 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { recordAudit } from '../audit/audit-log';
 import { clearConsoleCookie, consoleCookieOf, sessionOf, setConsoleCookie, type ConsoleCaller } from './staff-plugin';
-import { completeSetUp, openSetUpLink, signInStaff, staffActor } from './staff-service';
+import { completeSetUp, openSetUpLink, staffActor } from './staff-service';
+import { throttledStaffSignIn } from './staff-sign-in-throttle';
 import { openStaffSession, revokeStaffSession } from './staff-sessions';
 
 /** A public console call (no session yet): JSON, limited per client address and shared across processes. */
@@ -17,17 +18,20 @@ const publicCall = (max: number) => ({ auth: 'public' as const, tags: ['back off
  */
 export default function staffRoutes(app: FastifyInstance, opts: { config: Config }) {
   const key = opts.config.staffSecretKey;
+  const signIn = throttledStaffSignIn(app, key);
   const sessionAnswer = (member: ConsoleCaller['member'], session: { csrfSecret: string; expiresAt: Date }) => ({
     member,
     csrfToken: app.consoleCsrfToken(session.csrfSecret),
     expiresAt: session.expiresAt.toISOString(),
   });
 
+  // No request limit: refused sign-ins are throttled per address and per account (staff-sign-in-throttle.ts).
   registerEndpoint(app, consoleSignIn, {
-    ...publicCall(10),
-    refusals: { 401: [errorCodes.staffSignInRefused], 423: [errorCodes.staffLocked] },
+    auth: 'public',
+    tags: ['back office'],
+    refusals: { 401: [errorCodes.staffSignInRefused] },
     handler: async (input, request, reply) => {
-      const member = await signInStaff(app.db, key, { ...input, clientIp: request.ip });
+      const member = await signIn(request, { ...input, clientIp: request.ip });
       const session = await app.db.transaction(async (tx) => {
         const opened = await openStaffSession(tx, { staffId: member.id, clientIp: request.ip });
         await recordAudit(tx, staffActor(member, 'console', request.ip), {

@@ -2,12 +2,12 @@ import { hash, verify, type Options } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { errorCodes } from '@presta/contract/error-codes';
-import { staffPasswordMinLength } from '@presta/contract/api/console';
 import { mayTake, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import type { Db, DbOrTx } from '../../db/database';
 import { staffApiTokens, staffMembers, staffRecoveryCodes, staffRoleRows, staffSessions, staffSetUpLinks } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
+import { PASSWORD_MAX_LENGTH, passwordRefusal } from './staff-password';
 import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecoveryCode, randomToken } from './staff-secrets';
 
 /*
@@ -16,10 +16,6 @@ import { decryptSecret, digest, encryptSecret, newRecoveryCode, normaliseRecover
  * permission check every entry point (console calls, the ops command) makes before acting: `authorise`.
  */
 
-export const PASSWORD_MIN_LENGTH = staffPasswordMinLength;
-const PASSWORD_MAX_LENGTH = 256;
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
 export const SET_UP_LINK_HOURS = 24;
 export const RECOVERY_CODES = 10;
 /**
@@ -27,7 +23,7 @@ export const RECOVERY_CODES = 10;
  * ambient const enum, which isolated modules cannot read).
  */
 const argon2id: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-/** Verified against when no account matches, so that an unknown e-mail takes as long as a wrong password. */
+/** Verified against when no password is checked (an unknown e-mail, a throttled address), so that it takes as long. */
 let decoyHash: Promise<string> | undefined;
 
 const TOTP_PERIOD = 30;
@@ -324,7 +320,7 @@ function acceptedStep(totp: TOTP, code: string, now: Date): number | undefined {
 }
 
 /**
- * Completing a set-up link: the password (PASSWORD_MIN_LENGTH+ characters) and a code of the enrolled secret. The
+ * Completing a set-up link: a password the member may choose (staff-password.ts) and a code of the enrolled secret. The
  * link is used up, the second factor enabled, and RECOVERY_CODES new recovery codes answered (shown once).
  */
 export async function completeSetUp(
@@ -333,15 +329,14 @@ export async function completeSetUp(
   input: { token: string; password: string; code: string; clientIp?: string },
   now = new Date(),
 ): Promise<{ member: StaffIdentity; recoveryCodes: string[] }> {
-  if (input.password.length < PASSWORD_MIN_LENGTH || input.password.length > PASSWORD_MAX_LENGTH) {
-    throw badRequest('staffPasswordTooShort', { min: PASSWORD_MIN_LENGTH });
-  }
-  const passwordHash = await hash(input.password, argon2id);
   return db.transaction(async (tx) => {
     const { link, member } = await liveLink(tx, input.token, now);
     if (!member.totpSecret || member.totpEnabledAt) throw badRequest('staffLinkInvalid');
+    const refusal = passwordRefusal(input.password, member);
+    if (refusal) throw refusal;
     const step = acceptedStep(totpOf(member.email, decryptSecret(key, member.totpSecret)), input.code.trim(), now);
     if (step === undefined) throw badRequest('staffCodeWrong');
+    const passwordHash = await hash(input.password, argon2id);
     await tx
       .update(staffMembers)
       .set({ passwordHash, totpEnabledAt: now, totpLastStep: step, failedSignIns: 0, lockedUntil: null })
@@ -365,63 +360,74 @@ export async function completeSetUp(
 export type SignInInput = { email: string; password: string; code?: string; recoveryCode?: string; clientIp?: string };
 
 /**
- * Sign-in: e-mail, password and a TOTP code (or a recovery code, used up). Any wrong part answers the same 401
- * (staffSignInRefused), after the same work; MAX_FAILED_SIGN_INS failures in a row lock the account for
- * LOCK_MINUTES (423), counted in PostgreSQL under the member's row lock.
+ * Any refusal of a sign-in: one answer (401 401003, the same message) for an unknown e-mail, a wrong password, a
+ * wrong code and a throttled attempt. `secondFactorOf` names the account when the password was right (its
+ * second factor is what failed), for the per-account throttle; the caller never sees it.
  */
-export async function signInStaff(db: Db, key: Buffer, input: SignInInput, now = new Date()): Promise<StaffIdentity> {
-  const refused = () => new AppError(401, errorCodes.staffSignInRefused, 'staffSignInRefused');
+export class StaffSignInRefused extends AppError {
+  constructor(readonly secondFactorOf?: string) {
+    super(401, errorCodes.staffSignInRefused, 'staffSignInRefused');
+  }
+}
+
+/**
+ * The per-account throttle of second factors (staff-sign-in-throttle.ts), asked only once the password is right:
+ * an account is named by its member and password, so a new password (an admin's reset, a new set-up) starts afresh.
+ */
+export type SecondFactorThrottle = { throttled(account: string): Promise<boolean> };
+
+/** How long checking a password takes here: a moving average of the checks, so a refusal that checks none waits as long. */
+let passwordCheckMs = 50;
+
+/** Checks a password against its argon2id hash (false for a malformed hash), timing it. */
+async function checkPassword(passwordHash: string, password: string): Promise<boolean> {
+  const started = performance.now();
+  const ok = await verify(passwordHash, password.slice(0, PASSWORD_MAX_LENGTH)).catch(() => false);
+  passwordCheckMs = passwordCheckMs * 0.8 + (performance.now() - started) * 0.2;
+  return ok;
+}
+
+/** A decoy check, for an e-mail with no account: it takes as long as checking a member's password. */
+async function checkDecoyPassword(password: string): Promise<void> {
+  decoyHash ??= hash('presta-decoy-password', argon2id);
+  await checkPassword(await decoyHash, password);
+}
+
+/**
+ * Waits as long as checking a password takes, without the work: a throttled attempt is answered as late as any
+ * other refusal, and a flood of them costs the server no argon2 memory or time.
+ */
+export function waitAsLongAsPasswordCheck(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, passwordCheckMs));
+}
+
+/**
+ * Sign-in: e-mail, password and a TOTP code (or a recovery code, used up). Any wrong part answers the same
+ * StaffSignInRefused after the same work (an unknown e-mail is checked against a decoy hash). Nothing here locks an
+ * account: failures are throttled by the caller, per address and, when the password was right, per account.
+ */
+export async function signInStaff(db: Db, key: Buffer, input: SignInInput, now = new Date(), throttle?: SecondFactorThrottle): Promise<StaffIdentity> {
   const email = normaliseEmail(input.email);
   const [found] = email ? await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = ${email}`) : [];
   if (!found || found.disabledAt || !found.passwordHash || !found.totpEnabledAt || !found.totpSecret) {
-    decoyHash ??= hash('presta-decoy-password', argon2id);
-    await verify(await decoyHash, input.password.slice(0, PASSWORD_MAX_LENGTH)).catch(() => false);
-    throw refused();
+    await checkDecoyPassword(input.password);
+    throw new StaffSignInRefused();
   }
-  if (found.lockedUntil && found.lockedUntil > now) throw locked(found.lockedUntil, now);
-  const passwordOk = await verify(found.passwordHash, input.password.slice(0, PASSWORD_MAX_LENGTH)).catch(() => false);
-  const outcome = await db.transaction(async (tx) => {
-    const [member] = await tx.select().from(staffMembers).where(eq(staffMembers.id, found.id)).for('update');
-    if (!member || !member.totpSecret) return { refused: true as const };
-    if (member.lockedUntil && member.lockedUntil > now) return { lockedUntil: member.lockedUntil };
-    const step = passwordOk && input.code ? acceptedStep(totpOf(member.email, decryptSecret(key, member.totpSecret)), input.code.trim(), now) : undefined;
-    const codeOk = step !== undefined && step > (member.totpLastStep ?? -1);
-    const recoveryOk = passwordOk && !codeOk && input.recoveryCode ? await useRecoveryCode(tx, member.id, input.recoveryCode, now) : false;
-    if (passwordOk && (codeOk || recoveryOk)) {
-      await tx
-        .update(staffMembers)
-        .set({ failedSignIns: 0, lockedUntil: null, ...(codeOk ? { totpLastStep: step } : {}) })
-        .where(eq(staffMembers.id, member.id));
-      return { member };
-    }
-    const failures = member.failedSignIns + 1;
-    const lockedUntil = failures >= MAX_FAILED_SIGN_INS ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : null;
-    await tx
-      .update(staffMembers)
-      .set({ failedSignIns: lockedUntil ? 0 : failures, lockedUntil })
-      .where(eq(staffMembers.id, member.id));
-    if (lockedUntil) {
-      await recordAudit(tx, { type: 'system', via: 'job' }, {
-        action: 'staff.locked',
-        objectType: 'staff',
-        objectId: member.id,
-        before: null,
-        after: { lockedUntil: lockedUntil.toISOString(), failedSignIns: failures, clientIp: input.clientIp ?? '' },
-      });
-      return { lockedUntil };
-    }
-    return { refused: true as const };
+  if (!(await checkPassword(found.passwordHash, input.password))) throw new StaffSignInRefused();
+  const account = digest(`${found.id}:${found.passwordHash}`);
+  if (await throttle?.throttled(account)) throw new StaffSignInRefused(account);
+  const member = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(staffMembers).where(eq(staffMembers.id, found.id)).for('update');
+    if (!row?.totpSecret || row.passwordHash !== found.passwordHash || row.disabledAt) return undefined;
+    const step = input.code ? acceptedStep(totpOf(row.email, decryptSecret(key, row.totpSecret)), input.code.trim(), now) : undefined;
+    const codeOk = step !== undefined && step > (row.totpLastStep ?? -1);
+    const recoveryOk = !codeOk && input.recoveryCode ? await useRecoveryCode(tx, row.id, input.recoveryCode, now) : false;
+    if (!codeOk && !recoveryOk) return undefined;
+    if (codeOk) await tx.update(staffMembers).set({ totpLastStep: step }).where(eq(staffMembers.id, row.id));
+    return row;
   });
-  if ('member' in outcome && outcome.member) {
-    const m = outcome.member;
-    return { id: m.id, email: m.email, name: m.name, roles: await rolesOf(db, m.id) };
-  }
-  if ('lockedUntil' in outcome && outcome.lockedUntil) throw locked(outcome.lockedUntil, now);
-  throw refused();
-}
-
-function locked(until: Date, now: Date): AppError {
-  return new AppError(423, errorCodes.staffLocked, 'staffLocked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) });
+  if (!member) throw new StaffSignInRefused(account);
+  return { id: member.id, email: member.email, name: member.name, roles: await rolesOf(db, member.id) };
 }
 
 /** Uses up one of the member's recovery codes; false when it matches none unused. */
