@@ -1,6 +1,6 @@
 import type { Language } from '@presta/contract/language';
-import { formatMarketMoney, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
-import { formatPpmAsRate, type Minor } from '@presta/contract/money';
+import { formatMarketMoney, formatMarketRate, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import { translate, type MessageKey } from './messages';
 
 /*
@@ -9,7 +9,7 @@ import { translate, type MessageKey } from './messages';
  * The language chooses the words only.
  */
 
-/** Money as the loan's market writes it: `moneyIn('IN')(96800)` → "₹968,00", in any language. */
+/** Money as the loan's market writes it: `moneyIn('IN')(96800)` → "₹968.00", in any language. */
 export const moneyIn =
   (market: MarketCode) =>
   (minor: Minor): string =>
@@ -43,7 +43,7 @@ export function taxBaseText(lang: Language, base: readonly TaxableCharge[]): str
 export function taxLabel(lang: Language, market: MarketCode, tax: { ratePpm: number; base: readonly TaxableCharge[] }): string {
   return translate(lang, 'detailTax', {
     tax: marketOf(market).tax.name[lang],
-    rate: formatPpmAsRate(tax.ratePpm),
+    rate: formatMarketRate(tax.ratePpm, market),
     base: taxBaseText(lang, tax.base),
   });
 }
