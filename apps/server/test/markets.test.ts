@@ -33,7 +33,7 @@ afterAll(async () => {
 const mexicanProduct = without(productCatalogue.find((p) => p.market === 'MX')!, 'code');
 const indianProduct = without(productCatalogue.find((p) => p.market === 'IN')!, 'code');
 
-/** An Indian loan of the catalogue's product (₹5.000,00 over one 91-day instalment), disbursed `daysAgo` days ago. */
+/** An Indian loan of the catalogue's product (₹5,000.00 over one 91-day instalment), disbursed `daysAgo` days ago. */
 const indianLoan = (daysAgo = 91, status: '174' | '180' = '174') => makeLoan(t.db, { status, product: indianProduct, amount: 500_000, daysAgo });
 const mexicanLoan = (daysAgo = 15) => makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 100_000, daysAgo });
 
@@ -66,7 +66,7 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     expect(textOf(voucher)).not.toMatch(/\$\d/);
   });
 
-  it('a Mexican loan read in English: $ everywhere (it read "₹10.000,00" on its promissory note)', async () => {
+  it('a Mexican loan read in English: $ everywhere (it read "₹10,000.00" on its promissory note)', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 1_000_000, daysAgo: 15 });
     const note = read(await as(loan, urls.contract, { orderNo: loan.orderNo }, '1'), endpoints.contract);
     expect(note.mount).toBe('$10.000,00');
@@ -84,7 +84,7 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     await transitionOrder(t.db, { orderNo: loan.orderNo, action: 'settle', actor: 'operator' });
     const refused = await injectAs(t.app, loan.sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: loan.product.id, amount: 123 }, query: { language: '2' } });
     expect(refused.statusCode).toBe(422);
-    expect(wrapper(refused).message).toContain('₹5.000,00');
+    expect(wrapper(refused).message).toContain('₹5,000.00');
     expect(wrapper(refused).message).not.toContain('$');
   });
 });

@@ -159,7 +159,7 @@ describe('PaymentInstructionPage', () => {
         ),
       });
       await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=bank_transfer&language=1`);
-      expect(screen.getByText('₹56.320,00')).toBeTruthy();
+      expect(screen.getByText('₹56,320.00')).toBeTruthy();
       expect(screen.getByText('Presta Finance India Private Limited')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Copy Account number' }));
       expect(writeText).toHaveBeenLastCalledWith('2223000000000012');
