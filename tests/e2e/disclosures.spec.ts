@@ -54,7 +54,7 @@ test('India: the Key Facts Statement is read and acknowledged before applying, t
   const card = page.getByRole('region', { name: 'Key Facts Statement (KFS)' });
   await expect(card).toBeVisible();
   const proposal = (await card.getByText(/^Proposal no\. KFS\d{8}[0-9A-F]{8}$/).textContent())!.replace('Proposal no. ', '');
-  await expect(card.locator('[data-annual-cost="APR"]')).toContainText(/APR \(annual percentage rate\) \d+,\d{2}%/);
+  await expect(card.locator('[data-annual-cost="APR"]')).toContainText(/APR \(annual percentage rate\) \d+\.\d{2}%/);
   const apply = page.getByRole('button', { name: 'Apply for the loan' });
   await expect(apply).toBeDisabled();
   await expect(page.getByText('Read and confirm the Key Facts Statement to continue')).toBeVisible();

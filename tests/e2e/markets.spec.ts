@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { formatMarketMoney, markets } from '@presta/contract/markets';
+import { formatMarketMoney, formatMarketPercent, formatMarketRate, markets } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate } from '@presta/contract/money';
 import { productCatalogue } from '../../apps/server/src/db/catalogue';
 import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS } from '../../apps/server/src/modules/ledger/ledger-math';
@@ -130,7 +130,7 @@ test('an Indian borrower (English, ₹): rupees, UPI and bank transfer, the Indi
   await checkPage(page, 'confirmation-in-en');
   await page.getByRole('link', { name: 'Loan agreement' }).click();
   await expect(page).toHaveURL(/\/loan-agreement\?productId=\d+&amount=\d+&periods=\d+/);
-  await expect(page.getByText(/annual rate of 36,5%/)).toBeVisible();
+  await expect(page.getByText(/annual rate of 36\.5%/)).toBeVisible();
   await expect(page.getByText(markets.IN.legalEntity.name, { exact: false }).first()).toBeVisible();
   await checkPage(page, 'agreement-offer-in-en');
 });
@@ -151,21 +151,21 @@ test('the Indian agreement states the Indian pricing, in English and in Spanish'
   const order = demoOrder('174', { lang: 'en' });
   const p = product('IN');
   const money = (minor: number) => formatMarketMoney(minor, 'IN');
-  const tiers = IN_LATE_TIERS.map((t) => formatPpmAsRate(t.ppm));
+  const tiers = IN_LATE_TIERS.map((t) => formatMarketRate(t.ppm, 'IN'));
   const expected = {
     en: [
-      `interest of ${formatPpmAsPercent(p.dailyRatePpm)} a day`,
-      `annual rate of ${formatPpmAsRate(p.dailyRatePpm * markets.IN.yearDays)} (a year of ${markets.IN.yearDays} days)`,
-      `GST is ${formatPpmAsRate(p.vatPpm)} of the commission`,
+      `interest of ${formatMarketPercent(p.dailyRatePpm, 'IN')} a day`,
+      `annual rate of ${formatMarketRate(p.dailyRatePpm * markets.IN.yearDays, 'IN')} (a year of ${markets.IN.yearDays} days)`,
+      `GST is ${formatMarketRate(p.vatPpm, 'IN')} of the commission`,
       `${tiers[0]} on days 1 to 30, ${tiers[1]} on days 31 to 90 and ${tiers[2]} from day 91 until it is paid in full`,
       `${money(IN_DEFAULT_PENALTY.newClient)} for new clients and ${money(IN_DEFAULT_PENALTY.repeatClient)} for clients`,
       `moves the due date by ${p.termUnitDays} days`,
       `never earlier than ${PREPAYMENT_MIN_DAYS} days after disbursal`,
     ],
     es: [
-      `interés del ${formatPpmAsPercent(p.dailyRatePpm)} diario`,
-      `tasa anual del ${formatPpmAsRate(p.dailyRatePpm * markets.IN.yearDays)}`,
-      `El GST es del ${formatPpmAsRate(p.vatPpm)} sobre la comisión`,
+      `interés del ${formatMarketPercent(p.dailyRatePpm, 'IN')} diario`,
+      `tasa anual del ${formatMarketRate(p.dailyRatePpm * markets.IN.yearDays, 'IN')}`,
+      `El GST es del ${formatMarketRate(p.vatPpm, 'IN')} sobre la comisión`,
       `${tiers[0]} los días 1 a 30`,
       `penalización por incumplimiento de ${money(IN_DEFAULT_PENALTY.newClient)} a clientes nuevos y de ${money(IN_DEFAULT_PENALTY.repeatClient)}`,
       `mueve la fecha de pago ${p.termUnitDays} días`,
@@ -221,13 +221,13 @@ test('a Mexican loan read in English is in pesos; its agreement states the Mexic
   const list = page.getByRole('list', { name: 'Datos para pagar' });
   await expect(list.locator('.presta-instruction-field-label')).toHaveText([
     'CLABE: la cuenta a la que transfiere',
-    'Referencia: escríbala en el concepto',
+    'Concepto de pago: escriba esta referencia',
     'Banco',
     'Beneficiario',
     'Este pago es para',
   ]);
   await expect(page.getByRole('button', { name: 'Copiar CLABE' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copiar Referencia' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copiar Concepto de pago' })).toBeVisible();
   await expect(page.getByText('Referencia de pago', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Concepto' })).toHaveCount(0);
   await checkPage(page, 'voucher-spei-mx-es');

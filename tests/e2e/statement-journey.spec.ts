@@ -98,7 +98,7 @@ async function journey(page: Page, order: DemoOrder, opts: { market: MarketCode;
   await expect(value(t.referenceLabel)).toHaveText(reference);
   await expect(value(t.channelLabel)).toHaveText(opts.payCode === 'store' ? t.channelStore : t.channelUpi);
   await expect(value(t.receivedAtLabel)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(/);
-  await expect(value(t.balanceAfterLabel)).toHaveText(/\d,\d{2}$/);
+  await expect(value(t.balanceAfterLabel)).toHaveText(opts.market === 'IN' ? /\d\.\d{2}$/ : /\d,\d{2}$/);
   await checkPage(page, `receipt-${opts.market.toLowerCase()}-${opts.lang}`);
   await checkPrint(page, `receipt-${opts.market.toLowerCase()}-${opts.lang}`, t.print);
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementTermsSchema, contractDetail, loanDetailConfirm, type AgreementTerms } from '@presta/contract/api/loan';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, daysBetween } from '@presta/contract/dates';
-import { formatMarketMoney, markets, type MarketCode } from '@presta/contract/markets';
-import { applyPpm, divideHalfUp, formatPpmAsPercent } from '@presta/contract/money';
+import { formatMarketMoney, formatMarketPercent, markets, type MarketCode } from '@presta/contract/markets';
+import { applyPpm, divideHalfUp } from '@presta/contract/money';
 import { productCatalogue } from '../src/db/catalogue';
 import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS, prepaymentFrom } from '../src/modules/ledger/ledger-math';
 import { productTax, quoteLoan } from '../src/modules/pricing/loan-quote';
@@ -100,7 +100,7 @@ function compare(terms: AgreementTerms, e: ReturnType<typeof expectedTerms>) {
     termUnitDays: e.termUnitDays,
     termDays: e.termDays,
   });
-  expect(terms.interest.daily).toEqual({ ratePpm: e.dailyRatePpm, rate: formatPpmAsPercent(e.dailyRatePpm) });
+  expect(terms.interest.daily).toEqual({ ratePpm: e.dailyRatePpm, rate: formatMarketPercent(e.dailyRatePpm, e.market) });
   expect(terms.interest.annual.ratePpm).toBe(e.annualRatePpm);
   expect(terms.commission.ratePpm).toBe(e.commissionPpm);
   expect(terms.commission.total).toBe(e.totals.commission);
@@ -182,10 +182,10 @@ describe('the figures the issue names, from the catalogue products', () => {
     expect(d.terms.extension.days).toBe(15);
   });
 
-  it('India: 0,10 % a day is 36,5 % a year, GST 18 % of the processing fee only, 5/4/2 % late interest, ₹1.000 / ₹800 penalty, extensions of 91 days', async () => {
+  it('India: 0.10% a day is 36.5% a year (written the Indian way, decision 022), GST 18 % of the processing fee only, 5/4/2 % late interest, ₹1,000 / ₹800 penalty, extensions of 91 days', async () => {
     const loan = await makeLoan(t.db, { status: '21', product: catalogue('IN'), amount: 500_000, periods: 1 });
     const d = dataOf(await injectAs(t.app, loan.sessionId, { url: urls.contract, payload: { orderNo: loan.orderNo }, query: { language: '1' } }), contractDetail);
-    expect(d.terms.interest).toEqual({ daily: { ratePpm: 1_000, rate: '0,10%' }, annual: { ratePpm: 365_000, rate: '36,5%' }, yearDays: 365 });
+    expect(d.terms.interest).toEqual({ daily: { ratePpm: 1_000, rate: '0.10%' }, annual: { ratePpm: 365_000, rate: '36.5%' }, yearDays: 365 });
     expect(d.terms.tax).toEqual({ name: 'GST', ratePpm: 180_000, rate: '18%', base: ['commission'] });
     expect(d.terms.lateCharges.tiers.map((x: { rate: string }) => x.rate)).toEqual(['5%', '4%', '2%']);
     expect(d.terms.lateCharges.defaultPenalty).toEqual({ newClient: 100_000, repeatClient: 80_000, applies: 0 });

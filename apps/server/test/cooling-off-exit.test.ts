@@ -38,7 +38,7 @@ async function ops(...argv: string[]) {
   return { code, out, err };
 }
 
-/** ₹5,000 in one 91-day instalment (the catalogue: 0,10 % a day, 3 % fee + 18 % GST): interest 45 500, fee 15 000, GST 2 700. */
+/** ₹5.000 in one 91-day instalment (the catalogue: 0,10 % a day, 3 % fee + 18 % GST): interest 45 500, fee 15 000, GST 2 700. */
 const indianLoan = (daysAgo: number) => makeLoan(t.db, { status: '174', product: catalogue('IN'), amount: 500_000, periods: 1, daysAgo });
 
 async function disbursedOn(loan: Loan) {
@@ -66,7 +66,7 @@ describe('cooling-off exit (India)', () => {
     expect((await getLoanPosition(t.db, Number(loan.orderId))).position.nextPayment).toEqual({ dueDate: until, amount: 501_000 });
     const details = read(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
     expect(JSON.stringify(details)).toContain(until);
-    expect(JSON.stringify(details)).toContain('₹5.010,00');
+    expect(JSON.stringify(details)).toContain('₹5,010.00');
     expect(read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount).toBe(501_000);
 
     // Less than the exit amount: credit, the loan stays open, the schedule stands.

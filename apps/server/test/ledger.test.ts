@@ -411,7 +411,7 @@ describe('extension', () => {
 
 describe('IN late charges', () => {
   it('tiered late interest and the one-off default penalty: Rs.1,000 new client, Rs.800 repeat client', async () => {
-    // ₹5.000,00, 1 × 91 days at 0,10 %/day, 3 % commission: 45 500 + 15 000 + GST 18 % of the fee 2 700 → 563 200
+    // ₹5,000.00, 1 × 91 days at 0,10 %/day, 3 % commission: 45 500 + 15 000 + GST 18 % of the fee 2 700 → 563 200
     // (issue 12: until then 16 % IVA of interest + commission, 9 680, and 30 × 28 509 + 5 × 22 807 of late interest)
     const first = await disbursedLoan({ amount: 500_000, daysAgo: 91 + 35, product: inProduct });
     const p = (await getLoanPosition(db, first.orderId)).position;

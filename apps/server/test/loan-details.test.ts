@@ -156,7 +156,7 @@ describe('loan-details', () => {
     });
     expect(valueOf(first, 'Next due date')).toBe(overdueSince);
     // The ledger's amount due: instalment 1 (1.110,20) + 1 day of the 3 % fine on it (33,31), in the Mexican
-    // loan's pesos though read in English (issue 12: it read '₹1.143,51').
+    // loan's pesos though read in English (issue 12: it read '₹1,143.51').
     expect(valueOf(first, 'Amount due')).toBe('$1.143,51');
     const second = dataOf(await details(o.sessionId, o.orderId), loanDetails);
     expect(second.orderStatus).toBe('180');

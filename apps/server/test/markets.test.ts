@@ -12,7 +12,7 @@ import { transitionOrder } from '../src/modules/orders/order-service';
 import { SANDBOX_UPI_ISSUER, SANDBOX_VIRTUAL_ACCOUNT_ISSUER } from '../src/modules/payments/sandbox-provider';
 import { vpaForOrder, virtualAccountForOrder } from '../src/modules/payments/india-accounts';
 import { buildTestApp, dataAs, dataOf, injectAs, without, wrapper, type TestApp } from './helpers';
-import { endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
+import { decodeBarcode, endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
 
 /*
  * Issue 12: everything a borrower sees about a loan comes from its market,
@@ -33,7 +33,7 @@ afterAll(async () => {
 const mexicanProduct = without(productCatalogue.find((p) => p.market === 'MX')!, 'code');
 const indianProduct = without(productCatalogue.find((p) => p.market === 'IN')!, 'code');
 
-/** An Indian loan of the catalogue's product (₹5.000,00 over one 91-day instalment), disbursed `daysAgo` days ago. */
+/** An Indian loan of the catalogue's product (₹5,000.00 over one 91-day instalment), disbursed `daysAgo` days ago. */
 const indianLoan = (daysAgo = 91, status: '174' | '180' = '174') => makeLoan(t.db, { status, product: indianProduct, amount: 500_000, daysAgo });
 const mexicanLoan = (daysAgo = 15) => makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 100_000, daysAgo });
 
@@ -66,7 +66,7 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     expect(textOf(voucher)).not.toMatch(/\$\d/);
   });
 
-  it('a Mexican loan read in English: $ everywhere (it read "₹10.000,00" on its promissory note)', async () => {
+  it('a Mexican loan read in English: $ everywhere (it read "₹10,000.00" on its promissory note)', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 1_000_000, daysAgo: 15 });
     const note = read(await as(loan, urls.contract, { orderNo: loan.orderNo }, '1'), endpoints.contract);
     expect(note.mount).toBe('$10.000,00');
@@ -84,7 +84,7 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     await transitionOrder(t.db, { orderNo: loan.orderNo, action: 'settle', actor: 'operator' });
     const refused = await injectAs(t.app, loan.sessionId, { url: '/v3/loan-confirm/loan-detail-confirm', payload: { productId: loan.product.id, amount: 123 }, query: { language: '2' } });
     expect(refused.statusCode).toBe(422);
-    expect(wrapper(refused).message).toContain('₹5.000,00');
+    expect(wrapper(refused).message).toContain('₹5,000.00');
     expect(wrapper(refused).message).not.toContain('$');
   });
 });
@@ -134,14 +134,25 @@ describe('India’s payment channels', () => {
     const vpa = vpaForOrder(Number(loan.orderId), SANDBOX_UPI_ISSUER);
     const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
     expect(row).toMatchObject({ channel: 'upi', vpa, voucherCode: vpa, clabe: null, accountNumber: null, ifsc: null });
-    expect(d.repayDetail).toMatchObject({ vCode: vpa, repayCode: '', repayTitle: 'UPI', companyName: 'Presta Finance India Private Limited' });
+    expect(d.repayDetail).toMatchObject({ vCode: vpa, repayTitle: 'UPI', companyName: 'Presta Finance India Private Limited' });
+    // Issue 32: the UPI link (NPCI's linking specification) with everything filled in, and its QR code.
+    const amount = `${Math.floor(play.repayAmount / 100)}.${String(play.repayAmount % 100).padStart(2, '0')}`;
+    expect(d.payLink).toBe(
+      `upi://pay?pa=${vpa}&pn=Presta%20Finance%20India%20Private%20Limited&am=${amount}&cu=INR&tn=${row!.reference}&tr=${row!.reference}`,
+    );
+    expect(d.repayDetail.repayCode).toMatch(new RegExp(`^/api/payments/references/${row!.reference}/qr\\.svg\\?token=[0-9a-f]{32}$`));
+    const qr = await t.app.inject({ method: 'GET', url: d.repayDetail.repayCode.replace('qr.svg', 'qr.png') });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    expect(await decodeBarcode(qr.rawPayload, 'png')).toBe(d.payLink);
+    expect(d.stores).toEqual([]);
     expect(d.paymentDetails).toEqual([
       { label: 'UPI address (VPA) you pay to', value: vpa, copy: 1 },
       { label: 'Reference: type it as the payment note', value: row!.reference, copy: 1 },
       { label: 'Beneficiary', value: 'Presta Finance India Private Limited', copy: 0 },
       { label: 'This payment is for', value: `Payment of loan ${loan.orderNo}`, copy: 0 },
     ]);
-    expect(d.dataList[0]!.content).toContain(`Enter the address ${vpa}. Beneficiary: Presta Finance India Private Limited.`);
+    expect(d.dataList[0]!.content).toContain(`To type them yourself, pay to the address ${vpa}. Beneficiary: Presta Finance India Private Limited.`);
     expect(d.imgList).toEqual({ title: 'Any UPI app', eMail: markets.IN.support.email, content: ['/assets/channels/upi.svg'] });
     expect(textOf(d)).not.toMatch(/S\.A\. de C\.V|\+52|ayuda@/);
   });

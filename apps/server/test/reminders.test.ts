@@ -75,7 +75,7 @@ describe('reminders', () => {
     const [b] = await textsTo(inEn.borrower.phone);
     expect(b).toMatchObject({
       purpose: 'reminder_due_tomorrow',
-      body: `Presta: your instalment of ₹1.074,00 is due tomorrow, ${inEn.due}. Pay today in the app to avoid late charges.`,
+      body: `Presta: your instalment of ₹1,074.00 is due tomorrow, ${inEn.due}. Pay today in the app to avoid late charges.`,
       status: 'sent',
     });
     const [c] = await textsTo(mxEnLate.borrower.phone);
@@ -86,7 +86,7 @@ describe('reminders', () => {
       status: 'sent',
     });
     const [d] = await textsTo(inEs.borrower.phone);
-    expect(d!.body).toBe(`Presta: su cuota de ₹1.074,00 vence el ${inEs.due}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.`);
+    expect(d!.body).toBe(`Presta: su cuota de ₹1,074.00 vence el ${inEs.due}, en 3 días. Pague a tiempo desde la app y evite cargos por atraso.`);
     for (const m of [a, b, c, d]) expect(received.filter((k) => k === `sms-${m!.id}`)).toHaveLength(1);
     for (const q of quiet) expect(await textsTo(q.borrower.phone)).toEqual([]);
   });

@@ -273,6 +273,10 @@ describe('generate-vcode', () => {
     expect(d.repayDetail.repayCode).toMatch(new RegExp(`^/api/payments/references/${ref}/barcode\\.png\\?token=[0-9a-f]{32}$`));
     expect(d.dataList.map((s: { title: string }) => s.title)).toEqual(['Cómo pagar en tienda', 'Vigencia']);
     expect(d.dataList[0]!.content).toContain(`Muestre el código de barras o dicte la referencia ${ref}.`);
+    // Issue 32: where to pay, the provider's store network (the sandbox plays OXXO cash).
+    expect(d.stores).toEqual(['OXXO']);
+    expect(d.dataList[0]!.content[0]).toBe('Acuda a cualquier tienda OXXO.');
+    expect(d.payLink).toBe('');
     // Due today: the amount changes tomorrow (late charges), so the reference is valid through today.
     expect(d.dataList[1]!.content[0]).toBe(`Válida hasta el ${loan.today} 23:59:59 (hora local).`);
 
@@ -298,7 +302,14 @@ describe('generate-vcode', () => {
     expect(d.dataList[0]!.title).toBe('Cómo pagar por SPEI');
     const [row] = await referencesOf(loan.orderId);
     expect(row).toMatchObject({ channel: 'spei', clabe, voucherCode: clabe });
-    expect(d.dataList[0]!.content).toContain(`En concepto o referencia numérica escriba ${row!.reference}.`);
+    // Issue 32: the 14-digit reference goes in the concept ("concepto de pago", up to 40 characters); the bank's
+    // 7-digit "referencia numérica" is not where it goes (the CLABE and the concept identify the payment).
+    expect(d.dataList[0]!.content).toContain(
+      `En «Concepto de pago» escriba ${row!.reference}. Si su banco pide una referencia numérica, escriba cualquier número de hasta 7 dígitos (por ejemplo, 1): su pago se identifica por la CLABE y el concepto.`,
+    );
+    expect(JSON.stringify(d)).not.toMatch(/referencia numérica escriba/);
+    expect(d.payLink).toBe('');
+    expect(d.stores).toEqual([]);
   });
 
   // Issue 12: the SPEI voucher showed the CLABE as the "payment reference", gave the reference to type in the
@@ -310,7 +321,7 @@ describe('generate-vcode', () => {
     const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
     expect(d.paymentDetails).toEqual([
       { label: 'CLABE: la cuenta a la que transfiere', value: clabe, copy: 1 },
-      { label: 'Referencia: escríbala en el concepto', value: row!.reference, copy: 1 },
+      { label: 'Concepto de pago: escriba esta referencia', value: row!.reference, copy: 1 },
       { label: 'Banco', value: 'STP', copy: 0 },
       { label: 'Beneficiario', value: 'Presta Servicios Financieros S.A. de C.V.', copy: 0 },
       { label: 'Este pago es para', value: `Pago del préstamo ${loan.orderNo}`, copy: 0 },
@@ -319,7 +330,7 @@ describe('generate-vcode', () => {
     // Where a sentence ends after the company, one full stop.
     expect(d.dataList[0]!.content).toContain(`CLABE: ${clabe}. Banco: STP. Beneficiario: Presta Servicios Financieros S.A. de C.V.`);
     expect(JSON.stringify(d)).not.toContain('C.V..');
-    expect(d.repayDetail.repayDes).toBe('Haga una transferencia SPEI por exactamente $1.075,40 a la CLABE de abajo y escriba la referencia en el concepto.');
+    expect(d.repayDetail.repayDes).toBe('Haga una transferencia SPEI por exactamente $1.075,40 a la CLABE de abajo y escriba la referencia en el concepto de pago.');
   });
 
   it('a Mexican loan does not take India’s channels (400, nothing made)', async () => {

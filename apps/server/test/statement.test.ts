@@ -219,7 +219,7 @@ describe('a Mexican loan: late days, a partial payment, an extension, an overpay
 
 describe('an Indian loan: the default penalty, tiered late interest, a partial payment, an extension, an overpayment and a refund', () => {
   it('in rupees, read in English or Spanish, tied to the ledger', async () => {
-    // ₹10.000,00 over 2 × 91 days on the Indian product, disbursed 200 days ago: due on day 91 and day 182.
+    // ₹10,000.00 over 2 × 91 days on the Indian product, disbursed 200 days ago: due on day 91 and day 182.
     const loan = await makeLoan(t.db, { status: '174', product: catalogue('IN'), amount: 1_000_000, periods: 2, daysAgo: 200 });
     const d0 = addDays(loan.today, -200);
     const partial = await pay(loan, addDays(d0, 95), 100_000, { channel: 'upi' });
@@ -238,10 +238,10 @@ describe('an Indian loan: the default penalty, tiered late interest, a partial p
       'disbursal', 'instalment', 'instalment',
       'default_penalty', 'late_charge', 'payment', // day 95: the one-off penalty on the first late day, 4 days at 5 %, the partial payment
       'late_charge', 'extension', 'payment', // day 100: 5 more days, the extension bought
-      'late_charge', 'payment', // day 195: 4 days late after the extended due date (day 191), everything and ₹50,00 more
+      'late_charge', 'payment', // day 195: 4 days late after the extended due date (day 191), everything and ₹50.00 more
       'refund',
     ]);
-    // GST 18 % of the processing fee only (decision 014): 3 % of ₹5.000,00 = ₹150,00, its GST ₹27,00.
+    // GST 18 % of the processing fee only (decision 014): 3 % of ₹5,000.00 = ₹150.00, its GST ₹27.00.
     expect(ofKind(d, 'instalment').map((x) => [x.seq, x.dueDate, x.principal, x.commission, x.tax])).toEqual([
       [1, addDays(d0, 91), 500_000, 15_000, 2_700],
       [2, addDays(d0, 182), 500_000, 15_000, 2_700],
@@ -268,7 +268,7 @@ describe('an Indian loan: the default penalty, tiered late interest, a partial p
   });
 
   it('an open loan: late interest accrued since the last payment is in the statement, marked pending, and in its totals', async () => {
-    // ₹5.000,00 in one 91-day instalment, disbursed 100 days ago: 9 days late today; paid ₹2.000,00 on day 95.
+    // ₹5,000.00 in one 91-day instalment, disbursed 100 days ago: 9 days late today; paid ₹2,000.00 on day 95.
     const loan = await makeLoan(t.db, { status: '174', product: catalogue('IN'), amount: 500_000, periods: 1, daysAgo: 100 });
     const d0 = addDays(loan.today, -100);
     await pay(loan, addDays(d0, 95), 200_000, { channel: 'upi' });

@@ -1,6 +1,6 @@
 import { addDays, daysBetween, type CalendarDate } from './dates';
-import type { MarketCode } from './markets';
-import { formatPpmAsPercent, type Minor } from './money';
+import { formatMarketPercent, type MarketCode } from './markets';
+import type { Minor } from './money';
 
 /*
  * The annual cost of a loan as each market's regulator defines it (issue 13,
@@ -111,7 +111,7 @@ export type AnnualCost = {
   market: MarketCode;
   /** Rounded to the market's decimals, in ppm (574 000 = 57,4 %). */
   ratePpm: number;
-  /** As the market writes it: "57,4%", "17,07%". */
+  /** As the market writes it: "57,4%" (Mexico), "17.07%" (India). */
   rate: string;
   /** The unrounded rate (0.5739…), for the computation sheet. */
   exact: number;
@@ -159,7 +159,7 @@ export function annualCostOf(market: MarketCode, start: CalendarDate, flows: rea
     kind: rule.kind,
     market,
     ratePpm,
-    rate: formatPpmAsPercent(ratePpm, rule.decimals),
+    rate: formatMarketPercent(ratePpm, market, rule.decimals),
     exact,
     unit: rule.kind === 'CAT' ? 'years' : 'periods',
     unitDays,

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBrand } from './brand';
-import { endSentence, formatMarketMoney, isMarketCode, marketCodes, markets } from './markets';
+import { endSentence, formatMarketMoney, formatMarketPercent, formatMarketRate, isMarketCode, marketCodes, markets } from './markets';
 import { formatPpmAsRate } from './money';
 
 describe('markets', () => {
-  it('write money with their own sign in §9’s format', () => {
+  it('write money with their own sign, Mexico in §9’s format, India as Indian readers do (decision 022)', () => {
     expect(formatMarketMoney(1_000_000, 'MX')).toBe('$10.000,00');
-    expect(formatMarketMoney(1_000_000, 'IN')).toBe('₹10.000,00');
+    expect(formatMarketMoney(10_000_000, 'MX')).toBe('$100.000,00');
+    expect(formatMarketMoney(1_000_000, 'IN')).toBe('₹10,000.00');
+    expect(formatMarketMoney(2_716_798, 'IN')).toBe('₹27,167.98');
+    expect(formatMarketMoney(10_000_000, 'IN')).toBe('₹1,00,000.00');
+    expect(formatMarketMoney(-5, 'IN')).toBe('-₹0.05');
+  });
+
+  it('write rates their own way: "43,36%" in Mexico, "43.36%" in India', () => {
+    expect(formatMarketPercent(433_600, 'MX')).toBe('43,36%');
+    expect(formatMarketPercent(433_600, 'IN')).toBe('43.36%');
+    expect(formatMarketRate(365_000, 'MX')).toBe('36,5%');
+    expect(formatMarketRate(365_000, 'IN')).toBe('36.5%');
+    expect(formatMarketRate(180_000, markets.IN)).toBe('18%');
   });
 
   it('each has its lender, contacts of its country, a year for the annual rate and its legal texts', () => {

@@ -1,5 +1,5 @@
 import type { Language } from './language';
-import { formatMoney, type Minor } from './money';
+import { formatMoney, formatPpmAsPercent, formatPpmAsRate, indianNumbers, specNumbers, type Minor, type NumberStyle } from './money';
 
 /*
  * Markets (issue 12, docs/decisions/014-markets.md): everything a borrower sees
@@ -34,6 +34,11 @@ export type LegalTextId = 'privacy-notice' | 'loan-terms';
 export type Market = {
   code: MarketCode;
   currency: { code: CurrencyCode; sign: string };
+  /**
+   * How amounts and rates are written (decision 022): Mexico as §9 says ("$1.234,56", "43,36%"),
+   * India as Indian readers do ("₹1,00,000.00", "43.36%"), whatever the page's language.
+   */
+  numbers: NumberStyle;
   /** The lender's calendar: due dates, the start of a day, reminders. */
   timeZone: string;
   /**
@@ -81,6 +86,7 @@ export const markets: Record<MarketCode, Market> = {
   MX: {
     code: 'MX',
     currency: { code: 'MXN', sign: '$' },
+    numbers: specNumbers,
     timeZone: 'America/Mexico_City',
     tax: { name: { es: 'IVA', en: 'VAT (IVA)' }, ratePpm: 160_000, base: ['interest', 'commission', 'extension_fee'] },
     lateRule: 'mx_daily_fine',
@@ -97,6 +103,7 @@ export const markets: Record<MarketCode, Market> = {
   IN: {
     code: 'IN',
     currency: { code: 'INR', sign: '₹' },
+    numbers: indianNumbers,
     timeZone: 'Asia/Kolkata',
     tax: { name: { es: 'GST', en: 'GST' }, ratePpm: 180_000, base: ['commission'] },
     lateRule: 'in_tiered',
@@ -132,9 +139,22 @@ export function marketOf(code: string): Market {
   return market;
 }
 
-/** Money as the loan's market writes it, whatever the language: "$1.234,56" for Mexico, "₹1.234,56" for India. */
+const asMarket = (market: MarketCode | Market): Market => (typeof market === 'string' ? marketOf(market) : market);
+
+/** Money as the loan's market writes it, whatever the language: "$1.234,56" for Mexico, "₹1,234.56" (lakh: "₹1,00,000.00") for India. */
 export function formatMarketMoney(minor: Minor, market: MarketCode | Market): string {
-  return formatMoney(minor, (typeof market === 'string' ? marketOf(market) : market).currency.sign);
+  const m = asMarket(market);
+  return formatMoney(minor, m.currency.sign, m.numbers);
+}
+
+/** A rate in ppm with `decimals` decimals as the market writes it: "0,05%" (Mexico), "0.05%" (India). */
+export function formatMarketPercent(ppm: number, market: MarketCode | Market, decimals = 2): string {
+  return formatPpmAsPercent(ppm, decimals, asMarket(market).numbers);
+}
+
+/** A rate in ppm with the decimals it needs (at most `maxDecimals`) as the market writes it: "36,5%" (Mexico), "36.5%" (India). */
+export function formatMarketRate(ppm: number, market: MarketCode | Market, maxDecimals = 4): string {
+  return formatPpmAsRate(ppm, maxDecimals, asMarket(market).numbers);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyPpm, divideHalfUp, formatMinor, formatMoney, formatPpmAsPercent, groupThousands } from './money';
+import { applyPpm, divideHalfUp, formatMinor, formatMoney, formatPpmAsPercent, formatPpmAsRate, groupThousands, indianNumbers } from './money';
 
 describe('money display', () => {
   it('divides by 100 with 2 decimals and groups thousands with a dot', () => {
@@ -27,6 +27,36 @@ describe('money display', () => {
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
         const text = formatMinor(n);
         expect(Number(text.replace(/\./g, '').replace(',', ''))).toBe(n);
+      }),
+    );
+  });
+});
+
+describe('Indian numbers (decision 022)', () => {
+  it('groups the last three digits, then lakh and crore by two, with a decimal dot', () => {
+    expect(formatMinor(0, indianNumbers)).toBe('0.00');
+    expect(formatMinor(99_999, indianNumbers)).toBe('999.99');
+    expect(formatMinor(2_716_798, indianNumbers)).toBe('27,167.98');
+    expect(formatMinor(10_000_000, indianNumbers)).toBe('1,00,000.00');
+    expect(formatMinor(1_234_567_890, indianNumbers)).toBe('1,23,45,678.90');
+    expect(formatMinor(-5, indianNumbers)).toBe('-0.05');
+    expect(formatMoney(10_000_000, '₹', indianNumbers)).toBe('₹1,00,000.00');
+    expect(formatMoney(-50, '₹', indianNumbers)).toBe('-₹0.50');
+  });
+  it('writes rates with a decimal dot and no space before the sign', () => {
+    expect(formatPpmAsPercent(433_600, 2, indianNumbers)).toBe('43.36%');
+    expect(formatPpmAsRate(365_000, 4, indianNumbers)).toBe('36.5%');
+    expect(formatPpmAsRate(180_000, 4, indianNumbers)).toBe('18%');
+  });
+  it('round-trips every amount in both styles: the digits read back give the same minor units', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (n) => {
+        const mx = formatMinor(n);
+        expect(mx).toMatch(/^-?\d{1,3}(\.\d{3})*,\d{2}$/);
+        expect(Number(mx.replace(/\./g, '').replace(',', ''))).toBe(n);
+        const india = formatMinor(n, indianNumbers);
+        expect(india).toMatch(/^-?(\d{1,2}(,\d{2})*,\d{3}|\d{1,3})\.\d{2}$/);
+        expect(Number(india.replace(/,/g, '').replace('.', ''))).toBe(n);
       }),
     );
   });

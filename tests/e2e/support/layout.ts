@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Amounts ("$1.234,56", "-₹0,05") and rates ("0,10%") that the page shows on
+ * Amounts ("$1.234,56", "-₹0.05", "₹1,00,000.00") and rates ("0,10%", "43.36%") that the page shows on
  * more than one line: a line break inside a number (issue 12: '₹968,0' / '0').
  * Each match of a visible text node is measured with a Range: its boxes must
  * all sit on one line.
  */
 export async function brokenAmounts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const pattern = /-?[$₹]\d{1,3}(?:\.\d{3})*,\d{2}|\d+(?:,\d+)?\s?%/g;
+    const pattern = /-?[$₹]\d{1,3}(?:[.,]\d{2,3})*[.,]\d{2}|\d+(?:[.,]\d+)?\s?%/g;
     const broken: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

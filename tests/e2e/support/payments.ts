@@ -92,9 +92,10 @@ export function codeOf(message: SmsMessage): string {
 
 /** Reads '$3.613,66' (the pages' money format, es-MX) as minor units. */
 export function minorFromText(text: string): number {
-  const match = /(\d{1,3}(?:\.\d{3})*),(\d{2})/.exec(text);
+  // Either market's way (decision 022): "$1.234,56" (Mexico), "₹1,00,000.00" (India): the last separator before two digits is the decimal one.
+  const match = /(\d{1,3}(?:[.,]\d{2,3})*)[.,](\d{2})(?!\d)/.exec(text);
   if (!match) throw new Error(`no amount in ${JSON.stringify(text)}`);
-  return Number(match[1]!.replaceAll('.', '')) * 100 + Number(match[2]);
+  return Number(match[1]!.replace(/\D/g, '')) * 100 + Number(match[2]);
 }
 
 // ---------------------------------------------------------------------------

@@ -34,9 +34,9 @@ export const productCatalogue: NewProduct[] = [
     market: 'IN',
     currency: 'INR',
     timeZone: 'Asia/Kolkata',
-    amountMin: 500_000, // ₹5.000,00
-    amountMax: 10_000_000, // ₹100.000,00
-    amountStep: 100_000, // ₹1.000,00
+    amountMin: 500_000, // ₹5,000.00
+    amountMax: 10_000_000, // ₹1,00,000.00
+    amountStep: 100_000, // ₹1,000.00
     periodsMin: 1,
     periodsMax: 4,
     termUnitDays: 91, // loan terms: 91 to 365 calendar days

@@ -1,6 +1,6 @@
 import type { Language } from '@presta/contract/language';
-import { formatMarketMoney, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
-import { formatPpmAsRate, type Minor } from '@presta/contract/money';
+import { formatMarketMoney, formatMarketRate, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import { translate } from './messages';
 
 /*
@@ -9,7 +9,7 @@ import { translate } from './messages';
  * The language chooses the words only.
  */
 
-/** Money as the loan's market writes it: `moneyIn('IN')(96800)` → "₹968,00", in any language. */
+/** Money as the loan's market writes it: `moneyIn('IN')(96800)` → "₹968.00", in any language. */
 export const moneyIn =
   (market: MarketCode) =>
   (minor: Minor): string =>
@@ -43,7 +43,7 @@ export function taxLabel(
   const words = instalmentCharges
     .filter((c) => tax.base.includes(c))
     .map((c) => translate(lang, c === 'commission' ? 'taxBaseCommission' : figures.couponApplied ? 'taxBaseInterestAfterCoupon' : 'taxBaseInterest'));
-  const vars = { tax: marketOf(market).tax.name[lang], rate: formatPpmAsRate(tax.ratePpm), base: listText(lang, words) };
+  const vars = { tax: marketOf(market).tax.name[lang], rate: formatMarketRate(tax.ratePpm, market), base: listText(lang, words) };
   return figures.amount === undefined
     ? translate(lang, 'detailTax', vars)
     : translate(lang, 'detailTaxOfAmount', { ...vars, amount: moneyIn(market)(figures.amount) });

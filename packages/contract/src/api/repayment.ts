@@ -75,6 +75,14 @@ export const voucherDataSchema = z.object({
    * offers a copy button.
    */
   paymentDetails: z.array(z.object({ label: z.string(), value: z.string(), copy: z.union([z.literal(0), z.literal(1)]) })),
+  /**
+   * UPI (issue 32): the `upi://pay` link (NPCI's linking specification: payee, amount, note and
+   * reference filled in) that opens the borrower's UPI app; `repayDetail.repayCode` is its QR code.
+   * '' for other channels.
+   */
+  payLink: z.string(),
+  /** A store voucher (issue 32): the stores whose tills take the reference, the provider's network; [] for other channels. */
+  stores: z.array(z.string()),
 });
 
 export const generateVcode = endpoint({

@@ -20,7 +20,7 @@ import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
 import { DisbursalResult, type DisbursalAnswer } from './disbursal-result';
 import { disbursalMessages } from './messages';
 
-/** The sum of the orders' principal in each market's money ("$1.000,00 + ₹500,00"): markets never add up. */
+/** The sum of the orders' principal in each market's money ("$1.000,00 + ₹500.00"): markets never add up. */
 function totalByMarket(orders: Application[]): string {
   const sums = new Map<string, number>();
   for (const o of orders) sums.set(o.product.market, (sums.get(o.product.market) ?? 0) + o.principal);

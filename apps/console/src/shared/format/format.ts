@@ -7,7 +7,7 @@ import type { Language } from '@/shared/i18n/i18n';
  * same figure), times in the reader's time zone with the zone's name, statuses by their one name (order-status.ts).
  */
 
-/** Minor units in the market's currency ("$1.234,56", "₹1.234,56"); an unknown market shows the bare amount. */
+/** Minor units as the loan's market writes them ("$1.234,56", "₹1,234.56": decision 022); an unknown market shows the bare amount. */
 export function money(minor: number, market: string): string {
   return isMarketCode(market) ? formatMarketMoney(minor, market) : (minor / 100).toFixed(2);
 }

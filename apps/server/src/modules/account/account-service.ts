@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { loanSummarySchema, offerSchema } from '@presta/contract/api/account';
 import { todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
-import { formatPpmAsPercent } from '@presta/contract/money';
+import { formatMarketPercent } from '@presta/contract/markets';
 import { openOrderStatuses, orderStatusNames, repayableStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowers, productOffers, products } from '../../db/schema';
@@ -189,7 +189,7 @@ export async function listOffers(db: DbOrTx, borrowerId: number, caches: Account
       periodsMin: product.periodsMin,
       periodsMax: product.periodsMax,
       termUnitDays: product.termUnitDays,
-      dailyRate: formatPpmAsPercent(product.dailyRatePpm),
+      dailyRate: formatMarketPercent(product.dailyRatePpm, product.market),
     });
   }
   return { offers, activeOrderId: null };

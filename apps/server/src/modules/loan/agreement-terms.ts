@@ -2,8 +2,8 @@ import type { AgreementTerms } from '@presta/contract/api/loan';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
 import { daysBetween, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
-import { marketOf, type MarketCode } from '@presta/contract/markets';
-import { formatPpmAsPercent, formatPpmAsRate, type Minor } from '@presta/contract/money';
+import { formatMarketPercent, formatMarketRate, marketOf, type MarketCode } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import {
   defaultPenaltyFor,
   IN_LATE_TIERS,
@@ -48,12 +48,13 @@ export type AgreementInput = {
   received: Minor;
 };
 
-const rate = (ratePpm: number, text = formatPpmAsRate(ratePpm)) => ({ ratePpm, rate: text });
+/** A rate as the loan's market writes it (decision 022), with as few decimals as it needs unless `text` is given. */
+const rate = (market: MarketCode, ratePpm: number, text = formatMarketRate(ratePpm, market)) => ({ ratePpm, rate: text });
 
 /** The late-charge tiers of a rule, from the ledger's constants (MX_DAILY_FINE_3PCT, IN_LATE_INTEREST_TIERS). */
-function lateTiersOf(rule: LateRule): AgreementTerms['lateCharges']['tiers'] {
+function lateTiersOf(market: MarketCode, rule: LateRule): AgreementTerms['lateCharges']['tiers'] {
   const tiers = rule === 'mx_daily_fine' ? [{ fromDay: 1, toDay: Number.POSITIVE_INFINITY, ppm: MX_DAILY_FINE_PPM }] : IN_LATE_TIERS;
-  return tiers.map((t) => ({ fromDay: t.fromDay, toDay: Number.isFinite(t.toDay) ? t.toDay : null, ...rate(t.ppm) }));
+  return tiers.map((t) => ({ fromDay: t.fromDay, toDay: Number.isFinite(t.toDay) ? t.toDay : null, ...rate(market, t.ppm) }));
 }
 
 /**
@@ -88,7 +89,7 @@ export function annualCostTerms(
     unit: cost.unit,
     unitDays: cost.unitDays,
     periodsPerYear: cost.periodsPerYear,
-    periodicRate: formatPpmAsPercent(Math.round(cost.periodicRate * 1_000_000), 4),
+    periodicRate: formatMarketPercent(Math.round(cost.periodicRate * 1_000_000), input.market, 4),
     sheet: cost.sheet.map((r) => ({ date: r.date, day: r.day, received: r.received, paid: r.paid })),
   };
 }
@@ -122,15 +123,15 @@ export function agreementTerms(input: AgreementInput, lang: Language): Agreement
     termDays: input.periods * input.termUnitDays,
     interest: {
       // The daily rate as the confirmation shows it (loanRate: two decimals).
-      daily: rate(input.dailyRatePpm, formatPpmAsPercent(input.dailyRatePpm)),
-      annual: rate(input.dailyRatePpm * market.yearDays),
+      daily: rate(market.code, input.dailyRatePpm, formatMarketPercent(input.dailyRatePpm, market)),
+      annual: rate(market.code, input.dailyRatePpm * market.yearDays),
       yearDays: market.yearDays,
     },
-    commission: { ...rate(input.commissionPpm), total: totals.commission },
-    tax: { name: market.tax.name[lang], ...rate(input.tax.ratePpm), base: [...input.tax.base] },
+    commission: { ...rate(market.code, input.commissionPpm), total: totals.commission },
+    tax: { name: market.tax.name[lang], ...rate(market.code, input.tax.ratePpm), base: [...input.tax.base] },
     lateCharges: {
       rule: input.lateRule,
-      tiers: lateTiersOf(input.lateRule),
+      tiers: lateTiersOf(market.code, input.lateRule),
       defaultPenalty:
         penaltyNew > 0
           ? { newClient: penaltyNew, repeatClient: defaultPenaltyFor(input.lateRule, true), applies: input.defaultPenalty ?? 0 }

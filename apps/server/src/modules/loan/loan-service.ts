@@ -4,8 +4,8 @@ import type { TextValue } from '@presta/contract/api/common';
 import { errorCodes } from '@presta/contract/error-codes';
 import { todayIn, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
-import { marketOf, type MarketCode } from '@presta/contract/markets';
-import { formatPpmAsPercent, type Minor } from '@presta/contract/money';
+import { formatMarketPercent, type MarketCode } from '@presta/contract/markets';
+import type { Minor } from '@presta/contract/money';
 import { statusIn, disbursedStatuses, repayableStatuses, type OrderStatus } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
 import type { Db } from '../../db/database';
@@ -131,7 +131,7 @@ function priceConfirmation(product: OfferedProduct, { amount, periods, couponAmo
     sendSms: 0,
     details: confirmationRows(lang, product, quote),
     repay_plans: planRows(lang, market, quote),
-    loanRate: formatPpmAsPercent(product.dailyRatePpm),
+    loanRate: formatMarketPercent(product.dailyRatePpm, market),
     ratemsg: translate(lang, 'rateMessage'),
     amountDec: translate(lang, 'amountDescription'),
     isNewContract: agreementUrl(product.id, undefined, { amount, periods }),
@@ -196,7 +196,7 @@ function quotedTerms(product: OfferedProduct, limitAmount: Minor, input: Confirm
   if (amount === undefined) {
     throw new AppError(422, errorCodes.outsideProductRules, 'offerBelowMinimum', { limit: money(limitAmount), min: money(product.amountMin) });
   }
-  validateLoanRequest(product, limitAmount, { amount, periods }, marketOf(product.market).currency.sign);
+  validateLoanRequest(product, limitAmount, { amount, periods }, product.market);
   return { amount, periods };
 }
 

@@ -4,7 +4,6 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { Minor } from '@presta/contract/money';
-import { marketOf } from '@presta/contract/markets';
 import {
   canTransition,
   openOrderStatuses,
@@ -169,8 +168,7 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
   await refuseSecondActiveLoan(db, input.borrowerId, input.productId);
 
   // Refusals name amounts in the product's market's currency, whatever the language (issue 12).
-  const currencySign = marketOf(product.market).currency.sign;
-  validateLoanRequest(product, offer.limitAmount, { amount: input.amount, periods: input.periods, termUnit }, currencySign);
+  validateLoanRequest(product, offer.limitAmount, { amount: input.amount, periods: input.periods, termUnit }, product.market);
 
   const now = input.now ?? new Date();
   for (let attempt = 1; ; attempt++) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderCode128Png, renderCode128Svg } from './barcode';
+import { renderCode128Png, renderCode128Svg, renderQrPng, renderQrSvg } from './barcode';
 import { newStoreReference } from './store-reference';
 
 /*
@@ -132,5 +132,23 @@ describe('renderCode128Svg', () => {
     expect(await decode(svgToPgm(renderCode128Svg(reference, { scale: 2 })), 'pgm')).toBe(reference);
     expect(renderCode128Svg(reference, { includeText: true }).length).toBeGreaterThan(renderCode128Svg(reference).length);
     expect(() => renderCode128Svg('é')).toThrow(RangeError);
+  });
+});
+
+describe('QR code of a UPI payment link (issue 32)', () => {
+  const link = 'upi://pay?pa=presta.1234@sbxupi&pn=Presta%20Finance%20India%20Private%20Limited&am=27167.98&cu=INR&tn=80000000000011&tr=80000000000011';
+
+  it('decodes to exactly the link', async () => {
+    expect(await decode(await renderQrPng(link), 'png')).toBe(link);
+  });
+
+  it('draws the same symbol as an SVG on white, small enough for a page', () => {
+    const svg = renderQrSvg(link);
+    expect(svg).toContain('<rect width="100%" height="100%" fill="#FFFFFF" />');
+    expect(svg.length).toBeLessThan(20_000);
+  });
+
+  it('refuses an empty text', () => {
+    expect(() => renderQrSvg('')).toThrow(RangeError);
   });
 });

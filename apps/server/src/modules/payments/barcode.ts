@@ -58,3 +58,34 @@ export async function renderCode128Png(text: string, options: Code128Options = {
 export function renderCode128Svg(text: string, options: Code128Options = {}): string {
   return bwipjs.toSVG(renderOptions(text, options, false));
 }
+
+/** A QR code's quiet zone, in modules: 4, the symbology's minimum. */
+const QR_QUIET_ZONE_MODULES = 4;
+/** bwip-js draws a QR module 2 units wide at scale 1 (its padding counts units). */
+const QR_UNITS_PER_MODULE = 2;
+
+function qrOptions(text: string, scale: number): bwipjs.RenderOptions {
+  if (text.length < 1 || text.length > 1024) throw new RangeError(`QR text must be 1 to 1024 characters, got ${text.length}`);
+  return {
+    bcid: 'qrcode',
+    // Error correction: BWIPP's default for QR codes, level M (15 % of the symbol may be lost and it still reads).
+    text,
+    scale,
+    backgroundcolor: 'FFFFFF',
+    paddingwidth: QR_QUIET_ZONE_MODULES * QR_UNITS_PER_MODULE,
+    paddingheight: QR_QUIET_ZONE_MODULES * QR_UNITS_PER_MODULE,
+  };
+}
+
+/**
+ * SVG image of `text` as a QR code (a UPI payment link, issue 32), on white with its 4-module quiet zone:
+ * a UPI app scans it from another phone or reads it from a screenshot.
+ */
+export function renderQrSvg(text: string): string {
+  return bwipjs.toSVG(qrOptions(text, 4));
+}
+
+/** PNG image of `text` as a QR code (the same symbol as renderQrSvg). */
+export async function renderQrPng(text: string): Promise<Buffer> {
+  return await bwipjs.toBuffer(qrOptions(text, 4));
+}

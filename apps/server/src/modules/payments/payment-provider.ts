@@ -84,6 +84,8 @@ export interface PaymentProvider {
   /** Stable id, used in the notification path: /api/payments/notifications/<id>. */
   readonly id: string;
   readonly channels: readonly PaymentChannel[];
+  /** The store chains whose tills take this provider's store references (the store voucher lists them, issue 32). */
+  readonly stores: readonly string[];
   /** Creates a payable reference. Rejects (RangeError) on invalid input or a channel the provider lacks. */
   createReference(input: CreateReferenceInput): Promise<CreatedReference>;
   /** Verifies and parses a notification; `now` is the receiver's clock. Pure: no I/O, never throws on bad input. */

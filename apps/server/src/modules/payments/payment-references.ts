@@ -15,7 +15,7 @@ import type { PaymentChannel, PaymentProvider, PaymentPurpose } from './payment-
 
 export type PaymentReference = typeof paymentReferences.$inferSelect;
 
-/** Path of the barcode images: `${BARCODE_ROUTE_PREFIX}/<reference>/barcode.png|svg`. */
+/** Path of the reference images: `${BARCODE_ROUTE_PREFIX}/<reference>/barcode.png|svg` (store), `qr.png|svg` (UPI). */
 export const BARCODE_ROUTE_PREFIX = '/api/payments/references';
 
 /**
@@ -25,6 +25,11 @@ export const BARCODE_ROUTE_PREFIX = '/api/payments/references';
  */
 export function barcodeUrl(ref: Pick<PaymentReference, 'reference' | 'accessKey'>, ext: 'png' | 'svg' = 'png'): string {
   return `${BARCODE_ROUTE_PREFIX}/${ref.reference}/barcode.${ext}?token=${ref.accessKey}`;
+}
+
+/** Same-origin URL of a UPI reference's QR code (its upi://pay link, issue 32), with the same access key as barcodeUrl. */
+export function qrCodeUrl(ref: Pick<PaymentReference, 'reference' | 'accessKey'>, ext: 'png' | 'svg' = 'svg'): string {
+  return `${BARCODE_ROUTE_PREFIX}/${ref.reference}/qr.${ext}?token=${ref.accessKey}`;
 }
 
 /** True when `token` is the reference's access key (constant time). */

@@ -6,12 +6,13 @@ import type { Db } from '../../db/database';
 import { GateFull, KeyedGate } from '../../lib/keyed-gate';
 import { notFound, RETRY_AFTER_SECONDS } from '../../lib/app-error';
 import { openapiSecurity, refusalMedia } from '../../lib/openapi-document';
-import { renderCode128Png, renderCode128Svg } from './barcode';
+import { renderCode128Png, renderCode128Svg, renderQrPng, renderQrSvg } from './barcode';
 import { receiveNotification, type ReceiveOptions } from './notification-service';
-import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, referenceSeqSource } from './payment-references';
+import { accessKeyMatches, BARCODE_ROUTE_PREFIX, findReference, referenceSeqSource, type PaymentReference } from './payment-references';
 import type { PaymentProvider } from './payment-provider';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH, sandboxNotificationBodySchema } from './sandbox-provider';
 import { isValidStoreReference } from './store-reference';
+import { referenceUpiUri } from './upi-link';
 
 export type PaymentRoutesOptions = {
   config: Config;
@@ -83,13 +84,25 @@ export default async function paymentRoutes(app: FastifyInstance, opts: PaymentR
   await app.register((notifications) => registerNotificationRoute(app, notifications, paymentProvider, opts.config));
 }
 
-/** The barcode images of store references: with the URL's token, or the owner's session. */
+/** The images a voucher shows: a store reference's Code 128 barcode, a UPI reference's QR code of its payment link (issue 32). */
+const referenceImages = [
+  { name: 'barcode', channel: 'store', what: 'The Code 128 barcode of a store reference' },
+  { name: 'qr', channel: 'upi', what: 'The QR code of a UPI reference’s payment link (upi://pay)' },
+] as const;
+type ReferenceImage = (typeof referenceImages)[number];
+
+async function drawImage(image: ReferenceImage, ref: PaymentReference, ext: 'png' | 'svg'): Promise<Buffer | string> {
+  if (image.name === 'qr') return ext === 'png' ? await renderQrPng(referenceUpiUri(ref)) : renderQrSvg(referenceUpiUri(ref));
+  return ext === 'png' ? await renderCode128Png(ref.reference) : renderCode128Svg(ref.reference);
+}
+
+/** The images of references: with the URL's token, or the owner's session. */
 function registerBarcodeRoutes(app: FastifyInstance): void {
-  const barcode = (ext: 'png' | 'svg') => async (request: FastifyRequest, reply: FastifyReply) => {
+  const imageHandler = (image: ReferenceImage, ext: 'png' | 'svg') => async (request: FastifyRequest, reply: FastifyReply) => {
     const { reference } = request.params as { reference: string };
     const query = (request.query ?? {}) as Record<string, unknown>;
     const ref = isValidStoreReference(reference) ? await findReference(app.db, reference) : undefined;
-    if (!ref || ref.channel !== 'store') throw notFound('referenceNotFound');
+    if (!ref || ref.channel !== image.channel) throw notFound('referenceNotFound');
 
     let allowed: boolean;
     if (query.token !== undefined) {
@@ -108,36 +121,36 @@ function registerBarcodeRoutes(app: FastifyInstance): void {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `inline; filename="${ref.reference}.${ext}"`);
-    if (ext === 'png') return reply.type('image/png').send(await renderCode128Png(ref.reference));
-    return reply
-      .type('image/svg+xml')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(renderCode128Svg(ref.reference));
+    const drawn = await drawImage(image, ref, ext);
+    if (ext === 'png') return reply.type('image/png').send(drawn);
+    return reply.type('image/svg+xml').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(drawn);
   };
-  for (const ext of ['png', 'svg'] as const) {
-    app.route({
-      method: 'GET',
-      url: `${BARCODE_ROUTE_PREFIX}/:reference/barcode.${ext}`,
-      config: {
-        auth: 'public',
-        rateLimit: { max: 600, timeWindow: '1 minute' },
-        openapi: {
-          security: openapiSecurity.referenceTokenOrSession,
-          refusals: { 401: [errorCodes.sessionInvalid], 404: [errorCodes.notFound] },
-          responses: {
-            200: {
-              description: `The Code 128 barcode of a store reference (${ext.toUpperCase()}); private, cacheable for an hour.`,
-              content: { [ext === 'png' ? 'image/png' : 'image/svg+xml']: { schema: { type: 'string', format: 'binary' } } },
+  for (const image of referenceImages) {
+    for (const ext of ['png', 'svg'] as const) {
+      app.route({
+        method: 'GET',
+        url: `${BARCODE_ROUTE_PREFIX}/:reference/${image.name}.${ext}`,
+        config: {
+          auth: 'public',
+          rateLimit: { max: 600, timeWindow: '1 minute' },
+          openapi: {
+            security: openapiSecurity.referenceTokenOrSession,
+            refusals: { 401: [errorCodes.sessionInvalid], 404: [errorCodes.notFound] },
+            responses: {
+              200: {
+                description: `${image.what} (${ext.toUpperCase()}); private, cacheable for an hour.`,
+                content: { [ext === 'png' ? 'image/png' : 'image/svg+xml']: { schema: { type: 'string', format: 'binary' } } },
+              },
             },
           },
         },
-      },
-      schema: {
-        summary: `The barcode image of a store reference (${ext.toUpperCase()}): with the URL's token, or the owner's session`,
-        tags: ['repayment'],
-      },
-      handler: barcode(ext),
-    });
+        schema: {
+          summary: `${image.what} (${ext.toUpperCase()}): with the URL's token, or the owner's session`,
+          tags: ['repayment'],
+        },
+        handler: imageHandler(image, ext),
+      });
+    }
   }
 }
 

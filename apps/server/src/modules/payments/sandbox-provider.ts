@@ -68,6 +68,9 @@ function amountLiteralsAreIntegers(json: string): boolean {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The store chain whose tills take the sandbox's store references (OXXO cash, as Conekta and Stripe collect it). */
+export const SANDBOX_STORES: readonly string[] = ['OXXO'];
+
 export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
   const {
     secret,
@@ -86,6 +89,8 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
   return {
     id: SANDBOX_PROVIDER_ID,
     channels: ['store', 'spei', 'upi', 'bank_transfer'],
+    // The sandbox plays the cash provider of docs/payments.md (Conekta's or Stripe's OXXO cash): its references are paid at OXXO tills.
+    stores: SANDBOX_STORES,
 
     async createReference(input: CreateReferenceInput): Promise<CreatedReference> {
       const parsed = createReferenceInputSchema.safeParse(input);

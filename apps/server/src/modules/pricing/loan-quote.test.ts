@@ -237,31 +237,31 @@ describe('validateLoanRequest', () => {
   };
 
   it('accepts a request within the rules and the limit', () => {
-    expect(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 3, termUnit: 15 }, '$')).not.toThrow();
-    expect(() => validateLoanRequest(rules, 500_000, { amount: 100_000, periods: 1 }, '$')).not.toThrow();
+    expect(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 3, termUnit: 15 }, 'MX')).not.toThrow();
+    expect(() => validateLoanRequest(rules, 500_000, { amount: 100_000, periods: 1 }, 'MX')).not.toThrow();
   });
 
   it('refuses with 422001 and formatted figures', () => {
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 50_000, periods: 3 }, '$'))).toEqual({
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 50_000, periods: 3 }, 'MX'))).toEqual({
       status: 422,
       code: '422001',
       key: 'amountOutOfRange',
       vars: { min: '$1.000,00', max: '$10.000,00', step: '$500,00' },
     });
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 120_000, periods: 3 }, '₹')).key).toBe('amountOutOfRange');
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 1_050_000, periods: 3 }, '$')).key).toBe('amountOutOfRange');
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 550_000, periods: 3 }, '₹'))).toEqual({
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 120_000, periods: 3 }, 'IN')).key).toBe('amountOutOfRange');
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 1_050_000, periods: 3 }, 'MX')).key).toBe('amountOutOfRange');
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 550_000, periods: 3 }, 'IN'))).toEqual({
       status: 422,
       code: '422001',
       key: 'amountOverLimit',
-      vars: { limit: '₹5.000,00' },
+      vars: { limit: '₹5,000.00' },
     });
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 7 }, '$'))).toMatchObject({
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 7 }, 'MX'))).toMatchObject({
       key: 'periodsOutOfRange',
       vars: { min: 1, max: 6 },
     });
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 0 }, '$')).key).toBe('periodsOutOfRange');
-    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 3, termUnit: 30 }, '$'))).toMatchObject({
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 0 }, 'MX')).key).toBe('periodsOutOfRange');
+    expect(refusal(() => validateLoanRequest(rules, 500_000, { amount: 500_000, periods: 3, termUnit: 30 }, 'MX'))).toMatchObject({
       key: 'termUnitMismatch',
       vars: { days: 15 },
     });

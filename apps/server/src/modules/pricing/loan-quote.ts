@@ -1,7 +1,7 @@
 import { errorCodes } from '@presta/contract/error-codes';
 import { addDays, type CalendarDate } from '@presta/contract/dates';
-import { marketOf, type TaxableCharge } from '@presta/contract/markets';
-import { assertMinor, divideHalfUp, formatMoney, type Minor } from '@presta/contract/money';
+import { formatMarketMoney, marketOf, type MarketCode, type TaxableCharge } from '@presta/contract/markets';
+import { assertMinor, divideHalfUp, type Minor } from '@presta/contract/money';
 import { AppError } from '../../lib/app-error';
 import type { MessageKey } from '../../i18n/messages';
 
@@ -257,15 +257,15 @@ function outsideRules(key: MessageKey, vars: Record<string, string | number>): A
 /**
  * Checks a requested amount, instalment count and term unit against the product
  * and the borrower's approved limit. Refusals are AppError 422 / 422001 with the
- * figures formatted in the reader's currency sign.
+ * figures written as the product's market writes money.
  */
 export function validateLoanRequest(
   rules: ProductRules,
   limitAmount: Minor,
   request: LoanRequest,
-  currencySign: string,
+  market: MarketCode,
 ): void {
-  const money = (m: Minor) => formatMoney(m, currencySign);
+  const money = (m: Minor) => formatMarketMoney(m, market);
   if (request.termUnit !== undefined && request.termUnit !== rules.termUnitDays) {
     throw outsideRules('termUnitMismatch', { days: rules.termUnitDays });
   }

@@ -28,7 +28,7 @@ describe('reminder rules', () => {
       'Presta: your instalment of $1.075,40 is due on 2025-03-02, in 3 days. Pay on time in the app to avoid late charges.',
     );
     expect(reminderText('es', 'overdue', { ...input, market: 'IN' })).toBe(
-      'Presta: su cuota venció ayer, 2025-03-02. Hoy debe ₹1.075,40. Pague cuanto antes desde la app para detener los cargos por atraso.',
+      'Presta: su cuota venció ayer, 2025-03-02. Hoy debe ₹1,075.40. Pague cuanto antes desde la app para detener los cargos por atraso.',
     );
   });
 });

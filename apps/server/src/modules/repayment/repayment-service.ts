@@ -22,10 +22,12 @@ import {
   barcodeUrl,
   createOrReuseReference,
   findOpenReferences,
+  qrCodeUrl,
   type OpenReferencesCache,
   type PaymentReference,
 } from '../payments/payment-references';
 import { endOfDayIn, extensionStableThrough, repaymentQuote } from '../payments/repayment-quote';
+import { referenceUpiUri } from '../payments/upi-link';
 
 type RepaymentData = z.input<typeof repaymentDataSchema>;
 type ExtensionData = z.input<typeof extensionDataSchema>;
@@ -321,6 +323,7 @@ function paymentInstructions(
   payee: string,
   amount: string,
   purposeText: string,
+  stores: readonly string[],
 ): { details: PaymentDetail[]; howTo: HowToPay } {
   const t = (key: MessageKey, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const detail = (label: MessageKey, value: string, copy: 0 | 1 = 1): PaymentDetail => ({ label: t(label), value, copy });
@@ -332,7 +335,7 @@ function paymentInstructions(
         details: [detail('payToStoreReference', ref.reference), purpose],
         howTo: {
           title: t('voucherHowStoreTitle'),
-          content: [t('voucherHowStore1'), t('voucherHowStore2'), t('voucherHowStore3', { reference: ref.reference }), t('voucherHowStore4', { amount })],
+          content: [t('voucherHowStore1', { stores: stores.join(', ') }), t('voucherHowStore2'), t('voucherHowStore3', { reference: ref.reference }), t('voucherHowStore4', { amount })],
         },
       };
     case 'spei': {
@@ -436,7 +439,7 @@ export async function generateVoucher(
     { orderId: order.id, borrowerId, purpose, channel, amount: input.amount, expiresAt: endOfDayIn(validThrough, order.timeZone), now },
     caches.openReferences,
   );
-  return builtVoucher(lang, order, reference, purpose, support(order.market));
+  return builtVoucher(lang, order, reference, purpose, support(order.market), provider.stores);
 }
 
 /**
@@ -448,12 +451,19 @@ export async function generateVoucher(
  */
 const builtVouchers = new WeakMap<PaymentReference, Map<string, VoucherData>>();
 
-function builtVoucher(lang: Language, order: OwnedOrder, ref: PaymentReference, purpose: PaymentPurpose, contacts: SupportContacts): VoucherData {
-  const key = `${lang}|${purpose}|${order.orderNo}|${order.productLogo}|${order.timeZone}|${contacts.email}`;
+function builtVoucher(
+  lang: Language,
+  order: OwnedOrder,
+  ref: PaymentReference,
+  purpose: PaymentPurpose,
+  contacts: SupportContacts,
+  stores: readonly string[],
+): VoucherData {
+  const key = `${lang}|${purpose}|${order.orderNo}|${order.productLogo}|${order.timeZone}|${contacts.email}|${stores.join(',')}`;
   let byKey = builtVouchers.get(ref);
   const kept = byKey?.get(key);
   if (kept) return kept;
-  const voucher = finalAnswer(voucherOf(lang, order, ref, purpose, contacts));
+  const voucher = finalAnswer(voucherOf(lang, order, ref, purpose, contacts, stores));
   if (!byKey) builtVouchers.set(ref, (byKey = new Map<string, VoucherData>()));
   byKey.set(key, voucher);
   return voucher;
@@ -488,14 +498,25 @@ async function extensionVoucherTerms(db: Db, order: OwnedOrder, amount: Minor, c
   return { purpose: 'extension', validThrough: extensionStableThrough(position) };
 }
 
-/** The voucher page of a reference: amount, what to enter and where, its validity, the channel's logos and the market's contacts. */
-function voucherOf(lang: Language, order: OwnedOrder, ref: PaymentReference, purpose: PaymentPurpose, contacts: SupportContacts): VoucherData {
+/**
+ * The voucher page of a reference: amount, what to enter and where, its validity, the channel's logos and the market's contacts;
+ * a store voucher's barcode and its stores, a UPI voucher's payment link and its QR code (issue 32).
+ */
+function voucherOf(
+  lang: Language,
+  order: OwnedOrder,
+  ref: PaymentReference,
+  purpose: PaymentPurpose,
+  contacts: SupportContacts,
+  stores: readonly string[],
+): VoucherData {
   const channel = ref.channel;
   const payee = marketOf(order.market).legalEntity.name;
   const amount = moneyIn(order.market)(ref.amount);
   const validUntil = formatDate(ref.expiresAt, { withTime: true, timeZone: order.timeZone });
   const purposeText = translate(lang, purpose === 'repayment' ? 'voucherConceptRepayment' : 'voucherConceptExtension', { orderNo: order.orderNo });
-  const { details, howTo } = paymentInstructions(lang, ref, payee, amount, purposeText);
+  const { details, howTo } = paymentInstructions(lang, ref, payee, amount, purposeText, stores);
+  const codeImage = channel === 'store' ? barcodeUrl(ref) : channel === 'upi' ? qrCodeUrl(ref) : '';
 
   return {
     topLogo: order.productLogo,
@@ -503,7 +524,7 @@ function voucherOf(lang: Language, order: OwnedOrder, ref: PaymentReference, pur
       amount: ref.amount,
       repayTitle: translate(lang, channelTexts[channel].title),
       repayDes: translate(lang, voucherTexts[channel].des, { amount }),
-      repayCode: channel === 'store' ? barcodeUrl(ref) : '',
+      repayCode: codeImage,
       vCode: ref.voucherCode,
       companyName: payee,
     },
@@ -522,5 +543,7 @@ function voucherOf(lang: Language, order: OwnedOrder, ref: PaymentReference, pur
     bottomLogo: channelLogos[channel],
     market: order.market,
     paymentDetails: details,
+    payLink: channel === 'upi' ? referenceUpiUri(ref) : '',
+    stores: channel === 'store' ? [...stores] : [],
   };
 }

@@ -1,6 +1,6 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
-import { markets, type MarketCode } from '@presta/contract/markets';
+import { formatMarketPercent, markets, type MarketCode } from '@presta/contract/markets';
 
 /** The annual cost the server states for a plan (the pure function, as agreement-terms.ts calls it). */
 export function annualCostOf(market: MarketCode, start: string, termUnitDays: number, received: number, plan: AgreementTerms['plan']): AgreementTerms['annualCost'] {
@@ -14,7 +14,7 @@ export function annualCostOf(market: MarketCode, start: string, termUnitDays: nu
     unit: cost.unit,
     unitDays: cost.unitDays,
     periodsPerYear: cost.periodsPerYear,
-    periodicRate: `${(cost.periodicRate * 100).toFixed(4).replace('.', ',')}%`,
+    periodicRate: formatMarketPercent(Math.round(cost.periodicRate * 1_000_000), market, 4),
     sheet: cost.sheet.map(({ date, day, received: r, paid }) => ({ date, day, received: r, paid })),
   };
 }
@@ -23,9 +23,9 @@ export function annualCostOf(market: MarketCode, start: string, termUnitDays: nu
  * Agreement terms as the server builds them (agreement-terms.ts) for the two
  * catalogue products: the Mexican one ($5.000,00 over one 15-day instalment at
  * 0,05 % a day, 5 % commission, IVA 16 % of interest, commission and the
- * extension fee, 3 % daily fine) and the Indian one (₹50.000,00 over one
- * 91-day instalment at 0,10 % a day, 3 % processing fee, GST 18 % of it,
- * 5/4/2 % late interest, ₹1.000,00 / ₹800,00 penalty).
+ * extension fee, 3 % daily fine) and the Indian one (₹50,000.00 over one
+ * 91-day instalment at 0.10% a day, 3 % processing fee, GST 18 % of it,
+ * 5/4/2 % late interest, ₹1,000.00 / ₹800.00 penalty).
  */
 export function agreementTerms(market: 'MX' | 'IN', lang: 'es' | 'en' = 'es', overrides: Partial<AgreementTerms> = {}): AgreementTerms {
   const m = markets[market];
@@ -57,7 +57,7 @@ export function agreementTerms(market: 'MX' | 'IN', lang: 'es' | 'en' = 'es', ov
     periods: 1,
     termUnitDays: 91,
     termDays: 91,
-    interest: { daily: { ratePpm: 1_000, rate: '0,10%' }, annual: { ratePpm: 365_000, rate: '36,5%' }, yearDays: 365 },
+    interest: { daily: { ratePpm: 1_000, rate: '0.10%' }, annual: { ratePpm: 365_000, rate: '36.5%' }, yearDays: 365 },
     commission: { ratePpm: 30_000, rate: '3%', total: 150_000 },
     tax: { name: m.tax.name[lang], ratePpm: 180_000, rate: '18%', base: ['commission'] },
     lateCharges: {

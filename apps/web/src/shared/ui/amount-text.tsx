@@ -2,10 +2,11 @@ import { Fragment, type ReactNode } from 'react';
 import './amount-text.css';
 
 /**
- * Money and rates written the §9 way ("$1.234,56", "-₹0,05", "0,10%", "16 %"):
- * the pieces of a text a line must never break inside (issue 12: '₹968,0' / '0').
+ * Money and rates as either market writes them (decision 022: Mexico "$1.234,56", "0,10%", "16 %"; India
+ * "₹1,00,000.00", "-₹0.05", "43.36%"): the pieces of a text a line must never break inside (issue 12:
+ * '₹968,0' / '0').
  */
-const unbreakable = /-?[$₹]\d{1,3}(?:\.\d{3})*(?:,\d{2})?|\d+(?:,\d+)?\s?%/g;
+const unbreakable = /-?[$₹]\d{1,3}(?:[.,]\d{2,3})*(?:[.,]\d{2})?|\d+(?:[.,]\d+)?\s?%/g;
 
 /**
  * A text with every amount and rate in it kept on one line (a nowrap span);

@@ -68,8 +68,8 @@ describe('DetailList', () => {
 
   // Issue 12: '₹968,0' / '0' — a value squeezed beside a long label broke inside the amount.
   it('keeps every amount of a row in one unbreakable piece (labels too)', () => {
-    const { container } = render(<DetailList rows={[{ text: 'GST at 18% of commission', value: '₹968,00' }]} />);
-    expect([...container.querySelectorAll('.presta-amount')].map((s) => s.textContent)).toEqual(['18%', '₹968,00']);
-    expect(container.querySelector('dd')?.textContent).toBe('₹968,00');
+    const { container } = render(<DetailList rows={[{ text: 'GST at 18% of commission', value: '₹968.00' }]} />);
+    expect([...container.querySelectorAll('.presta-amount')].map((s) => s.textContent)).toEqual(['18%', '₹968.00']);
+    expect(container.querySelector('dd')?.textContent).toBe('₹968.00');
   });
 });

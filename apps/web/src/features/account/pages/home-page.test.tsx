@@ -43,7 +43,7 @@ describe('HomePage', () => {
     answerByPath({ [homePath]: ok(homeData({ activeLoan: loanSummary({ market: 'IN' }), offers: [] })) });
     renderPage('language=1');
     await screen.findByRole('heading', { level: 1, name: 'Hello, Ana López' });
-    expect(screen.getAllByText('₹2.625,00').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('₹2,625.00').length).toBeGreaterThan(0);
   });
 
   it('without an active loan: the offers (#offers), each with its ranges; the choice opens the confirmation with amount and periods', async () => {

@@ -87,7 +87,7 @@ describe('LoanAgreementPage', () => {
   it('opened from the confirmation (a product’s quote), states the quote’s terms and waits for the order for the note', async () => {
     answerByPath({ [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=7&amount=5000000&periods=1');
-    expect(await screen.findByText(/36,5%/)).toBeTruthy();
+    expect(await screen.findByText(/36\.5%/)).toBeTruthy();
     expect(callsTo(confirmPath)[0]![1]).toEqual({ productId: '7', amount: 5000000, periods: 1 });
     expect(screen.getByText('Los datos de su préstamo aparecerán en este pagaré cuando se cree su solicitud.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -174,10 +174,13 @@ describe('LoanAgreementPage', () => {
       await screen.findByRole('table');
       const text = clauseTexts();
       const expected = figuresOf(terms);
-      expect(new Set(text.match(/-?[$₹][\d.]+,\d{2}/g))).toEqual(expected.amounts);
-      expect(new Set(text.match(/\d+(?:,\d+)?%/g))).toEqual(expected.percents);
+      // Each market writes its own way (decision 022): "$1.234,56" and "0,05%"; "₹1,00,000.00" and "0.10%".
+      const amountPattern = market === 'MX' ? /-?\$[\d.]+,\d{2}/g : /-?₹[\d,]+\.\d{2}/g;
+      const percentPattern = market === 'MX' ? /\d+(?:,\d+)?%/g : /\d+(?:\.\d+)?%/g;
+      expect(new Set(text.match(amountPattern))).toEqual(expected.amounts);
+      expect(new Set(text.match(percentPattern))).toEqual(expected.percents);
       // Every other number is a count the terms hold (days, instalments) or part of a date, and each count shows.
-      const rest = text.replace(/-?[$₹][\d.]+,\d{2}/g, ' ').replace(/\d+(?:,\d+)?%/g, ' ').replace(/\d{4}-\d{2}-\d{2}/g, ' ');
+      const rest = text.replace(amountPattern, ' ').replace(percentPattern, ' ').replace(/\d{4}-\d{2}-\d{2}/g, ' ');
       const counts = rest.match(/\d+/g) ?? [];
       for (const n of counts) expect(expected.counts).toContain(n);
       for (const n of expected.counts) expect(counts).toContain(n);
@@ -195,15 +198,15 @@ describe('LoanAgreementPage', () => {
     const indian = agreementTerms('IN', 'es');
     answerByPath({
       [contractPath]: [
-        ok(contractAnswer({ market: 'IN', terms: indian, mount: '₹50.000,00', contractAmount: '₹56.320,00', IVA: '₹270,00', company: indian.lender.name })),
+        ok(contractAnswer({ market: 'IN', terms: indian, mount: '₹50,000.00', contractAmount: '₹56,320.00', IVA: '₹270.00', company: indian.lender.name })),
       ],
     });
     renderAt(<LoanAgreementPage />, '/agony', 'orderNo=PR1&language=2');
     const rows = new Map(await noteRows());
-    expect(rows.get('GST')).toBe('₹270,00');
+    expect(rows.get('GST')).toBe('₹270.00');
     expect(rows.get('Empresa')).toBe('Presta Finance India Private Limited');
     expect(document.querySelector('.presta-agreement-promise')?.textContent).toMatch(
-      /^Debo y pagaré incondicionalmente a la orden de Presta Finance India Private Limited la cantidad de ₹56\.320,00 /,
+      /^Debo y pagaré incondicionalmente a la orden de Presta Finance India Private Limited la cantidad de ₹56,320\.00 /,
     );
     expect(screen.getByText(/4th Floor, 80 Feet Road, Koramangala/)).toBeTruthy();
   });
@@ -217,7 +220,7 @@ describe('LoanAgreementPage', () => {
     expect(box.textContent).toContain('Key Facts Statement no. KFS20250702ABCDEF01 is part of this agreement.');
     expect(box.textContent).toContain('Read and acknowledged by the Borrower on 2025-07-02 10:20:00.');
     expect(box.textContent).toContain(indian.annualCost.rate);
-    expect(box.textContent).toContain('₹56.320,00');
+    expect(box.textContent).toContain('₹56,320.00');
     const link = within(box).getByRole('link', { name: 'Read the whole Key Facts Statement' });
     expect(new URL(link.getAttribute('href')!, 'http://localhost').searchParams.get('orderId')).toBe('31');
     expect(await seriousA11yViolations(container)).toEqual([]);
@@ -273,7 +276,7 @@ describe('LoanAgreementPage', () => {
     answerByPath({ [contractPath]: [ok(contractAnswer())], [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
     const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', query);
     if (query.includes('orderNo')) await screen.findByRole('table');
-    if (query.includes('productId')) await screen.findByText(/36,5%/);
+    if (query.includes('productId')) await screen.findByText(/36\.5%/);
     expect(await seriousA11yViolations(container)).toEqual([]);
   });
 });

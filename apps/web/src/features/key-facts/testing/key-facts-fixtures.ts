@@ -4,16 +4,16 @@ import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 const none = { ratePpm: null, rate: '', amount: null, fromDay: null, toDay: null, contingent: false } as const;
 
-/** An Indian offer's KFS as the server builds it (key-facts-service.ts): the catalogue product, ₹50.000,00 over 91 days. */
+/** An Indian offer's KFS as the server builds it (key-facts-service.ts): the catalogue product, ₹50,000.00 over 91 days. */
 export function indianKeyFacts(lang: 'es' | 'en' = 'en', overrides: Partial<KeyFactsData> = {}): KeyFactsData {
   const terms = agreementTerms('IN', lang);
   const charges: KeyFactsCharge[] = [
-    { ...none, charge: 'interest', ratePpm: 365_000, rate: '36,5%', amount: terms.totals.interest, frequency: 'per_instalment' },
+    { ...none, charge: 'interest', ratePpm: 365_000, rate: '36.5%', amount: terms.totals.interest, frequency: 'per_instalment' },
     { ...none, charge: 'commission', ratePpm: 30_000, rate: '3%', amount: terms.commission.total, frequency: 'per_instalment' },
     { ...none, charge: 'tax', ratePpm: 180_000, rate: '18%', amount: terms.totals.tax, frequency: 'per_instalment' },
     ...terms.lateCharges.tiers.map((x): KeyFactsCharge => ({ ...none, charge: 'late_fee', ratePpm: x.ratePpm, rate: x.rate, fromDay: x.fromDay, toDay: x.toDay, frequency: 'per_day', contingent: true })),
     { ...none, charge: 'default_penalty', amount: 100_000, frequency: 'one_time', contingent: true },
-    { ...none, charge: 'extension_fee', ratePpm: 1_000, rate: '0,10%', amount: terms.extension.feeOnPrincipal, frequency: 'per_extension', contingent: true },
+    { ...none, charge: 'extension_fee', ratePpm: 1_000, rate: '0.10%', amount: terms.extension.feeOnPrincipal, frequency: 'per_extension', contingent: true },
   ];
   return {
     proposalNo: 'KFS20250702ABCDEF01',

@@ -271,11 +271,11 @@ describe('ConfirmLoanPage', () => {
   });
 
   it('writes every amount in the product’s market’s currency, whatever the language (issue 12)', async () => {
-    answer(ok(confirmData({ market: 'IN', couNum: 5000, details: [{ text: 'Comisión', value: '₹250,00' }] })));
+    answer(ok(confirmData({ market: 'IN', couNum: 5000, details: [{ text: 'Comisión', value: '₹250.00' }] })));
     renderPage(`${sessionQuery}&language=2`);
-    expect(await screen.findByText('₹5.000,00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
-    expect(screen.getAllByText('₹2.625,00').length).toBe(2);
-    expect(screen.getByText(/₹50,00/)).toBeTruthy();
+    expect(await screen.findByText('₹5,000.00', { selector: '.presta-amount-hero-amount' })).toBeTruthy();
+    expect(screen.getAllByText('₹2,625.00').length).toBe(2);
+    expect(screen.getByText(/₹50.00/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/\$\d/);
   });
 

@@ -12,6 +12,12 @@ export type PaymentDetail = PaymentVoucher['paymentDetails'][number];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(readText).filter((s) => s.trim() !== '') : []);
 
+/** A UPI payment link as the page may open it: `upi://pay?…` only (never another scheme from an answer). */
+const upiLink = (value: unknown): string => {
+  const text = readText(value).trim();
+  return text.startsWith('upi://pay?') ? text : '';
+};
+
 /**
  * POST /v3/loan-details/generate-vcode: the payment reference (voucher) of a
  * channel for a normal repayment (requestType 1) or an extension (2). With
@@ -53,6 +59,8 @@ export async function generatePaymentReference(
             .map((d): PaymentDetail => ({ label: readText(d?.label), value: readText(d?.value).trim(), copy: Number(d?.copy) === 1 ? 1 : 0 }))
             .filter((d) => d.label.trim() !== '' && d.value !== '')
         : [],
+      payLink: upiLink(data.payLink),
+      stores: strings(data.stores),
     },
   };
 }

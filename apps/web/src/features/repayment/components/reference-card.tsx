@@ -3,6 +3,7 @@ import { sessionAssetUrl } from '@/shared/session/session-asset-url';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { CopyButton } from '@/shared/ui/copy-button';
 import { PageCard } from '@/shared/ui/page-layout';
+import '@/shared/ui/primary-button.css';
 import type { PaymentDetail, PaymentVoucher } from '../api/payment-reference';
 import { repaymentMessages } from '../messages';
 
@@ -16,14 +17,24 @@ type CopyLabels = { label: string; copiedMessage: string; failedMessage: string 
  */
 export function ReferenceCard({ voucher }: { voucher: PaymentVoucher }) {
   const { t } = useMessages(repaymentMessages);
-  const { repayDetail, paymentDetails } = voucher;
+  const { repayDetail, paymentDetails, payLink } = voucher;
   const copyLabels = { label: t('copy'), copiedMessage: t('copied'), failedMessage: t('copyFailed') };
   return (
     <PageCard title={repayDetail.repayTitle || undefined} className="presta-instruction-reference">
       {repayDetail.repayDes ? <p className="presta-instruction-description">{withUnbreakableAmounts(repayDetail.repayDes)}</p> : null}
+      {payLink ? (
+        // UPI (issue 32): the link opens the borrower's UPI app with everything filled in; the QR code holds the same link.
+        <a className="presta-primary-button presta-primary-button-block presta-instruction-upi-link" href={payLink}>
+          {t('upiPayButton')}
+        </a>
+      ) : null}
       {repayDetail.repayCode ? (
-        <div className="presta-instruction-code-image">
-          <img src={sessionAssetUrl(repayDetail.repayCode)} alt={t('referenceImageAlt', { code: repayDetail.vCode })} />
+        <div className={`presta-instruction-code-image${payLink ? ' presta-instruction-qr' : ''}`}>
+          <img
+            src={sessionAssetUrl(repayDetail.repayCode)}
+            alt={payLink ? t('upiQrAlt') : t('referenceImageAlt', { code: repayDetail.vCode })}
+          />
+          {payLink ? <p className="presta-instruction-qr-hint">{t('upiQrHint')}</p> : null}
         </div>
       ) : null}
       {paymentDetails.length > 0 ? <PaymentDetails details={paymentDetails} copyLabels={copyLabels} /> : null}

@@ -159,7 +159,7 @@ describe('PaymentInstructionPage', () => {
         ),
       });
       await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=bank_transfer&language=1`);
-      expect(screen.getByText('₹56.320,00')).toBeTruthy();
+      expect(screen.getByText('₹56,320.00')).toBeTruthy();
       expect(screen.getByText('Presta Finance India Private Limited')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Copy Account number' }));
       expect(writeText).toHaveBeenLastCalledWith('2223000000000012');
@@ -254,5 +254,44 @@ describe('PaymentInstructionPage', () => {
     const view = renderAt(<PaymentInstructionPage />, '/carpmm', sessionQuery);
     await screen.findByRole('alert');
     expect(await seriousA11yViolations(view.container)).toEqual([]);
+  });
+});
+
+// Issue 32: the vouchers said neither where nor how to pay.
+describe('PaymentInstructionPage: where and how to pay (issue 32)', () => {
+  const link = 'upi://pay?pa=presta.12@sbxupi&pn=Presta%20Finance%20India%20Private%20Limited&am=56320.00&cu=INR&tn=80000000000029&tr=80000000000029';
+  const upi = voucherAnswer({
+    market: 'IN',
+    repayDetail: { ...voucherAnswer().repayDetail, amount: 5_632_000, repayTitle: 'UPI', repayCode: '/api/payments/references/80000000000029/qr.svg?token=k', vCode: 'presta.12@sbxupi' },
+    payLink: link,
+  });
+
+  it('UPI: a button that opens a UPI app with the payment link, and the QR code of the same link', async () => {
+    answerByPath({ [vcodePath]: ok(upi) });
+    await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=upi&language=1`);
+    expect(screen.getByRole('link', { name: 'Pay with a UPI app' }).getAttribute('href')).toBe(link);
+    const qr = screen.getByRole('img', { name: 'QR code to pay with any UPI app' });
+    expect(qr.getAttribute('src')).toContain('/api/payments/references/80000000000029/qr.svg');
+    expect(screen.getByText('On another phone, scan the code with your UPI app.')).toBeTruthy();
+  });
+
+  it('never opens a link of another scheme from an answer', async () => {
+    answerByPath({ [vcodePath]: ok({ ...upi, payLink: 'javascript:alert(1)' }) });
+    await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=upi&language=1`);
+    expect(screen.queryByRole('link', { name: 'Pay with a UPI app' })).toBeNull();
+  });
+
+  it('a store voucher lists the stores where it is paid; other vouchers have no button', async () => {
+    answerByPath({ [vcodePath]: ok(voucherAnswer({ stores: ['OXXO'] })) });
+    await loaded();
+    const stores = screen.getByRole('list', { name: 'Tiendas donde se paga' });
+    expect(within(stores).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OXXO']);
+    expect(screen.queryByRole('link', { name: 'Pagar con una app UPI' })).toBeNull();
+  });
+
+  it('has no serious or critical accessibility violations (UPI)', async () => {
+    answerByPath({ [vcodePath]: ok(upi) });
+    const { container } = await loaded(`${sessionQuery}&requestType=1&amount=5632000&payCode=upi&language=1`);
+    expect(await seriousA11yViolations(container)).toEqual([]);
   });
 });

@@ -91,7 +91,7 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
           </ul>
         </PageCard>
       ))}
-      <InstructionImages images={data.imgList} />
+      <InstructionImages images={data.imgList} stores={data.stores} />
       {data.bottomLogo ? (
         <div className="presta-instruction-bottom">
           <img className="presta-instruction-bottom-logo" src={data.bottomLogo} alt={t('bottomLogoAlt')} height={32} />

@@ -151,7 +151,7 @@ describe('RepaymentPage', () => {
   it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
     answerByPath({ [detailPath]: ok(repaymentAnswer({ market: 'IN' })) });
     await loaded('swift=sess-9&orderId=12&productId=1&language=2');
-    expect(screen.getByText('₹2.625,00')).toBeTruthy();
+    expect(screen.getByText('₹2,625.00')).toBeTruthy();
     expect(screen.queryByText('$2.625,00')).toBeNull();
   });
 

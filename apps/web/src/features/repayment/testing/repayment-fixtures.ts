@@ -100,6 +100,8 @@ export function voucherAnswer(overrides: Partial<VoucherAnswer> = {}): VoucherAn
     bottomLogo: '/assets/logos/presta.svg',
     market: 'MX',
     paymentDetails: [],
+    payLink: '',
+    stores: [],
     ...overrides,
   };
 }

@@ -136,15 +136,15 @@ describe('LoanStatementPage', () => {
     answerByPath({ [statementPath]: ok(indianStatement()) });
     await loaded('swift=sess-9&orderId=31&productId=2&language=1');
     const hero = screen.getByRole('region', { name: 'Loan statement' });
-    expect(within(hero).getByText('₹0,00')).toBeTruthy();
+    expect(within(hero).getByText('₹0.00')).toBeTruthy();
     const items = events();
-    expect(items[1]!.textContent).toContain('Due on 2026-08-07: principal ₹5.000,00, interest ₹455,00, fee ₹150,00, GST ₹5,00.');
+    expect(items[1]!.textContent).toContain('Due on 2026-08-07: principal ₹5,000.00, interest ₹455.00, fee ₹150.00, GST ₹5.00.');
     expect(within(items[2]!).getByRole('heading').textContent).toBe('Default penalty, instalment 1');
-    expect(items[2]!.textContent).toContain('Charge: +₹1.000,00');
-    expect(items[3]!.textContent).toContain('Due date moved from 2026-08-07 to 2026-11-07 (92 more days). Fee ₹455,00.');
+    expect(items[2]!.textContent).toContain('Charge: +₹1,000.00');
+    expect(items[3]!.textContent).toContain('Due date moved from 2026-08-07 to 2026-11-07 (92 more days). Fee ₹455.00.');
     expect(within(items[4]!).getByRole('heading').textContent).toBe('Extension payment: UPI');
-    expect(items[4]!.textContent).toContain('Instalment 1: GST₹5,00');
-    expect(items[4]!.textContent).toContain('Credit: ₹385,00');
+    expect(items[4]!.textContent).toContain('Instalment 1: GST₹5.00');
+    expect(items[4]!.textContent).toContain('Credit: ₹385.00');
     expect(within(items[5]!).getByRole('heading').textContent).toBe('Credit refunded');
     expect(items[5]!.textContent).not.toMatch(/[+−]₹/);
     expect(screen.queryByText(/\$/)).toBeNull();
@@ -154,7 +154,7 @@ describe('LoanStatementPage', () => {
   it('the market decides the currency, not the language: the Indian loan in Spanish is still in rupees', async () => {
     answerByPath({ [statementPath]: ok(indianStatement()) });
     await loaded('swift=sess-9&orderId=31&language=2');
-    expect(events()[1]!.textContent).toContain('Vence el 2026-08-07: capital ₹5.000,00, interés ₹455,00, comisión ₹150,00, GST ₹5,00.');
+    expect(events()[1]!.textContent).toContain('Vence el 2026-08-07: capital ₹5,000.00, interés ₹455.00, comisión ₹150.00, GST ₹5.00.');
     expect(screen.queryByText(/\$\d/)).toBeNull();
   });
 

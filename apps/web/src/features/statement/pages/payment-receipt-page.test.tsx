@@ -91,17 +91,17 @@ describe('PaymentReceiptPage', () => {
     answerByPath({ [receiptPath]: ok(indianReceipt()) });
     await loaded('swift=sess-9&orderId=31&paymentId=77&language=1');
     expect(screen.getByText('Presta Finance India Private Limited')).toBeTruthy();
-    expect(screen.getByText('Amount paid').nextElementSibling?.textContent).toBe('₹7.450,00');
+    expect(screen.getByText('Amount paid').nextElementSibling?.textContent).toBe('₹7,450.00');
     expect(valueOf('Date and time')).toBe('2026-08-08 17:30:00 (India time)');
     expect(valueOf('Paid by')).toBe('UPI');
     expect(valueOf('For')).toBe('Extension of loan PR2026112400000031');
     expect(screen.getByRole('region', { name: 'Extension bought' }).textContent).toContain(
-      'Due date moved from 2026-08-07 to 2026-11-07 (92 more days). Fee ₹455,00.',
+      'Due date moved from 2026-08-07 to 2026-11-07 (92 more days). Fee ₹455.00.',
     );
     const allocation = screen.getByRole('region', { name: 'How your payment was applied' });
     expect(within(allocation).getAllByRole('term').map((dt) => dt.textContent)).toContain('Instalment 1: GST');
     expect(within(allocation).getAllByRole('term').map((dt) => dt.textContent)).toContain('Extension fee');
-    expect(valueOf('Credit after this payment')).toBe('₹385,00');
+    expect(valueOf('Credit after this payment')).toBe('₹385.00');
     expect(screen.queryByText(/\$\d/)).toBeNull();
   });
 

@@ -1,6 +1,5 @@
 import type { AllocationComponent, StatementAllocation, StatementEvent } from '@presta/contract/api/statement';
-import { marketOf, type MarketCode } from '@presta/contract/markets';
-import { formatPpmAsRate } from '@presta/contract/money';
+import { formatMarketRate, marketOf, type MarketCode } from '@presta/contract/markets';
 import type { Messages } from '@/shared/i18n/use-messages';
 import type { StatementMessageKey } from '../messages';
 
@@ -113,7 +112,7 @@ export function eventDetails(d: Describe, e: StatementEvent): string[] {
           days: e.days,
           from: e.from,
           through: e.through,
-          rate: formatPpmAsRate(e.ratePpm),
+          rate: formatMarketRate(e.ratePpm, d.market),
           base: d.money(e.base),
         }),
       ];
