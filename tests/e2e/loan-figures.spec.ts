@@ -57,7 +57,8 @@ for (const lang of ['es', 'en'] as const) {
     await expect(valueOf(page, t.late)).toBeVisible();
     await expect(page.locator('dt', { hasText: new RegExp(`^${t.oldTotal}$`) })).toHaveCount(0);
     const owed = ((await valueOf(page, t.owedToday).textContent()) ?? '').trim();
-    expect(owed).toMatch(/^[$₹][\d.]+,\d\d$/);
+    // Each market writes its own way (decision 022): "$11.187,65", "₹27,167.98".
+    expect(owed).toMatch(lang === 'es' ? /^\$[\d.]+,\d\d$/ : /^₹[\d,]+\.\d\d$/);
     await checkPage(page, `issue32-overdue-details-${lang}`);
 
     await page.goto(`/loan-statement?${session(overdue)}`);
@@ -101,8 +102,8 @@ test("the receipt of the payment that carries out a cooling-off exit: the waiver
   await page.getByRole('link', { name: /^View receipt/ }).last().click();
   await expect(page).toHaveURL(/\/payment-receipt\?/);
   await expect(page.getByRole('heading', { name: 'Payment receipt', level: 1 })).toBeVisible();
-  await expect(valueOf(page, 'Waived: cooling-off exit')).toHaveText(/^₹[\d.]+,\d\d$/);
-  await expect(valueOf(page, 'Balance after this payment')).toHaveText('₹0,00');
+  await expect(valueOf(page, 'Waived: cooling-off exit')).toHaveText(/^₹[\d,]+\.\d\d$/);
+  await expect(valueOf(page, 'Balance after this payment')).toHaveText('₹0.00');
   await expect(page.getByText('This payment settled your loan: nothing is owed.')).toBeVisible();
   await checkPage(page, 'issue32-cooling-off-receipt-en');
 });

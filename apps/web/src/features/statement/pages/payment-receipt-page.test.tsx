@@ -54,8 +54,8 @@ describe('PaymentReceiptPage', () => {
   it('the payment that settled a loan by a cooling-off exit: the waiver, a zero balance and that the loan is settled', async () => {
     answerByPath({ [receiptPath]: ok(indianReceipt({ purpose: 'repayment', extension: null, waived: 62_200, balanceAfter: 0, creditAfter: 0, settled: true })) });
     await loaded();
-    expect(valueOf('Condonado por la salida en el periodo de reflexión')).toBe('₹622,00');
-    expect(valueOf('Saldo después de este pago')).toBe('₹0,00');
+    expect(valueOf('Condonado por la salida en el periodo de reflexión')).toBe('₹622.00');
+    expect(valueOf('Saldo después de este pago')).toBe('₹0.00');
     expect(screen.getByText('Con este pago su préstamo quedó liquidado: no debe nada.')).toBeTruthy();
   });
 
