@@ -3,7 +3,7 @@ import { appReady, expect, test } from './support/test';
 import { demoOrder, ops, type DemoOrder } from './support/cli';
 import { checkPage } from './support/layout';
 import { openLoanDetails } from './support/loan-details';
-import { demoPay } from './support/payments';
+import { demoPay, referenceFor } from './support/payments';
 
 /*
  * Issue 32 on the real server, PostgreSQL and Chromium, at 320 and 375 px (screenshots under
@@ -13,19 +13,6 @@ import { demoPay } from './support/payments';
  */
 
 const session = (order: DemoOrder) => new URLSearchParams(order.params).toString();
-
-/** A payment reference for what the repayment page asks now, made through the API as the voucher page makes it. */
-async function referenceFor(page: Page, order: DemoOrder, payCode: 'store' | 'upi'): Promise<{ reference: string; due: number }> {
-  const plan = await page.request.post(`/v3/installment/loan-play-detail?${session(order)}`, { form: { orderId: order.orderId } });
-  const due = ((await plan.json()) as { data: { repayAmount: number } }).data.repayAmount;
-  const voucher = await page.request.post(`/v3/loan-details/generate-vcode?${session(order)}`, {
-    form: { orderId: order.orderId, amount: String(due), payCode, requestType: '1' },
-  });
-  const data = ((await voucher.json()) as { data: { repayDetail: { vCode: string }; paymentDetails: { value: string }[] } }).data;
-  const reference = [data.repayDetail.vCode, ...data.paymentDetails.map((d) => d.value)].find((v) => /^80\d{12}$/.test(v));
-  if (!reference) throw new Error(`no payment reference in ${JSON.stringify(data)}`);
-  return { reference, due };
-}
 
 /** The value (dd) beside a term (dt) of the page's detail lists. */
 const valueOf = (page: Page, term: string) => page.locator('dt', { hasText: new RegExp(`^${term.replace(/[()$]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');

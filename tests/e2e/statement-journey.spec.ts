@@ -5,7 +5,7 @@ import { statementMessages } from '../../apps/web/src/features/statement/message
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { checkPage, saveScreenshot } from './support/layout';
-import { demoPay } from './support/payments';
+import { demoPay, referenceFor } from './support/payments';
 import { openLoanDetails } from './support/loan-details';
 
 /*
@@ -14,21 +14,6 @@ import { openLoanDetails } from './support/loan-details';
  * statement and on its receipt; both pages are axe clean and whole at 320 and 375 px, and the receipt prints
  * on one A4 and one Letter page without its buttons. Screenshots under test-results/screenshots/.
  */
-
-const session = (order: DemoOrder) => new URLSearchParams(order.params).toString();
-
-/** A payment reference for what the repayment page asks now, made through the API as the voucher page makes it. */
-async function referenceFor(page: Page, order: DemoOrder, payCode: 'store' | 'upi'): Promise<{ reference: string; due: number }> {
-  const plan = await page.request.post(`/v3/installment/loan-play-detail?${session(order)}`, { form: { orderId: order.orderId } });
-  const due = ((await plan.json()) as { data: { repayAmount: number } }).data.repayAmount;
-  const voucher = await page.request.post(`/v3/loan-details/generate-vcode?${session(order)}`, {
-    form: { orderId: order.orderId, amount: String(due), payCode, requestType: '1' },
-  });
-  const data = ((await voucher.json()) as { data: { repayDetail: { vCode: string }; paymentDetails: { value: string }[] } }).data;
-  const reference = [data.repayDetail.vCode, ...data.paymentDetails.map((d) => d.value)].find((v) => /^80\d{12}$/.test(v));
-  if (!reference) throw new Error(`no payment reference in ${JSON.stringify(data)}`);
-  return { reference, due };
-}
 
 /** Pages of a PDF (its page objects). */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;

@@ -12,13 +12,14 @@
  *   It also answers the borrower's `phone` (where the card payment codes go).
  * - `ledgerPayments`: the money the ledger holds for an order (one row per
  *   provider event), read from the e2e database by the same script.
+ * - `referenceFor`: a payment reference for what the repayment page asks now, made through the API.
  * - `latestSmsCode`: the newest card payment code in the SMS outbox of a phone
  *   (`GET /api/dev/sms-outbox`, a demo tool of the e2e server).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { DemoOrder } from './cli';
 import { e2eDatabaseEnv, e2ePorts } from './e2e-env';
 
@@ -171,4 +172,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && script) {
     console.error(error);
     process.exit(1);
   });
+}
+
+/** A payment reference for what the repayment page asks now, made through the API as the voucher page makes it. */
+export async function referenceFor(page: Page, order: DemoOrder, payCode: 'store' | 'upi'): Promise<{ reference: string; due: number }> {
+  const plan = await page.request.post(`/v3/installment/loan-play-detail?${new URLSearchParams(order.params).toString()}`, { form: { orderId: order.orderId } });
+  const due = ((await plan.json()) as { data: { repayAmount: number } }).data.repayAmount;
+  const voucher = await page.request.post(`/v3/loan-details/generate-vcode?${new URLSearchParams(order.params).toString()}`, {
+    form: { orderId: order.orderId, amount: String(due), payCode, requestType: '1' },
+  });
+  const data = ((await voucher.json()) as { data: { repayDetail: { vCode: string }; paymentDetails: { value: string }[] } }).data;
+  const reference = [data.repayDetail.vCode, ...data.paymentDetails.map((d) => d.value)].find((v) => /^80\d{12}$/.test(v));
+  if (!reference) throw new Error(`no payment reference in ${JSON.stringify(data)}`);
+  return { reference, due };
 }
