@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { receiptDataSchema, statementDataSchema, type StatementData } from '@presta/contract/api/statement';
 import { addDays } from '@presta/contract/dates';
-import type { MarketCode } from '@presta/contract/markets';
 import { runOpsCommand } from '../src/cli/ops';
-import { productCatalogue } from '../src/db/catalogue';
 import { ledgerCoolingOffExits, ledgerWaivers, orders, paymentReferences } from '../src/db/schema';
 import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
 import { opsStaff, buildTestApp, injectAs, type TestApp } from './helpers';
-import { call, data, endpoints, makeLoan, notify, read, urls, type Loan } from './repayment-fixtures';
+import { call, data, endpoints, makeLoan, notify, read, urls, catalogueProduct, type Loan } from './repayment-fixtures';
 
 /*
  * India's cooling-off exit (decision 016, docs/ledger.md "Cooling-off exit") through the database, the operator
@@ -25,12 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const catalogue = (market: MarketCode) => {
-  const { code, ...product } = productCatalogue.find((p) => p.market === market)!;
-  void code; // the catalogue's code is unique: makeLoan's product gets its own
-  return product;
-};
-
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
@@ -39,7 +31,7 @@ async function ops(...argv: string[]) {
 }
 
 /** ₹5.000 in one 91-day instalment (the catalogue: 0,10 % a day, 3 % fee + 18 % GST): interest 45 500, fee 15 000, GST 2 700. */
-const indianLoan = (daysAgo: number) => makeLoan(t.db, { status: '174', product: catalogue('IN'), amount: 500_000, periods: 1, daysAgo });
+const indianLoan = (daysAgo: number) => makeLoan(t.db, { status: '174', product: catalogueProduct('IN'), amount: 500_000, periods: 1, daysAgo });
 
 async function disbursedOn(loan: Loan) {
   const [o] = await t.db.select({ disbursedOn: orders.disbursedOn }).from(orders).where(eq(orders.id, Number(loan.orderId)));
@@ -147,7 +139,7 @@ describe('cooling-off exit (India)', () => {
       `error: Loan ${late.orderNo} cannot take a cooling-off exit on ${addDays(from, 4)}: the period runs from the disbursal (${from}) through ${addDays(from, 3)}, with no instalment fallen due.`,
     );
 
-    const mx = await makeLoan(t.db, { status: '174', product: catalogue('MX'), amount: 300_000, periods: 1, daysAgo: 2 });
+    const mx = await makeLoan(t.db, { status: '174', product: catalogueProduct('MX'), amount: 300_000, periods: 1, daysAgo: 2 });
     const refusedMx = await ops('cooling-off-exit', mx.orderNo);
     expect(refusedMx.code).toBe(1);
     expect(refusedMx.err[0]).toBe(`error: Loan ${mx.orderNo} (MX) has no cooling-off exit: only Indian loans (KFS) have one.`);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementDataSchema } from '@presta/contract/api/statement';
 import { addDays } from '@presta/contract/dates';
-import type { MarketCode } from '@presta/contract/markets';
-import { productCatalogue } from '../src/db/catalogue';
 import { moneyIn } from '../src/i18n/market-texts';
 import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
 import { buildTestApp, injectAs, type TestApp } from './helpers';
-import { call, data, endpoints, makeLoan, read, urls, type Loan } from './repayment-fixtures';
+import { call, data, endpoints, makeLoan, read, urls, catalogueProduct, type Loan } from './repayment-fixtures';
 
 /*
  * Issue 32, the figures a borrower reads: an overdue loan's details say what is owed today (the ledger's
@@ -21,12 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const catalogue = (market: MarketCode) => {
-  const { code, ...product } = productCatalogue.find((p) => p.market === market)!;
-  void code; // makeLoan's product gets a code of its own
-  return product;
-};
 
 const rowsOf = (d: { userOrderDetail: { detail: { text: string; value: string }[] } }) =>
   Object.fromEntries(d.userOrderDetail.detail.map((r) => [r.text, r.value]));
@@ -59,7 +51,7 @@ describe('an overdue loan says what is owed today (issue 32)', () => {
 
   it('India, in English: the default penalty and the late interest counted in what is owed today', async () => {
     // ₹5,000 in one 91-day instalment, disbursed 95 days ago: 4 days late.
-    const loan = await makeLoan(t.db, { status: '180', product: catalogue('IN'), amount: 500_000, periods: 1, daysAgo: 95 });
+    const loan = await makeLoan(t.db, { status: '180', product: catalogueProduct('IN'), amount: 500_000, periods: 1, daysAgo: 95 });
     const d = await detailsOf(loan, '1');
     const { position } = await getLoanPosition(t.db, Number(loan.orderId));
     const money = moneyIn('IN');

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { addDays, todayIn } from '@presta/contract/dates';
+import type { MarketCode } from '@presta/contract/markets';
+import { productCatalogue } from '../src/db/catalogue';
 import type { Db } from '../src/db/database';
 import type { products } from '../src/db/schema';
 import { createOrder, refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
@@ -44,6 +46,13 @@ export const ONE_INSTALMENT_TOTAL = 107_540;
 export const ONE_DAY_FINE = 3_226;
 
 export type Status = '21' | '151' | '110' | '174' | '180' | '200';
+
+/** The market's catalogue product without its code (unique: makeLoan's product gets a code of its own). */
+export function catalogueProduct(market: MarketCode) {
+  const { code, ...product } = productCatalogue.find((p) => p.market === market)!;
+  void code;
+  return product;
+}
 
 export type Loan = Awaited<ReturnType<typeof makeLoan>>;
 
