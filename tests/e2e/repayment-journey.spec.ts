@@ -179,7 +179,10 @@ test('an overdue (180) order buys an extension at a store and is current (174) w
   await openLoanDetails(page, order.urls.loanDetails);
   await expect(statusPicture(page, '174')).toBeVisible();
   await expect(definition(page.getByRole('region', { name: loan.orderDetailsTitle }), nextDueRow)).toHaveText(offer.date);
-  await expect(page.getByRole('button', { name: loan.repay })).toBeVisible();
+  // The extension moved the instalment a whole term on: it can be prepaid from half the term only, so the page says
+  // from when and how much instead of offering Repay (issue 32, decision 026).
+  await expect(page.getByText(/^Podrá pagar su próxima cuota, \$[\d.]+,\d\d, a partir del \d{4}-\d\d-\d\d\.$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: loan.repay })).toHaveCount(0);
 });
 
 test('a partial store payment leaves the rest to pay on /repayment and the order in 174', async ({ page }) => {
