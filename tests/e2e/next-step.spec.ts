@@ -1,10 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { closeE2eDb } from './support/e2e-database';
 import { expect, test } from './support/test';
 import { answerCaptcha, appSignIn, CAPTCHA_ANSWER, codesSentAMinuteAgo, signInPage, smsCode } from './support/account';
 import { e2ePorts } from './support/e2e-env';
 import { checkPage, saveScreenshot } from './support/layout';
-import { expectCaptchaLoaded, promoSmsCode, promoUrl, randomPhone, randomTag, setCaptchaAnswer, sidOf, zhMessages } from './support/promotion';
+import { expectCaptchaLoaded, promoUrl, randomPhone, randomTag, registerOnPromotionPage, zhMessages } from './support/promotion';
 
 /*
  * Issue 32, items 11, 12 and 16 (decision 025; docs/sign-in.md, docs/promotion.md), in Chromium on the real
@@ -23,24 +22,8 @@ test.afterAll(async () => {
 
 const CLABE = '002180700912395678';
 
-/** Registers the phone on the promotion page as a visitor from an ad does; ends on the download view. */
-async function register(page: Page, request: APIRequestContext, phone: string) {
-  await page.goto(promoUrl(randomTag()));
-  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(page.locator('#promo-captcha-image'))), CAPTCHA_ANSWER);
-  await page.getByLabel('Número de teléfono').fill(phone);
-  await page.getByLabel('Código de la imagen', { exact: true }).fill(CAPTCHA_ANSWER);
-  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/get-sms');
-  await page.locator('#promo-get-code').click();
-  expect(((await (await sent).json()) as { code: string }).code).toBe('0');
-  await page.getByLabel('Código SMS').fill(await promoSmsCode(request, phone));
-  const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/register');
-  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
-  expect((await registered).status()).toBe(200);
-  await expect(page).toHaveURL((url) => url.pathname === '/promo/' && url.hash.startsWith('#/downloadTemplate'));
-}
-
 test('registering signs the browser in: the download view’s link opens home, which says what comes next without an offer', async ({ page, request }) => {
-  await register(page, request, randomPhone());
+  await registerOnPromotionPage(page, request, randomPhone());
   const link = page.locator('#promo-sign-in');
   await expect(link).toBeVisible();
   // The page's link colour (#c22064), not the browser's default blue.
@@ -61,7 +44,7 @@ test('registering signs the browser in: the download view’s link opens home, w
 test('a code asked for right after another counts the wait on the button and keeps the captcha: sign-in, then the bank account', async ({ page, request }) => {
   const phone = randomPhone();
   await page.clock.install();
-  await register(page, request, phone);
+  await registerOnPromotionPage(page, request, phone);
   await page.context().clearCookies();
   await page.goto('/login');
   const f = signInPage(page);
@@ -109,7 +92,7 @@ test('a code asked for right after another counts the wait on the button and kee
 
 test('a session without a device name reads “Dispositivo sin nombre”, in the list and its dialog', async ({ page, request }) => {
   const phone = randomPhone();
-  await register(page, request, phone);
+  await registerOnPromotionPage(page, request, phone);
   await codesSentAMinuteAgo(phone);
   await appSignIn(request, e2ePorts.main, phone, { name: '', os: '' });
   await page.goto('/setting');

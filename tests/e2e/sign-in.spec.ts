@@ -21,7 +21,7 @@ import {
   smsCount,
   type Lang,
 } from './support/account';
-import { expectCaptchaLoaded, insertBorrower, promoSmsCode, promoUrl, randomPhone, randomTag, setCaptchaAnswer, sidOf } from './support/promotion';
+import { expectCaptchaLoaded, insertBorrower, randomPhone, registerOnPromotionPage } from './support/promotion';
 
 /*
  * Issue 16 in Chromium, on the real servers and PostgreSQL (docs/sign-in.md, docs/account.md):
@@ -43,24 +43,6 @@ test.afterAll(async () => {
 
 /** A valid CLABE (Banamex, check digit right): what the borrower types on /bind-bank. */
 const CLABE = '002180700912395678';
-
-/** Registers the phone through the promotion page, as a visitor from an ad does. */
-async function registerOnPromotionPage(page: Page, request: APIRequestContext, phone: string) {
-  await page.goto(promoUrl(randomTag()));
-  const image = page.locator('#promo-captcha-image');
-  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(image)), 'k7m2');
-  await page.getByLabel('Número de teléfono').fill(phone);
-  await page.getByLabel('Código de la imagen', { exact: true }).fill('k7m2');
-  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/get-sms');
-  await page.locator('#promo-get-code').click();
-  expect(((await (await sent).json()) as { code: string }).code).toBe('0');
-  await page.getByLabel('Código SMS').fill(await promoSmsCode(request, phone));
-  const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/register');
-  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
-  expect((await registered).status()).toBe(200);
-  // Registered: the page turns to its download view (the answer's body is gone with the view it came to).
-  await expect(page).toHaveURL((url) => url.pathname === '/promo/' && url.hash.startsWith('#/downloadTemplate?'));
-}
 
 /** On /login: the code asked for, read from the SMS outbox, typed; "Entrar" answered 200. */
 async function signInThroughPage(page: Page, request: APIRequestContext, phone: string, lang: Lang = 'es') {

@@ -16,7 +16,7 @@
  * - `funnelRow`: a row of `npm run ops -- funnel`.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { borrowers, promoSessions } from '../../../apps/server/src/db/schema';
 import { answerHash } from '../../../apps/server/src/modules/promotion/promotion-service';
@@ -214,4 +214,22 @@ export function funnelRow(output: string, template: string, utmTag: string): Fun
     };
   }
   return undefined;
+}
+
+/** Registers the phone through the promotion page, as a visitor from an ad does; ends on the download view. */
+export async function registerOnPromotionPage(page: Page, request: APIRequestContext, phone: string) {
+  await page.goto(promoUrl(randomTag()));
+  const image = page.locator('#promo-captcha-image');
+  await setCaptchaAnswer(sidOf(await expectCaptchaLoaded(image)), 'k7m2');
+  await page.getByLabel('Número de teléfono').fill(phone);
+  await page.getByLabel('Código de la imagen', { exact: true }).fill('k7m2');
+  const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/get-sms');
+  await page.locator('#promo-get-code').click();
+  expect(((await (await sent).json()) as { code: string }).code).toBe('0');
+  await page.getByLabel('Código SMS').fill(await promoSmsCode(request, phone));
+  const registered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v2/youmi/promotion/register');
+  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
+  expect((await registered).status()).toBe(200);
+  // Registered: the page turns to its download view (the answer's body is gone with the view it came to).
+  await expect(page).toHaveURL((url) => url.pathname === '/promo/' && url.hash.startsWith('#/downloadTemplate?'));
 }
