@@ -29,7 +29,7 @@ const serverRanks = [
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
   ['modules/demo', 'modules/console'],
-  ['entry', `^${server}/(app|server)\\.ts$|^${server}/cli/`],
+  ['entry', `^${server}/(app|server|repositories)\\.ts$|^${server}/cli/`],
 ].map((rank) => (typeof rank[1] === 'string' && rank[1].startsWith('^') ? [[rank[0], rank[1]]] : rank.map((m) => [m, `^${server}/${m}/`])));
 
 // Every server module must have a place in the order: a new one fails here until it is given one.

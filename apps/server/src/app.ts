@@ -13,6 +13,8 @@ import guessLimits from './plugins/app/guess-limits';
 import health from './plugins/app/health';
 import requestDeadline from './plugins/app/request-deadline';
 import changeFeed from './plugins/app/change-feed';
+import repositories from './plugins/app/repositories';
+import { createRepositories } from './repositories';
 import dbPlugin from './plugins/app/db';
 import errorHandler from './plugins/app/error-handler';
 import inputGuard from './plugins/app/input-guard';
@@ -104,6 +106,7 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   // 2. Our plugins
   await app.register(dbPlugin, { db });
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
+  await app.register(repositories, { create: createRepositories });
   await app.register(language);
   await app.register(errorHandler);
   await app.register(inputGuard);

@@ -9,6 +9,24 @@
 /** One change announcement of the database: 'order:12' is { kind: 'order', key: '12' } (key '*' when it names none). */
 export type Change = { kind: string; key: string };
 
+/** What the change feed needs of a cache: it is on only while the feed listens, and emptied on every (re)connection. */
+export type FeedCache = { enabled: boolean; clear(): void };
+
+/**
+ * Where a repository puts its caches: under the server's change feed (plugins/app/change-feed.ts), which turns
+ * them on while it listens and hands them each change (`onChange` drops what the change makes stale and answers
+ * whether it knew the change). Outside the server (the CLI, a test's own repositories) nothing is watched: a cache
+ * never registered stays off, so it always misses and every read goes to the database. One code path either way.
+ */
+export interface CacheFeed {
+  /** The caches' time limit (CACHE_TTL_MS); 0: caching off. */
+  readonly ttlMs: number;
+  watch(cache: FeedCache, onChange: (change: Change) => boolean): void;
+}
+
+/** No change feed: every cache stays off. */
+export const noCacheFeed: CacheFeed = { ttlMs: 0, watch() {} };
+
 export class VersionedCache<K, V> {
   private readonly entries = new Map<K, { value: V; storedAt: number }>();
   /** Generation of the last invalidation of each key (pruned; see invalidate). */

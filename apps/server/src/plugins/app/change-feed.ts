@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type postgres from 'postgres';
-import type { Change } from '../../lib/versioned-cache';
+import type { CacheFeed, Change, FeedCache } from '../../lib/versioned-cache';
 
 /**
  * The modules' caches, by name. Each module that keeps one adds it here by declaration merging (the session
@@ -10,9 +10,6 @@ import type { Change } from '../../lib/versioned-cache';
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules through declaration merging
 export interface AppCaches {}
-
-/** What the feed needs of a cache: it is on only while the feed listens, and emptied on every (re)connection. */
-type FeedCache = { enabled: boolean; clear(): void };
 
 /**
  * Drops what a change makes stale in one cache; answers whether it knew the change. A change that no cache
@@ -23,11 +20,9 @@ export type ChangeHandler = (change: Change) => boolean;
 declare module 'fastify' {
   interface FastifyInstance {
     caches: AppCaches;
-    changeFeed: {
+    changeFeed: CacheFeed & {
       /** Whether this process hears PostgreSQL's change announcements now (caches are on only then). */
       readonly listening: boolean;
-      /** The caches' time limit (CACHE_TTL_MS); 0: caching off. */
-      readonly ttlMs: number;
       /** Puts a module's cache under the feed, as app.caches[name]; before the app is ready. */
       register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler): void;
     };
@@ -48,8 +43,13 @@ class FeedCaches {
   private readonly registered: { cache: FeedCache; onChange: ChangeHandler }[] = [];
 
   register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
-    cache.enabled = this.listening;
     this.byName[name] = cache;
+    this.watch(cache, onChange);
+  }
+
+  /** Puts a repository's cache under the feed (see CacheFeed). */
+  watch(cache: FeedCache, onChange: ChangeHandler) {
+    cache.enabled = this.listening;
     this.registered.push({ cache, onChange });
   }
 
@@ -174,6 +174,9 @@ export default fp<{ ttlMs: number }>(
       ttlMs: opts.ttlMs,
       register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
         caches.register(name, cache, onChange);
+      },
+      watch(cache: FeedCache, onChange: ChangeHandler) {
+        caches.watch(cache, onChange);
       },
     });
     if (opts.ttlMs <= 0) return;
