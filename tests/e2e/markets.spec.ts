@@ -3,7 +3,12 @@ import { expect, test } from './support/test';
 import { formatMarketMoney, formatMarketPercent, formatMarketRate, markets } from '@presta/contract/markets';
 import { formatPpmAsPercent, formatPpmAsRate } from '@presta/contract/money';
 import { productCatalogue } from '../../apps/server/src/db/catalogue';
-import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS } from '../../apps/server/src/modules/ledger/ledger-math';
+import {
+  IN_DEFAULT_PENALTY,
+  IN_LATE_TIERS,
+  MX_DAILY_FINE_PPM,
+  PREPAYMENT_MIN_DAYS,
+} from '../../apps/server/src/modules/ledger/ledger-math/rules';
 import { demoOrder, type DemoOrder } from './support/cli';
 import { checkPage } from './support/layout';
 import { demoPay, minorFromText } from './support/payments';

@@ -55,12 +55,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-/**
- * Builds the API server. Plugins load in three passes (fastify/demo style):
- * external (body parsing, rate limits, OpenAPI), then ours (database, language,
- * errors, key mapping, session), then the routes.
- */
-export async function buildApp({ config, db, poolStats, logger }: BuildOptions) {
+/** The Fastify instance with its options, the request log and metrics hook and the zod compilers. */
+function createServer(config: Config, logger: BuildOptions['logger']) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
@@ -85,8 +81,13 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler(serializerCompiler));
+  return app;
+}
 
-  // 1. External plugins
+type Server = ReturnType<typeof createServer>;
+
+/** 1. External plugins: body parsing, security headers, rate limits, OpenAPI. Returns Redis's health for /health. */
+async function registerExternalPlugins(app: Server, config: Config): Promise<RedisHealth> {
   await app.register(formbody);
   await app.register(securityHeaders);
   // Redis only counts rate limits: a call never waits for it (no offline queue, short timeouts) and an
@@ -102,8 +103,11 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(rateLimit, { global: false, store: resilientStore(redisHealth, config.redisKeyPrefix) });
   // The OpenAPI document of every route registered after it, and the reference page (/docs).
   await app.register(apiDocs, { config });
+  return redisHealth;
+}
 
-  // 2. Our plugins
+/** 2. Our plugins: database, change feed, repositories, language, errors, input guard, key mapping, sessions. */
+async function registerOurPlugins(app: Server, { config, db, poolStats }: BuildOptions, redisHealth: RedisHealth) {
   await app.register(dbPlugin, { db });
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(repositories, { create: createRepositories });
@@ -116,8 +120,10 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   await app.register(keyMapping, { brand: config.brand });
   await app.register(session, { publicBaseUrl: config.publicBaseUrl });
   await app.register(staffPlugin, { publicBaseUrl: config.publicBaseUrl });
+}
 
-  // 3. Routes
+/** 3. Routes: the borrower's API, the back office's, the demo tools (when on), then the console and the web app. */
+async function registerRoutes(app: Server, config: Config) {
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
@@ -140,7 +146,18 @@ export async function buildApp({ config, db, poolStats, logger }: BuildOptions) 
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });
+}
 
+/**
+ * Builds the API server. Plugins load in three passes (fastify/demo style):
+ * external (body parsing, rate limits, OpenAPI), then ours (database, language,
+ * errors, key mapping, session), then the routes.
+ */
+export async function buildApp(options: BuildOptions) {
+  const app = createServer(options.config, options.logger);
+  const redisHealth = await registerExternalPlugins(app, options.config);
+  await registerOurPlugins(app, options, redisHealth);
+  await registerRoutes(app, options.config);
   return app;
 }
 

@@ -5,7 +5,13 @@ import { addDays, daysBetween } from '@presta/contract/dates';
 import { formatMarketMoney, formatMarketPercent, markets, type MarketCode } from '@presta/contract/markets';
 import { applyPpm, divideHalfUp } from '@presta/contract/money';
 import { productCatalogue } from '../src/db/catalogue';
-import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, MX_DAILY_FINE_PPM, PREPAYMENT_MIN_DAYS, prepaymentFrom } from '../src/modules/ledger/ledger-math';
+import {
+  IN_DEFAULT_PENALTY,
+  IN_LATE_TIERS,
+  MX_DAILY_FINE_PPM,
+  PREPAYMENT_MIN_DAYS,
+} from '../src/modules/ledger/ledger-math/rules';
+import { prepaymentFrom } from '../src/modules/ledger/ledger-math/state';
 import { productTax, quoteLoan } from '../src/modules/pricing/loan-quote';
 import { buildTestApp, dataOf, injectAs, without, type TestApp } from './helpers';
 import { makeLoan, urls } from './repayment-fixtures';

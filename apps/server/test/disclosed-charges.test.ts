@@ -5,7 +5,10 @@ import { loanDetailConfirm, type AgreementTerms } from '@presta/contract/api/loa
 import { addDays, daysBetween, todayIn } from '@presta/contract/dates';
 import { markets, type MarketCode } from '@presta/contract/markets';
 import { productCatalogue } from '../src/db/catalogue';
-import { accrueLateCharges, defaultPenaltyFor, initialState, quoteExtensionOn, type LedgerTerms } from '../src/modules/ledger/ledger-math';
+import { accrueLateCharges } from '../src/modules/ledger/ledger-math/accrual';
+import { quoteExtensionOn } from '../src/modules/ledger/ledger-math/extension';
+import { defaultPenaltyFor } from '../src/modules/ledger/ledger-math/rules';
+import { initialState, type LedgerTerms } from '../src/modules/ledger/ledger-math/state';
 import { borrowerWithOffer, buildTestApp, dataOf, injectAs, without, type TestApp } from './helpers';
 
 /*

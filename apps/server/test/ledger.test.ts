@@ -24,7 +24,10 @@ import {
   type ApplyPaymentApplied,
   type ApplyPaymentInput,
 } from '../src/modules/ledger/ledger-service';
-import { applyPaymentEvent, defaultPenaltyFor, initialState, positionAsOf, replayPayments, settleCreditThrough } from '../src/modules/ledger/ledger-math';
+import { positionAsOf } from '../src/modules/ledger/ledger-math/position';
+import { applyPaymentEvent, replayPayments, settleCreditThrough } from '../src/modules/ledger/ledger-math/replay';
+import { defaultPenaltyFor } from '../src/modules/ledger/ledger-math/rules';
+import { initialState } from '../src/modules/ledger/ledger-math/state';
 import { createOrder, refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
 import { borrowerWithOffer, connectTestDb, createBorrower, offerProduct } from './helpers';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markets } from '@presta/contract/markets';
-import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, PREPAYMENT_MIN_DAYS } from '../src/modules/ledger/ledger-math';
+import { IN_DEFAULT_PENALTY, IN_LATE_TIERS, PREPAYMENT_MIN_DAYS } from '../src/modules/ledger/ledger-math/rules';
 import { loanTerms, loanTermsMarket } from '../../web/src/legal/loan-terms';
 
 /*

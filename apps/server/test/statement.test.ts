@@ -7,7 +7,7 @@ import { markets, type MarketCode } from '@presta/contract/markets';
 import { applyPpm } from '@presta/contract/money';
 import { paymentReferences } from '../src/db/schema';
 import { productCatalogue } from '../src/db/catalogue';
-import { IN_DEFAULT_PENALTY, MX_DAILY_FINE_PPM } from '../src/modules/ledger/ledger-math';
+import { IN_DEFAULT_PENALTY, MX_DAILY_FINE_PPM } from '../src/modules/ledger/ledger-math/rules';
 import {
   applyPayment,
   getLoanPosition,

@@ -18,7 +18,7 @@ import { lockOrder } from '../orders/order-service';
 import type { CardProcessor } from '../payments/card-processor';
 import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
 import { moneyIn } from '../../i18n/market-texts';
-import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
+import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math/rules';
 import { assertPayable, offersCard, ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
 
 /** The card is one of Mexico's channels (markets.ts): a loan of a market without it is not paid by card (409). */

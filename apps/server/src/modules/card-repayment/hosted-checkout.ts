@@ -8,7 +8,7 @@ import { cardCheckouts, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn } from '../../i18n/market-texts';
-import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math';
+import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math/rules';
 import type { CardProcessor } from '../payments/card-processor';
 import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
 import { assertPayable, ownedOrder } from '../repayment/repayment-service';

@@ -5,24 +5,23 @@ import type { Minor } from '@presta/contract/money';
 import { disbursedStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
 import type { Change, VersionedCache } from '../../lib/versioned-cache';
+import { defaultPenaltyFor, type LateRule } from './ledger-math/rules';
 import {
-  defaultPenaltyFor,
   stateFromLedger,
   type Component,
   type CoolingOffExit,
   type InstalmentComponent,
   type LateCharge,
   type LateChargeKind,
-  type LateRule,
   type LedgerState,
-} from './ledger-math';
+} from './ledger-math/state';
 
 /*
  * The ledger read model (docs/ledger.md "Reading"): the ONE reading of a loan's stored ledger. One SQL text reads
  * an order's terms and, as JSON columns of the same row, its plan with the current due dates, its late charges
  * and allocations summed per instalment and component, its waivers, the cooling-off exit in force, the last value
  * date and the repeat-client rule; `ledgerStateOf` turns that row into the LedgerState the pure core
- * (ledger-math.ts) works on. The ledger service reads through `readLedger` (positions, payments, extension
+ * (ledger-math/) works on. The ledger service reads through `readLedger` (positions, payments, extension
  * quotes, refunds, the statement); loan-details adds its own columns to the same select (`ledgerColumns`) so that
  * its one round trip reads the ledger exactly as the ledger does.
  */
@@ -137,8 +136,8 @@ export function ledgerOrderOf(r: LedgerRow): LedgerOrder {
 export function ledgerStateOf(r: LedgerRow): LedgerState | null {
   if (!r.disbursed_on || !statusIn(disbursedStatuses, r.status)) return null;
   const exit = r.cooling_off_exit;
-  return stateFromLedger(
-    {
+  return stateFromLedger({
+    terms: {
       disbursedOn: r.disbursed_on,
       periods: r.periods,
       termUnitDays: r.term_unit_days,
@@ -148,21 +147,19 @@ export function ledgerStateOf(r: LedgerRow): LedgerState | null {
       defaultPenalty: defaultPenaltyFor(r.late_rule, r.repeat_client),
       extensionEnabled: r.extension_enabled,
     },
-    r.plan,
-    r.charges.map((c) => ({ ...c, amount: Number(c.amount) })),
-    r.allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
-    r.last_value_date,
-    {
-      waivers: r.waivers.map((w) => ({ ...w, amount: Number(w.amount) })),
-      exit: exit && {
-        ...exit,
-        id: Number(exit.id),
-        principal: Number(exit.principal),
-        interest: Number(exit.interest),
-        amount: Number(exit.amount),
-      },
+    plan: r.plan,
+    charges: r.charges.map((c) => ({ ...c, amount: Number(c.amount) })),
+    allocations: r.allocations.map((a) => ({ ...a, amount: Number(a.amount) })),
+    accruedThrough: r.last_value_date,
+    waivers: r.waivers.map((w) => ({ ...w, amount: Number(w.amount) })),
+    exit: exit && {
+      ...exit,
+      id: Number(exit.id),
+      principal: Number(exit.principal),
+      interest: Number(exit.interest),
+      amount: Number(exit.amount),
     },
-  );
+  });
 }
 
 export type LedgerRead = { order: LedgerOrder; state: LedgerState | null };

@@ -26,28 +26,27 @@ import {
   type LedgerRead,
   type LedgerRowsRow,
 } from './ledger-read-model';
+import { accrueLateCharges } from './ledger-math/accrual';
+import { quoteCoolingOffExit } from './ledger-math/cooling-off';
+import { quoteExtensionOn, type ExtensionQuote } from './ledger-math/extension';
+import { positionAsOf, summarise, type LoanPosition } from './ledger-math/position';
 import {
-  accrueLateCharges,
   applyPaymentEvent,
-  positionAsOf,
-  quoteCoolingOffExit,
-  quoteExtensionOn,
   refundCredit as refundCreditPure,
   settleCreditThrough,
-  summarise,
   valueDateFor,
-  type Allocation,
   type AppliedPayment,
+} from './ledger-math/replay';
+import {
+  type Allocation,
   type CoolingOffExit,
   type CreditApplication,
-  type ExtensionQuote,
   type LateCharge,
   type LedgerState,
   type LedgerTerms,
-  type LoanPosition,
   type PaymentPurpose,
   type PlanInstalment,
-} from './ledger-math';
+} from './ledger-math/state';
 import { creditHeldSql } from '../../db/ledger-sql';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 

@@ -4,17 +4,15 @@ import { daysBetween, type CalendarDate } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import { formatMarketPercent, formatMarketRate, marketOf, type MarketCode } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
+import { quoteExtensionOn } from '../ledger/ledger-math/extension';
 import {
   defaultPenaltyFor,
   IN_LATE_TIERS,
-  initialState,
   MX_DAILY_FINE_PPM,
   PREPAYMENT_MIN_DAYS,
-  prepaymentFrom,
-  quoteExtensionOn,
   type LateRule,
-  type LedgerTerms,
-} from '../ledger/ledger-math';
+} from '../ledger/ledger-math/rules';
+import { initialState, prepaymentFrom, type LedgerTerms } from '../ledger/ledger-math/state';
 import { contractualDueDate, instalmentTotal, planTotals, type LoanTax, type PricedInstalment } from '../pricing/loan-quote';
 
 /*

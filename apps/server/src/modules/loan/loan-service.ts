@@ -17,7 +17,7 @@ import { MAX_INT4, toDbId } from '../../lib/db-id';
 import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxedAmount, taxLabel, taxName } from '../../i18n/market-texts';
-import { ledgerStatusDiffers, positionAsOf, type LoanPosition } from '../ledger/ledger-math';
+import { ledgerStatusDiffers, positionAsOf, type LoanPosition } from '../ledger/ledger-math/position';
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';

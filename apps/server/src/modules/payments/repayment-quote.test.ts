@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDate } from '@presta/contract/dates';
-import { initialState, positionAsOf, applyPaymentEvent, type LedgerTerms } from '../ledger/ledger-math';
+import { positionAsOf } from '../ledger/ledger-math/position';
+import { applyPaymentEvent } from '../ledger/ledger-math/replay';
+import { initialState, type LedgerTerms } from '../ledger/ledger-math/state';
 import { endOfDayIn, extensionStableThrough, repaymentQuote, startOfDayIn } from './repayment-quote';
 
 const terms: LedgerTerms = {

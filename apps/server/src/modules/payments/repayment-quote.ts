@@ -1,6 +1,6 @@
 import { addDays, formatDate, type CalendarDate } from '@presta/contract/dates';
 import type { Minor } from '@presta/contract/money';
-import type { InstalmentPosition, LoanPosition } from '../ledger/ledger-math';
+import type { InstalmentPosition, LoanPosition } from '../ledger/ledger-math/position';
 
 /*
  * What the repayment pages quote and what a payment reference may be made for

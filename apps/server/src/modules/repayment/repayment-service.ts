@@ -15,7 +15,9 @@ import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { getLoanPosition, quoteExtension, type ExtensionQuoteResult } from '../ledger/ledger-service';
 import { readLedger, type LedgerCache } from '../ledger/ledger-read-model';
-import { PREPAYMENT_MIN_DAYS, type InstalmentComponent, type LoanPosition } from '../ledger/ledger-math';
+import { type LoanPosition } from '../ledger/ledger-math/position';
+import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math/rules';
+import { type InstalmentComponent } from '../ledger/ledger-math/state';
 import { toDbId } from '../../lib/db-id';
 import { paymentChannels, type PaymentChannel, type PaymentProvider, type PaymentPurpose } from '../payments/payment-provider';
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@presta/contract/dates';
-import { initialState, positionAsOf, type LedgerTerms } from '../ledger/ledger-math';
+import { positionAsOf } from '../ledger/ledger-math/position';
+import { initialState, type LedgerTerms } from '../ledger/ledger-math/state';
 import type { LedgerRecord } from '../ledger/ledger-service';
 import { buildStatement, checkAgainstLedger, dueDateAtDisbursal } from './statement-build';
 

@@ -1,7 +1,8 @@
 import type { AllocationComponent, StatementAllocation, StatementEvent, StatementTotals } from '@presta/contract/api/statement';
 import { addDays, formatDate, type CalendarDate } from '@presta/contract/dates';
 import type { Minor } from '@presta/contract/money';
-import type { Allocation, Component, CreditApplication, LateCharge, LoanPosition } from '../ledger/ledger-math';
+import type { LoanPosition } from '../ledger/ledger-math/position';
+import type { Allocation, Component, CreditApplication, LateCharge } from '../ledger/ledger-math/state';
 import type { LedgerEventRow, LedgerRecord, StoredExtension } from '../ledger/ledger-service';
 
 /*
