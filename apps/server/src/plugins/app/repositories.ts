@@ -41,8 +41,9 @@ export function borrowerContext(app: FastifyInstance, request: FastifyRequest): 
  * database and under its change feed.
  */
 export default fp<{ create: (db: Db, feed: CacheFeed) => Repositories }>(
-  async (app, opts) => {
+  (app, opts, done) => {
     app.decorate('repos', opts.create(app.db, app.changeFeed));
+    done();
   },
   { name: 'repositories', dependencies: ['db', 'change-feed'] },
 );
