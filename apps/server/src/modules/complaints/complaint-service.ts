@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { problemSave } from '@presta/contract/api/complaint';
 import {
@@ -8,17 +8,13 @@ import {
   COMPLAINT_IMAGES_MAX,
   COMPLAINT_TEXT_MAX,
 } from '@presta/contract/complaint-rules';
-import { formatDate } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Language } from '@presta/contract/language';
-import { formatMarketMoney } from '@presta/contract/markets';
 import type { Db, DbOrTx } from '../../db/database';
-import { borrowers, complaintImages, complaints, complaintTypes, orders, orderStatusHistory, products } from '../../db/schema';
+import { borrowers, complaintImages, complaints, complaintTypes, orders } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/app-error';
-import { finalAnswer } from '../../lib/reply';
 import { toDbId } from '../../lib/db-id';
 import type { BorrowerContext } from '../../plugins/app/repositories';
-import { translate, type MessageKey } from '../../i18n/messages';
 import type { CleanImage } from './complaint-images';
 import { readActiveTypes, readBorrowerOrders } from './complaint-repository';
 import { recordAudit, type AuditActor } from '../audit/audit-log';

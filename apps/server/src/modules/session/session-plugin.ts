@@ -4,12 +4,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
 import { AppError } from '../../lib/app-error';
 import type { FastifyRequest } from 'fastify';
-import {
-  dueForLastSeen,
-  writeLastSeen,
-  type LiveSession,
-  type SessionBorrower,
-} from './session-service';
+import { dueForLastSeen, writeLastSeen, type LiveSession, type SessionBorrower } from './session-service';
 import { isSameOrigin } from '../../lib/same-origin';
 import { sessionCookieOf } from './session-cookie';
 
@@ -43,7 +38,7 @@ declare module 'fastify' {
  * `sessionId`) or in the form client's `swift` header; without either, in a
  * plain browser's `presta_session` cookie (decision 017), accepted only on a
  * same-origin call. Guessing is limited per address (guess-limits.ts): an id
- * not held live in this process's cache is checked against the address's
+ * not held live in this process (session-repository.ts) is checked against the address's
  * failed guesses first. A missing, unknown or expired session is refused with code
  * 401001, which the pages turn into the joint-logon failure page. Each call
  * writes the session's last-seen time in the background, at most every 5
