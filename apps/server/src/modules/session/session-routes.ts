@@ -16,7 +16,7 @@ import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { deviceOf } from './session-device';
-import { listSessions, revokeSessions } from './session-service';
+import { listSessions, revokeSessions } from './session-list';
 import { sendSignInCode, signIn, SignInCodeRefused } from './sign-in-service';
 
 /** A public account call (no session yet), rate-limited per client address. */

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { sessions } from '../../db/schema';
-import type { BorrowerContext } from '../../plugins/app/repositories';
 
 /** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
 export function newSessionId(): string {
@@ -98,60 +97,4 @@ export async function writeLastSeen(db: DbOrTx, idHash: string, now: Date): Prom
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(and(eq(sessions.idHash, idHash), lte(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS))));
-}
-
-
-/** A live session of the borrower, as the session list shows it. */
-export type SessionListItem = {
-  ref: string;
-  deviceName: string;
-  os: string;
-  client: 'app' | 'web';
-  createdAt: string;
-  lastSeenAt: string;
-  current: boolean;
-};
-
-/** The borrower's live sessions (not revoked, not expired), most recently seen first; `current` marks the call's own. */
-export async function listSessions(ctx: BorrowerContext, currentIdHash: string): Promise<SessionListItem[]> {
-  const rows = await ctx.db
-    .select({
-      publicId: sessions.publicId,
-      idHash: sessions.idHash,
-      deviceName: sessions.deviceName,
-      os: sessions.os,
-      client: sessions.client,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.borrowerId, ctx.borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-  return rows.map((s) => ({
-    ref: s.publicId,
-    deviceName: s.deviceName,
-    os: s.os,
-    client: s.client,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    current: s.idHash === currentIdHash,
-  }));
-}
-
-/**
- * Revokes live sessions of the borrower: the one with this digest or this public handle, or all of them.
- * Revoking announces 'session:<hash>' on the change feed (the trigger on sessions), so every process
- * refuses them from its next call; this process forgets them at once. Answers the digests revoked (none: no
- * such live session of this borrower).
- */
-export async function revokeSessions(ctx: BorrowerContext, which: { idHash: string } | { publicId: string } | 'all'): Promise<string[]> {
-  const one = which === 'all' ? undefined : 'idHash' in which ? eq(sessions.idHash, which.idHash) : eq(sessions.publicId, which.publicId);
-  const rows = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: ctx.now })
-    .where(and(eq(sessions.borrowerId, ctx.borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, ctx.now), one))
-    .returning({ idHash: sessions.idHash });
-  const revoked = rows.map((r) => r.idHash);
-  for (const idHash of revoked) ctx.repos.sessions.forget(idHash);
-  return revoked;
 }
