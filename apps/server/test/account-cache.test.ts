@@ -35,7 +35,7 @@ describe('the account with the cache on', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const outstanding = async () => (await call(loan.sessionId, accountLoans)).loans[0]?.outstanding;
     expect(await outstanding()).toBe(ONE_INSTALMENT_TOTAL);
-    await expect.poll(() => t.app.caches.loans.get(loan.borrower.id) !== undefined, poll).toBe(true);
+    await expect.poll(() => t.app.repos.myLoans.cache.get(loan.borrower.id) !== undefined, poll).toBe(true);
     await applyPayment(other.db, { orderId: Number(loan.orderId), amount: 10_000, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `acct-${loan.orderId}` });
     await expect.poll(outstanding, poll).toBe(ONE_INSTALMENT_TOTAL - 10_000);
     expect((await call(loan.sessionId, accountHome)).activeLoan?.outstanding).toBe(ONE_INSTALMENT_TOTAL - 10_000);
@@ -45,7 +45,7 @@ describe('the account with the cache on', () => {
     const setup = await borrowerWithOffer(t.db);
     const offered = async () => (await call(setup.sessionId, accountOffers)).offers.map((o) => o.productId).sort();
     expect(await offered()).toEqual([String(setup.product.id)]);
-    await expect.poll(() => t.app.caches.offers.get(setup.borrower.id) !== undefined, poll).toBe(true);
+    await expect.poll(() => t.app.repos.offers.cache.get(setup.borrower.id) !== undefined, poll).toBe(true);
 
     const second = await seedProduct(other.db);
     await offerProduct(other.db, setup.borrower.id, second.id, 500_000);
@@ -59,7 +59,7 @@ describe('the account with the cache on', () => {
     const setup = await borrowerWithOffer(t.db);
     const name = async () => (await call(setup.sessionId, accountProfile)).fullName;
     await name();
-    await expect.poll(() => t.app.caches.profiles.get(setup.borrower.id) !== undefined, poll).toBe(true);
+    await expect.poll(() => t.app.repos.profiles.cache.get(setup.borrower.id) !== undefined, poll).toBe(true);
     await other.db.update(borrowers).set({ fullName: 'Otra Persona' }).where(eq(borrowers.id, setup.borrower.id));
     await expect.poll(name, poll).toBe('Otra Persona');
   });
@@ -70,7 +70,7 @@ describe('the confirmation with the cache on', () => {
     const setup = await borrowerWithOffer(t.db);
     const confirm = () => injectAs(t.app, setup.sessionId, { url: loanDetailConfirm.path, payload: { productId: setup.product.id } });
     expect(dataOf(await confirm(), loanDetailConfirm).couNum).toBe(0);
-    await expect.poll(() => t.app.caches.offers.get(setup.borrower.id) !== undefined, poll).toBe(true);
+    await expect.poll(() => t.app.repos.offers.cache.get(setup.borrower.id) !== undefined, poll).toBe(true);
 
     await addCoupon(other.db, setup.borrower.id, 5_000);
     await expect.poll(async () => dataOf(await confirm(), loanDetailConfirm).couNum, poll).toBe(5_000);

@@ -233,8 +233,8 @@ describe('language', () => {
   it('refuses a language that is not es or en (400), and a change is seen by the next call on another process', async () => {
     const other = await buildTestApp({ cacheTtlMs: 60_000 });
     try {
-      for (let i = 0; i < 250 && !other.app.caches.sessions.enabled; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(other.app.caches.sessions.enabled).toBe(true);
+      for (let i = 0; i < 250 && !other.app.repos.sessions.cache.enabled; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(other.app.repos.sessions.cache.enabled).toBe(true);
       const { sessionId } = await borrowerWithOffer(t.db);
       for (const language of ['fr', '', 'EN']) {
         const res = await post(sessionId, paths.language, { language });
@@ -242,13 +242,13 @@ describe('language', () => {
       }
       // The other process has the session cached, in Spanish.
       expect((await injectAs(other.app, sessionId, { url: paths.profile })).statusCode).toBe(200);
-      expect(other.app.caches.sessions.get(sessionId)?.borrower.language).toBe('es');
+      expect(other.app.repos.sessions.cache.get(sessionId)?.borrower.language).toBe('es');
       const changed = read(await post(sessionId, paths.language, { language: 'en' }), accountLanguage);
       expect(changed.language).toBe('en');
       // The announcement drops it there; its next call reads the new language.
-      await expect.poll(() => other.app.caches.sessions.get(sessionId)?.borrower.language, { timeout: 5_000, interval: 20 }).not.toBe('es');
+      await expect.poll(() => other.app.repos.sessions.cache.get(sessionId)?.borrower.language, { timeout: 5_000, interval: 20 }).not.toBe('es');
       expect((await injectAs(other.app, sessionId, { url: paths.profile })).statusCode).toBe(200);
-      expect(other.app.caches.sessions.get(sessionId)?.borrower.language).toBe('en');
+      expect(other.app.repos.sessions.cache.get(sessionId)?.borrower.language).toBe('en');
     } finally {
       await other.close();
     }

@@ -5,6 +5,7 @@ import { bankCards, cardCheckouts, cardRepayments, ledgerPayments, orders, payme
 import { sandboxCardToken, createSandboxCardProcessor, luhnValid } from '../src/modules/payments/card-processor';
 import { outboxSmsSender } from '../src/modules/sms/sms-sender';
 import { commitCardRepayment, confirmCardRepayment } from '../src/modules/card-repayment/card-repayment-service';
+import { createRepositories } from '../src/repositories';
 import { buildTestApp, injectAs, wrapper, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, notify, ONE_INSTALMENT_TOTAL, read, urls, type Loan } from './repayment-fixtures';
 
@@ -23,6 +24,8 @@ const commit = `${base}/repayment-commit`;
 const confirm = `${base}/repayment-confirm`;
 const huichao = `${base}/repayment-huichao`;
 const deps = { processor: createSandboxCardProcessor(), sms: outboxSmsSender };
+/** A borrower's call at `now` in Spanish, on the test app's database (a service called directly). */
+const borrowerCall = (borrowerId: number, now: Date) => ({ db: t.db, repos: createRepositories(t.db), lang: 'es' as const, now, borrowerId });
 
 async function addCard(borrowerId: number, last4: '4242' | '0077' | '0002', bankName = 'BBVA México') {
   const [card] = await t.db
@@ -237,12 +240,12 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const { repayToken } = await startPayment(loan);
     const t0 = new Date();
     const input = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, cardId: String(card.id), repayToken, sendMsg: 0 };
-    const first = await commitCardRepayment(t.db, deps, loan.borrower.id, input, 'es', t0);
+    const first = await commitCardRepayment(borrowerCall(loan.borrower.id, t0), deps, input);
     const oldCode = await lastCode(loan.borrower.phone);
     await expect(
-      commitCardRepayment(t.db, deps, loan.borrower.id, { ...input, sendMsg: 1 }, 'es', new Date(t0.getTime() + 30_000)),
+      commitCardRepayment(borrowerCall(loan.borrower.id, new Date(t0.getTime() + 30_000)), deps, { ...input, sendMsg: 1 }),
     ).rejects.toMatchObject({ status: 429, messageKey: 'cardResendWait', vars: { seconds: 30 } });
-    const resent = await commitCardRepayment(t.db, deps, loan.borrower.id, { ...input, sendMsg: 1 }, 'es', new Date(t0.getTime() + 61_000));
+    const resent = await commitCardRepayment(borrowerCall(loan.borrower.id, new Date(t0.getTime() + 61_000)), deps, { ...input, sendMsg: 1 });
     expect(resent).toEqual(first);
     const newCode = await lastCode(loan.borrower.phone);
     const at = new Date(t0.getTime() + 62_000);
@@ -261,14 +264,14 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const t0 = new Date();
     const first = await startPayment(loan);
     const input = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, cardId: String(card.id), sendMsg: 0 };
-    const attempt = await commitCardRepayment(t.db, deps, loan.borrower.id, { ...input, repayToken: first.repayToken }, 'es', t0);
+    const attempt = await commitCardRepayment(borrowerCall(loan.borrower.id, t0), deps, { ...input, repayToken: first.repayToken });
     const code = await lastCode(loan.borrower.phone);
     const later = new Date(t0.getTime() + 11 * 60_000);
     await expect(
       confirmCardRepayment(t.db, deps, loan.borrower.id, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: attempt.repayRecordId }, later),
     ).rejects.toMatchObject({ code: '409003' });
     const second = await startPayment(loan);
-    const next = await commitCardRepayment(t.db, deps, loan.borrower.id, { ...input, repayToken: second.repayToken }, 'es', later);
+    const next = await commitCardRepayment(borrowerCall(loan.borrower.id, later), deps, { ...input, repayToken: second.repayToken });
     expect(next.needValid).toBe(1);
     expect(await paymentsOf(loan)).toHaveLength(0);
   });

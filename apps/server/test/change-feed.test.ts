@@ -5,6 +5,7 @@ import { sessions } from '../src/db/schema';
 import { hashSessionId, newSessionId } from '../src/modules/session/session-service';
 import { guessLimits } from '../src/plugins/app/guess-limits';
 import { deferRatingPrompt } from '../src/modules/loan/loan-service';
+import { createRepositories } from '../src/repositories';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { borrowerWithOffer, buildCachingTestApp, connectTestDb, injectAs, dataOf, wrapper, type TestApp } from './helpers';
 
@@ -45,7 +46,7 @@ describe('change feed', () => {
     await expect
       .poll(async () => {
         expect(dataOf(await details(sessionId, orderId), loanDetails).orderStatus).toBe('21');
-        return t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
+        return t.app.repos.orderDetails.cache.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
 
@@ -63,7 +64,7 @@ describe('change feed', () => {
     await expect
       .poll(async () => {
         const data = dataOf(await details(sessionId, orderId), loanDetails);
-        return data.orderStatus === '174' && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
+        return data.orderStatus === '174' && t.app.repos.orderDetails.cache.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
     const first = dataOf(await details(sessionId, orderId), loanDetails);
@@ -88,10 +89,10 @@ describe('change feed', () => {
     await expect
       .poll(async () => {
         const data = dataOf(await details(sessionId, orderId), loanDetails);
-        return data.isScore === 1 && t.app.caches.orderDetails.get(Number(orderId)) !== undefined;
+        return data.isScore === 1 && t.app.repos.orderDetails.cache.get(Number(orderId)) !== undefined;
       }, { timeout: 5_000, interval: 20 })
       .toBe(true);
-    await deferRatingPrompt(other.db, borrower.id);
+    await deferRatingPrompt({ db: other.db, repos: createRepositories(other.db), lang: 'es', now: new Date(), borrowerId: borrower.id });
     await expect.poll(async () => dataOf(await details(sessionId, orderId), loanDetails).isScore, { timeout: 5_000, interval: 20 }).toBe(0);
   });
 
@@ -118,10 +119,10 @@ describe('change feed', () => {
     const ask = (sessionId: string, orderId: string) =>
       t.app.inject({ method: 'POST', url: '/v3/loan-details/loan-details', query: { swift: sessionId }, remoteAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `orderId=${orderId}` });
     expect((await ask(cached.sessionId, cached.orderId)).statusCode).toBe(200);
-    expect(t.app.caches.sessions.get(cached.sessionId)).toBeDefined();
+    expect(t.app.repos.sessions.cache.get(cached.sessionId)).toBeDefined();
     for (let i = 0; i < guessLimits.session.max; i += 1) expect((await ask(newSessionId(), cached.orderId)).statusCode).toBe(401);
     expect((await ask(newSessionId(), cached.orderId)).statusCode).toBe(429);
-    expect(t.app.caches.sessions.get(notYet.sessionId)).toBeUndefined();
+    expect(t.app.repos.sessions.cache.get(notYet.sessionId)).toBeUndefined();
     expect((await ask(notYet.sessionId, cached.orderId)).statusCode).toBe(429);
     expect((await ask(cached.sessionId, cached.orderId)).statusCode).toBe(200);
   });

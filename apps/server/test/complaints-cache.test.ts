@@ -7,7 +7,8 @@ import { problemDetail, problemInit, problemList, problemSave, problemScore } fr
 import { errorCodes } from '@presta/contract/error-codes';
 import { complaints, complaintTypes, products } from '../src/db/schema';
 import { VersionedCache } from '../src/lib/versioned-cache';
-import { dropStaleBorrowerComplaints, replyToComplaint, storeBorrowerImage } from '../src/modules/complaints/complaint-service';
+import { dropStaleBorrowerComplaints } from '../src/modules/complaints/complaint-repository';
+import { replyToComplaint, storeBorrowerImage } from '../src/modules/complaints/complaint-service';
 import { cleanImage } from '../src/modules/complaints/complaint-images';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { buildCachingTestApp, buildTestApp, connectTestDb, injectAs, offerProduct, seedProduct, wrapper, type TestApp } from './helpers';
@@ -48,7 +49,7 @@ const init = async (loan: Loan, orderId?: string) => read(await call(t.app, loan
 const list = async (loan: Loan) => read(await call(t.app, loan.sessionId, urls.list, {}), problemList);
 const detail = async (loan: Loan, problemId: string) => read(await call(t.app, loan.sessionId, urls.detail, { problemId }), problemDetail);
 /** The borrower's complaints in the cache (problem-list's and problem-detail's). */
-const cachedSet = (loan: Loan) => t.app.caches.borrowerComplaints.get(loan.borrower.id);
+const cachedSet = (loan: Loan) => t.app.repos.complaints.caches.borrowerComplaints.get(loan.borrower.id);
 const tabIds = async (loan: Loan) => (await list(loan)).tabs.map((tab) => tab.list.map((x) => x.id));
 const save = async (loan: Loan, problemDetailText: string) =>
   read(await call(t.app, loan.sessionId, urls.save, { orderNo: loan.orderNo, problemType: 2, problemDetail: problemDetailText }), problemSave).problemId;
@@ -217,7 +218,7 @@ describe('problem-list and problem-detail with the caches on', () => {
     // without the new complaint is put back; the detail is still answered (from the database), the set left as is.
     const filed = await insertComplaint(loan, 'Recién presentada.');
     await expect.poll(async () => (await tabIds(loan))[0]![0], poll).toBe(filed);
-    const cache = t.app.caches.borrowerComplaints;
+    const cache = t.app.repos.complaints.caches.borrowerComplaints;
     const stale = { rows: set.rows, images: set.images };
     cache.set(loan.borrower.id, stale, cache.version());
     expect(cachedSet(loan)).toBe(stale);
@@ -275,7 +276,7 @@ describe('problem-init with the caches on', () => {
     const loan = await makeLoan(t.db, { status: '200' }); // settled: the borrower may take another loan
     await warm(
       () => init(loan),
-      () => t.app.caches.complaintOrders.get(loan.borrower.id) !== undefined,
+      () => t.app.repos.complaints.caches.complaintOrders.get(loan.borrower.id) !== undefined,
     );
     expect((await init(loan)).orderList.map((o) => o.orderNo)).toEqual([loan.orderNo]);
 
@@ -283,7 +284,7 @@ describe('problem-init with the caches on', () => {
     await offerProduct(other.db, loan.borrower.id, product.id, 500_000);
     await warm(
       () => init(loan),
-      () => t.app.caches.complaintOrders.get(loan.borrower.id) !== undefined,
+      () => t.app.repos.complaints.caches.complaintOrders.get(loan.borrower.id) !== undefined,
     );
     const created = await createOrder(other.db, { borrowerId: loan.borrower.id, productId: product.id, amount: 100_000, periods: 1, termUnit: product.termUnitDays });
     await expect.poll(async () => (await init(loan)).orderList.map((o) => o.orderNo), poll).toEqual([created.orderNo, loan.orderNo]);
@@ -291,14 +292,14 @@ describe('problem-init with the caches on', () => {
 
     await warm(
       () => init(loan),
-      () => t.app.caches.complaintOrders.get(loan.borrower.id) !== undefined,
+      () => t.app.repos.complaints.caches.complaintOrders.get(loan.borrower.id) !== undefined,
     );
     await transitionOrder(other.db, { orderId: created.orderId, action: 'approve', actor: 'operator' });
     await expect.poll(async () => (await init(loan)).orderDetail?.status, poll).toBe('Aprobado');
 
     await warm(
       () => init(loan),
-      () => t.app.caches.complaintOrders.get(loan.borrower.id) !== undefined,
+      () => t.app.repos.complaints.caches.complaintOrders.get(loan.borrower.id) !== undefined,
     );
     await other.db.update(products).set({ name: 'Presta Renombrado' }).where(eq(products.id, product.id));
     await expect.poll(async () => (await init(loan)).orderDetail?.productName, poll).toBe('Presta Renombrado');
@@ -312,7 +313,7 @@ describe('complaint types with the caches on', () => {
     const problemId = await insertComplaint(loan, 'Queja de un tipo de prueba.', testType.value);
     const typeOnList = async () => (await list(loan)).tabs[0]!.list[0]?.type;
     await expect.poll(typeOnList, poll).toBe('Tipo de prueba');
-    await warm(typeOnList, () => t.app.caches.complaintTypes.get('active') !== undefined);
+    await warm(typeOnList, () => t.app.repos.complaints.caches.complaintTypes.get('active') !== undefined);
     await warm(
       () => detail(loan, problemId),
       () => cachedSet(loan) !== undefined,
@@ -323,7 +324,7 @@ describe('complaint types with the caches on', () => {
     await expect.poll(typeOnList, poll).toBe('Tipo renombrado');
     expect((await detail(loan, problemId)).type).toBe('Tipo renombrado');
 
-    await warm(typeOnList, () => t.app.caches.complaintTypes.get('active') !== undefined);
+    await warm(typeOnList, () => t.app.repos.complaints.caches.complaintTypes.get('active') !== undefined);
     await other.db.update(complaintTypes).set({ active: false }).where(eq(complaintTypes.value, testType.value));
     await expect.poll(typeOnList, poll).toBe('');
   });
@@ -340,9 +341,9 @@ describe('warm caches', () => {
       await detail(loan, problemId);
     };
     const cached = () =>
-      t.app.caches.complaintOrders.get(loan.borrower.id) !== undefined &&
+      t.app.repos.complaints.caches.complaintOrders.get(loan.borrower.id) !== undefined &&
       cachedSet(loan)?.rows.some((r) => r.id === Number(problemId)) === true &&
-      t.app.caches.complaintTypes.get('active') !== undefined;
+      t.app.repos.complaints.caches.complaintTypes.get('active') !== undefined;
     await warm(warmAll, cached);
     const queries = vi.spyOn(client, 'unsafe');
     const begins = vi.spyOn(client, 'begin');

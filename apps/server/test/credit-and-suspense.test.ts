@@ -20,7 +20,8 @@ import { runOpsCommand } from '../src/cli/ops';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { repaymentWay } from '../src/modules/card-repayment/card-repayment-service';
 import { applyPayment, getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
-import { getLoanDetails } from '../src/modules/loan/loan-service';
+import { getLoanDetails } from '../src/modules/loan/loan-details';
+import { createRepositories } from '../src/repositories';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
@@ -475,7 +476,7 @@ describe('every reader follows the credit', () => {
     expect(await statusOf(loan.orderId)).toBe('174');
     // 8 days later (the window opens): the read finds the ledger says 200
     const later = new Date(Date.now() + 8 * 86_400_000);
-    const d = await getLoanDetails(t.db, loan.borrower.id, loan.orderId, 'es', later);
+    const d = await getLoanDetails({ db: t.db, repos: createRepositories(t.db), lang: 'es', now: later, borrowerId: loan.borrower.id }, loan.orderId);
     expect(d.orderStatus).toBe('200');
     expect(await statusOf(loan.orderId)).toBe('200');
     expect((await creditEventsOf(loan.orderId)).map((e) => [e.kind, e.amount])).toEqual([['application', 216_820]]);

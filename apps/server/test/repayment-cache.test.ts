@@ -38,7 +38,7 @@ describe('loan-details with the cache on', () => {
     const read = async () => dataOf(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
     const owed = ONE_INSTALMENT_TOTAL + 2 * ONE_DAY_FINE;
     await expect.poll(async () => amountDue(await read()), { timeout: 5_000, interval: 20 }).toBe('$1.139,92');
-    await expect.poll(() => t.app.caches.orderDetails.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => t.app.repos.orderDetails.cache.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
 
     const pay = (amount: number, n: number) =>
       applyPayment(other.db, { orderId: Number(loan.orderId), amount, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-${loan.orderId}-${n}` });

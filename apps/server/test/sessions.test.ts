@@ -17,8 +17,8 @@ let b: TestApp;
 let c: TestApp;
 
 const waitListening = async (t: TestApp) => {
-  for (let i = 0; i < 250 && !t.app.caches.sessions.enabled; i++) await new Promise((r) => setTimeout(r, 20));
-  if (!t.app.caches.sessions.enabled) throw new Error('the change feed did not start listening');
+  for (let i = 0; i < 250 && !t.app.repos.sessions.cache.enabled; i++) await new Promise((r) => setTimeout(r, 20));
+  if (!t.app.repos.sessions.cache.enabled) throw new Error('the change feed did not start listening');
 };
 
 beforeAll(async () => {
@@ -68,7 +68,7 @@ async function usedEverywhere(sessionId: string) {
   // A read that an unrelated announcement overtook is not kept (lib/versioned-cache.ts): call until it is.
   for (const t of [a, b]) {
     await expect
-      .poll(async () => (await call(t, paths.sessions, { swift: sessionId })).statusCode === 200 && t.app.caches.sessions.get(sessionId) !== undefined, {
+      .poll(async () => (await call(t, paths.sessions, { swift: sessionId })).statusCode === 200 && t.app.repos.sessions.cache.get(sessionId) !== undefined, {
         timeout: 5_000,
         interval: 20,
       })
@@ -258,7 +258,7 @@ describe('last seen', () => {
   it('is written for a session served from the cache too, and a failed write never fails the call', async () => {
     const { phone } = await borrowerWithSessions();
     await expect
-      .poll(async () => (await call(a, paths.sessions, { swift: phone.id })).statusCode === 200 && a.app.caches.sessions.get(phone.id) !== undefined, {
+      .poll(async () => (await call(a, paths.sessions, { swift: phone.id })).statusCode === 200 && a.app.repos.sessions.cache.get(phone.id) !== undefined, {
         timeout: 5_000,
         interval: 20,
       })
@@ -267,7 +267,7 @@ describe('last seen', () => {
     const later = Date.now() + 6 * 60_000;
     const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
     try {
-      expect(a.app.caches.sessions.get(phone.id)).toBeDefined();
+      expect(a.app.repos.sessions.cache.get(phone.id)).toBeDefined();
       expect((await call(a, paths.sessions, { swift: phone.id })).statusCode).toBe(200);
       await expect.poll(() => lastSeen(a, phone.id), { timeout: 2_000, interval: 10 }).toBe(later);
       expect(written).toBeLessThan(later);

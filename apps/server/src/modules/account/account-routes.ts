@@ -14,24 +14,8 @@ import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
-import { VersionedCache } from '../../lib/versioned-cache';
-import { dropStaleOpenOrders, type OpenOrdersCache } from '../orders/order-service';
-import { dropStaleOffers, type OffersCache } from '../pricing/loan-offers';
-import { dropStaleProfiles, type ProfileCache } from '../session/borrower-profile';
-import { getHome, getProfile, listLoans, listOffers, LoansCache, setLanguage } from './account-service';
-
-declare module '../../plugins/app/change-feed' {
-  interface AppCaches {
-    /** Borrowers' profiles by borrower id. */
-    profiles: ProfileCache;
-    /** My loans' reads by borrower id. */
-    loans: LoansCache;
-    /** Borrowers' offers and coupons by borrower id (the account's offers, the confirmation). */
-    offers: OffersCache;
-    /** Borrowers' open orders by borrower id (one active loan at a time). */
-    openOrders: OpenOrdersCache;
-  }
-}
+import { borrowerContext } from '../../plugins/app/repositories';
+import { getHome, getProfile, listLoans, listOffers, setLanguage } from './account-service';
 import { changeBankAccount, getBankAccount, sendBankAccountCode } from './bank-account-service';
 
 /** Reads: generous, but a script polling them is slowed down. */
@@ -48,49 +32,35 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
   // The pages post these calls with the form client (§7): a JSON or text body is refused with 415.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const common = { auth: 'borrower' as const, tags: ['account'] };
-  const cache = { ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 };
-  const profiles: ProfileCache = new VersionedCache(cache);
-  app.changeFeed.register('profiles', profiles, (change) => dropStaleProfiles(profiles, change));
-  const loans = new LoansCache(cache);
-  app.changeFeed.register('loans', loans, (change) => loans.drop(change));
-  const offers: OffersCache = new VersionedCache(cache);
-  app.changeFeed.register('offers', offers, (change) => dropStaleOffers(offers, change));
-  const openOrders: OpenOrdersCache = new VersionedCache(cache);
-  app.changeFeed.register('openOrders', openOrders, (change) => dropStaleOpenOrders(openOrders, change));
 
   registerEndpoint(app, accountProfile, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => getProfile(app.db, request.borrower.id, app.caches),
+    handler: async (_input, request) => getProfile(borrowerContext(app, request)),
   });
 
   registerEndpoint(app, accountLanguage, {
     ...common,
     rateLimit: changeLimit,
-    handler: async (input, request) => {
-      const profile = await setLanguage(app.db, request.borrower.id, input.language);
-      // This process's cached sessions follow at once; the others when the change is announced (borrower:<id>).
-      app.caches.sessions.invalidateWhere((session) => session.borrower.id === request.borrower.id);
-      return profile;
-    },
+    handler: async (input, request) => setLanguage(borrowerContext(app, request), input.language),
   });
 
   registerEndpoint(app, accountLoans, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => ({ loans: await listLoans(app.db, request.borrower.id, request.lang, new Date(), app.caches) }),
+    handler: async (_input, request) => ({ loans: await listLoans(borrowerContext(app, request)) }),
   });
 
   registerEndpoint(app, accountOffers, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => listOffers(app.db, request.borrower.id, app.caches),
+    handler: async (_input, request) => listOffers(borrowerContext(app, request)),
   });
 
   registerEndpoint(app, accountHome, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => getHome(app.db, request.borrower.id, request.lang, new Date(), app.caches),
+    handler: async (_input, request) => getHome(borrowerContext(app, request)),
   });
 
   registerEndpoint(app, accountBankAccount, {

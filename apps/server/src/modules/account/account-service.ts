@@ -1,23 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loanSummarySchema, offerSchema } from '@presta/contract/api/account';
 import { todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import { formatMarketPercent } from '@presta/contract/markets';
 import { openOrderStatuses, orderStatusNames, repayableStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
-import type { Db, DbOrTx } from '../../db/database';
-import { borrowers, productOffers, products } from '../../db/schema';
-import { findProfile, type Profile, type ProfileCache } from '../session/borrower-profile';
+import { borrowers } from '../../db/schema';
+import type { BorrowerContext, CallContext } from '../../plugins/app/repositories';
+import { findProfile, type Profile } from '../session/borrower-profile';
 import { notFound } from '../../lib/app-error';
-import { VersionedCache, type Change } from '../../lib/versioned-cache';
 import { ledgerStatusDiffers, positionAsOf } from '../ledger/ledger-math/position';
-import { type LedgerState } from '../ledger/ledger-math/state';
-import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-service';
-import { findActiveOrder, type OpenOrdersCache } from '../orders/order-service';
-import { readOffers, type OffersCache } from '../pricing/loan-offers';
+import { findActiveOrder } from '../orders/order-service';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
+import type { LoanRead } from './my-loans-repository';
 
 /*
  * The borrower's account (issue 16, decision 017; docs/account.md): profile, language, my loans, offers and home.
@@ -27,85 +24,29 @@ import { defaultQuoteAmount } from '../pricing/loan-quote';
 export type LoanSummary = z.input<typeof loanSummarySchema>;
 export type Offer = z.input<typeof offerSchema>;
 
-/**
- * The caches the account's reads go through (app.caches, decision 007), each dropped when the database announces a
- * change to what it holds. Absent or off: read the database.
- */
-export type AccountCaches = { profiles?: ProfileCache; loans?: LoansCache; offers?: OffersCache; openOrders?: OpenOrdersCache };
-
-/** The borrower's name, masked phone, language and market (the session module's findProfile). */
-export async function getProfile(db: DbOrTx, borrowerId: number, caches: AccountCaches = {}): Promise<Profile> {
-  const profile = await findProfile(db, borrowerId, caches.profiles);
+/** The borrower's name, masked phone, language and market (the session module's profiles). */
+export async function getProfile(ctx: BorrowerContext): Promise<Profile> {
+  const profile = await ctx.repos.profiles.find(ctx.borrowerId);
   if (!profile) throw notFound('notFound');
   return profile;
 }
 
 /**
  * The borrower's language for pages, messages and SMS. The update is announced as borrower:<id> (change feed), so
- * every process drops the borrower's cached sessions and reads the new language on its next call.
+ * every process drops the borrower's sessions it holds and reads the new language on its next call; this process
+ * at once. Answers the profile as written (read from the database).
  */
-export async function setLanguage(db: DbOrTx, borrowerId: number, language: Language): Promise<Profile> {
-  await db.update(borrowers).set({ language }).where(eq(borrowers.id, borrowerId));
-  return getProfile(db, borrowerId);
+export async function setLanguage(ctx: BorrowerContext, language: Language): Promise<Profile> {
+  await ctx.db.update(borrowers).set({ language }).where(eq(borrowers.id, ctx.borrowerId));
+  const profile = await findProfile(ctx.db, ctx.borrowerId);
+  if (!profile) throw notFound('notFound');
+  ctx.repos.sessions.forgetBorrower(ctx.borrowerId);
+  return profile;
 }
 
 // ---------------------------------------------------------------------------
 // My loans
 // ---------------------------------------------------------------------------
-
-/** Every order of the borrower, newest first, with the ledger's read model columns (one round trip). */
-const loansQuery = (borrowerId: number) => sql`
-select ${ledgerColumns}, o.principal::text as principal,
-       to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on
-  from orders o
-  join products p on p.id = o.product_id
- where o.borrower_id = ${borrowerId}
- order by o.created_at desc, o.id desc`;
-
-type LoanRow = LedgerRow & { principal: string; applied_on: string };
-
-/** One order of my loans as read, with its ledger as the pure core's state (null before disbursal). */
-type LoanRead = { row: LoanRow; state: LedgerState | null };
-
-/**
- * My loans' reads by borrower id, kept between changes (decision 007): the borrower's orders announce
- * 'borrower-data:<borrower id>' (migration 0021), each order's plan and ledger 'order:<order id>' (mapped to its
- * borrower here: an order's borrower never changes), products 'product:<id>'.
- */
-export class LoansCache extends VersionedCache<number, LoanRead[]> {
-  /** The borrower of every order read (bounded: forgetting them drops what they would have dropped). */
-  private readonly owners = new Map<number, number>();
-  private static readonly maxOwners = 100_000;
-
-  /** Notes the borrower of the orders just read, before they are stored. */
-  remember(borrowerId: number, reads: LoanRead[]): void {
-    if (this.owners.size + reads.length > LoansCache.maxOwners) {
-      this.owners.clear();
-      this.clear();
-    }
-    for (const r of reads) this.owners.set(Number(r.row.id), borrowerId);
-  }
-
-  /** Drops what a change makes stale; false for a change of anything else. */
-  drop({ kind, key }: Change): boolean {
-    const id = Number(key);
-    if (kind === 'product') this.clear();
-    else if (!Number.isSafeInteger(id)) return false;
-    else if (kind === 'borrower-data') this.invalidate(id);
-    else if (kind === 'order') {
-      const owner = this.owners.get(id);
-      // An order not read yet may be one a read in flight is reading: that read is not kept.
-      if (owner === undefined) this.staleInFlight();
-      else this.invalidate(owner);
-    } else return false;
-    return true;
-  }
-}
-
-async function readLoans(db: Db, borrowerId: number): Promise<LoanRead[]> {
-  const rows = (await db.execute(loansQuery(borrowerId))) as unknown as LoanRow[];
-  return rows.map((row) => ({ row, state: ledgerStateOf(row) }));
-}
 
 /**
  * My loans: every order of the borrower, newest first, with its status (named in `lang`) and amounts. A disbursed
@@ -113,21 +54,14 @@ async function readLoans(db: Db, borrowerId: number): Promise<LoanRead[]> {
  * status the ledger no longer gives (an instalment fell due, or its credit settled it) is moved first, as
  * loan-details does.
  */
-export async function listLoans(db: Db, borrowerId: number, lang: Language, now = new Date(), caches: AccountCaches = {}): Promise<LoanSummary[]> {
-  const { loans: cache } = caches;
-  const reads = cache
-    ? ((await cache.readThrough(borrowerId, async () => {
-        const read = await readLoans(db, borrowerId);
-        cache.remember(borrowerId, read);
-        return read;
-      })) ?? [])
-    : await readLoans(db, borrowerId);
+export async function listLoans(ctx: BorrowerContext): Promise<LoanSummary[]> {
+  const reads = await ctx.repos.myLoans.ofBorrower(ctx.borrowerId);
   const loans: LoanSummary[] = [];
-  for (const read of reads) loans.push(await loanSummary(db, read, lang, now));
+  for (const read of reads) loans.push(await loanSummary(ctx, read));
   return loans;
 }
 
-async function loanSummary(db: Db, { row: r, state }: LoanRead, lang: Language, now: Date): Promise<LoanSummary> {
+async function loanSummary({ db, lang, now }: CallContext, { row: r, state }: LoanRead): Promise<LoanSummary> {
   const today = todayIn(r.time_zone, now);
   const position = state ? positionAsOf(state, today) : undefined;
   let status: OrderStatus = r.status;
@@ -164,17 +98,10 @@ async function loanSummary(db: Db, { row: r, state }: LoanRead, lang: Language, 
  * terms. None while an order is open (activeOrderId names it): one active loan at a time. An offer whose limit is
  * below the product's minimum is not offered.
  */
-export async function listOffers(db: DbOrTx, borrowerId: number, caches: AccountCaches = {}): Promise<{ offers: Offer[]; activeOrderId: string | null }> {
-  const active = await findActiveOrder(db, borrowerId, undefined, caches.openOrders);
+export async function listOffers(ctx: BorrowerContext): Promise<{ offers: Offer[]; activeOrderId: string | null }> {
+  const active = await findActiveOrder(ctx.db, ctx.borrowerId, undefined, ctx.repos.openOrders);
   if (active) return { offers: [], activeOrderId: String(active.id) };
-  const rows = caches.offers?.enabled
-    ? (await readOffers(db, borrowerId, caches.offers)).offers.map((o) => ({ product: o.product, limitAmount: o.offer.limitAmount }))
-    : await db
-        .select({ product: products, limitAmount: productOffers.limitAmount })
-        .from(productOffers)
-        .innerJoin(products, eq(products.id, productOffers.productId))
-        .where(and(eq(productOffers.borrowerId, borrowerId), eq(products.active, true)))
-        .orderBy(asc(products.id));
+  const rows = (await ctx.repos.offers.ofBorrower(ctx.borrowerId)).offers.map((o) => ({ product: o.product, limitAmount: o.offer.limitAmount }));
   const offers: Offer[] = [];
   for (const { product, limitAmount } of rows) {
     const amountMax = defaultQuoteAmount(product, limitAmount);
@@ -197,10 +124,10 @@ export async function listOffers(db: DbOrTx, borrowerId: number, caches: Account
 }
 
 /** Home: the profile, and the active loan (the open order, with its next payment) or the offers. */
-export async function getHome(db: Db, borrowerId: number, lang: Language, now = new Date(), caches: AccountCaches = {}) {
-  const profile = await getProfile(db, borrowerId, caches);
-  const loans = await listLoans(db, borrowerId, lang, now, caches);
+export async function getHome(ctx: BorrowerContext) {
+  const profile = await getProfile(ctx);
+  const loans = await listLoans(ctx);
   const activeLoan = loans.find((loan) => statusIn(openOrderStatuses, loan.status)) ?? null;
-  const offers = activeLoan ? [] : (await listOffers(db, borrowerId, caches)).offers;
+  const offers = activeLoan ? [] : (await listOffers(ctx)).offers;
   return { profile, activeLoan, offers };
 }

@@ -10,6 +10,7 @@ import { createSandboxCardProcessor, type CardProcessor } from '../payments/card
 import { outboxSmsSender, type SmsSender } from '../sms/sms-sender';
 import { createSmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
+import { borrowerContext } from '../../plugins/app/repositories';
 import { commitCardRepayment, confirmCardRepayment, repaymentWay as readRepaymentWay, type CardDeps } from './card-repayment-service';
 import { CHECKOUT_PATH_PREFIX, createCheckout, payCheckout, renderCheckout } from './hosted-checkout';
 
@@ -76,7 +77,7 @@ function legacyCardCalls(calls: FastifyInstance, app: FastifyInstance, deps: Car
       409: [errorCodes.invalidTransition, errorCodes.cardRepaymentClosed, legacyPaymentCodes.repeatPaymentRequest],
       422: [errorCodes.outsideProductRules],
     },
-    handler: async (input, request) => commitCardRepayment(app.db, deps, request.borrower.id, input, request.lang),
+    handler: async (input, request) => commitCardRepayment(borrowerContext(app, request), deps, input),
   });
 
   registerEndpoint(calls, repaymentConfirm, {
@@ -96,7 +97,7 @@ function legacyCardCalls(calls: FastifyInstance, app: FastifyInstance, deps: Car
     ...common,
     rateLimit: { max: 20, timeWindow: '1 minute' },
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
-    handler: async (input, request) => createCheckout(app.db, request.borrower.id, input, request.lang, config.publicBaseUrl),
+    handler: async (input, request) => createCheckout(borrowerContext(app, request), input, config.publicBaseUrl),
   });
 }
 

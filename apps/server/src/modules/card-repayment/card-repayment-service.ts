@@ -11,6 +11,7 @@ import type { MarketCode } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { bankCards, borrowers, cardRepayments, cardRepayTokens } from '../../db/schema';
+import type { BorrowerContext } from '../../plugins/app/repositories';
 import { AppError, notFound } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
 import { getLoanPosition } from '../ledger/ledger-service';
@@ -130,19 +131,13 @@ async function lockOrderStatus(tx: DbOrTx, orderId: number): Promise<OrderStatus
   return locked.status;
 }
 
-async function sendCode(
-  tx: DbOrTx,
-  deps: CardDeps,
-  attemptId: number,
-  phone: string,
-  lang: Language,
-  now: Date,
-  sent: number[],
-) {
+/** A new code for the attempt, queued by SMS to the phone in the borrower's language (delivered after the commit). */
+async function sendCode(tx: DbOrTx, context: CommitContext, attemptId: number, phone: string) {
+  const { deps, lang, now } = context;
   const code = String(randomInt(0, 10 ** CARD_SMS_CODE_LENGTH)).padStart(CARD_SMS_CODE_LENGTH, '0');
   const body = translate(lang, 'cardSmsBody', { code, minutes: CARD_CODE_TTL_MS / 60_000 });
   const outboxId = await deps.sms.send(tx, { phone, purpose: 'card_repayment_code', body, expiresAt: new Date(now.getTime() + CARD_CODE_TTL_MS) });
-  if (outboxId !== undefined) sent.push(outboxId);
+  if (outboxId !== undefined) context.queuedSms.push(outboxId);
   return { codeHash: codeHashOf(attemptId, code), codeSentAt: now };
 }
 
@@ -161,14 +156,8 @@ type CommitContext = { deps: CardDeps; borrowerId: number; lang: Language; now: 
  * - Otherwise a 6-digit code goes by SMS (needValid 1).
  * Amount: positive, at most what the repayment page asks for now.
  */
-export async function commitCardRepayment(
-  db: Db,
-  deps: CardDeps,
-  borrowerId: number,
-  input: CommitInput,
-  lang: Language,
-  now = new Date(),
-): Promise<{ needValid: number; repayRecordId: string }> {
+export async function commitCardRepayment(ctx: BorrowerContext, deps: CardDeps, input: CommitInput): Promise<{ needValid: number; repayRecordId: string }> {
+  const { db, borrowerId, lang, now } = ctx;
   const order = await ownedOrder(db, borrowerId, input.orderId);
   const tokenHash = sha256(input.repayToken);
   assertCardOffered(order);
@@ -227,7 +216,7 @@ async function resendCode(tx: DbOrTx, context: CommitContext, waiting: Attempt):
   if (wait > 0) throw new AppError(429, errorCodes.rateLimited, 'cardResendWait', { seconds: wait });
   if (waiting.codeSends >= CARD_MAX_CODE_SENDS) throw new AppError(429, errorCodes.rateLimited, 'cardTooManyCodes');
   const phone = await borrowerPhone(tx, context.borrowerId);
-  const sent = await sendCode(tx, context.deps, waiting.id, phone, context.lang, now, context.queuedSms);
+  const sent = await sendCode(tx, context, waiting.id, phone);
   await tx
     .update(cardRepayments)
     .set({ ...sent, codeSends: sql`${cardRepayments.codeSends} + 1`, updatedAt: now })
@@ -309,7 +298,7 @@ async function openAttempt(
 /** The attempt's first code, by SMS (needValid 1). */
 async function sendFirstCode(tx: DbOrTx, context: CommitContext, attempt: Attempt): Promise<CommitOutcome> {
   const phone = await borrowerPhone(tx, context.borrowerId);
-  const sent = await sendCode(tx, context.deps, attempt.id, phone, context.lang, context.now, context.queuedSms);
+  const sent = await sendCode(tx, context, attempt.id, phone);
   await tx.update(cardRepayments).set({ ...sent, codeSends: 1 }).where(eq(cardRepayments.id, attempt.id));
   return { kind: 'ok', needValid: 1, repayRecordId: String(attempt.id) };
 }

@@ -4,6 +4,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { Language } from '@presta/contract/language';
 import { endSentence, formatMarketMoney, marketOf, type MarketCode } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
+import type { BorrowerContext } from '../../plugins/app/repositories';
 import { cardCheckouts, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
@@ -27,14 +28,8 @@ export const CHECKOUT_TTL_MS = 30 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Creates a checkout for `amount` (positive, at most what is payable now) and answers its address. */
-export async function createCheckout(
-  db: Db,
-  borrowerId: number,
-  input: { orderId: string; amount: number },
-  lang: Language,
-  baseUrl: string,
-  now = new Date(),
-): Promise<{ url: string }> {
+export async function createCheckout(ctx: BorrowerContext, input: { orderId: string; amount: number }, baseUrl: string): Promise<{ url: string }> {
+  const { db, borrowerId, lang, now } = ctx;
   const order = await ownedOrder(db, borrowerId, input.orderId);
   assertPayable(order);
   assertCardOffered(order);

@@ -7,32 +7,10 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import type { ResponseDoc } from '../../lib/openapi-document';
-import { VersionedCache } from '../../lib/versioned-cache';
-import {
-  complaintDetail,
-  complaintInit,
-  dropStaleBorrowerComplaints,
-  dropStaleComplaintOrders,
-  dropStaleComplaintTypes,
-  listComplaints,
-  readImage,
-  saveComplaint,
-  scoreComplaint,
-  storeBorrowerImage,
-  type ComplaintCaches,
-} from './complaint-service';
+import { borrowerContext } from '../../plugins/app/repositories';
+import { complaintDetail, complaintInit, listComplaints } from './complaint-pages';
+import { readImage, saveComplaint, scoreComplaint, storeBorrowerImage } from './complaint-service';
 import { checkedImage, readUploadParts } from './image-upload';
-
-declare module '../../plugins/app/change-feed' {
-  interface AppCaches {
-    /** The active complaint types, dropped on a change to complaint_types. */
-    complaintTypes: NonNullable<ComplaintCaches['complaintTypes']>;
-    /** problem-init's orders by borrower id, dropped on a change to the borrower's data or to a product they name. */
-    complaintOrders: NonNullable<ComplaintCaches['complaintOrders']>;
-    /** problem-list's and problem-detail's complaints (rows and images) by borrower id, dropped on a change to the borrower's data. */
-    borrowerComplaints: NonNullable<ComplaintCaches['borrowerComplaints']>;
-  }
-}
 
 /** A stored image's answer, for the OpenAPI document. */
 const imageAnswer: ResponseDoc = {
@@ -59,23 +37,9 @@ function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) 
  * whose roles read complaints (issue 17: the operator token's call is gone).
  */
 export default async function complaintRoutes(app: FastifyInstance) {
-  registerComplaintCaches(app);
   await app.register(complaintCalls);
   await app.register(imageUpload);
   storedImageRoutes(app);
-}
-
-/** The pages' reads through caches dropped on the database's change announcements (decision 007; complaint-service.ts ComplaintCaches). */
-function registerComplaintCaches(app: FastifyInstance) {
-  const limits = { ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 };
-  const caches: Required<ComplaintCaches> = {
-    complaintTypes: new VersionedCache({ ...limits, maxEntries: 1 }),
-    complaintOrders: new VersionedCache(limits),
-    borrowerComplaints: new VersionedCache(limits),
-  };
-  app.changeFeed.register('complaintTypes', caches.complaintTypes, (change) => dropStaleComplaintTypes(caches.complaintTypes, change));
-  app.changeFeed.register('complaintOrders', caches.complaintOrders, (change) => dropStaleComplaintOrders(caches.complaintOrders, change));
-  app.changeFeed.register('borrowerComplaints', caches.borrowerComplaints, (change) => dropStaleBorrowerComplaints(caches.borrowerComplaints, change));
 }
 
 /** The §7 form calls, in a scope that takes forms only (JSON and text bodies: 415). */
@@ -86,32 +50,32 @@ function complaintCalls(calls: FastifyInstance) {
     auth: 'borrower',
     tags: ['complaints'],
     refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => complaintInit(calls.db, request.borrower.id, input.orderId, request.lang, calls.caches),
+    handler: async (input, request) => complaintInit(borrowerContext(calls, request), input.orderId),
   });
   registerEndpoint(calls, problemList, {
     auth: 'borrower',
     tags: ['complaints'],
-    handler: async (_input, request) => listComplaints(calls.db, request.borrower.id, request.lang, calls.caches),
+    handler: async (_input, request) => listComplaints(borrowerContext(calls, request)),
   });
   registerEndpoint(calls, problemDetail, {
     auth: 'borrower',
     tags: ['complaints'],
     refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => complaintDetail(calls.db, request.borrower.id, input.problemId, request.lang, calls.caches),
+    handler: async (input, request) => complaintDetail(borrowerContext(calls, request), input.problemId),
   });
   registerEndpoint(calls, problemSave, {
     auth: 'borrower',
     tags: ['complaints'],
     rateLimit: { max: 20, timeWindow: '1 minute' },
     refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
-    handler: async (input, request) => saveComplaint(calls.db, request.borrower.id, input),
+    handler: async (input, request) => saveComplaint(borrowerContext(calls, request), input),
   });
   registerEndpoint(calls, problemScore, {
     auth: 'borrower',
     tags: ['complaints'],
     rateLimit: { max: 20, timeWindow: '1 minute' },
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
-    handler: async (input, request) => scoreComplaint(calls.db, request.borrower.id, input),
+    handler: async (input, request) => scoreComplaint(borrowerContext(calls, request), input),
   });
 }
 

@@ -5,24 +5,11 @@ import type { Config } from '../../config';
 import { errorCodes } from '@presta/contract/error-codes';
 import { toDbId } from '../../lib/db-id';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { VersionedCache } from '../../lib/versioned-cache';
+import { borrowerContext } from '../../plugins/app/repositories';
 import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
-import {
-  deferRatingPrompt,
-  dropStaleOrderDetails,
-  getLoanConfirmation,
-  getLoanDetails,
-  rateOrder,
-  submitLoan,
-  type OrderDetailsCache,
-} from './loan-service';
-
-declare module '../../plugins/app/change-feed' {
-  interface AppCaches {
-    /** loan-details' order reads by order id, dropped when the database announces a change to the order. */
-    orderDetails: OrderDetailsCache;
-  }
-}
+import { getLoanConfirmation } from './loan-confirmation';
+import { getLoanDetails } from './loan-details';
+import { deferRatingPrompt, rateOrder, submitLoan } from './loan-service';
 
 /**
  * The loan calls of §7: confirmation, submission, order details and rating,
@@ -33,14 +20,11 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
   // refused with 415 (wrapper code 400001), in this plugin's scope only.
   app.removeContentTypeParser(['application/json', 'text/plain']);
 
-  const orderDetails: OrderDetailsCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
-  app.changeFeed.register('orderDetails', orderDetails, (change) => dropStaleOrderDetails(orderDetails, change));
-
   registerEndpoint(app, loanDetailConfirm, {
     auth: 'borrower',
     tags: ['loan'],
     refusals: { 404: [errorCodes.notFound], 422: [errorCodes.outsideProductRules] },
-    handler: async (input, request) => getLoanConfirmation(app.db, request.borrower.id, input, request.lang, new Date(), app.caches),
+    handler: async (input, request) => getLoanConfirmation(borrowerContext(app, request), input),
   });
 
   registerEndpoint(app, loanDetailPush, {
@@ -82,7 +66,7 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
     auth: 'borrower',
     tags: ['loan'],
     refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => getLoanDetails(app.db, request.borrower.id, input.orderId, request.lang, new Date(), orderDetails),
+    handler: async (input, request) => getLoanDetails(borrowerContext(app, request), input.orderId),
   });
 
   registerEndpoint(app, googleScore, {
@@ -96,11 +80,6 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
   registerEndpoint(app, googleScoreLater, {
     auth: 'borrower',
     tags: ['loan'],
-    handler: async (_input, request) => {
-      const answer = await deferRatingPrompt(app.db, request.borrower.id);
-      // This process's cached reads follow at once; the others when the change is announced (borrower:<id>).
-      orderDetails.invalidateWhere((order) => order.borrowerId === request.borrower.id);
-      return answer;
-    },
+    handler: async (_input, request) => deferRatingPrompt(borrowerContext(app, request)),
   });
 }

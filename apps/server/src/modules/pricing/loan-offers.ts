@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { badRequest } from '../../lib/app-error';
 import { coupons, productOffers, products } from '../../db/schema';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 
 export type Product = typeof products.$inferSelect;
@@ -12,52 +11,26 @@ export type Coupon = typeof coupons.$inferSelect;
 /** The borrower's offers on active products (by product id) and their available coupons (any expiry). */
 export type OffersRead = { offers: { product: Product; offer: ProductOffer }[]; coupons: Coupon[] };
 
-/**
- * OffersRead by borrower id, kept between changes (decision 007): offers and coupons announce
- * 'borrower-data:<borrower id>' (migration 0021), products 'product:<id>'. Readers filter coupons by expiry
- * themselves. A writer (a submission locking its coupon) never reads through it.
- */
-export type OffersCache = VersionedCache<number, OffersRead>;
-
-/** Drops the cached offers a change makes stale; false for a change of anything else. */
-export function dropStaleOffers(cache: OffersCache, { kind, key }: Change): boolean {
-  const id = Number(key);
-  if (kind === 'borrower-data' && Number.isSafeInteger(id)) cache.invalidate(id);
-  else if (kind === 'product') cache.clear();
-  else return false;
-  return true;
-}
-
-/** The borrower's offers and coupons, from the cache when it has them. */
-export async function readOffers(db: DbOrTx, borrowerId: number, cache: OffersCache): Promise<OffersRead> {
-  const load = async (): Promise<OffersRead> => {
-    const [offers, available] = await Promise.all([
-      db
-        .select({ product: products, offer: productOffers })
-        .from(productOffers)
-        .innerJoin(products, eq(products.id, productOffers.productId))
-        .where(and(eq(productOffers.borrowerId, borrowerId), eq(products.active, true)))
-        .orderBy(asc(products.id)),
-      db.select().from(coupons).where(and(eq(coupons.borrowerId, borrowerId), eq(coupons.status, 'available'))),
-    ]);
-    return { offers, coupons: available };
-  };
-  return (await cache.readThrough(borrowerId, load)) ?? load();
+/** The borrower's offers and coupons, read (offer-repository.ts keeps them between changes). */
+export async function readOffers(db: DbOrTx, borrowerId: number): Promise<OffersRead> {
+  const [offers, available] = await Promise.all([
+    db
+      .select({ product: products, offer: productOffers })
+      .from(productOffers)
+      .innerJoin(products, eq(products.id, productOffers.productId))
+      .where(and(eq(productOffers.borrowerId, borrowerId), eq(products.active, true)))
+      .orderBy(asc(products.id)),
+    db.select().from(coupons).where(and(eq(coupons.borrowerId, borrowerId), eq(coupons.status, 'available'))),
+  ]);
+  return { offers, coupons: available };
 }
 
 /**
  * The product and the borrower's offer on it, only when the product is offered
  * to this borrower and active. Anything else is "not available to you" (the
- * caller answers 404 without telling whether the product exists). With `cache`
- * (reads only), from the borrower's cached offers.
+ * caller answers 404 without telling whether the product exists).
  */
-export async function findOfferedProduct(
-  db: DbOrTx,
-  borrowerId: number,
-  productId: number,
-  cache?: OffersCache,
-): Promise<{ product: Product; offer: ProductOffer } | undefined> {
-  if (cache?.enabled) return (await readOffers(db, borrowerId, cache)).offers.find((o) => o.product.id === productId);
+export async function findOfferedProduct(db: DbOrTx, borrowerId: number, productId: number): Promise<{ product: Product; offer: ProductOffer } | undefined> {
   const rows = await db
     .select({ product: products, offer: productOffers })
     .from(productOffers)
@@ -67,32 +40,28 @@ export async function findOfferedProduct(
   return rows[0];
 }
 
+/** The product offered to the borrower and its offer, from their offers as read (undefined: not offered, or inactive). */
+export function offeredProduct(read: OffersRead, productId: number): { product: Product; offer: ProductOffer } | undefined {
+  return read.offers.find((o) => o.product.id === productId);
+}
+
+/** The best of the borrower's available coupons as read: unexpired, the largest discount (ties: the one expiring first, then the oldest). */
+export function bestCoupon(read: OffersRead, now: Date): Coupon | undefined {
+  const usable = read.coupons.filter((c) => c.expiresAt.getTime() > now.getTime());
+  // findBestCoupon's order: the largest discount, then the one expiring first, then the oldest.
+  return usable.sort((a, b) => b.amount - a.amount || a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id)[0];
+}
+
 /**
  * The borrower's best coupon: available, unexpired, the largest discount (ties:
  * the one expiring first). With `lock`, the row is locked FOR UPDATE so two
  * submissions cannot both use it.
  */
-export async function findBestCoupon(
-  db: DbOrTx,
-  borrowerId: number,
-  opts: { now?: Date; lock?: boolean; cache?: OffersCache } = {},
-): Promise<Coupon | undefined> {
-  if (opts.cache?.enabled && !opts.lock) {
-    const now = (opts.now ?? new Date()).getTime();
-    const usable = (await readOffers(db, borrowerId, opts.cache)).coupons.filter((c) => c.expiresAt.getTime() > now);
-    // The query's order: the largest discount, then the one expiring first, then the oldest.
-    return usable.sort((a, b) => b.amount - a.amount || a.expiresAt.getTime() - b.expiresAt.getTime() || a.id - b.id)[0];
-  }
+export async function findBestCoupon(db: DbOrTx, borrowerId: number, opts: { now?: Date; lock?: boolean } = {}): Promise<Coupon | undefined> {
   const query = db
     .select()
     .from(coupons)
-    .where(
-      and(
-        eq(coupons.borrowerId, borrowerId),
-        eq(coupons.status, 'available'),
-        gt(coupons.expiresAt, opts.now ?? new Date()),
-      ),
-    )
+    .where(and(eq(coupons.borrowerId, borrowerId), eq(coupons.status, 'available'), gt(coupons.expiresAt, opts.now ?? new Date())))
     .orderBy(desc(coupons.amount), asc(coupons.expiresAt), asc(coupons.id))
     .limit(1);
   const rows = opts.lock ? await query.for('update') : await query;

@@ -170,7 +170,7 @@ export async function registerVisitor(db: Db, input: RegisterInput, now = new Da
   const smsCode = input.smsCode.trim();
   return db.transaction(async (tx) => {
     await lockPhone(tx, phone);
-    const captchaOk = await captchaPassedFor(tx, sid, input.capcode, phone, CAPTCHA_TTL_MS + SMS_CODE_TTL_MS, now);
+    const captchaOk = await captchaPassedFor(tx, { sid, answer: input.capcode, phone }, CAPTCHA_TTL_MS + SMS_CODE_TTL_MS, now);
     if (!captchaOk) return { code: promotionCodes.captchaWrongRegister, messageKey: 'promoCaptchaWrong' };
     if (await isRegistered(tx, phone)) return { code: promotionCodes.alreadyRegistered, messageKey: 'promoAlreadyRegistered' };
 

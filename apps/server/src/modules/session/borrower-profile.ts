@@ -4,7 +4,6 @@ import type { profileSchema } from '@presta/contract/api/account';
 import { defaultMarket, type MarketCode } from '@presta/contract/markets';
 import type { DbOrTx } from '../../db/database';
 import { borrowers } from '../../db/schema';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
 
 /*
  * The one reader of a borrower's profile and market (issue 16, docs/account.md): the sign-in answer, the account
@@ -33,26 +32,8 @@ export async function borrowerMarket(db: DbOrTx, borrowerId: number): Promise<Ma
   return row?.market ?? defaultMarket;
 }
 
-/**
- * Profiles by borrower id, kept between changes (decision 007): the borrower's row announces 'borrower:<id>', their
- * orders and offers (which give the market) 'borrower-data:<id>'.
- */
-export type ProfileCache = VersionedCache<number, Profile>;
-
-/** Drops a cached profile when its borrower, orders or offers change; false for a change of anything else. */
-export function dropStaleProfiles(cache: ProfileCache, { kind, key }: Change): boolean {
-  const id = Number(key);
-  if ((kind !== 'borrower' && kind !== 'borrower-data') || !Number.isSafeInteger(id)) return false;
-  cache.invalidate(id);
-  return true;
-}
-
-/** The borrower's name, masked phone, language and market; undefined when there is no such borrower. With `cache`, from it. */
-export async function findProfile(db: DbOrTx, borrowerId: number, cache?: ProfileCache): Promise<Profile | undefined> {
-  return cache ? cache.readThrough(borrowerId, () => readProfile(db, borrowerId)) : readProfile(db, borrowerId);
-}
-
-async function readProfile(db: DbOrTx, borrowerId: number): Promise<Profile | undefined> {
+/** The borrower's name, masked phone, language and market; undefined when there is no such borrower. */
+export async function findProfile(db: DbOrTx, borrowerId: number): Promise<Profile | undefined> {
   const [row] = await db
     .select({ fullName: borrowers.fullName, phone: borrowers.phone, language: borrowers.language, market: borrowerMarketSql(borrowerId) })
     .from(borrowers)

@@ -4,41 +4,12 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { readSessionParams, sessionParamNames, type SessionParams } from '@presta/contract/session-params';
 import { AppError } from '../../lib/app-error';
 import type { FastifyRequest } from 'fastify';
-import { VersionedCache } from '../../lib/versioned-cache';
-import {
-  dropStaleSessions,
-  dueForLastSeen,
-  findSessionBorrower,
-  heldSessionBorrower,
-  writeLastSeen,
-  type LiveSession,
-  type SessionBorrower,
-  type SessionCache,
-} from './session-service';
+import { dueForLastSeen, writeLastSeen, type LiveSession, type SessionBorrower } from './session-service';
 import { isSameOrigin } from '../../lib/same-origin';
 import { sessionCookieOf } from './session-cookie';
 
 /** The session of a call, and where it came from: the address or a header, or the browser's cookie. */
 export type CallSession = LiveSession & { via: 'address' | 'cookie' };
-
-/**
- * A call's copy of its session. Written out, not `{ ...session, via }`: on Node 20's V8 a property added to an
- * object spread makes a new hidden class on every call (~1 µs, a twentieth of loan-details' time; decision 019).
- */
-const callSession = (s: LiveSession, via: CallSession['via']): CallSession => ({
-  idHash: s.idHash,
-  publicId: s.publicId,
-  expiresAt: s.expiresAt,
-  lastSeenAt: s.lastSeenAt,
-  via,
-});
-
-declare module '../../plugins/app/change-feed' {
-  interface AppCaches {
-    /** Live sessions by id, dropped when the database announces a change to them. */
-    sessions: SessionCache;
-  }
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,8 +27,6 @@ declare module 'fastify' {
      * 429 (plugins/app/guess-limits.ts).
      */
     sessionBorrower(request: FastifyRequest, sessionId: string | undefined): Promise<SessionBorrower>;
-    /** Drops a session from this process's cache now (the change feed drops it from every process's). */
-    forgetSession(idHash: string): void;
   }
   interface FastifyContextConfig {
     auth?: 'borrower' | 'public' | 'staff';
@@ -69,7 +38,7 @@ declare module 'fastify' {
  * `sessionId`) or in the form client's `swift` header; without either, in a
  * plain browser's `presta_session` cookie (decision 017), accepted only on a
  * same-origin call. Guessing is limited per address (guess-limits.ts): an id
- * not held live in this process's cache is checked against the address's
+ * not held live in this process (session-repository.ts) is checked against the address's
  * failed guesses first. A missing, unknown or expired session is refused with code
  * 401001, which the pages turn into the joint-logon failure page. Each call
  * writes the session's last-seen time in the background, at most every 5
@@ -80,8 +49,7 @@ export default fp(
     // Cookies are parsed only by the session hook, and only when it needs them (hook: false).
     await app.register(cookie, { hook: false });
     const publicOrigin = new URL(opts.publicBaseUrl).origin;
-    const sessionCache: SessionCache = new VersionedCache({ ttlMs: app.changeFeed.ttlMs, maxEntries: 20_000 });
-    app.changeFeed.register('sessions', sessionCache, (change) => dropStaleSessions(sessionCache, change));
+    const sessions = app.repos.sessions;
     const lastSeenWrites = new Set<Promise<void>>();
 
     /** Writes last_seen_at after the call's own work, never failing or delaying it. */
@@ -106,18 +74,17 @@ export default fp(
       }
       // Only guesses are limited: a session this process already holds live is no guess, and is served without
       // asking the shared counter (a borrower behind a carrier's address shared with a guesser keeps working).
-      if (id && app.caches.sessions.get(id) === undefined) await app.guessLimits.session.check(request);
-      const found = await findSessionBorrower(app.db, id, { cache: app.caches.sessions });
+      if (id && sessions.held(id, Date.now()) === undefined) await app.guessLimits.session.check(request);
+      const found = await sessions.find(id);
       if (found.ok) {
         noteSeen(request, found.session);
-        return { borrower: found.borrower, session: callSession(found.session, via) };
+        return { borrower: found.borrower, session: { ...found.session, via } };
       }
       if (found.reason === 'unknown') await app.guessLimits.session.fail(request);
       throw new AppError(401, errorCodes.sessionInvalid, found.reason === 'expired' ? 'sessionExpired' : 'sessionMissing');
     };
 
     app.decorate('sessionBorrower', async (request: FastifyRequest, sessionId: string | undefined) => (await authenticate(request, sessionId)).borrower);
-    app.decorate('forgetSession', (idHash: string) => sessionCache.invalidateWhere((v) => v.session.idHash === idHash));
     app.decorateRequest('borrower', null as unknown as SessionBorrower);
     app.decorateRequest('sessionParams', null as unknown as SessionParams);
     app.decorateRequest('borrowerSession', null as unknown as CallSession);
@@ -134,11 +101,11 @@ export default fp(
       if (!params.sessionId && typeof header === 'string' && header !== '') params.sessionId = header;
       request.sessionParams = params;
       const now = Date.now();
-      const held = params.sessionId ? heldSessionBorrower(app.caches.sessions, params.sessionId, now) : undefined;
+      const held = params.sessionId ? sessions.held(params.sessionId, now) : undefined;
       if (held?.ok) {
         noteSeen(request, held.session, now);
         request.borrower = held.borrower;
-        request.borrowerSession = callSession(held.session, 'address');
+        request.borrowerSession = { ...held.session, via: 'address' };
         done();
         return;
       }
@@ -152,5 +119,5 @@ export default fp(
       await Promise.allSettled([...lastSeenWrites]);
     });
   },
-  { name: 'session', dependencies: ['db', 'language', 'change-feed', 'guess-limits'] },
+  { name: 'session', dependencies: ['db', 'language', 'repositories', 'guess-limits'] },
 );

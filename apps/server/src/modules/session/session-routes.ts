@@ -11,11 +11,12 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { borrowerContext } from '../../plugins/app/repositories';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { deviceOf } from './session-device';
-import { liveSessions, revokeSessions } from './session-service';
+import { listSessions, revokeSessions } from './session-list';
 import { sendSignInCode, signIn, SignInCodeRefused } from './sign-in-service';
 
 /** A public account call (no session yet), rate-limited per client address. */
@@ -27,12 +28,18 @@ const borrowerCall = { auth: 'borrower' as const, tags: ['account'], rateLimit: 
  * Sign-in and sessions (issue 16, decision 017, docs/sign-in.md): the two sign-in steps, sign out (this
  * session, or all), the borrower's live sessions and signing one out by its handle. Form bodies only, like
  * the other borrower calls. A revoked session is refused from the next call on every process (the change
- * feed announces it; this process also drops it from its cache at once).
+ * feed announces it; this process also forgets it at once).
  */
 export default function sessionRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
-  const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
   // The pages post these calls with the form client (§7): a JSON or text body is refused in this scope.
   app.removeContentTypeParser(['application/json', 'text/plain']);
+  signInRoutes(app, opts);
+  sessionListRoutes(app);
+}
+
+/** The two sign-in steps: a code by SMS, then the code for a session (an address or a browser's cookie). */
+function signInRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
+  const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
 
   registerEndpoint(app, accountSignInCode, {
     ...publicCall(10),
@@ -66,11 +73,14 @@ export default function sessionRoutes(app: FastifyInstance, opts: { config: Conf
       return { sessionId: signedIn.sessionId, expiresAt, profile: signedIn.profile };
     },
   });
+}
 
+/** The borrower's live sessions: sign out (this one, or all), list them, sign one out by its handle. */
+function sessionListRoutes(app: FastifyInstance) {
   registerEndpoint(app, accountSignOut, {
     ...borrowerCall,
     handler: async (_input, request, reply) => {
-      await revokeAndForget(request.borrower.id, { idHash: request.borrowerSession.idHash });
+      await revokeSessions(borrowerContext(app, request), { idHash: request.borrowerSession.idHash });
       if (request.borrowerSession.via === 'cookie') clearSessionCookie(reply);
       return { signedOut: true as const };
     },
@@ -79,7 +89,7 @@ export default function sessionRoutes(app: FastifyInstance, opts: { config: Conf
   registerEndpoint(app, accountSignOutEverywhere, {
     ...borrowerCall,
     handler: async (_input, request, reply) => {
-      const revoked = await revokeAndForget(request.borrower.id, 'all');
+      const revoked = await revokeSessions(borrowerContext(app, request), 'all');
       clearSessionCookie(reply);
       return { signedOut: revoked.length };
     },
@@ -87,20 +97,7 @@ export default function sessionRoutes(app: FastifyInstance, opts: { config: Conf
 
   registerEndpoint(app, accountSessions, {
     ...borrowerCall,
-    handler: async (_input, request) => {
-      const rows = await liveSessions(app.db, request.borrower.id);
-      return {
-        sessions: rows.map((s) => ({
-          ref: s.publicId,
-          deviceName: s.deviceName,
-          os: s.os,
-          client: s.client,
-          createdAt: s.createdAt.toISOString(),
-          lastSeenAt: s.lastSeenAt.toISOString(),
-          current: s.idHash === request.borrowerSession.idHash,
-        })),
-      };
-    },
+    handler: async (_input, request) => ({ sessions: await listSessions(borrowerContext(app, request), request.borrowerSession.idHash) }),
   });
 
   registerEndpoint(app, accountSessionRevoke, {
@@ -108,17 +105,10 @@ export default function sessionRoutes(app: FastifyInstance, opts: { config: Conf
     refusals: { 404: [errorCodes.notFound] },
     handler: async ({ ref }, request, reply) => {
       // Another borrower's handle is answered like an unknown one, and changes nothing.
-      const revoked = await revokeAndForget(request.borrower.id, { publicId: ref });
+      const revoked = await revokeSessions(borrowerContext(app, request), { publicId: ref });
       if (revoked.length === 0) throw new AppError(404, errorCodes.notFound, 'sessionNotFound');
       if (revoked.includes(request.borrowerSession.idHash) && request.borrowerSession.via === 'cookie') clearSessionCookie(reply);
       return { signedOut: true as const };
     },
   });
-
-  /** Revokes, and drops the sessions from this process's cache now (other processes: on the change feed's notice). */
-  async function revokeAndForget(borrowerId: number, which: Parameters<typeof revokeSessions>[2]): Promise<string[]> {
-    const revoked = await revokeSessions(app.db, borrowerId, which);
-    for (const idHash of revoked) app.forgetSession(idHash);
-    return revoked;
-  }
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { borrowers, sessions } from '../../db/schema';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
+import { sessions } from '../../db/schema';
 
 /** 128 random bits, hex: the id the native app (or the demo command) puts in the URL. */
 export function newSessionId(): string {
@@ -60,8 +59,8 @@ export async function createSession(db: DbOrTx, input: SessionDevice & { borrowe
 export type SessionBorrower = { id: number; language: 'es' | 'en' };
 
 /**
- * The session of a call: its digest, public handle, end and when it was last seen (ms). Cached with the
- * borrower, so lastSeenAt moves in memory as this process writes it (touchSession).
+ * The session of a call: its digest, public handle, end and when it was last seen (ms). Held with the
+ * borrower between calls (session-repository.ts), so lastSeenAt moves in memory as this process writes it.
  */
 export type LiveSession = { idHash: string; publicId: string; expiresAt: number; lastSeenAt: number };
 
@@ -71,86 +70,15 @@ export type SessionLookup =
 
 const SESSION_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-/** A live session as cached between calls (see plugins/app/change-feed.ts): the lookup's answer itself. */
-export type CachedSession = { ok: true; borrower: SessionBorrower; session: LiveSession };
-export type SessionCache = VersionedCache<string, CachedSession>;
-
-/**
- * Drops the cached sessions a database change makes stale ('session:<hash>': that session revoked or deleted;
- * 'borrower:<id>': that borrower's sessions, e.g. a language change); false for a change of anything else.
- */
-export function dropStaleSessions(cache: SessionCache, { kind, key }: Change): boolean {
-  if (kind === 'session' && key !== '*') {
-    cache.invalidateWhere((v) => v.session.idHash === key);
-    return true;
-  }
-  const id = Number(key);
-  if (kind === 'borrower' && Number.isSafeInteger(id)) {
-    cache.invalidateWhere((v) => v.borrower.id === id);
-    return true;
-  }
-  return false;
-}
-
-/**
- * What the cache holds of a session id, without a round trip: the live session and its borrower, or 'expired'
- * once its end has passed; undefined when the cache does not hold the id (findSessionBorrower reads it). Cached by
- * the id itself (memory only, never logged), so a hit costs no hashing; only ids of the right form are ever stored.
- */
-export function heldSessionBorrower(cache: SessionCache, sessionId: string, now: number): SessionLookup | undefined {
-  const hit = cache.get(sessionId, now);
-  if (!hit) return undefined;
-  return hit.session.expiresAt <= now ? { ok: false, reason: 'expired' } : hit;
-}
-
-/**
- * The borrower of a session id. With a cache, a live session is answered from
- * memory until the database announces a change to it (revocation, deletion) or
- * the cache's time limit passes; expiry is still checked on every call.
- */
-export async function findSessionBorrower(
-  db: DbOrTx,
-  sessionId: string | undefined,
-  opts: { now?: Date; cache?: SessionCache } = {},
-): Promise<SessionLookup> {
-  const now = opts.now ?? new Date();
-  const cache = opts.cache;
-  if (!sessionId) return { ok: false, reason: 'missing' };
-  const held = cache && heldSessionBorrower(cache, sessionId, now.getTime());
-  if (held) return held;
-  if (!SESSION_ID_PATTERN.test(sessionId)) return { ok: false, reason: 'unknown' };
-  const version = cache?.version() ?? 0;
-  const idHash = hashSessionId(sessionId);
-  const rows = await db
-    .select({
-      borrowerId: sessions.borrowerId,
-      publicId: sessions.publicId,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      language: borrowers.language,
-    })
-    .from(sessions)
-    .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
-    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) return { ok: false, reason: 'unknown' };
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
-  const found: CachedSession = {
-    ok: true,
-    borrower: { id: row.borrowerId, language: row.language },
-    session: { idHash, publicId: row.publicId, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() },
-  };
-  cache?.set(sessionId, found, version);
-  return found;
-}
+/** Whether a session id has the form of one this module makes (anything else is never looked up). */
+export const isSessionIdShaped = (sessionId: string) => SESSION_ID_PATTERN.test(sessionId);
 
 /** last_seen_at is written at most this often per session. */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 /**
  * Whether a call now should write the session's last-seen time: not within LAST_SEEN_EVERY_MS of the last
- * one this process knows of. When it should, the session (a cached one too) takes the new time at once, so
+ * one this process knows of. When it should, the session (a held one too) takes the new time at once, so
  * this process's next calls do not write it again.
  */
 export function dueForLastSeen(session: LiveSession, now: number): boolean {
@@ -169,53 +97,4 @@ export async function writeLastSeen(db: DbOrTx, idHash: string, now: Date): Prom
     .update(sessions)
     .set({ lastSeenAt: now })
     .where(and(eq(sessions.idHash, idHash), lte(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_EVERY_MS))));
-}
-
-
-/** A live session of the borrower, for the session list. */
-export type SessionRow = {
-  publicId: string;
-  idHash: string;
-  deviceName: string;
-  os: string;
-  client: 'app' | 'web';
-  createdAt: Date;
-  lastSeenAt: Date;
-};
-
-/** The borrower's live sessions (not revoked, not expired), most recently seen first. */
-export async function liveSessions(db: DbOrTx, borrowerId: number, now = new Date()): Promise<SessionRow[]> {
-  return db
-    .select({
-      publicId: sessions.publicId,
-      idHash: sessions.idHash,
-      deviceName: sessions.deviceName,
-      os: sessions.os,
-      client: sessions.client,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.borrowerId, borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-}
-
-/**
- * Revokes live sessions of the borrower: the one with this digest or this public handle, or all of them.
- * Revoking announces 'session:<hash>' on the change feed (the trigger on sessions), so every process
- * refuses them from its next call. Answers the digests revoked (none: no such live session of this borrower).
- */
-export async function revokeSessions(
-  db: DbOrTx,
-  borrowerId: number,
-  which: { idHash: string } | { publicId: string } | 'all',
-  now = new Date(),
-): Promise<string[]> {
-  const one = which === 'all' ? undefined : 'idHash' in which ? eq(sessions.idHash, which.idHash) : eq(sessions.publicId, which.publicId);
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.borrowerId, borrowerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), one))
-    .returning({ idHash: sessions.idHash });
-  return rows.map((r) => r.idHash);
 }

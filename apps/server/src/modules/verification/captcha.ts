@@ -86,8 +86,14 @@ export async function holdCaptcha(tx: DbOrTx, sid: string, phone: string): Promi
  * Whether the sid's captcha was passed for this phone with this answer, within the captcha's and the SMS
  * code's lives (registration asks for it again with the code).
  */
-export async function captchaPassedFor(tx: DbOrTx, sidRaw: string, answer: string, phone: string, withinMs: number, now: Date): Promise<boolean> {
-  const sid = captchaSid(sidRaw);
+export async function captchaPassedFor(
+  tx: DbOrTx,
+  claim: { sid: string; answer: string; phone: string },
+  withinMs: number,
+  now: Date,
+): Promise<boolean> {
+  const { answer, phone } = claim;
+  const sid = captchaSid(claim.sid);
   const [s] = sid ? await tx.select().from(promoSessions).where(eq(promoSessions.sid, sid)).limit(1) : [];
   return (
     s !== undefined &&
