@@ -15,7 +15,7 @@ import { registerEndpoint } from '../../lib/endpoint-route';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { dropStaleOpenOrders, type OpenOrdersCache } from '../orders/order-service';
+import { dropStaleOpenOrders, type OpenOrdersCache } from '../orders/order-repository';
 import { dropStaleOffers, type OffersCache } from '../pricing/loan-offers';
 import { dropStaleProfiles, type ProfileCache } from '../session/borrower-profile';
 import { getHome, getProfile, listLoans, listOffers, LoansCache, setLanguage } from './account-service';

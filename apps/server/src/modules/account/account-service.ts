@@ -13,8 +13,9 @@ import { VersionedCache, type Change } from '../../lib/versioned-cache';
 import { ledgerStatusDiffers, positionAsOf, type LedgerState } from '../ledger/ledger-math';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { systemActor } from '../audit/audit-log';
-import { refreshLedgerStatus } from '../ledger/ledger-service';
-import { findActiveOrder, type OpenOrdersCache } from '../orders/order-service';
+import { refreshLedgerStatus } from '../ledger/ledger-credit';
+import type { OpenOrdersCache } from '../orders/order-repository';
+import { findActiveOrder } from '../orders/order-service';
 import { readOffers, type OffersCache } from '../pricing/loan-offers';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/database';
 import { bankCards, borrowers, cardRepayments, cardRepayTokens } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
-import { getLoanPosition } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-position';
 import { lockOrder } from '../orders/order-service';
 import type { CardProcessor } from '../payments/card-processor';
 import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@presta/contract/dates';
 import { initialState, positionAsOf, type LedgerTerms } from '../ledger/ledger-math';
-import type { LedgerRecord } from '../ledger/ledger-service';
+import type { LedgerRecord } from '../ledger/ledger-record';
 import { buildStatement, checkAgainstLedger, dueDateAtDisbursal } from './statement-build';
 
 const terms: LedgerTerms = {

@@ -2,7 +2,7 @@ import type { AllocationComponent, StatementAllocation, StatementEvent, Statemen
 import { addDays, formatDate, type CalendarDate } from '@presta/contract/dates';
 import type { Minor } from '@presta/contract/money';
 import type { Allocation, Component, CreditApplication, LateCharge, LoanPosition } from '../ledger/ledger-math';
-import type { LedgerEventRow, LedgerRecord, StoredExtension } from '../ledger/ledger-service';
+import type { LedgerEventRow, LedgerRecord, StoredExtension } from '../ledger/ledger-record';
 
 /*
  * The loan statement (docs/statement.md), pure: the ledger's record of an order (ledgerRecordOf) as a list of
