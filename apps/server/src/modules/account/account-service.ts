@@ -14,8 +14,7 @@ import { ledgerStatusDiffers, positionAsOf, type LedgerState } from '../ledger/l
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-credit';
-import type { OpenOrdersCache } from '../orders/order-repository';
-import { findActiveOrder } from '../orders/order-service';
+import { findActiveOrder, type OpenOrdersCache } from '../orders/order-repository';
 import { readOffers, type OffersCache } from '../pricing/loan-offers';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 

@@ -24,7 +24,7 @@ export const openOrdersOf = (db: DbOrTx, borrowerId: number): Promise<Order[]> =
  * The borrower's open order of any product but `exceptProductId`, the newest, read through `openOrders` (a cache
  * that is off always misses: inside a transaction, pass one that is never on).
  */
-export async function activeOrderThrough(
+async function activeOrderThrough(
   openOrders: VersionedCache<number, Order[]>,
   db: DbOrTx,
   borrowerId: number,
@@ -145,4 +145,21 @@ export function dropStaleOpenOrders(cache: OpenOrdersCache, { kind, key }: Chang
   if (kind !== 'borrower-data' || !Number.isSafeInteger(id)) return false;
   cache.invalidate(id);
   return true;
+}
+
+/** Never on: the open orders read straight from the database (a transaction's reads, the CLI's). */
+const unwatchedOpenOrders: OpenOrdersCache = new VersionedCache({ ttlMs: 0, maxEntries: 0 });
+
+/**
+ * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
+ * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7). A borrower's call reads it
+ * through `repos.orders.activeOrder`; `openOrders` stays until the account and loan modules do (issue 33).
+ */
+export async function findActiveOrder(
+  db: DbOrTx,
+  borrowerId: number,
+  exceptProductId?: number,
+  openOrders: OpenOrdersCache = unwatchedOpenOrders,
+): Promise<Order | undefined> {
+  return activeOrderThrough(openOrders, db, borrowerId, exceptProductId);
 }

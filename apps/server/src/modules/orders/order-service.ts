@@ -15,10 +15,9 @@ import type { DbOrTx } from '../../db/database';
 import { borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { recordAudit, staffHasActed, type AuditActor } from '../audit/audit-log';
 import { AppError, notFound } from '../../lib/app-error';
-import { VersionedCache } from '../../lib/versioned-cache';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
 import { activeBankAccount, type BankAccount } from './order-reads';
-import { activeOrderThrough, openStatusPredicate, type OpenOrdersCache, type Order } from './order-repository';
+import { findActiveOrder, openStatusPredicate, type OpenOrdersCache, type Order } from './order-repository';
 import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
 import { productTax, quoteLoan, validateLoanRequest } from '../pricing/loan-quote';
 
@@ -80,23 +79,6 @@ function answerExisting(open: Order, input: CreateOrderInput, termUnit: number):
     throw new AppError(409, errorCodes.orderInProgress, 'orderInProgress');
   }
   return { orderId: open.id, orderNo: open.orderNo, productId: open.productId, status: open.status, created: false };
-}
-
-/** Never on: the open orders read straight from the database (a transaction's reads, the CLI's). */
-const unwatchedOpenOrders: OpenOrdersCache = new VersionedCache({ ttlMs: 0, maxEntries: 0 });
-
-/**
- * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
- * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7). A borrower's call reads it
- * through `repos.orders.activeOrder`; `openOrders` stays until the account and loan modules do (issue 33).
- */
-export async function findActiveOrder(
-  db: DbOrTx,
-  borrowerId: number,
-  exceptProductId?: number,
-  openOrders: OpenOrdersCache = unwatchedOpenOrders,
-): Promise<Order | undefined> {
-  return activeOrderThrough(openOrders, db, borrowerId, exceptProductId);
 }
 
 /** 409 activeLoanExists when the borrower has an open order (of another product than `productId`). */
