@@ -1,7 +1,6 @@
-import { and } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { todayIn, type CalendarDate } from '@presta/contract/dates';
-import { type Minor } from '@presta/contract/money';
+import type { Minor } from '@presta/contract/money';
 import type { DbOrTx } from '../../db/database';
 import { ledgerCoolingOffExits } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { todayIn, type CalendarDate } from '@presta/contract/dates';
-import { type Minor } from '@presta/contract/money';
+import type { Minor } from '@presta/contract/money';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { Db, DbOrTx } from '../../db/database';
 import { ledgerPayments } from '../../db/schema';

@@ -4,9 +4,9 @@ import { formatDate, todayIn, type CalendarDate } from '@presta/contract/dates';
 import { assertMinor, type Minor } from '@presta/contract/money';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { ledgerExtensions, ledgerPayments, ledgerWaivers, orders } from '../../db/schema';
-import { AppError, badRequest } from '../../lib/app-error';
-import { lockOrder, shiftDueDates, type TransitionResult } from '../orders/order-service';
+import { ledgerExtensions, ledgerPayments, ledgerWaivers } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { shiftDueDates, type TransitionResult } from '../orders/order-service';
 import { applyPaymentEvent, positionAsOf, settleCreditThrough, valueDateFor, type Allocation, type AppliedPayment, type CreditApplication, type ExtensionQuote, type LateCharge, type LedgerState, type LoanPosition, type PaymentPurpose } from './ledger-math';
 import { insertAllocations, loadLedger, storeCrystallised, transitionToLedgerStatus, type Disbursed } from './ledger-store';
 

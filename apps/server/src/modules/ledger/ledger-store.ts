@@ -1,5 +1,5 @@
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate } from '@presta/contract/dates';
 import type { OrderStatus, OrderTransition } from '@presta/contract/order-status';
@@ -8,8 +8,8 @@ import { ledgerAllocations, ledgerCreditEvents, ledgerLateCharges, orders } from
 import { AppError, badRequest, notFound } from '../../lib/app-error';
 import { applyTransition, lockOrder, type TransitionResult } from '../orders/order-service';
 import { readLedger, type LedgerOrder, type LedgerRead } from './ledger-read-model';
-import { type Allocation, type CreditApplication, type LateCharge, type LedgerState, type LoanPosition } from './ledger-math';
-import { type AuditActor } from '../audit/audit-log';
+import type { Allocation, CreditApplication, LateCharge, LedgerState, LoanPosition } from './ledger-math';
+import type { AuditActor } from '../audit/audit-log';
 
 /*
  * The ledger's writes share these: the order's ledger read (locked in the writer's transaction), what the pure

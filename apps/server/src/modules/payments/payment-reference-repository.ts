@@ -52,7 +52,7 @@ export class PaymentReferenceRepository {
     let byKey = this.answers.get(ref);
     if (byKey?.has(key)) return byKey.get(key) as T;
     const answer = build();
-    if (!byKey) this.answers.set(ref, (byKey = new Map()));
+    if (!byKey) this.answers.set(ref, (byKey = new Map<string, unknown>()));
     byKey.set(key, answer);
     return answer;
   }

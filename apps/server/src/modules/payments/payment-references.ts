@@ -3,7 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { DbOrTx } from '../../db/database';
 import { ledgerPayments, paymentReferences, paymentReferenceSeq } from '../../db/schema';
-import type { PaymentChannel, PaymentProvider, PaymentPurpose } from './payment-provider';
+import type { PaymentChannel, PaymentPurpose } from './payment-provider';
 
 /*
  * Payment reference records (table payment_references, docs/api.md "Repayment calls"; the one writer of the
