@@ -11,7 +11,7 @@ import { makeLoan, ONE_INSTALMENT_TOTAL, type Loan } from './repayment-fixtures'
 
 /**
  * New payment references asked for in the same turn of the event loop are stored by one statement and one commit
- * (payment-references.ts insertOpen): each caller still gets its own row, two asks for the same open reference
+ * (payment-reference-repository.ts insertOpen): each caller still gets its own row, two asks for the same open reference
  * still make one, and a row that fails the shared statement fails alone.
  */
 let t: TestApp;
