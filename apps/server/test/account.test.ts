@@ -14,7 +14,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { borrowerBankAccounts, borrowers, orders, productOffers as productOffersTable, smsOutbox, verificationCodes } from '../src/db/schema';
-import { getLoanPosition } from '../src/modules/ledger/ledger-service';
+import { getLoanPosition } from '../src/modules/ledger/ledger-position';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { AppError } from '../src/lib/app-error';
 import { checkBankAccount, saveBankAccount } from '../src/modules/account/bank-account-service';

@@ -251,10 +251,10 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const at = new Date(t0.getTime() + 62_000);
     if (newCode !== oldCode) {
       await expect(
-        confirmCardRepayment(t.db, deps, loan.borrower.id, { orderId: loan.orderId, verifyCode: oldCode, repaymentRecordId: first.repayRecordId }, at),
+        confirmCardRepayment(borrowerCall(loan.borrower.id, at), deps, { orderId: loan.orderId, verifyCode: oldCode, repaymentRecordId: first.repayRecordId }),
       ).rejects.toMatchObject({ code: '800006' });
     }
-    await confirmCardRepayment(t.db, deps, loan.borrower.id, { orderId: loan.orderId, verifyCode: newCode, repaymentRecordId: first.repayRecordId }, at);
+    await confirmCardRepayment(borrowerCall(loan.borrower.id, at), deps, { orderId: loan.orderId, verifyCode: newCode, repaymentRecordId: first.repayRecordId });
     expect(await paymentsOf(loan)).toHaveLength(1);
   });
 
@@ -268,7 +268,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const code = await lastCode(loan.borrower.phone);
     const later = new Date(t0.getTime() + 11 * 60_000);
     await expect(
-      confirmCardRepayment(t.db, deps, loan.borrower.id, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: attempt.repayRecordId }, later),
+      confirmCardRepayment(borrowerCall(loan.borrower.id, later), deps, { orderId: loan.orderId, verifyCode: code, repaymentRecordId: attempt.repayRecordId }),
     ).rejects.toMatchObject({ code: '409003' });
     const second = await startPayment(loan);
     const next = await commitCardRepayment(borrowerCall(loan.borrower.id, later), deps, { ...input, repayToken: second.repayToken });

@@ -13,7 +13,7 @@ import { desc, eq } from 'drizzle-orm';
 import { addDays } from '@presta/contract/dates';
 import { paymentReferences } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';
-import { refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
+import { refreshLedgerStatus } from '../src/modules/ledger/ledger-credit';
 import { recordNotification } from '../src/modules/payments/notification-log';
 import { newStoreReference } from '../src/modules/payments/store-reference';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';

@@ -4,7 +4,8 @@ import { receiptDataSchema, statementDataSchema, type StatementData } from '@pre
 import { addDays } from '@presta/contract/dates';
 import { runOpsCommand } from '../src/cli/ops';
 import { ledgerCoolingOffExits, ledgerWaivers, orders, paymentReferences } from '../src/db/schema';
-import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
+import { getLoanPosition } from '../src/modules/ledger/ledger-position';
+import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { opsStaff, buildTestApp, injectAs, type TestApp } from './helpers';
 import { call, data, endpoints, makeLoan, notify, read, urls, catalogueProduct, type Loan } from './repayment-fixtures';
 

@@ -9,7 +9,8 @@ import { connect, runMigrations, type Database } from '../src/db/database';
 import { complaints, ledgerPayments } from '../src/db/schema';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
-import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
+import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
+import { referenceSeqSource } from '../src/modules/payments/payment-references';
 import { formBody, testDatabaseUrl } from './helpers';
 import { makeLoan, type Loan } from './repayment-fixtures';
 

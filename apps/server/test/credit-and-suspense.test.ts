@@ -19,14 +19,17 @@ import { DEV_SANDBOX_SECRET } from '../src/config';
 import { runOpsCommand } from '../src/cli/ops';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { repaymentWay } from '../src/modules/card-repayment/card-repayment-service';
-import { applyPayment, getLoanPosition, refreshLedgerStatus } from '../src/modules/ledger/ledger-service';
+import { refreshLedgerStatus } from '../src/modules/ledger/ledger-credit';
+import { getLoanPosition } from '../src/modules/ledger/ledger-position';
+import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { getLoanDetails } from '../src/modules/loan/loan-details';
 import { createRepositories } from '../src/repositories';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { newStoreReference } from '../src/modules/payments/store-reference';
-import { createOrReuseReference, referenceSeqSource } from '../src/modules/payments/payment-references';
+import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
+import { referenceSeqSource } from '../src/modules/payments/payment-references';
 import { receiveNotification } from '../src/modules/payments/notification-service';
 import { openSuspense, suspenseHeldFor, suspenseTotals } from '../src/modules/payments/suspense-service';
 import { opsStaff, buildTestApp, borrowerWithOffer, type TestApp } from './helpers';
@@ -516,7 +519,7 @@ describe('every reader follows the credit', () => {
       providerEventId: `evt-${randomUUID()}`,
       receivedAt: new Date(`${coveredDue}T18:00:00.000Z`),
     });
-    await repaymentWay(t.db, covered.borrower.id, covered.orderId);
+    await repaymentWay({ db: t.db, repos: createRepositories(t.db), lang: 'es', now: new Date(), borrowerId: covered.borrower.id }, covered.orderId);
     const [token] = await t.db.select().from(cardRepayTokens).where(eq(cardRepayTokens.orderId, Number(covered.orderId)));
     expect(token!.instalmentSeq).toBe(3);
   });

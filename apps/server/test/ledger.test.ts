@@ -16,14 +16,8 @@ import {
 import { translate } from '../src/i18n/messages';
 import { AppError } from '../src/lib/app-error';
 import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
-import {
-  applyPayment,
-  getLoanPosition,
-  middayOf,
-  quoteExtension,
-  type ApplyPaymentApplied,
-  type ApplyPaymentInput,
-} from '../src/modules/ledger/ledger-service';
+import { getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-position';
+import { applyPayment, middayOf, type ApplyPaymentApplied, type ApplyPaymentInput } from '../src/modules/ledger/ledger-service';
 import { positionAsOf } from '../src/modules/ledger/ledger-math/position';
 import { applyPaymentEvent, replayPayments, settleCreditThrough } from '../src/modules/ledger/ledger-math/replay';
 import { defaultPenaltyFor } from '../src/modules/ledger/ledger-math/rules';

@@ -5,7 +5,8 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { orders, orderStatusHistory, ratingPromptDeferrals, ratings, repaymentPlans } from '../src/db/schema';
 import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-service';
-import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
+import { getLoanPosition } from '../src/modules/ledger/ledger-position';
+import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { moneyIn } from '../src/i18n/market-texts';
 import { addCoupon, borrowerWithOffer, buildTestApp, dataOf, injectAs, wrapper, type TestApp } from './helpers';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementDataSchema } from '@presta/contract/api/statement';
 import { addDays } from '@presta/contract/dates';
 import { moneyIn } from '../src/i18n/market-texts';
-import { applyPayment, getLoanPosition } from '../src/modules/ledger/ledger-service';
+import { getLoanPosition } from '../src/modules/ledger/ledger-position';
+import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { buildTestApp, injectAs, type TestApp } from './helpers';
 import { call, data, endpoints, makeLoan, read, urls, catalogueProduct, type Loan } from './repayment-fixtures';
 

@@ -4,7 +4,8 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import { borrowerBankAccounts, orders, orderStatusHistory, repaymentPlans } from '../src/db/schema';
 import { translate } from '../src/i18n/messages';
 import { AppError } from '../src/lib/app-error';
-import { createOrder, getOrderOverview, refreshOverdue, transitionOrder, type TransitionInput } from '../src/modules/orders/order-service';
+import { getOrderOverview } from '../src/modules/orders/order-reads';
+import { createOrder, refreshOverdue, transitionOrder, type TransitionInput } from '../src/modules/orders/order-service';
 import { borrowerWithOffer, connectTestDb, offerProduct, seedProduct } from './helpers';
 import type { Db } from '../src/db/database';
 

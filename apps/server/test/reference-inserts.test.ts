@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { paymentReferences } from '../src/db/schema';
-import { createOrReuseReference, referenceSeqSource, type ReferenceRequest } from '../src/modules/payments/payment-references';
+import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
+import { referenceSeqSource, type ReferenceRequest } from '../src/modules/payments/payment-references';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider';
 import { createSandboxProvider } from '../src/modules/payments/sandbox-provider';
 import { buildTestApp, type TestApp } from './helpers';
@@ -10,7 +11,7 @@ import { makeLoan, ONE_INSTALMENT_TOTAL, type Loan } from './repayment-fixtures'
 
 /**
  * New payment references asked for in the same turn of the event loop are stored by one statement and one commit
- * (payment-references.ts insertOpen): each caller still gets its own row, two asks for the same open reference
+ * (payment-reference-repository.ts insertOpen): each caller still gets its own row, two asks for the same open reference
  * still make one, and a row that fails the shared statement fails alone.
  */
 let t: TestApp;

@@ -3,9 +3,10 @@ import { loanStatement } from '@presta/contract/api/statement';
 import { eq } from 'drizzle-orm';
 import { borrowers, paymentReferences } from '../src/db/schema';
 import { addDays } from '@presta/contract/dates';
-import { applyPayment, getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-service';
+import { extensionQuote, getLoanPosition, loanPosition, quoteExtension } from '../src/modules/ledger/ledger-position';
+import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { sandboxProviderOf } from '../src/modules/payments/payment-routes';
-import { generateVoucher } from '../src/modules/repayment/repayment-service';
+import { generateVoucher } from '../src/modules/repayment/voucher-service';
 import type { MarketCode } from '@presta/contract/markets';
 import { buildCachingTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, ONE_DAY_FINE, ONE_INSTALMENT_TOTAL, urls } from './repayment-fixtures';
@@ -59,7 +60,7 @@ describe('the repayment page and the voucher with the cache on', () => {
     const stranger = await makeLoan(t.db, { status: '174' });
     const read = async () => dataOf(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
     expect((await read()).repayAmount).toBe(ONE_INSTALMENT_TOTAL);
-    await expect.poll(() => t.app.caches.ledgers.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => t.app.repos.ledgers.reads.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
 
     const foreign = await call(t.app, stranger.sessionId, urls.playDetail, { orderId: loan.orderId });
     expect(foreign.statusCode).toBe(404);
@@ -75,7 +76,7 @@ describe('the repayment page and the voucher with the cache on', () => {
     const first = await voucher(ONE_INSTALMENT_TOTAL);
     // Once the insert's announcement has arrived, the next call reads the open reference into the cache.
     await expect
-      .poll(async () => ((await voucher(ONE_INSTALMENT_TOTAL)).repayDetail.vCode === first.repayDetail.vCode ? t.app.caches.openReferences.get(Number(loan.orderId))?.length : -1), {
+      .poll(async () => ((await voucher(ONE_INSTALMENT_TOTAL)).repayDetail.vCode === first.repayDetail.vCode ? t.app.repos.paymentReferences.openReferences.get(Number(loan.orderId))?.length : -1), {
         timeout: 5_000,
         interval: 20,
       })
@@ -101,7 +102,8 @@ describe('a reopened voucher with the cache on', () => {
     const provider = sandboxProviderOf(t.db, t.config);
     const support = (market: MarketCode) => t.config.support[market];
     const input = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
-    const open = (lang: 'es' | 'en') => generateVoucher(t.db, provider, support, loan.borrower.id, input, lang, new Date(), t.app.caches);
+    const open = (lang: 'es' | 'en') =>
+      generateVoucher({ db: t.db, repos: t.app.repos, lang, now: new Date(), borrowerId: loan.borrower.id, provider, support }, input);
     const made = await open('es');
     // Once the cache holds the open reference (its insert announced), a reopened voucher is the kept answer.
     await expect.poll(async () => (await open('es')) === (await open('es')), { timeout: 5_000, interval: 20 }).toBe(true);
@@ -123,15 +125,15 @@ describe('a new reference with the cache on', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const orderId = Number(loan.orderId);
     expect((await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId })).statusCode).toBe(200);
-    await expect.poll(() => t.app.caches.ledgers.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
-    const ledgerRead = t.app.caches.ledgers.get(orderId);
+    await expect.poll(() => t.app.repos.ledgers.reads.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    const ledgerRead = t.app.repos.ledgers.reads.get(orderId);
     // The voucher reads the order's open references (none: kept in the cache), then makes one, which is announced.
     const voucher = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 });
     expect(voucher.statusCode).toBe(200);
     // Another process's write to the reference is announced the same way (made by this one above, changed by another here).
     await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentReferences.voucherCode, dataOf(voucher, endpoints.vcode).repayDetail.vCode));
-    await expect.poll(() => t.app.caches.openReferences.get(orderId), { timeout: 5_000, interval: 20 }).toBeUndefined();
-    expect(t.app.caches.ledgers.get(orderId)).toBe(ledgerRead);
+    await expect.poll(() => t.app.repos.paymentReferences.openReferences.get(orderId), { timeout: 5_000, interval: 20 }).toBeUndefined();
+    expect(t.app.repos.ledgers.reads.get(orderId)).toBe(ledgerRead);
   });
 });
 
@@ -139,8 +141,8 @@ describe("a cached ledger read's position", () => {
   it('is made once per day and read, equals the uncached one, and a payment gives a new one', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 17 }); // 2 days late
     const orderId = Number(loan.orderId);
-    const cache = t.app.caches.ledgers;
-    const read = async () => (await getLoanPosition(t.db, orderId, undefined, cache)).position;
+    const ledgers = t.app.repos.ledgers;
+    const read = async () => (await loanPosition(ledgers, orderId)).position;
     // Kept once the cache holds the read: a read overtaken by the announcements of the loan's own writes is not.
     await expect.poll(async () => (await read()) === (await read()), { timeout: 5_000, interval: 20 }).toBe(true);
 
@@ -148,15 +150,15 @@ describe("a cached ledger read's position", () => {
     expect(first).toEqual((await getLoanPosition(t.db, orderId)).position);
     // Another day has its own: a day's late charge more.
     const tomorrow = addDays(first.asOf, 1);
-    const later = (await getLoanPosition(t.db, orderId, tomorrow, cache)).position;
+    const later = (await loanPosition(ledgers, orderId, tomorrow)).position;
     expect(later).toEqual((await getLoanPosition(t.db, orderId, tomorrow)).position);
     expect(later.totals.owedTotal).toBe(first.totals.owedTotal + ONE_DAY_FINE);
-    expect(await quoteExtension(t.db, orderId, undefined, cache)).toEqual(await quoteExtension(t.db, orderId));
+    expect(await extensionQuote(ledgers, orderId)).toEqual(await quoteExtension(t.db, orderId));
 
     await applyPayment(other.db, { orderId, amount: 40_000, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-pos-${orderId}` });
-    await expect.poll(async () => (await getLoanPosition(t.db, orderId, undefined, cache)).position.totals.paidTotal, { timeout: 5_000, interval: 20 }).toBe(40_000);
-    expect((await getLoanPosition(t.db, orderId, undefined, cache)).position).toEqual((await getLoanPosition(t.db, orderId)).position);
-    expect(await quoteExtension(t.db, orderId, undefined, cache)).toEqual(await quoteExtension(t.db, orderId));
+    await expect.poll(async () => (await loanPosition(ledgers, orderId)).position.totals.paidTotal, { timeout: 5_000, interval: 20 }).toBe(40_000);
+    expect((await loanPosition(ledgers, orderId)).position).toEqual((await getLoanPosition(t.db, orderId)).position);
+    expect(await extensionQuote(ledgers, orderId)).toEqual(await quoteExtension(t.db, orderId));
   });
 });
 
@@ -168,7 +170,7 @@ describe('a voucher past its time with the cache on', () => {
     const first = await voucher();
     // Another process moves its end into the past (as time would): announced, so the cache reads it again.
     await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(paymentReferences.voucherCode, first.repayDetail.vCode));
-    await expect.poll(() => t.app.caches.openReferences.get(Number(loan.orderId)), { timeout: 5_000, interval: 20 }).toBeUndefined();
+    await expect.poll(() => t.app.repos.paymentReferences.openReferences.get(Number(loan.orderId)), { timeout: 5_000, interval: 20 }).toBeUndefined();
     const second = await voucher();
     expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
     const [old] = await t.db.select({ status: paymentReferences.status }).from(paymentReferences).where(eq(paymentReferences.voucherCode, first.repayDetail.vCode));
@@ -182,7 +184,7 @@ describe('the agreement and the statement with the cache on', () => {
     const stranger = await makeLoan(t.db, { status: '174' });
     const read = async () => dataOf(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
     const before = await read();
-    await expect.poll(() => t.app.caches.contracts.size > 0 && t.app.caches.orderNumbers.get(loan.orderNo) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => t.app.repos.agreements.answers.size > 0 && t.app.repos.orders.orderNumbers.get(loan.orderNo) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
     expect((await call(t.app, stranger.sessionId, urls.contract, { orderNo: loan.orderNo })).statusCode).toBe(404);
 
     await other.db.update(borrowers).set({ fullName: 'Nombre Cambiado' }).where(eq(borrowers.id, loan.borrower.id));
@@ -195,7 +197,7 @@ describe('the agreement and the statement with the cache on', () => {
     const read = async () => dataOf(await call(t.app, loan.sessionId, loanStatement.path, { orderId: loan.orderId }), loanStatement);
     const payments = async () => (await read()).events.filter((e) => e.kind === 'payment').length;
     expect(await payments()).toBe(0);
-    await expect.poll(() => t.app.caches.statements.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
+    await expect.poll(() => t.app.repos.statements.built.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
     await applyPayment(other.db, { orderId: Number(loan.orderId), amount: 10_000, purpose: 'repayment', channel: 'store', provider: 'cache-test', providerEventId: `cache-st-${loan.orderId}` });
     await expect.poll(payments, { timeout: 5_000, interval: 20 }).toBe(1);
   });

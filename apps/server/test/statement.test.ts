@@ -8,16 +8,9 @@ import { applyPpm } from '@presta/contract/money';
 import { paymentReferences } from '../src/db/schema';
 import { productCatalogue } from '../src/db/catalogue';
 import { IN_DEFAULT_PENALTY, MX_DAILY_FINE_PPM } from '../src/modules/ledger/ledger-math/rules';
-import {
-  applyPayment,
-  getLoanPosition,
-  middayOf,
-  quoteExtension,
-  refreshLedgerStatus,
-  refundCredit,
-  type ApplyPaymentApplied,
-  type ApplyPaymentInput,
-} from '../src/modules/ledger/ledger-service';
+import { refreshLedgerStatus, refundCredit } from '../src/modules/ledger/ledger-credit';
+import { getLoanPosition, quoteExtension } from '../src/modules/ledger/ledger-position';
+import { applyPayment, middayOf, type ApplyPaymentApplied, type ApplyPaymentInput } from '../src/modules/ledger/ledger-service';
 import { getLoanStatement } from '../src/modules/statement/statement-service';
 import { buildTestApp, checked, injectAs, type TestApp } from './helpers';
 import { call, data, endpoints, makeLoan, notify, read, urls, type Loan } from './repayment-fixtures';
@@ -380,7 +373,7 @@ describe('random loans through the database (fast-check)', () => {
             await refundCredit(t.db, { orderNo: loan.orderNo, amount: Math.max(1, Math.floor((position.credit * refund) / 100)) });
           }
 
-          const d = await getLoanStatement(t.db, loan.borrower.id, loan.orderId);
+          const d = await getLoanStatement({ db: t.db, repos: t.app.repos, lang: 'es', now: new Date(), borrowerId: loan.borrower.id }, { orderId: loan.orderId });
           await expectTiesToLedger(loan, d);
           for (const e of ofKind(d, 'payment')) {
             if (!postedTodayIds.has(e.paymentId)) expect({ balance: e.balance, credit: e.credit }).toEqual(after.get(e.paymentId));

@@ -43,7 +43,8 @@ import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
 import { maskBankAccount } from '../lib/bank-account';
-import { getOrderOverview, transitionOrder } from '../modules/orders/order-service';
+import { getOrderOverview } from '../modules/orders/order-reads';
+import { transitionOrder } from '../modules/orders/order-service';
 import { maskPhone } from '../modules/session/borrower-profile';
 import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
@@ -61,7 +62,9 @@ import {
   setUpLinkOf,
   staffActor,
 } from '../modules/staff/staff-service';
-import { ledgerRecordOf, refreshLedgerStatus, refundCredit, requestCoolingOffExit } from '../modules/ledger/ledger-service';
+import { requestCoolingOffExit } from '../modules/ledger/cooling-off-exit';
+import { refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-credit';
+import { ledgerRecordOf } from '../modules/ledger/ledger-record';
 import { assignSuspense, openSuspense, refundSuspense, suspenseHeldFor } from '../modules/payments/suspense-service';
 import { readFile } from 'node:fs/promises';
 import { cleanImage, ImageRejected, type CleanImage } from '../modules/complaints/complaint-images';

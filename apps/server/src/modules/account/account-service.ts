@@ -11,8 +11,7 @@ import { findProfile, type Profile } from '../session/borrower-profile';
 import { notFound } from '../../lib/app-error';
 import { ledgerStatusDiffers, positionAsOf } from '../ledger/ledger-math/position';
 import { systemActor } from '../audit/audit-log';
-import { refreshLedgerStatus } from '../ledger/ledger-service';
-import { findActiveOrder } from '../orders/order-service';
+import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 import type { LoanRead } from './my-loans-repository';
 
@@ -99,7 +98,7 @@ async function loanSummary({ db, lang, now }: CallContext, { row: r, state }: Lo
  * below the product's minimum is not offered.
  */
 export async function listOffers(ctx: BorrowerContext): Promise<{ offers: Offer[]; activeOrderId: string | null }> {
-  const active = await findActiveOrder(ctx.db, ctx.borrowerId, undefined, ctx.repos.openOrders);
+  const active = await ctx.repos.orders.activeOrder(ctx.borrowerId);
   if (active) return { offers: [], activeOrderId: String(active.id) };
   const rows = (await ctx.repos.offers.ofBorrower(ctx.borrowerId)).offers.map((o) => ({ product: o.product, limitAmount: o.offer.limitAmount }));
   const offers: Offer[] = [];

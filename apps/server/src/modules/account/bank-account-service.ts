@@ -10,7 +10,7 @@ import { borrowerBankAccounts, borrowers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { maskBankAccount } from '../../lib/bank-account';
 import { translate, type MessageKey } from '../../i18n/messages';
-import { activeBankAccount, type BankAccount } from '../orders/order-service';
+import { activeBankAccount, type BankAccount } from '../orders/order-reads';
 import { isValidClabe, parseClabe } from '../payments/clabe';
 import { isValidIfsc } from '../payments/india-accounts';
 import { outboxSmsSender } from '../sms/sms-sender';

@@ -65,7 +65,7 @@ function legacyCardCalls(calls: FastifyInstance, app: FastifyInstance, deps: Car
     ...common,
     rateLimit: { max: 60, timeWindow: '1 minute' },
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
-    handler: async (input, request) => readRepaymentWay(app.db, request.borrower.id, input.orderId),
+    handler: async (input, request) => readRepaymentWay(borrowerContext(app, request), input.orderId),
   });
 
   registerEndpoint(calls, repaymentCommit, {
@@ -90,7 +90,7 @@ function legacyCardCalls(calls: FastifyInstance, app: FastifyInstance, deps: Car
       404: [errorCodes.notFound],
       409: [errorCodes.cardRepaymentClosed],
     },
-    handler: async (input, request) => confirmCardRepayment(app.db, deps, request.borrower.id, input),
+    handler: async (input, request) => confirmCardRepayment(borrowerContext(app, request), deps, input),
   });
 
   registerEndpoint(calls, repaymentHuichao, {

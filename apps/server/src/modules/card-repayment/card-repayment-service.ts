@@ -9,18 +9,19 @@ import type { OrderStatus } from '@presta/contract/order-status';
 import type { Language } from '@presta/contract/language';
 import type { MarketCode } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
-import type { Db, DbOrTx } from '../../db/database';
+import type { DbOrTx } from '../../db/database';
 import { bankCards, borrowers, cardRepayments, cardRepayTokens } from '../../db/schema';
 import type { BorrowerContext } from '../../plugins/app/repositories';
 import { AppError, notFound } from '../../lib/app-error';
 import { translate } from '../../i18n/messages';
-import { getLoanPosition } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-position';
 import { lockOrder } from '../orders/order-service';
 import type { CardProcessor } from '../payments/card-processor';
 import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
 import { moneyIn } from '../../i18n/market-texts';
 import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math/rules';
-import { assertPayable, offersCard, ownedOrder, type OwnedOrder } from '../repayment/repayment-service';
+import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
+import { assertPayable, offersCard } from '../repayment/repayment-service';
 
 /** The card is one of Mexico's channels (markets.ts): a loan of a market without it is not paid by card (409). */
 export function assertCardOffered(order: Pick<OwnedOrder, 'market'>): void {
@@ -78,12 +79,11 @@ export function maskCardNumber(last4: string): string {
  * of a market without the card (India) → 409.
  */
 export async function repaymentWay(
-  db: Db,
-  borrowerId: number,
+  ctx: BorrowerContext,
   orderIdRaw: string,
-  now = new Date(),
 ): Promise<{ alipay: string; repayToken: string; bankCards: BankCard[]; market: MarketCode }> {
-  const order = await ownedOrder(db, borrowerId, orderIdRaw);
+  const { db, borrowerId, now } = ctx;
+  const order = await ownedOrder(ctx, orderIdRaw);
   assertPayable(order);
   assertCardOffered(order);
   const { position } = await getLoanPosition(db, order.id, todayIn(order.timeZone, now));
@@ -158,7 +158,7 @@ type CommitContext = { deps: CardDeps; borrowerId: number; lang: Language; now: 
  */
 export async function commitCardRepayment(ctx: BorrowerContext, deps: CardDeps, input: CommitInput): Promise<{ needValid: number; repayRecordId: string }> {
   const { db, borrowerId, lang, now } = ctx;
-  const order = await ownedOrder(db, borrowerId, input.orderId);
+  const order = await ownedOrder(ctx, input.orderId);
   const tokenHash = sha256(input.repayToken);
   assertCardOffered(order);
   const context: CommitContext = { deps, borrowerId, lang, now, queuedSms: [] };
@@ -390,14 +390,9 @@ function confirmOutcome(charged: CardPaymentOutcome, attempt: Attempt): ConfirmO
  * - The instalment was paid another way meanwhile, or the amount due is now
  *   lower: the attempt closes uncharged ('800005' / 409003).
  */
-export async function confirmCardRepayment(
-  db: Db,
-  deps: CardDeps,
-  borrowerId: number,
-  input: ConfirmInput,
-  now = new Date(),
-): Promise<{ repayRecordId: string; amount: number }> {
-  const order = await ownedOrder(db, borrowerId, input.orderId);
+export async function confirmCardRepayment(ctx: BorrowerContext, deps: CardDeps, input: ConfirmInput): Promise<{ repayRecordId: string; amount: number }> {
+  const { db, borrowerId, now } = ctx;
+  const order = await ownedOrder(ctx, input.orderId);
   const attemptId = Number(input.repaymentRecordId);
   if (!Number.isSafeInteger(attemptId) || attemptId <= 0) throw notFound('cardRepaymentNotFound');
 

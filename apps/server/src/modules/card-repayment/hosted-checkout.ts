@@ -12,7 +12,8 @@ import { moneyIn } from '../../i18n/market-texts';
 import { PREPAYMENT_MIN_DAYS } from '../ledger/ledger-math/rules';
 import type { CardProcessor } from '../payments/card-processor';
 import { chargeCardAndApply, priceCardPayment, type CardPaymentOutcome } from '../payments/card-payment';
-import { assertPayable, ownedOrder } from '../repayment/repayment-service';
+import { ownedOrder } from '../orders/order-reads';
+import { assertPayable } from '../repayment/repayment-service';
 import { assertCardOffered } from './card-repayment-service';
 
 /*
@@ -30,7 +31,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Creates a checkout for `amount` (positive, at most what is payable now) and answers its address. */
 export async function createCheckout(ctx: BorrowerContext, input: { orderId: string; amount: number }, baseUrl: string): Promise<{ url: string }> {
   const { db, borrowerId, lang, now } = ctx;
-  const order = await ownedOrder(db, borrowerId, input.orderId);
+  const order = await ownedOrder(ctx, input.orderId);
   assertPayable(order);
   assertCardOffered(order);
   const { quote } = await priceCardPayment(db, order, 0, now);

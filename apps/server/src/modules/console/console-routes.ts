@@ -5,7 +5,8 @@ import { translate } from '../../i18n/messages';
 import { AppError } from '../../lib/app-error';
 import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { getOrderOverview, transitionOrder } from '../orders/order-service';
+import { getOrderOverview } from '../orders/order-reads';
+import { transitionOrder } from '../orders/order-service';
 import { reviewQueue } from './review-queue';
 
 const tags = ['back office'];

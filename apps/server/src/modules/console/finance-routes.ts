@@ -9,7 +9,7 @@ import {
 } from '@presta/contract/api/console';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
-import { refundCredit } from '../ledger/ledger-service';
+import { refundCredit } from '../ledger/ledger-credit';
 import { recentNotifications, resolveRefusedReview } from '../payments/notification-log';
 import { assignSuspense, openSuspense, refundSuspense } from '../payments/suspense-service';
 

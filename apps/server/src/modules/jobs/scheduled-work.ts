@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { products } from '../../db/schema';
 import { systemActor } from '../audit/audit-log';
-import { refreshLedgerStatus } from '../ledger/ledger-service';
+import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
 import { expireDueReferences } from '../payments/payment-references';

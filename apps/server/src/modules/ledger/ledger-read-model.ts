@@ -4,8 +4,6 @@ import type { MarketCode, TaxableCharge } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
 import { disbursedStatuses, statusIn, type OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
-import { defaultPenaltyFor, type LateRule } from './ledger-math/rules';
 import {
   stateFromLedger,
   type Component,
@@ -15,6 +13,7 @@ import {
   type LateChargeKind,
   type LedgerState,
 } from './ledger-math/state';
+import { defaultPenaltyFor, type LateRule } from './ledger-math/rules';
 
 /*
  * The ledger read model (docs/ledger.md "Reading"): the ONE reading of a loan's stored ledger. One SQL text reads
@@ -165,35 +164,14 @@ export function ledgerStateOf(r: LedgerRow): LedgerState | null {
 export type LedgerRead = { order: LedgerOrder; state: LedgerState | null };
 
 /**
- * Ledger reads by order id, kept between changes (decision 007, docs/ledger.md "Reading"): every table the read
- * model reads announces 'order:<id>' on commit (orders, the plan, payments, allocations, late charges,
- * extensions, credit events, waivers, cooling-off exits) and products 'product:<id>'. Only reads outside a
- * transaction go through it; a writer reads the ledger it locked.
+ * An order's terms and stored ledger in one round trip (undefined: no such order). In a transaction that has
+ * locked the order (orders' lockOrder), it reads everything committed before the lock was granted. Reads outside
+ * a transaction go through the ledger repository (ledger-repository.ts), which keeps them between changes.
  */
-export type LedgerCache = VersionedCache<number, LedgerRead>;
-
-/** Drops the cached reads a change makes stale ('order:<id>', 'product:<id>'); false for a change of anything else. */
-export function dropStaleLedgers(cache: LedgerCache, { kind, key }: Change): boolean {
-  const id = Number(key);
-  if (!Number.isSafeInteger(id)) return false;
-  if (kind === 'order') cache.invalidate(id);
-  else if (kind === 'product') cache.invalidateWhere((v) => v.order.productId === id);
-  else return false;
-  return true;
-}
-
-/**
- * An order's terms and stored ledger in one round trip (undefined: no such order); with `cache`, from it when the
- * database announced no change to the order since it was read. In a transaction that has locked the order
- * (orders' lockOrder), it reads everything committed before the lock was granted (never pass a cache there).
- */
-export async function readLedger(db: DbOrTx, orderId: number, cache?: LedgerCache): Promise<LedgerRead | undefined> {
-  const load = async () => {
-    const rows = (await db.execute(sql`select ${ledgerColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`)) as unknown as LedgerRow[];
-    const row = rows[0];
-    return row && { order: ledgerOrderOf(row), state: ledgerStateOf(row) };
-  };
-  return cache ? cache.readThrough(orderId, load) : load();
+export async function readLedger(db: DbOrTx, orderId: number): Promise<LedgerRead | undefined> {
+  const rows = (await db.execute(sql`select ${ledgerColumns} from orders o join products p on p.id = o.product_id where o.id = ${orderId}`)) as unknown as LedgerRow[];
+  const row = rows[0];
+  return row && { order: ledgerOrderOf(row), state: ledgerStateOf(row) };
 }
 
 // ---------------------------------------------------------------------------

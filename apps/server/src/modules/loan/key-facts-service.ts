@@ -13,7 +13,7 @@ import { routes } from '@presta/contract/routes';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, keyFactsStatements, orders, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
-import { getLoanPosition } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-position';
 import { agreementTerms } from './agreement-terms';
 import { quoteLoan, type LoanTax } from '../pricing/loan-quote';
 

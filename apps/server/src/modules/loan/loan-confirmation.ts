@@ -10,7 +10,7 @@ import { MAX_INT4, toDbId } from '../../lib/db-id';
 import { translate } from '../../i18n/messages';
 import { moneyIn, taxName } from '../../i18n/market-texts';
 import type { BorrowerContext, CallContext } from '../../plugins/app/repositories';
-import { refuseSecondActiveLoan } from '../orders/order-service';
+import { refuseBesides } from '../orders/order-service';
 import { bestCoupon, offeredProduct, reevaluateOffer } from '../pricing/loan-offers';
 import { defaultQuoteAmount, defaultQuotePeriods, productTax, quoteLoan, validateLoanRequest, type Quote } from '../pricing/loan-quote';
 import { agreementTerms } from './agreement-terms';
@@ -36,7 +36,7 @@ export type ConfirmInput = { productId: string; isType?: number; amount?: number
  */
 export async function getLoanConfirmation(ctx: BorrowerContext, input: ConfirmInput): Promise<LoanConfirmData> {
   const { db, borrowerId, lang, now } = ctx;
-  await refuseSecondActiveLoan(db, borrowerId, undefined, ctx.repos.openOrders);
+  refuseBesides(await ctx.repos.orders.activeOrder(borrowerId));
   const productId = toDbId(input.productId, MAX_INT4);
   if (productId === undefined) throw notFound('productNotFound');
   // One read of the borrower's offers and coupons gives both the product and the best coupon.

@@ -16,7 +16,7 @@ import type { BorrowerContext } from '../../plugins/app/repositories';
 import { systemActor } from '../audit/audit-log';
 import { ledgerStatusDiffers, type LoanPosition } from '../ledger/ledger-math/position';
 import type { LedgerRow } from '../ledger/ledger-read-model';
-import { refreshLedgerStatus } from '../ledger/ledger-service';
+import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { mustFallDue } from '../orders/order-service';
 import { repaymentQuote } from '../payments/repayment-quote';
 import { agreementUrl, interestRows, repaymentUrl, row, taxRow } from './loan-texts';

@@ -6,7 +6,7 @@ import { finalAnswer } from '../../lib/reply';
 import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
 import { positionAsOf, type LoanPosition } from '../ledger/ledger-math/position';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
-import { orderAccountNumberSql } from '../orders/order-service';
+import { orderAccountNumberSql } from '../orders/order-reads';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {

@@ -1,33 +1,28 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { Minor } from '@presta/contract/money';
 import {
   canTransition,
-  openOrderStatuses,
   orderStatus,
   orderTransitions,
   type OrderStatus,
   type OrderTransition,
 } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
+import { borrowers, coupons, orders, orderStatusHistory, products, repaymentPlans } from '../../db/schema';
 import { recordAudit, staffHasActed, type AuditActor } from '../audit/audit-log';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
 import { creditHeldSql, earliestUnpaidDueDateSql } from '../../db/ledger-sql';
+import { activeBankAccount, type BankAccount } from './order-reads';
+import { findActiveOrder, openStatusPredicate, type Order } from './order-repository';
 import { findBestCoupon, findOfferedProduct } from '../pricing/loan-offers';
 import { productTax, quoteLoan, validateLoanRequest } from '../pricing/loan-quote';
 
 export type Actor = 'borrower' | 'operator' | 'system';
-export type Order = typeof orders.$inferSelect;
-export type PlanRow = typeof repaymentPlans.$inferSelect;
-export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
-/** The SQL predicate of the partial unique index orders_one_open_per_product_uq. */
-const openStatusPredicate = sql.raw(`"status" in (${openOrderStatuses.map((s) => `'${s}'`).join(', ')})`);
 
 /** The first SQLSTATE (and constraint) found on an error or its causes (drizzle wraps driver errors). */
 function pgError(err: unknown): { code?: string; constraint?: string } {
@@ -86,50 +81,14 @@ function answerExisting(open: Order, input: CreateOrderInput, termUnit: number):
   return { orderId: open.id, orderNo: open.orderNo, productId: open.productId, status: open.status, created: false };
 }
 
-/**
- * The borrower's open orders (newest first) by borrower id, kept between changes (decision 007): orders announce
- * 'borrower-data:<borrower id>' (migration 0021). Reads only: a submission checks inside its own transaction.
- */
-export type OpenOrdersCache = VersionedCache<number, Order[]>;
-
-/** Drops a borrower's cached open orders when the database announces a change to their orders. */
-export function dropStaleOpenOrders(cache: OpenOrdersCache, { kind, key }: Change): boolean {
-  const id = Number(key);
-  if (kind !== 'borrower-data' || !Number.isSafeInteger(id)) return false;
-  cache.invalidate(id);
-  return true;
-}
-
-const openOrdersOf = (db: DbOrTx, borrowerId: number) =>
-  db.select().from(orders).where(and(eq(orders.borrowerId, borrowerId), sql`${openStatusPredicate}`)).orderBy(desc(orders.id));
-
-/**
- * The borrower's open order (under review, approved, repaying, overdue) of any product but `exceptProductId`, the
- * newest: a borrower has one active loan at a time (issue 16, decision 017 point 7). With `cache`, from it.
- */
-export async function findActiveOrder(db: DbOrTx, borrowerId: number, exceptProductId?: number, cache?: OpenOrdersCache): Promise<Order | undefined> {
-  if (cache?.enabled) {
-    const open = (await cache.readThrough(borrowerId, () => openOrdersOf(db, borrowerId))) ?? [];
-    return open.find((o) => exceptProductId === undefined || o.productId !== exceptProductId);
-  }
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.borrowerId, borrowerId),
-        sql`${openStatusPredicate}`,
-        exceptProductId === undefined ? undefined : ne(orders.productId, exceptProductId),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return rows[0];
-}
-
 /** 409 activeLoanExists when the borrower has an open order (of another product than `productId`). */
-export async function refuseSecondActiveLoan(db: DbOrTx, borrowerId: number, productId?: number, cache?: OpenOrdersCache): Promise<void> {
-  if (await findActiveOrder(db, borrowerId, productId, cache)) throw new AppError(409, errorCodes.activeLoanExists, 'activeLoanExists');
+export async function refuseSecondActiveLoan(db: DbOrTx, borrowerId: number, productId?: number): Promise<void> {
+  refuseBesides(await findActiveOrder(db, borrowerId, productId));
+}
+
+/** One active loan at a time (409 activeLoanExists): `active` is the borrower's open order, if any. */
+export function refuseBesides(active: Order | undefined): void {
+  if (active) throw new AppError(409, errorCodes.activeLoanExists, 'activeLoanExists');
 }
 
 export async function findOpenOrder(db: DbOrTx, borrowerId: number, productId: number): Promise<Order | undefined> {
@@ -490,53 +449,7 @@ export async function refreshOverdue(
   return moved;
 }
 
-// ---------------------------------------------------------------------------
-// Reading (operator)
-// ---------------------------------------------------------------------------
-
-export type OrderOverview = { order: Order; history: HistoryRow[]; plan: PlanRow[]; disbursedTo: BankAccount | null };
-
-/** An order with its status history, plan and the bank account its disbursal paid, by order number (operator view). */
-export async function getOrderOverview(db: DbOrTx, orderNo: string): Promise<OrderOverview> {
-  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  if (!order) throw notFound('orderNotFound');
-  const paidTo = order.disbursedToAccountId;
-  const [history, plan, accounts] = await Promise.all([
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).orderBy(asc(orderStatusHistory.id)),
-    db.select().from(repaymentPlans).where(eq(repaymentPlans.orderId, order.id)).orderBy(asc(repaymentPlans.seq)),
-    paidTo === null ? [] : db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.id, paidTo)),
-  ]);
-  return { order, history, plan, disbursedTo: accounts[0] ?? null };
-}
-
-// ---------------------------------------------------------------------------
-// Bank accounts (read): the account module writes borrower_bank_accounts; the orders module reads it, as the
-// disbursal needs it and the loan's pages show it.
-// ---------------------------------------------------------------------------
-
-export type BankAccount = typeof borrowerBankAccounts.$inferSelect;
-
-/** The borrower's active bank account (the one the next disbursal pays), or undefined. */
-export async function activeBankAccount(db: DbOrTx, borrowerId: number): Promise<BankAccount | undefined> {
-  const rows = await db
-    .select()
-    .from(borrowerBankAccounts)
-    .where(and(eq(borrowerBankAccounts.borrowerId, borrowerId), isNull(borrowerBankAccounts.replacedAt)))
-    .limit(1);
-  return rows[0];
-}
-
 async function activeBankAccountOfOrder(tx: DbOrTx, orderId: number): Promise<BankAccount | undefined> {
   const [row] = await tx.select({ borrowerId: orders.borrowerId }).from(orders).where(eq(orders.id, orderId));
   return row && activeBankAccount(tx, row.borrowerId);
-}
-
-/**
- * The account number an order is paid to, as SQL ('' when none): the account its disbursal paid, else (before
- * disbursal) the borrower's active account. `o` names the order's columns of the caller's query.
- */
-export function orderAccountNumberSql(o: { borrowerId: AnyColumn | SQL; disbursedToAccountId: AnyColumn | SQL }): SQL<string> {
-  return sql<string>`coalesce((select ba.account_number from borrower_bank_accounts ba
-     where ba.id = coalesce(${o.disbursedToAccountId},
-       (select cur.id from borrower_bank_accounts cur where cur.borrower_id = ${o.borrowerId} and cur.replaced_at is null))), '')`;
 }

@@ -2,7 +2,8 @@ import { repayableStatuses, statusIn, type OrderStatus } from '@presta/contract/
 import { todayIn } from '@presta/contract/dates';
 import type { Minor } from '@presta/contract/money';
 import type { DbOrTx } from '../../db/database';
-import { getLoanPosition, type ApplyPaymentResult } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-position';
+import type { ApplyPaymentResult } from '../ledger/ledger-service';
 import { lockOrder } from '../orders/order-service';
 import type { CardProcessor, ChargeResult } from './card-processor';
 import { recordPayment } from './record-payment';

@@ -96,7 +96,7 @@ export async function receiveNotification(
     // A repeat of an event already received (a provider's retry): answered with one read, no lock, no transaction.
     const seen = await findReceived(db, provider.id, n.eventId);
     if (seen) return answerRepeat(db, provider.id, incoming, n, seen);
-    return applyNotification(db, provider, incoming, n, options.ceilingPercent, now);
+    return applyNotification(db, provider, { incoming, n, now }, options.ceilingPercent);
   };
   const run = () => (options.gate ? options.gate.run(n.reference, receive, options.signal) : receive());
   const outcome = options.inFlight ? await coalesced(options.inFlight, `${provider.id}:${n.eventId}`, bodyText(incoming.rawBody), run) : await run();
@@ -160,15 +160,16 @@ async function answerRepeat(
   return { status: 200, body, log: { ...(orderId ? { orderId } : {}), applied: false } };
 }
 
+/** A signed notification being handled: its bytes, what it says and when it arrived. */
+type Delivery = { incoming: IncomingNotification; n: PaymentNotification; now: Date };
+
 /** Holds the money in suspense and records the notification as held (open for review). */
 async function hold(
   tx: DbOrTx,
   provider: string,
-  incoming: IncomingNotification,
-  n: PaymentNotification,
+  { incoming, n, now }: Delivery,
   reason: string,
   at: { receivedAt: Date; orderId?: number; referenceId?: number; channel?: string },
-  now: Date,
 ): Promise<NotificationOutcome> {
   const { entry } = await holdInSuspense(
     tx,
@@ -193,14 +194,8 @@ async function hold(
   };
 }
 
-async function applyNotification(
-  db: Db,
-  provider: PaymentProvider,
-  incoming: IncomingNotification,
-  n: PaymentNotification,
-  ceilingPercent: number,
-  now: Date,
-): Promise<NotificationOutcome> {
+async function applyNotification(db: Db, provider: PaymentProvider, delivery: Delivery, ceilingPercent: number): Promise<NotificationOutcome> {
+  const { incoming, n, now } = delivery;
   return db.transaction(async (tx) => {
     // One delivery of an event at a time across processes, whatever its reference (EVENT_ID_ONE_PAYMENT).
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notification:${provider.id}:${n.eventId}`}, 0))`);
@@ -208,7 +203,7 @@ async function applyNotification(
     if (seen) return answerRepeat(tx, provider.id, incoming, n, seen);
 
     const ref = await lockReference(tx, provider.id, n.reference);
-    if (!ref) return hold(tx, provider.id, incoming, n, 'unknown_reference', { receivedAt: n.paidAt < now ? n.paidAt : now }, now);
+    if (!ref) return hold(tx, provider.id, delivery, 'unknown_reference', { receivedAt: n.paidAt < now ? n.paidAt : now });
 
     const { receivedAt, clamped } = receivedAtFor(n.paidAt, ref.createdAt, now);
     const expired = receivedAt.getTime() > ref.expiresAt.getTime();
@@ -231,7 +226,7 @@ async function applyNotification(
     } catch (error) {
       // The ledger could not take it (above the ceiling, order not disbursed, ...): held, never lost, never a 500.
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      return hold(tx, provider.id, incoming, n, holdReasons[error.messageKey] ?? error.messageKey, where, now);
+      return hold(tx, provider.id, delivery, holdReasons[error.messageKey] ?? error.messageKey, where);
     }
     if (!result.applied) return answerRepeat(tx, provider.id, incoming, n, { reference: ref.reference, amount: n.amount, orderId: ref.orderId, held: false });
     await markPaidWhenCovered(tx, ref, receivedAt);

@@ -77,21 +77,9 @@ export function repaymentQuote(position: LoanPosition): RepaymentQuote {
   return quoteOf(position, { dueDate, payable: 0, shown: next.dueAfterCredit, instalments: [next], payableFrom: from, stableThrough: today });
 }
 
-/**
- * A quote written out field by field, not spread from a common base: on Node 20's V8 properties added to an
- * object spread make a new hidden class on every call (decision 019).
- */
+/** A quote: its amounts and dates, with the position's overdue flag and credit. */
 function quoteOf(position: LoanPosition, q: Omit<RepaymentQuote, 'overdue' | 'credit'>): RepaymentQuote {
-  return {
-    payable: q.payable,
-    shown: q.shown,
-    instalments: q.instalments,
-    dueDate: q.dueDate,
-    payableFrom: q.payableFrom,
-    overdue: position.overdue,
-    stableThrough: q.stableThrough,
-    credit: position.credit,
-  };
+  return { ...q, overdue: position.overdue, credit: position.credit };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { CalendarDate } from '@presta/contract/dates';
 import type { MarketCode } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
-import { getLoanPosition } from '../ledger/ledger-service';
+import { getLoanPosition } from '../ledger/ledger-position';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import type { SmsProvider } from '../sms/sms-provider';
 import { outboxSmsSender, usedDedupeKeys } from '../sms/sms-sender';

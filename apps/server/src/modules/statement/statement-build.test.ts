@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '@presta/contract/dates';
 import { positionAsOf } from '../ledger/ledger-math/position';
 import { initialState, type LedgerTerms } from '../ledger/ledger-math/state';
-import type { LedgerRecord } from '../ledger/ledger-service';
+import type { LedgerRecord } from '../ledger/ledger-record';
 import { buildStatement, checkAgainstLedger, dueDateAtDisbursal } from './statement-build';
 
 const terms: LedgerTerms = {

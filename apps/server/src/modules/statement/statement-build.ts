@@ -3,7 +3,7 @@ import { addDays, formatDate, type CalendarDate } from '@presta/contract/dates';
 import type { Minor } from '@presta/contract/money';
 import type { LoanPosition } from '../ledger/ledger-math/position';
 import type { Allocation, Component, CreditApplication, LateCharge } from '../ledger/ledger-math/state';
-import type { LedgerEventRow, LedgerRecord, StoredExtension } from '../ledger/ledger-service';
+import type { LedgerEventRow, LedgerRecord, StoredExtension } from '../ledger/ledger-record';
 
 /*
  * The loan statement (docs/statement.md), pure: the ledger's record of an order (ledgerRecordOf) as a list of

@@ -6,12 +6,13 @@ import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../lib/app-error';
 import { toDbId } from '../../lib/db-id';
-import type { Change, VersionedCache } from '../../lib/versioned-cache';
-import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-service';
+import type { BorrowerContext } from '../../plugins/app/repositories';
+import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-record';
 import { annualCostTerms } from '../loan/agreement-terms';
 import { referenceNumbers } from '../payments/payment-references';
-import { ownedOrder, type OwnedOrder, type ReadCaches } from '../repayment/repayment-service';
-import { buildStatement, type Statement } from './statement-build';
+import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
+import { buildStatement } from './statement-build';
+import type { BuiltStatement } from './statement-repository';
 
 /*
  * The loan statement and payment receipts (docs/statement.md): read through the ledger's one reader
@@ -19,46 +20,15 @@ import { buildStatement, type Statement } from './statement-build';
  * answers exactly like an unknown one (404 404001).
  */
 
-/** An order's statement as built for a day (cached between changes); the owner is checked on every call. */
-type Loaded = {
-  statement: Statement;
-  disbursedOn: CalendarDate;
-  asOf: CalendarDate;
-  periods: number;
-  timeZone: string;
-  annualCost: StatementData['annualCost'];
-};
-
-/**
- * Statements built, by order id, with the day they are as of, kept between changes (decision 007): dropped when
- * the order or its ledger changes ('order:<id>'). The owner is checked before (ownedOrder), on every call.
- */
-export type StatementCache = VersionedCache<number, Loaded>;
-
-/** Drops an order's cached statement when the database announces a change to it. */
-export function dropStaleStatements(cache: StatementCache, { kind, key }: Change): boolean {
-  const id = Number(key);
-  if (kind !== 'order' || !Number.isSafeInteger(id)) return false;
-  cache.invalidate(id);
-  return true;
-}
-
-/** The order's statement as of `today` (default: today in its time zone), from the cache when built that day. */
-async function loadStatement(db: Db, order: OwnedOrder, today?: CalendarDate, cache?: StatementCache): Promise<Loaded> {
-  // STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal.
+/** STATEMENT_AFTER_DISBURSAL: before it there is no ledger; the page shows this refusal. */
+function assertDisbursed(order: OwnedOrder): void {
   if (!statusIn(disbursedStatuses, order.status)) {
     throw new AppError(409, errorCodes.invalidTransition, 'statementNotAvailable', { orderNo: order.orderNo });
   }
-  const day = today ?? todayIn(order.timeZone);
-  const hit = cache?.get(order.id);
-  if (hit?.asOf === day) return hit;
-  const version = cache?.version() ?? 0;
-  const loaded = await buildLoaded(db, order, day);
-  cache?.set(order.id, loaded, version);
-  return loaded;
 }
 
-async function buildLoaded(db: Db, order: OwnedOrder, today: CalendarDate): Promise<Loaded> {
+/** The order's statement as of `today`, built from the ledger's record of it. */
+async function buildStatementOn(db: Db, order: OwnedOrder, today: CalendarDate): Promise<BuiltStatement> {
   const record = await ledgerRecordOf(db, order.id, today);
   const referenceIds = record.events.flatMap((e) => (e.kind === 'payment' && e.referenceId !== null ? [e.referenceId] : []));
   const statement = buildStatement(record, await referenceNumbers(db, referenceIds));
@@ -97,36 +67,33 @@ function loanFacts(order: OwnedOrder, timeZone: string) {
   };
 }
 
-/** POST loan-statement: every event of the borrower's loan with the running balance, and its totals (as of today). */
-export async function getLoanStatement(
-  db: Db,
-  borrowerId: number,
-  orderIdRaw: string,
-  today?: CalendarDate,
-  caches: ReadCaches & { statements?: StatementCache } = {},
-): Promise<StatementData> {
-  const order = await ownedOrder(db, borrowerId, orderIdRaw, caches);
-  const loaded = await loadStatement(db, order, today, caches.statements);
-  // The loan's facts spread last: properties added after a leading spread cost a new hidden class per call on
-  // Node 20's V8 (decision 019).
+/**
+ * POST loan-statement: every event of the borrower's loan with the running balance, and its totals (as of
+ * `input.today`, default today in the loan's time zone).
+ */
+export async function getLoanStatement(ctx: BorrowerContext, input: { orderId: string; today?: CalendarDate }): Promise<StatementData> {
+  const order = await ownedOrder(ctx, input.orderId);
+  assertDisbursed(order);
+  const day = input.today ?? todayIn(order.timeZone);
+  const built = await ctx.repos.statements.statementOn(order.id, day, () => buildStatementOn(ctx.db, order, day));
   return {
     status: order.status,
-    disbursedOn: loaded.disbursedOn,
-    asOf: loaded.asOf,
-    periods: loaded.periods,
-    events: loaded.statement.events,
-    totals: loaded.statement.totals,
-    annualCost: loaded.annualCost,
-    ...loanFacts(order, loaded.timeZone),
+    disbursedOn: built.disbursedOn,
+    asOf: built.asOf,
+    periods: built.periods,
+    events: built.statement.events,
+    totals: built.statement.totals,
+    annualCost: built.annualCost,
+    ...loanFacts(order, built.timeZone),
   };
 }
 
 /** The borrower's order of a payment; any other payment (unknown, another borrower's) → 404 paymentNotFound. */
-async function ownedOrderOfPayment(db: Db, borrowerId: number, paymentId: number | undefined): Promise<OwnedOrder> {
-  const orderId = paymentId === undefined ? undefined : await orderOfPayment(db, paymentId);
+async function ownedOrderOfPayment(ctx: BorrowerContext, paymentId: number | undefined): Promise<OwnedOrder> {
+  const orderId = paymentId === undefined ? undefined : await orderOfPayment(ctx.db, paymentId);
   if (orderId === undefined) throw notFound('paymentNotFound');
   try {
-    return await ownedOrder(db, borrowerId, String(orderId));
+    return await ownedOrder(ctx, String(orderId));
   } catch (error) {
     if (error instanceof AppError && error.status === 404) throw notFound('paymentNotFound');
     throw error;
@@ -134,10 +101,11 @@ async function ownedOrderOfPayment(db: Db, borrowerId: number, paymentId: number
 }
 
 /** POST payment-receipt: one payment of the borrower, as its statement row shows it (balance and credit just after it). */
-export async function getPaymentReceipt(db: Db, borrowerId: number, paymentIdRaw: string): Promise<ReceiptData> {
-  const paymentId = toDbId(paymentIdRaw);
-  const order = await ownedOrderOfPayment(db, borrowerId, paymentId);
-  const loaded = await loadStatement(db, order);
+export async function getPaymentReceipt(ctx: BorrowerContext, input: { paymentId: string }): Promise<ReceiptData> {
+  const paymentId = toDbId(input.paymentId);
+  const order = await ownedOrderOfPayment(ctx, paymentId);
+  assertDisbursed(order);
+  const loaded = await buildStatementOn(ctx.db, order, todayIn(order.timeZone));
   const id = String(paymentId);
   const payment = loaded.statement.events.find((e) => e.kind === 'payment' && e.paymentId === id);
   if (payment?.kind !== 'payment') throw notFound('paymentNotFound');
