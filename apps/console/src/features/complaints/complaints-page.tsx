@@ -6,7 +6,7 @@ import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { consoleComplaints } from '@presta/contract/api/console';
+import { consoleComplaints } from '@presta/contract/api/console/complaints';
 import { COMPLAINT_SCORE_MAX } from '@presta/contract/complaint-rules';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';

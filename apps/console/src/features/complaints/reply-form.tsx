@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Upload, { type UploadFile } from 'antd/es/upload';
-import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleReplyImageField } from '@presta/contract/api/console';
+import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleReplyImageField } from '@presta/contract/api/console/complaints';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGES_MAX } from '@presta/contract/complaint-rules';
 import { call, callMultipart } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';

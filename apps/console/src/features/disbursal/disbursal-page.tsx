@@ -8,7 +8,7 @@ import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import dayjs, { type Dayjs } from 'dayjs';
-import { consoleApplications, consoleDisburse } from '@presta/contract/api/console';
+import { consoleApplications, consoleDisburse } from '@presta/contract/api/console/review';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
 import { money } from '@/shared/format/format';

@@ -6,7 +6,7 @@ import Segmented from 'antd/es/segmented';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import { consoleNotifications } from '@presta/contract/api/console';
+import { consoleNotifications } from '@presta/contract/api/console/payments';
 import { formatMinor } from '@presta/contract/money';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';

@@ -4,7 +4,7 @@ import Card from 'antd/es/card';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { consolePromotionTemplates } from '@presta/contract/api/console';
+import { consolePromotionTemplates } from '@presta/contract/api/console/promotion';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';

@@ -6,7 +6,7 @@ import Form, { type Rule } from 'antd/es/form';
 import Input from 'antd/es/input';
 import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
-import { consolePromotionTemplateAdd, consolePromotionTemplateUpdate, type consolePromotionTemplates } from '@presta/contract/api/console';
+import { consolePromotionTemplateAdd, consolePromotionTemplateUpdate, type consolePromotionTemplates } from '@presta/contract/api/console/promotion';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';

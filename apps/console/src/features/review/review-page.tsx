@@ -5,7 +5,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { consoleApplications, consoleApprove } from '@presta/contract/api/console';
+import { consoleApplications, consoleApprove } from '@presta/contract/api/console/review';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
 

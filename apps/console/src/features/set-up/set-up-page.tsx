@@ -7,7 +7,7 @@ import Input from 'antd/es/input';
 import QRCode from 'antd/es/qr-code';
 import Result from 'antd/es/result';
 import Typography from 'antd/es/typography';
-import { consoleSetUpComplete, consoleSetUpOpen, passwordLength, staffPasswordMinLength } from '@presta/contract/api/console';
+import { consoleSetUpComplete, consoleSetUpOpen, passwordLength, staffPasswordMinLength } from '@presta/contract/api/console/session';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';

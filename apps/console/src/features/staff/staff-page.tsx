@@ -8,7 +8,7 @@ import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { consoleStaff, consoleStaffDisable, consoleStaffEnable, consoleStaffReset } from '@presta/contract/api/console';
+import { consoleStaff, consoleStaffDisable, consoleStaffEnable, consoleStaffReset } from '@presta/contract/api/console/staff';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console';
+import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console/review';
 import { errorCodes } from '@presta/contract/error-codes';
 import { translate } from '../../i18n/messages';
 import { AppError } from '../../lib/app-error';

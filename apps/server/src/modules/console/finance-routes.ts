@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  consoleCreditRefund,
-  consoleNotificationResolve,
-  consoleNotifications,
-  consoleSuspense,
-  consoleSuspenseAssign,
-  consoleSuspenseRefund,
-} from '@presta/contract/api/console';
+import { consoleCreditRefund, consoleNotificationResolve, consoleNotifications, consoleSuspense, consoleSuspenseAssign, consoleSuspenseRefund } from '@presta/contract/api/console/payments';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { refundCredit } from '../ledger/ledger-service';

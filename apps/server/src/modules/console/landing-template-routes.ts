@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console';
+import { consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console/promotion';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { addLandingTemplate, listLandingTemplates, updateLandingTemplate } from '../promotion/landing-templates';

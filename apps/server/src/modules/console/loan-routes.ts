@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { consoleLoan, consoleLoanSearch } from '@presta/contract/api/console';
+import { consoleLoan, consoleLoanSearch } from '@presta/contract/api/console/loans';
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { DbOrTx } from '../../db/database';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleFunnel } from '@presta/contract/api/console';
+import { consoleFunnel } from '@presta/contract/api/console/promotion';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { funnelRange } from '../promotion/promotion-routes';
 import { funnelByDay, funnelTotals } from '../promotion/promotion-service';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { applicationSchema } from '@presta/contract/api/console';
+import type { applicationSchema } from '@presta/contract/api/console/review';
 import type { DbOrTx } from '../../db/database';
 import { maskBankAccount } from '../../lib/bank-account';
 import { maskPhone } from '../session/borrower-profile';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console';
+import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console/complaints';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGES_MAX } from '@presta/contract/complaint-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import { badRequest } from '../../lib/app-error';

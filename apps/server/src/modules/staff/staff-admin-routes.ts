@@ -1,18 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleAudit,
-  consoleMyTokenCreate,
-  consoleMyTokenRevoke,
-  consoleMyTokens,
-  consoleStaff,
-  consoleStaffAdd,
-  consoleStaffDisable,
-  consoleStaffEnable,
-  consoleStaffReset,
-  consoleStaffRoles,
-  consoleStaffTokenRevoke,
-  consoleStaffTokens,
-} from '@presta/contract/api/console';
+import { consoleAudit } from '@presta/contract/api/console/audit';
+import { consoleMyTokenCreate, consoleMyTokenRevoke, consoleMyTokens, consoleStaff, consoleStaffAdd, consoleStaffDisable, consoleStaffEnable, consoleStaffReset, consoleStaffRoles, consoleStaffTokenRevoke, consoleStaffTokens } from '@presta/contract/api/console/staff';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';

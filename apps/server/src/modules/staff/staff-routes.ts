@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console';
+import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console/session';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
