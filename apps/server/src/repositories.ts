@@ -1,4 +1,5 @@
 import type { Db } from './db/database';
+import { consoleRepository } from './modules/console/console-repository';
 import { noCacheFeed, type CacheFeed } from './lib/versioned-cache';
 import type { Repositories } from './plugins/app/repositories';
 
@@ -7,7 +8,8 @@ import type { Repositories } from './plugins/app/repositories';
  * on while it listens; elsewhere (the CLI, tests) under no feed: their caches always miss.
  */
 export function createRepositories(db: Db, feed: CacheFeed = noCacheFeed): Repositories {
-  void db;
   void feed;
-  return {};
+  return {
+    console: consoleRepository(db),
+  };
 }
