@@ -12,7 +12,8 @@ import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { promotionMessages } from './messages';
-import { TemplateForm, type LandingTemplate } from './template-form';
+import type { LandingTemplate } from './template-fields';
+import { TemplateForm } from './template-form';
 
 /** The landing templates (every reader of reports sees them; admins add and change them). */
 export function LandingTemplates() {
