@@ -1,6 +1,7 @@
 import type { Db } from './db/database';
 import { noCacheFeed, type CacheFeed } from './lib/versioned-cache';
 import type { Repositories } from './plugins/app/repositories';
+import { consoleRepository } from './modules/console/console-repository';
 import { MyLoansRepository } from './modules/account/my-loans-repository';
 import { ComplaintRepository } from './modules/complaints/complaint-repository';
 import { LedgerRepository } from './modules/ledger/ledger-repository';
@@ -31,5 +32,6 @@ export function createRepositories(db: Db, feed: CacheFeed = noCacheFeed): Repos
     paymentReferences: new PaymentReferenceRepository(db, feed),
     agreements: new AgreementRepository(db, orders, feed),
     statements: new StatementRepository(feed),
+    console: consoleRepository(db),
   };
 }

@@ -7,7 +7,7 @@ import { complaintImages, complaints, orderStatusHistory } from '../src/db/schem
 import { PENDING_UPLOADS_MAX, replyToComplaint } from '../src/modules/complaints/complaint-service';
 import { cleanImage, sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { consoleComplaintReply, consoleComplaints } from '@presta/contract/api/console';
+import { consoleComplaintReply, consoleComplaints } from '@presta/contract/api/console/complaints';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { apiTokenOf, bearerCall, consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { opsStaff, buildTestApp, dataOf, wrapper, type TestApp } from './helpers';

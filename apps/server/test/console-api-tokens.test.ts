@@ -1,23 +1,10 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleAudit,
-  consoleFunnel,
-  consoleMe,
-  consoleMyTokenCreate,
-  consoleMyTokenRevoke,
-  consoleMyTokens,
-  consoleSignOut,
-  consoleStaff,
-  consoleStaffAdd,
-  consoleStaffDisable,
-  consoleStaffEnable,
-  consoleStaffReset,
-  consoleStaffRoles,
-  consoleStaffTokenRevoke,
-  consoleStaffTokens,
-} from '@presta/contract/api/console';
+import { consoleAudit } from '@presta/contract/api/console/audit';
+import { consoleFunnel } from '@presta/contract/api/console/promotion';
+import { consoleMe, consoleSignOut } from '@presta/contract/api/console/session';
+import { consoleMyTokenCreate, consoleMyTokenRevoke, consoleMyTokens, consoleStaff, consoleStaffAdd, consoleStaffDisable, consoleStaffEnable, consoleStaffReset, consoleStaffRoles, consoleStaffTokenRevoke, consoleStaffTokens } from '@presta/contract/api/console/staff';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { staffApiTokens } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleCreditRefund,
-  consoleNotificationResolve,
-  consoleNotifications,
-  consoleSuspense,
-  consoleSuspenseAssign,
-  consoleSuspenseRefund,
-} from '@presta/contract/api/console';
+import { consoleCreditRefund, consoleNotificationResolve, consoleNotifications, consoleSuspense, consoleSuspenseAssign, consoleSuspenseRefund } from '@presta/contract/api/console/payments';
 import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import { desc, eq } from 'drizzle-orm';
 import { addDays } from '@presta/contract/dates';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { consoleMyTokenCreate, consoleSignIn } from '@presta/contract/api/console';
+import { consoleSignIn } from '@presta/contract/api/console/session';
+import { consoleMyTokenCreate } from '@presta/contract/api/console/staff';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { staffMembers, staffRoleRows } from '../src/db/schema';
 import { addStaff, completeSetUp, openSetUpLink, staffActor } from '../src/modules/staff/staff-service';

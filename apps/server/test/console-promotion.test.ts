@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleFunnel, consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console';
+import { consoleFunnel, consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console/promotion';
 import { channelTemplate } from '@presta/contract/api/promotion';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { promoEvents, promotionTemplates } from '../src/db/schema';

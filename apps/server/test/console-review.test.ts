@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console';
+import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console/review';
 import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '@presta/contract/staff-roles';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { orders } from '../src/db/schema';

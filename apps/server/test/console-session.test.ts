@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console';
+import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console/session';
 import { accountProfile } from '@presta/contract/api/account';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { listAudit } from '../src/modules/audit/audit-log';

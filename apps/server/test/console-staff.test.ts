@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  consoleAudit,
-  consoleMe,
-  consoleSetUpOpen,
-  consoleStaff,
-  consoleStaffAdd,
-  consoleStaffDisable,
-  consoleStaffEnable,
-  consoleStaffReset,
-  consoleStaffRoles,
-} from '@presta/contract/api/console';
+import { consoleAudit } from '@presta/contract/api/console/audit';
+import { consoleMe, consoleSetUpOpen } from '@presta/contract/api/console/session';
+import { consoleStaff, consoleStaffAdd, consoleStaffDisable, consoleStaffEnable, consoleStaffReset, consoleStaffRoles } from '@presta/contract/api/console/staff';
 import { consoleActions, staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { rolesOf } from '../src/modules/staff/staff-service';

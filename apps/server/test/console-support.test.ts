@@ -3,7 +3,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemDetail, problemSave } from '@presta/contract/api/complaint';
-import { consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console';
+import { consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console/complaints';
 import { complaintImages, complaints } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';

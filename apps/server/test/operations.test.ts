@@ -6,7 +6,7 @@ import { ledgerPayments, paymentNotifications, paymentReferences, paymentSuspens
 import { newSessionId } from '../src/modules/session/session-service';
 import { notificationConcurrency } from '../src/modules/payments/payment-routes';
 import { guessLimits } from '../src/plugins/app/guess-limits';
-import { consoleFunnel } from '@presta/contract/api/console';
+import { consoleFunnel } from '@presta/contract/api/console/promotion';
 import { apiTokenOf, bearerCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { buildTestApp, checked, readiness, type TestApp } from './helpers';
 import { z } from 'zod';

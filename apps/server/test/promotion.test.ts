@@ -7,7 +7,7 @@ import { hashSessionId } from '../src/modules/session/session-service';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
 import { sniffImageType } from '../src/modules/complaints/complaint-images';
 import { runOpsCommand } from '../src/cli/ops';
-import { consoleFunnel } from '@presta/contract/api/console';
+import { consoleFunnel } from '@presta/contract/api/console/promotion';
 import { apiTokenOf, bearerCall, consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { opsStaff, answerOf, buildTestApp, dataOf, wrapper, type TestApp } from './helpers';
 

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call } from '@/shared/api/client';
-import { consoleApplications } from '@presta/contract/api/console';
+import { consoleApplications } from '@presta/contract/api/console/review';
 import { renderScreen, stubServer } from '@/shared/testing/test-server';
 import { ConsoleLayout } from './layout';
 

@@ -50,18 +50,8 @@ import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import type { AuditActor } from '../modules/audit/audit-log';
-import {
-  addStaff,
-  authorise,
-  findStaffByEmail,
-  listStaff,
-  resetStaff,
-  SET_UP_LINK_HOURS,
-  setStaffDisabled,
-  setStaffRoles,
-  setUpLinkOf,
-  staffActor,
-} from '../modules/staff/staff-service';
+import { authorise, findStaffByEmail, staffActor } from '../modules/staff/staff-service';
+import { staffCommand } from './ops-staff';
 import { requestCoolingOffExit } from '../modules/ledger/cooling-off-exit';
 import { refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-credit';
 import { ledgerRecordOf } from '../modules/ledger/ledger-record';
@@ -145,7 +135,7 @@ const commands: Record<string, OpsCommand> = {
   funnel: { options: ['from', 'to'], positional: 'none', action: 'reports.read', run: funnel },
   jobs: { options: ['limit'], positional: 'none', action: 'jobs.read', valid: (o) => o.limit === undefined || /^[1-9]\d{0,3}$/.test(o.limit), run: jobs },
   reply: { options: ['text', 'image'], positional: 'problemId', action: 'complaints.reply', valid: (o) => Boolean(o.text), run: reply },
-  staff: { options: ['role', 'name'], positional: 'staff', action: 'staff.manage', run: staff },
+  staff: { options: ['role', 'name'], positional: 'staff', action: 'staff.manage', run: (db, { options, suspense: [action, email], actor }, io) => staffCommand(db, { action: action!, email, options, actor }, io) },
 };
 
 function parseStaffArgs(positional: string[], options: Record<string, string>): string[] {
@@ -374,52 +364,6 @@ async function jobs(db: Db, { options }: CommandArgs, io: OpsIo): Promise<void> 
     io.out(`  ${r.startedAt.toISOString()}  ${r.job}  ${duration}  ${r.outcome}  ${r.worker}  ${r.detail ? JSON.stringify(r.detail) : '-'}`);
   }
 }
-
-/**
- * staff add <email> --role r1,r2 [--name …]: a new member and their one-time set-up link (printed once: hand it
- * over in person or through a channel of the lender's); staff reset <email>: the password and second factor
- * cleared, sessions ended, a new link; staff disable|enable <email>; staff roles <email> --role r1,r2 (the whole
- * set); staff list: the members with their roles. Disable, enable and roles go through the console's services
- * (an admin never disables themselves nor drops their own admin role).
- */
-async function staff(db: Db, { options, suspense: [action, email], actor }: CommandArgs, io: OpsIo): Promise<void> {
-  if (action === 'list') {
-    const rows = await listStaff(db);
-    io.out(`Staff: ${rows.length} member(s)`);
-    io.out('id  email  name  roles  second factor  state');
-    for (const m of rows) {
-      io.out(`  ${m.id}  ${m.email}  ${m.name || '-'}  ${m.roles.join(',') || '-'}  ${m.secondFactor ? 'enrolled' : 'not set up'}  ${m.state}`);
-    }
-    return;
-  }
-  if (action === 'disable' || action === 'enable' || action === 'roles') {
-    await changeStaff(db, action, email!, options, actor!, io);
-    return;
-  }
-  const link = (token: string) => setUpLinkOf(loadConfig().publicBaseUrl, token);
-  if (action === 'add') {
-    const roles = splitRoles(options.role!);
-    const r = await addStaff(db, { email: email!, name: options.name, roles }, actor ?? 'bootstrap');
-    io.out(`Staff member ${r.member.id} ${r.member.email} added with roles ${r.member.roles.join(', ')}${actor ? '' : ' (the first admin)'}.`);
-    io.out(`One-time set-up link, valid ${SET_UP_LINK_HOURS} hours (password and authenticator app): ${link(r.setUpToken)}`);
-    return;
-  }
-  const r = await resetStaff(db, { email: email! }, actor!);
-  io.out(`Staff member ${r.member.id} ${r.member.email} reset: password and second factor cleared, sessions ended.`);
-  io.out(`New one-time set-up link, valid ${SET_UP_LINK_HOURS} hours: ${link(r.setUpToken)}`);
-}
-
-/** staff disable|enable|roles: one member changed through the same services as the console's calls. */
-async function changeStaff(db: Db, action: 'disable' | 'enable' | 'roles', email: string, options: Record<string, string>, actor: AuditActor, io: OpsIo) {
-  const r =
-    action === 'roles'
-      ? await setStaffRoles(db, { email, roles: splitRoles(options.role!) }, actor)
-      : await setStaffDisabled(db, { email, disabled: action === 'disable' }, actor);
-  const what = action === 'roles' ? `roles ${r.member.roles.join(', ')}` : `${r.state}${action === 'disable' && r.changed ? ' (sessions ended, API tokens revoked)' : ''}`;
-  io.out(`Staff member ${r.member.id} ${r.member.email}: ${what}${r.changed ? '' : ' (unchanged)'}.`);
-}
-
-const splitRoles = (raw: string) => raw.split(',').map((r) => r.trim()).filter(Boolean);
 
 /** reply <problemId>: orderNo holds the complaint id (and offer's, the phone). */
 async function reply(db: Db, { orderNo: problemId, options, actor }: CommandArgs, io: OpsIo): Promise<void> {

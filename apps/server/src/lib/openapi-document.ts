@@ -3,7 +3,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '@presta/contract/error-codes';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
-import { consoleCookieName } from '@presta/contract/api/console';
+import { consoleCookieName } from '@presta/contract/api/console/session';
 import { consoleActions, type ConsoleAction } from '@presta/contract/staff-roles';
 import { languageParam, sessionCookieName, sessionParamNames } from '@presta/contract/session-params';
 

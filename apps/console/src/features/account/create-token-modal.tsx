@@ -1,6 +1,6 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { consoleMyTokenCreate } from '@presta/contract/api/console';
+import { consoleMyTokenCreate } from '@presta/contract/api/console/staff';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';

@@ -3,7 +3,7 @@ import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import type { ColumnsType } from 'antd/es/table';
-import { consoleMyTokenRevoke, consoleMyTokens } from '@presta/contract/api/console';
+import { consoleMyTokenRevoke, consoleMyTokens } from '@presta/contract/api/console/staff';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';

@@ -1,5 +1,5 @@
 import Tag from 'antd/es/tag';
-import type { consoleComplaints } from '@presta/contract/api/console';
+import type { consoleComplaints } from '@presta/contract/api/console/complaints';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { useMessages } from '@/shared/i18n/i18n';
 import { complaintMessages } from './messages';

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
-import InputNumber from 'antd/es/input-number';
-import Segmented from 'antd/es/segmented';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { consoleComplaints } from '@presta/contract/api/console';
+import { consoleComplaints } from '@presta/contract/api/console/complaints';
 import { COMPLAINT_SCORE_MAX } from '@presta/contract/complaint-rules';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';
@@ -15,7 +12,8 @@ import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { ComplaintDrawer } from './complaint-drawer';
-import { complaintStatuses, StatusTag, typeOf, type Complaint, type ComplaintStatus } from './complaint-parts';
+import { StatusTag, typeOf, type Complaint, type ComplaintStatus } from './complaint-parts';
+import { InboxFilters } from './inbox-filters';
 import { complaintMessages } from './messages';
 
 /** Support's inbox (support and analysts read it; support replies): by status and type, newest first. */
@@ -66,32 +64,7 @@ function Inbox() {
 
   return (
     <>
-      <Form layout="inline" role="search" aria-label={t('filters')} style={{ rowGap: 8, marginBottom: 16 }}>
-        <Form.Item label={t('status')}>
-          <Segmented<ComplaintStatus | 'all'>
-            aria-label={t('status')}
-            value={status}
-            onChange={setStatus}
-            options={[{ value: 'all', label: t('all') }, ...complaintStatuses.map((s) => ({ value: s, label: t(`status_${s}`) }))]}
-          />
-        </Form.Item>
-        <Form.Item label={t('type')} htmlFor="complaint-type">
-          <InputNumber
-            id="complaint-type"
-            min={0}
-            max={9999}
-            precision={0}
-            placeholder={t('anyType')}
-            value={type}
-            onChange={(v) => setType(v)}
-            // Wide enough for its placeholder ("Cualquiera") beside the step buttons.
-            style={{ width: 140 }}
-          />
-        </Form.Item>
-        <Form.Item>
-          <Button onClick={reload}>{common('refresh')}</Button>
-        </Form.Item>
-      </Form>
+      <InboxFilters status={status} onStatus={setStatus} type={type} onType={setType} onRefresh={reload} />
       {error ? <ErrorAlert error={error} onRetry={reload} /> : null}
       <Table<Complaint>
         rowKey="id"

@@ -4,18 +4,15 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Upload, { type UploadFile } from 'antd/es/upload';
-import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleReplyImageField } from '@presta/contract/api/console';
-import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGES_MAX } from '@presta/contract/complaint-rules';
+import type { UploadFile } from 'antd/es/upload';
+import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleReplyImageField } from '@presta/contract/api/console/complaints';
 import { call, callMultipart } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';
 import { useErrorText } from '@/shared/ui/error-alert';
 import { complaintMessages } from './messages';
+import { ReplyImages } from './reply-images';
 
-/** What support may attach (the server also takes WebP; the console offers the two formats every phone shows). */
-const imageTypes = ['image/jpeg', 'image/png'];
 const replyMax = 2000;
-const maxMb = COMPLAINT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 type Fields = { text: string };
 
@@ -36,16 +33,7 @@ export function ReplyForm({ problemId, onSent }: { problemId: number; onSent: ()
     setBusy(true);
     setError(undefined);
     try {
-      const chosen = files.flatMap((f) => (f.originFileObj ? [f.originFileObj] : []));
-      if (chosen.length > 0) {
-        const body = new FormData();
-        body.append('problemId', String(problemId));
-        body.append('text', text.trim());
-        for (const file of chosen) body.append(consoleReplyImageField, file, file.name);
-        await callMultipart(consoleComplaintReplyWithImages, body);
-      } else {
-        await call(consoleComplaintReply, { problemId, text: text.trim() });
-      }
+      await sendReply(problemId, text.trim(), files);
       void message.success(t('sent'));
       form.resetFields();
       setFiles([]);
@@ -70,37 +58,24 @@ export function ReplyForm({ problemId, onSent }: { problemId: number; onSent: ()
       >
         <Input.TextArea rows={5} maxLength={replyMax} showCount />
       </Form.Item>
-      <Form.Item label={t('replyImages')} extra={t('imagesHint', { max: COMPLAINT_IMAGES_MAX, mb: maxMb })}>
-        <Upload
-          accept={imageTypes.join(',')}
-          multiple
-          listType="picture"
-          fileList={files}
-          maxCount={COMPLAINT_IMAGES_MAX}
-          onChange={({ fileList }) => setFiles(fileList.slice(0, COMPLAINT_IMAGES_MAX))}
-          beforeUpload={(file, batch) => {
-            if (!imageTypes.includes(file.type)) {
-              void message.error(t('imageWrongType', { name: file.name }));
-              return Upload.LIST_IGNORE;
-            }
-            if (file.size > COMPLAINT_IMAGE_MAX_BYTES) {
-              void message.error(t('imageTooLarge', { name: file.name, mb: maxMb }));
-              return Upload.LIST_IGNORE;
-            }
-            if (files.length + batch.indexOf(file) >= COMPLAINT_IMAGES_MAX) {
-              void message.error(t('imageTooMany', { max: COMPLAINT_IMAGES_MAX }));
-              return Upload.LIST_IGNORE;
-            }
-            // Kept in the list and sent with the reply, never uploaded on its own.
-            return false;
-          }}
-        >
-          <Button disabled={files.length >= COMPLAINT_IMAGES_MAX}>{t('addImages')}</Button>
-        </Upload>
-      </Form.Item>
+      <ReplyImages files={files} onChange={setFiles} />
       <Button type="primary" htmlType="submit" loading={busy}>
         {t('send')}
       </Button>
     </Form>
   );
+}
+
+/** Sends the reply: with images as multipart, else as JSON. */
+async function sendReply(problemId: number, text: string, files: UploadFile[]) {
+  const chosen = files.flatMap((f) => (f.originFileObj ? [f.originFileObj] : []));
+  if (chosen.length > 0) {
+    const body = new FormData();
+    body.append('problemId', String(problemId));
+    body.append('text', text);
+    for (const file of chosen) body.append(consoleReplyImageField, file, file.name);
+    await callMultipart(consoleComplaintReplyWithImages, body);
+  } else {
+    await call(consoleComplaintReply, { problemId, text });
+  }
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { consoleApplications } from '@presta/contract/api/console';
+import type { consoleApplications } from '@presta/contract/api/console/review';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { renderScreen, stubServer } from '@/shared/testing/test-server';
 import DisbursalPage from './disbursal-page';

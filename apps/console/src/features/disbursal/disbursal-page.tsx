@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
-import Form from 'antd/es/form';
-import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import dayjs, { type Dayjs } from 'dayjs';
-import { consoleApplications, consoleDisburse } from '@presta/contract/api/console';
+import { consoleApplications, consoleDisburse } from '@presta/contract/api/console/review';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
 import { money } from '@/shared/format/format';
@@ -17,6 +14,7 @@ import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
 import { applicationColumns, type Application } from '@/shared/ui/application-columns';
 import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
+import { DisburseBar } from './disburse-bar';
 import { DisbursalResult, type DisbursalAnswer } from './disbursal-result';
 import { disbursalMessages } from './messages';
 
@@ -69,34 +67,7 @@ export default function DisbursalPage() {
       {mayDisburse ? null : <Alert type="info" showIcon title={t('notAllowed')} style={{ marginBottom: 16 }} />}
       {answer ? <DisbursalResult answer={answer} /> : null}
       {mayDisburse ? (
-        <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-          <Form.Item label={t('day')} htmlFor="disbursal-day">
-            <DatePicker
-              id="disbursal-day"
-              value={on}
-              allowClear={false}
-              format="YYYY-MM-DD"
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              onChange={(d: Dayjs | null) => d && setOn(d)}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Popconfirm
-              title={t('confirm', { count: selected.length, total, day: on.format('YYYY-MM-DD') })}
-              okText={t('disburse')}
-              cancelText={common('cancel')}
-              onConfirm={() => void disburse()}
-              disabled={selected.length === 0}
-            >
-              <Button type="primary" disabled={selected.length === 0}>
-                {t('disburse')}
-              </Button>
-            </Popconfirm>
-          </Form.Item>
-          <Form.Item>
-            <Typography.Text aria-live="polite">{selected.length > 0 ? t('selected', { count: selected.length, total }) : t('nothingSelected')}</Typography.Text>
-          </Form.Item>
-        </Form>
+        <DisburseBar count={selected.length} total={total} on={on} onDayChange={setOn} onDisburse={() => void disburse()} />
       ) : null}
       <Space style={{ marginBottom: 8 }}>
         <Button onClick={reload} loading={loading}>

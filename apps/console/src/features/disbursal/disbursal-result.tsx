@@ -2,7 +2,7 @@ import Alert from 'antd/es/alert';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import type { consoleDisburse } from '@presta/contract/api/console';
+import type { consoleDisburse } from '@presta/contract/api/console/review';
 import { day } from '@/shared/format/format';
 import { useMessages } from '@/shared/i18n/i18n';
 import { disbursalMessages } from './messages';

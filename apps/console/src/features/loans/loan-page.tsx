@@ -4,7 +4,7 @@ import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { consoleLoan } from '@presta/contract/api/console';
+import { consoleLoan } from '@presta/contract/api/console/loans';
 import { useCall } from '@/shared/api/use-call';
 import { statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';

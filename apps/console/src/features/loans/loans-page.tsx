@@ -5,7 +5,7 @@ import Input from 'antd/es/input';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import { consoleLoanSearch } from '@presta/contract/api/console';
+import { consoleLoanSearch } from '@presta/contract/api/console/loans';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime, statusName } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';

@@ -6,7 +6,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import { consoleCreditRefund } from '@presta/contract/api/console';
+import { consoleCreditRefund } from '@presta/contract/api/console/payments';
 import { formatMinor } from '@presta/contract/money';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';

@@ -1,7 +1,7 @@
 import App from 'antd/es/app';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { consoleNotificationResolve } from '@presta/contract/api/console';
+import { consoleNotificationResolve } from '@presta/contract/api/console/payments';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';
 import { FormModal } from '@/shared/ui/form-modal';

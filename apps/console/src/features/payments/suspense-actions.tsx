@@ -5,7 +5,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Popconfirm from 'antd/es/popconfirm';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import { consoleSuspenseAssign, consoleSuspenseRefund, type consoleSuspense } from '@presta/contract/api/console';
+import { consoleSuspenseAssign, consoleSuspenseRefund, type consoleSuspense } from '@presta/contract/api/console/payments';
 import { formatMinor } from '@presta/contract/money';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';

@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import { consoleSuspense } from '@presta/contract/api/console';
+import { consoleSuspense } from '@presta/contract/api/console/payments';
 import { formatMinor } from '@presta/contract/money';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';

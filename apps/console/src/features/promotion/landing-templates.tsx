@@ -4,7 +4,7 @@ import Card from 'antd/es/card';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { consolePromotionTemplates } from '@presta/contract/api/console';
+import { consolePromotionTemplates } from '@presta/contract/api/console/promotion';
 import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
@@ -12,7 +12,8 @@ import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { promotionMessages } from './messages';
-import { TemplateForm, type LandingTemplate } from './template-form';
+import type { LandingTemplate } from './template-fields';
+import { TemplateForm } from './template-form';
 
 /** The landing templates (every reader of reports sees them; admins add and change them). */
 export function LandingTemplates() {

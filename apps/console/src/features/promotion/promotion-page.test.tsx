@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubServer } from '@/shared/testing/test-server';
 import type { ChartPoint } from './funnel-chart';
 import PromotionPage from './promotion-page';
-import type { LandingTemplate } from './template-form';
+import type { LandingTemplate } from './template-fields';
 
 // The chart library draws on a canvas jsdom does not have: the lazy chart is a stand-in showing what it was given.
 vi.mock('./funnel-chart', () => ({

@@ -7,7 +7,7 @@ import Form from 'antd/es/form';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import type { Dayjs } from 'dayjs';
-import { consoleFunnel } from '@presta/contract/api/console';
+import { consoleFunnel } from '@presta/contract/api/console/promotion';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { useCall } from '@/shared/api/use-call';
 import { commonMessages } from '@/shared/i18n/common-messages';

@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { consoleSignIn } from '@presta/contract/api/console';
+import { consoleSignIn } from '@presta/contract/api/console/session';
 import { call } from '@/shared/api/client';
 import { useMessages } from '@/shared/i18n/i18n';
 import { CardPage } from '@/shared/ui/card-page';

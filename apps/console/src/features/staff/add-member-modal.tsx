@@ -1,6 +1,6 @@
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { consoleStaffAdd } from '@presta/contract/api/console';
+import { consoleStaffAdd } from '@presta/contract/api/console/staff';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { call } from '@/shared/api/client';

@@ -1,6 +1,6 @@
 import App from 'antd/es/app';
 import Form from 'antd/es/form';
-import { consoleStaffRoles } from '@presta/contract/api/console';
+import { consoleStaffRoles } from '@presta/contract/api/console/staff';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { call } from '@/shared/api/client';
 import { commonMessages } from '@/shared/i18n/common-messages';

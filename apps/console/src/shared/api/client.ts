@@ -1,5 +1,5 @@
 import type { DataOf, Endpoint, RequestOf } from '@presta/contract/api/endpoint';
-import { csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console';
+import { csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console/session';
 import { normaliseResponse } from '@presta/contract/envelope';
 import { languageParam } from '@presta/contract/session-params';
 import { currentLanguage } from '@/shared/i18n/i18n';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { consoleMe, consoleSignOut } from '@presta/contract/api/console';
+import { consoleMe, consoleSignOut } from '@presta/contract/api/console/session';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import { mayTake, staffRoles, type ConsoleAction } from '@presta/contract/staff-roles';
 import { ApiError, call, onRolesRead, onSignedOut, setCsrfToken } from '@/shared/api/client';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import App from 'antd/es/app';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { staffRolesHeaderName } from '@presta/contract/api/console';
+import { staffRolesHeaderName } from '@presta/contract/api/console/session';
 import type { StaffRole } from '@presta/contract/staff-roles';
 import { LanguageProvider } from '@/shared/i18n/i18n';
 import { SessionProvider, useSession } from '@/shared/session/session';

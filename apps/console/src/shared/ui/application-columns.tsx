@@ -1,7 +1,7 @@
 import type { ColumnType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
-import type { consoleApplications } from '@presta/contract/api/console';
+import type { consoleApplications } from '@presta/contract/api/console/review';
 import { dateTime } from '@/shared/format/format';
 import type { Language, Translate } from '@/shared/i18n/i18n';
 import { Amount } from '@/shared/ui/amount';

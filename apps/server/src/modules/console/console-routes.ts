@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console';
+import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } from '@presta/contract/api/console/review';
 import { errorCodes } from '@presta/contract/error-codes';
 import { translate } from '../../i18n/messages';
 import { AppError } from '../../lib/app-error';
 import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { callContext } from '../../plugins/app/repositories';
+import { staffCall } from '../staff/staff-call';
 import { getOrderOverview } from '../orders/order-reads';
 import { transitionOrder } from '../orders/order-service';
-import { reviewQueue } from './review-queue';
-
-const tags = ['back office'];
 
 /**
  * The back office's review and disbursal calls (issue 17, decision 018; docs/back-office.md). Each names its action;
@@ -19,16 +18,12 @@ const tags = ['back office'];
 export default function consoleRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, consoleApplications, {
-    auth: 'staff',
-    staffAction: 'orders.read',
-    tags,
-    handler: async (input) => ({ applications: await reviewQueue(app.db, input.status, input.limit) }),
+    ...staffCall('orders.read'),
+    handler: async (input, request) => ({ applications: await callContext(app, request).repos.console.reviewQueue(input.status, input.limit) }),
   });
 
   registerEndpoint(app, consoleApprove, {
-    auth: 'staff',
-    staffAction: 'orders.approve',
-    tags,
+    ...staffCall('orders.approve'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'approve', actor: 'operator', audit: request.staff.actor });
@@ -37,9 +32,7 @@ export default function consoleRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleReject, {
-    auth: 'staff',
-    staffAction: 'orders.reject',
-    tags,
+    ...staffCall('orders.reject'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       const r = await transitionOrder(app.db, { orderNo: input.orderNo, action: 'reject', actor: 'operator', reason: input.reason, audit: request.staff.actor });
@@ -48,9 +41,7 @@ export default function consoleRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleDisburse, {
-    auth: 'staff',
-    staffAction: 'orders.disburse',
-    tags,
+    ...staffCall('orders.disburse'),
     handler: async (input, request) => {
       const disbursed: { orderNo: string; disbursedOn: string; bankAccount: { bankName: string; masked: string } }[] = [];
       const refused: { orderNo: string; message: string }[] = [];

@@ -1,19 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  consoleCreditRefund,
-  consoleNotificationResolve,
-  consoleNotifications,
-  consoleSuspense,
-  consoleSuspenseAssign,
-  consoleSuspenseRefund,
-} from '@presta/contract/api/console';
+import { consoleCreditRefund, consoleNotificationResolve, consoleNotifications, consoleSuspense, consoleSuspenseAssign, consoleSuspenseRefund } from '@presta/contract/api/console/payments';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { staffCall } from '../staff/staff-call';
 import { refundCredit } from '../ledger/ledger-credit';
 import { recentNotifications, resolveRefusedReview } from '../payments/notification-log';
 import { assignSuspense, openSuspense, refundSuspense } from '../payments/suspense-service';
-
-const tags = ['back office'];
 
 /**
  * Finance's payment calls (issue 17; docs/back-office.md "Payments over HTTP"): money in suspense and its
@@ -26,9 +18,7 @@ export default function financeRoutes(app: FastifyInstance) {
   const by = (request: FastifyRequest) => request.staff.member.email;
 
   registerEndpoint(app, consoleSuspense, {
-    auth: 'staff',
-    staffAction: 'payments.read',
-    tags,
+    ...staffCall('payments.read'),
     handler: async () => ({
       entries: (await openSuspense(app.db)).map((e) => ({
         id: e.id,
@@ -46,9 +36,7 @@ export default function financeRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleSuspenseAssign, {
-    auth: 'staff',
-    staffAction: 'suspense.assign',
-    tags,
+    ...staffCall('suspense.assign'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       const r = await assignSuspense(app.db, { id: input.id, orderNo: input.orderNo, actor: by(request), note: input.note, audit: request.staff.actor });
@@ -58,9 +46,7 @@ export default function financeRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleSuspenseRefund, {
-    auth: 'staff',
-    staffAction: 'suspense.refund',
-    tags,
+    ...staffCall('suspense.refund'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       const r = await refundSuspense(app.db, { id: input.id, actor: by(request), note: input.note, audit: request.staff.actor });
@@ -69,9 +55,7 @@ export default function financeRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleCreditRefund, {
-    auth: 'staff',
-    staffAction: 'ledger.refund',
-    tags,
+    ...staffCall('ledger.refund'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
     handler: async (input, request) => {
       const r = await refundCredit(app.db, { orderNo: input.orderNo, amount: input.amount, note: input.note, audit: request.staff.actor });
@@ -80,16 +64,12 @@ export default function financeRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleNotifications, {
-    auth: 'staff',
-    staffAction: 'payments.read',
-    tags,
+    ...staffCall('payments.read'),
     handler: async (input) => ({ notifications: await recentNotifications(app.db, { reviewOpen: input.review === 'open', limit: input.limit }) }),
   });
 
   registerEndpoint(app, consoleNotificationResolve, {
-    auth: 'staff',
-    staffAction: 'payments.resolveReview',
-    tags,
+    ...staffCall('payments.resolveReview'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => resolveRefusedReview(app.db, { id: input.id, note: input.note, audit: request.staff.actor }),
   });

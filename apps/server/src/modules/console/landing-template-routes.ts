@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console';
+import { consolePromotionTemplateAdd, consolePromotionTemplates, consolePromotionTemplateUpdate } from '@presta/contract/api/console/promotion';
 import { errorCodes } from '@presta/contract/error-codes';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { staffCall } from '../staff/staff-call';
 import { addLandingTemplate, listLandingTemplates, updateLandingTemplate } from '../promotion/landing-templates';
-
-const tags = ['back office'];
 
 /**
  * The promotion page's landing templates in the back office (issue 17; docs/back-office.md "Landing templates"):
@@ -13,24 +12,18 @@ const tags = ['back office'];
  */
 export default function consoleLandingTemplateRoutes(app: FastifyInstance) {
   registerEndpoint(app, consolePromotionTemplates, {
-    auth: 'staff',
-    staffAction: 'reports.read',
-    tags,
+    ...staffCall('reports.read'),
     handler: async () => ({ templates: await listLandingTemplates(app.db) }),
   });
 
   registerEndpoint(app, consolePromotionTemplateAdd, {
-    auth: 'staff',
-    staffAction: 'promotion.edit',
-    tags,
+    ...staffCall('promotion.edit'),
     refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => ({ template: await addLandingTemplate(app.db, input, request.staff.actor) }),
   });
 
   registerEndpoint(app, consolePromotionTemplateUpdate, {
-    auth: 'staff',
-    staffAction: 'promotion.edit',
-    tags,
+    ...staffCall('promotion.edit'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => ({ template: await updateLandingTemplate(app.db, input, request.staff.actor) }),
   });

@@ -1,15 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console';
+import { consoleComplaintReply, consoleComplaintReplyWithImages, consoleComplaints, consoleReplyImageField } from '@presta/contract/api/console/complaints';
 import { COMPLAINT_IMAGE_MAX_BYTES, COMPLAINT_IMAGES_MAX } from '@presta/contract/complaint-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import { badRequest } from '../../lib/app-error';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { staffCall } from '../staff/staff-call';
 import { complaintsForSupport, replyToComplaint } from '../complaints/complaint-service';
 import { checkedImage, readUploadParts } from '../complaints/image-upload';
 import { maskPhone } from '../session/borrower-profile';
-
-const tags = ['back office'];
 
 /**
  * Support's complaint calls (issue 17; docs/back-office.md "Complaints over HTTP"): the inbox by status and type
@@ -18,9 +17,7 @@ const tags = ['back office'];
  */
 export default async function supportRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleComplaints, {
-    auth: 'staff',
-    staffAction: 'complaints.read',
-    tags,
+    ...staffCall('complaints.read'),
     handler: async (input) => ({
       complaints: (await complaintsForSupport(app.db, input.status, input.type)).map((c) => ({
         id: c.id,
@@ -42,9 +39,7 @@ export default async function supportRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, consoleComplaintReply, {
-    auth: 'staff',
-    staffAction: 'complaints.reply',
-    tags,
+    ...staffCall('complaints.reply'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       return replyToComplaint(app.db, {
@@ -71,9 +66,7 @@ async function replyWithImages(app: FastifyInstance) {
     limits: { fileSize: COMPLAINT_IMAGE_MAX_BYTES, files: COMPLAINT_IMAGES_MAX, fields: 4, parts: COMPLAINT_IMAGES_MAX + 4, fieldSize: 16 * 1024, headerPairs: 50 },
   });
   registerEndpoint(app, consoleComplaintReplyWithImages, {
-    auth: 'staff',
-    staffAction: 'complaints.reply',
-    tags,
+    ...staffCall('complaints.reply'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     multipart: {
       bodyLimit: COMPLAINT_IMAGES_MAX * (COMPLAINT_IMAGE_MAX_BYTES + 16 * 1024) + 64 * 1024,

@@ -1,11 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  consolePromotionTemplateAdd,
-  consolePromotionTemplateUpdate,
-  landingTemplateSchema,
-  landingTextsSchema,
-} from '@presta/contract/api/console';
+import type { consolePromotionTemplateAdd, consolePromotionTemplateUpdate, landingTemplateSchema, landingTextsSchema } from '@presta/contract/api/console/promotion';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Db } from '../../db/database';
 import { promotionTemplates } from '../../db/schema';

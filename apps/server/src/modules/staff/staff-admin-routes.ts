@@ -1,26 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  consoleAudit,
-  consoleMyTokenCreate,
-  consoleMyTokenRevoke,
-  consoleMyTokens,
-  consoleStaff,
-  consoleStaffAdd,
-  consoleStaffDisable,
-  consoleStaffEnable,
-  consoleStaffReset,
-  consoleStaffRoles,
-  consoleStaffTokenRevoke,
-  consoleStaffTokens,
-} from '@presta/contract/api/console';
+import { consoleAudit } from '@presta/contract/api/console/audit';
+import { consoleMyTokenCreate, consoleMyTokenRevoke, consoleMyTokens, consoleStaff, consoleStaffAdd, consoleStaffDisable, consoleStaffEnable, consoleStaffReset, consoleStaffRoles, consoleStaffTokenRevoke, consoleStaffTokens } from '@presta/contract/api/console/staff';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { staffCall } from './staff-call';
 import { listAudit } from '../audit/audit-log';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenView } from './staff-api-tokens';
 import { addStaff, listStaff, resetStaff, setStaffDisabled, setStaffRoles, setUpLinkOf } from './staff-service';
-
-const tags = ['back office'];
 
 /** A token as answered: its dates as ISO strings, never its secret. */
 const tokenAnswer = (t: ApiTokenView) => ({
@@ -39,16 +26,12 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
   const link = (token: string) => setUpLinkOf(opts.config.publicBaseUrl, token);
 
   registerEndpoint(app, consoleStaff, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
+    ...staffCall('staff.manage'),
     handler: async () => ({ staff: await listStaff(app.db) }),
   });
 
   registerEndpoint(app, consoleStaffAdd, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
+    ...staffCall('staff.manage'),
     refusals: { 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => {
       const r = await addStaff(app.db, input, request.staff.actor);
@@ -57,9 +40,7 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
   });
 
   registerEndpoint(app, consoleStaffReset, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
+    ...staffCall('staff.manage'),
     refusals: { 404: [errorCodes.notFound] },
     handler: async (input, request) => {
       const r = await resetStaff(app.db, input, request.staff.actor);
@@ -72,69 +53,22 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
     [consoleStaffEnable, false],
   ] as const) {
     registerEndpoint(app, endpoint, {
-      auth: 'staff',
-      staffAction: 'staff.manage',
-      tags,
+      ...staffCall('staff.manage'),
       refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => setStaffDisabled(app.db, { email: input.email, disabled }, request.staff.actor),
     });
   }
 
   registerEndpoint(app, consoleStaffRoles, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
+    ...staffCall('staff.manage'),
     refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
     handler: async (input, request) => setStaffRoles(app.db, input, request.staff.actor),
   });
 
-  registerEndpoint(app, consoleStaffTokens, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
-    handler: async (input) => ({ tokens: (await listApiTokens(app.db, { staffId: input.staffId, all: input.all === 'true' })).map(tokenAnswer) }),
-  });
-
-  registerEndpoint(app, consoleStaffTokenRevoke, {
-    auth: 'staff',
-    staffAction: 'staff.manage',
-    tags,
-    refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id })) }),
-  });
-
-  // A member's own tokens (any role). Making one takes a console session: a token never makes another.
-  registerEndpoint(app, consoleMyTokens, {
-    auth: 'staff',
-    staffAction: 'signedIn',
-    tags,
-    handler: async (_input, request) => ({ tokens: (await listApiTokens(app.db, { staffId: request.staff.member.id })).map(tokenAnswer) }),
-  });
-
-  registerEndpoint(app, consoleMyTokenCreate, {
-    auth: 'staff',
-    staffAction: 'signedIn',
-    staffApiTokens: false,
-    tags,
-    refusals: { 409: [errorCodes.invalidTransition] },
-    handler: async (input, request) => {
-      const made = await createApiToken(app.db, request.staff.actor, input);
-      return { token: tokenAnswer(made.token), secret: made.secret };
-    },
-  });
-
-  registerEndpoint(app, consoleMyTokenRevoke, {
-    auth: 'staff',
-    staffAction: 'signedIn',
-    tags,
-    refusals: { 404: [errorCodes.notFound] },
-    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id, owner: request.staff.member.id })) }),
-  });
+  apiTokenRoutes(app);
 
   registerEndpoint(app, consoleAudit, {
-    auth: 'staff',
-    staffAction: 'audit.read',
-    tags,
+    ...staffCall('audit.read'),
     handler: async (input) => {
       // Days are UTC days: from its first millisecond to the last of `to`.
       const events = await listAudit(app.db, {
@@ -144,5 +78,40 @@ export default function staffAdminRoutes(app: FastifyInstance, opts: { config: C
       });
       return { events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
     },
+  });
+}
+
+/** API tokens: every member's for an admin (staff.manage), and each member's own. */
+function apiTokenRoutes(app: FastifyInstance) {
+  registerEndpoint(app, consoleStaffTokens, {
+    ...staffCall('staff.manage'),
+    handler: async (input) => ({ tokens: (await listApiTokens(app.db, { staffId: input.staffId, all: input.all === 'true' })).map(tokenAnswer) }),
+  });
+
+  registerEndpoint(app, consoleStaffTokenRevoke, {
+    ...staffCall('staff.manage'),
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id })) }),
+  });
+
+  // A member's own tokens (any role). Making one takes a console session: a token never makes another.
+  registerEndpoint(app, consoleMyTokens, {
+    ...staffCall('signedIn'),
+    handler: async (_input, request) => ({ tokens: (await listApiTokens(app.db, { staffId: request.staff.member.id })).map(tokenAnswer) }),
+  });
+
+  registerEndpoint(app, consoleMyTokenCreate, {
+    ...staffCall('signedIn', { sessionOnly: true }),
+    refusals: { 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) => {
+      const made = await createApiToken(app.db, request.staff.actor, input);
+      return { token: tokenAnswer(made.token), secret: made.secret };
+    },
+  });
+
+  registerEndpoint(app, consoleMyTokenRevoke, {
+    ...staffCall('signedIn'),
+    refusals: { 404: [errorCodes.notFound] },
+    handler: async (input, request) => ({ token: tokenAnswer(await revokeApiToken(app.db, request.staff.actor, { id: input.id, owner: request.staff.member.id })) }),
   });
 }

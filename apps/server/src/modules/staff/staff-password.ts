@@ -2,7 +2,7 @@ import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
 import * as es from '@zxcvbn-ts/language-es-es';
-import { passwordLength, staffPasswordMinLength } from '@presta/contract/api/console';
+import { passwordLength, staffPasswordMinLength } from '@presta/contract/api/console/session';
 import { badRequest, type AppError } from '../../lib/app-error';
 
 /*

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import Tokens from '@fastify/csrf';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consoleCookieName, csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console';
+import { consoleCookieName, csrfHeaderName, staffRolesHeaderName } from '@presta/contract/api/console/session';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
 import { AppError } from '../../lib/app-error';

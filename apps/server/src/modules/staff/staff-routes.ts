@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console';
+import { consoleMe, consoleSetUpComplete, consoleSetUpOpen, consoleSignIn, consoleSignOut } from '@presta/contract/api/console/session';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
+import { publicConsoleCall, staffCall } from './staff-call';
 import { recordAudit } from '../audit/audit-log';
 import { clearConsoleCookie, consoleCookieOf, sessionOf, setConsoleCookie, type ConsoleCaller } from './staff-plugin';
 import { completeSetUp, openSetUpLink, staffActor } from './staff-service';
 import { throttledStaffSignIn } from './staff-sign-in-throttle';
 import { openStaffSession, revokeStaffSession } from './staff-sessions';
-
-/** A public console call (no session yet): JSON, limited per client address and shared across processes. */
-const publicCall = (max: number) => ({ auth: 'public' as const, tags: ['back office'], rateLimit: { max, timeWindow: '1 minute' } });
 
 /**
  * The console's session calls (issue 17, decision 018; docs/back-office.md): sign-in (the presta_console cookie),
@@ -27,8 +25,7 @@ export default function staffRoutes(app: FastifyInstance, opts: { config: Config
 
   // No request limit: refused sign-ins are throttled per address and per account (staff-sign-in-throttle.ts).
   registerEndpoint(app, consoleSignIn, {
-    auth: 'public',
-    tags: ['back office'],
+    ...publicConsoleCall(),
     refusals: { 401: [errorCodes.staffSignInRefused] },
     handler: async (input, request, reply) => {
       const member = await signIn(request, { ...input, clientIp: request.ip });
@@ -49,18 +46,12 @@ export default function staffRoutes(app: FastifyInstance, opts: { config: Config
 
   // The session's own calls: a console session only (an API token has no session, nor a CSRF token to answer).
   registerEndpoint(app, consoleMe, {
-    auth: 'staff',
-    staffAction: 'signedIn',
-    staffApiTokens: false,
-    tags: ['back office'],
+    ...staffCall('signedIn', { sessionOnly: true }),
     handler: (_input, request) => Promise.resolve(sessionAnswer(request.staff.member, sessionOf(request))),
   });
 
   registerEndpoint(app, consoleSignOut, {
-    auth: 'staff',
-    staffAction: 'signedIn',
-    staffApiTokens: false,
-    tags: ['back office'],
+    ...staffCall('signedIn', { sessionOnly: true }),
     handler: async (_input, request, reply) => {
       const sessionId = consoleCookieOf(request);
       if (sessionId) await revokeStaffSession(app.db, sessionId);
@@ -70,12 +61,12 @@ export default function staffRoutes(app: FastifyInstance, opts: { config: Config
   });
 
   registerEndpoint(app, consoleSetUpOpen, {
-    ...publicCall(20),
+    ...publicConsoleCall(20),
     handler: async (input) => openSetUpLink(app.db, key, input.token),
   });
 
   registerEndpoint(app, consoleSetUpComplete, {
-    ...publicCall(10),
+    ...publicConsoleCall(10),
     handler: async (input, request) => completeSetUp(app.db, key, { ...input, clientIp: request.ip }),
   });
 }

@@ -1,11 +1,56 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { applicationSchema } from '@presta/contract/api/console';
+import type { applicationSchema } from '@presta/contract/api/console/review';
 import type { DbOrTx } from '../../db/database';
+import { borrowers, orders, products } from '../../db/schema';
 import { maskBankAccount } from '../../lib/bank-account';
 import { maskPhone } from '../session/borrower-profile';
+import { signInPhone } from '../session/sign-in-service';
 
 export type Application = z.input<typeof applicationSchema>;
+
+/** A loan a search found: the order, its product, and who borrowed (id, name, phone). */
+export type FoundLoan = Awaited<ReturnType<typeof searchLoans>>[number];
+
+/**
+ * The back office's reads across the orders, products and borrowers tables (it owns none of them): the loan
+ * search and the review queue. The module that owns each table stays its one writer.
+ */
+export type ConsoleRepository = {
+  searchLoans(q: string): Promise<FoundLoan[]>;
+  reviewQueue(status: '21' | '151', limit: number): Promise<Application[]>;
+};
+
+declare module '../../plugins/app/repositories' {
+  interface Repositories {
+    console: ConsoleRepository;
+  }
+}
+
+export function consoleRepository(db: DbOrTx): ConsoleRepository {
+  return {
+    searchLoans: (q) => searchLoans(db, q),
+    reviewQueue: (status, limit) => reviewQueue(db, status, limit),
+  };
+}
+
+/** The loans a search finds: an order number exactly, a whole phone (as typed), or a name containing the text. */
+async function searchLoans(db: DbOrTx, q: string) {
+  const phone = signInPhone(q);
+  const matches: SQL[] = [];
+  if (/^PR\d{16}$/i.test(q)) matches.push(eq(orders.orderNo, q.toUpperCase()));
+  if (phone) matches.push(eq(borrowers.phone, phone));
+  if (!/^\d+$/.test(q.replace(/[\s+\-().]/g, ''))) matches.push(ilike(borrowers.fullName, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (matches.length === 0) return [];
+  return db
+    .select({ order: orders, product: products, borrower: { id: borrowers.id, fullName: borrowers.fullName, phone: borrowers.phone } })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
+    .where(or(...matches))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(50);
+}
 
 type Row = {
   order_no: string;
@@ -38,7 +83,7 @@ type Row = {
  * the product and terms, the offer's limit, the account a disbursal would pay (masked), and their other loans
  * with us (settled, overdue now, rejected). One query.
  */
-export async function reviewQueue(db: DbOrTx, status: '21' | '151', limit: number): Promise<Application[]> {
+async function reviewQueue(db: DbOrTx, status: '21' | '151', limit: number): Promise<Application[]> {
   const rows = (await db.execute(sql`
 select o.order_no, o.status, o.created_at, p.code as product_code, p.name as product_name, p.market, p.currency,
        o.principal::text as principal,
