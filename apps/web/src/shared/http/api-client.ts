@@ -29,6 +29,13 @@ export const clientErrorCodes = {
   invalidResponse: 'invalid_response',
 } as const;
 
+const clientCodes = new Set<string>(Object.values(clientErrorCodes));
+
+/** A failure the client made up itself, or an answer without a code: not the server's refusal. */
+export function isClientFailure(code: string): boolean {
+  return code === '' || clientCodes.has(code);
+}
+
 export type RequestOptions = {
   /** When non-empty, a loading toast with this text shows until the answer arrives. */
   loading?: string;
