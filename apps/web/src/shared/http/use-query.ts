@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Normalised } from '@presta/contract/envelope';
-import { isClientFailure } from '@/shared/http/api-client';
+import { isClientFailure } from '@/shared/http/api-request';
 import { forgetFirstView } from '@/shared/http/first-view';
 import type { Query } from '@/shared/http/query';
 
