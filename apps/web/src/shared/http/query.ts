@@ -32,7 +32,7 @@ export function apiQuery<E extends Endpoint, T = DataOf<E>>(
   return {
     load: async (opts) => read(await callApi<E>(endpoint, payload, opts)),
     initial: () => {
-      const first = firstAnswer<DataOf<E>>(endpoint, (payload ?? {}) as Record<string, unknown>);
+      const first = firstAnswer<DataOf<E>>(endpoint, payload ?? {});
       return first && read(first);
     },
   };
