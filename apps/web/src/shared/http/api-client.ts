@@ -9,8 +9,9 @@ import { bridge } from '@/shared/bridge/native-bridge';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { getLanguage, languageType } from '@/shared/i18n/language-store';
 import { getMessage } from '@/shared/i18n/use-messages';
-import { formRequest, queryRequest, readAnswer } from '@/shared/http/api-request';
-import { formClient, HttpError, jsonClient, type HttpClient, type HttpRequest } from '@/shared/http/http-client';
+import { clientErrorCodes, formRequest, queryRequest, readAnswer } from '@/shared/http/api-request';
+import { formClient, jsonClient, type HttpClient, type HttpRequest } from '@/shared/http/http-client';
+import { HttpError } from '@/shared/http/http-error';
 import { getSessionParams, withQuery, type QueryParams } from '@/shared/session/session-params';
 import { replaceLocation } from '@/shared/session/navigation';
 import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
@@ -20,14 +21,6 @@ import { hideLoading, showLoading, showToast } from '@/shared/ui/toast';
  * They never reject: every outcome is a normalised result, failures already
  * toasted (unless `silent`), session failures already redirected.
  */
-
-/** Codes of the failures the client makes up itself (the server's codes are in error-codes.ts). */
-export const clientErrorCodes = {
-  network: 'network_error',
-  timeout: 'timeout',
-  aborted: 'aborted',
-  invalidResponse: 'invalid_response',
-} as const;
 
 export type RequestOptions = {
   /** When non-empty, a loading toast with this text shows until the answer arrives. */

@@ -13,6 +13,21 @@ import { commonParams, withQuery, type QueryParams } from '@/shared/session/sess
  * entry uses this file before React loads, so it must stay light.
  */
 
+/** Codes of the failures the client makes up itself (the server's codes are in error-codes.ts). */
+export const clientErrorCodes = {
+  network: 'network_error',
+  timeout: 'timeout',
+  aborted: 'aborted',
+  invalidResponse: 'invalid_response',
+} as const;
+
+const clientCodes = new Set<string>(Object.values(clientErrorCodes));
+
+/** A failure the client made up itself, or an answer without a code: not the server's refusal. */
+export function isClientFailure(code: string): boolean {
+  return code === '' || clientCodes.has(code);
+}
+
 /** postForm's request: API base + path with the common params in the query, the payload as the body. */
 export function formRequest(path: string, payload: Record<string, unknown> = {}): HttpRequest {
   return { method: 'POST', url: withQuery(apiUrl(path), commonParams()), body: payload };

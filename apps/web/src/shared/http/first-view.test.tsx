@@ -4,7 +4,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { Normalised } from '@presta/contract/envelope';
 import { firstAnswer } from '@/shared/http/api-request';
 import { firstAnswerOf, firstView, firstViewBlockId, forgetFirstView, renderingFirstView, type FirstView } from '@/shared/http/first-view';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 
 const view: FirstView = {
   lang: 'es',
@@ -74,11 +74,11 @@ describe('first view', () => {
 });
 
 function Probe({ fetcher, first }: { fetcher: () => Promise<Normalised<string>>; first: string | null }) {
-  const remote = useRemoteData<string>(fetcher, { first: () => (first === null ? null : { success: true, code: '0', message: '', data: first, raw: null }) });
+  const remote = useQuery<string>({ load: fetcher, initial: () => (first === null ? null : { success: true, code: '0', message: '', data: first, raw: null }) });
   return <p>{remote.loading ? 'loading' : (remote.data ?? 'none')}</p>;
 }
 
-describe('useRemoteData with the first data', () => {
+describe('useQuery with the first data', () => {
   it('shows it at once and does not load on mount; a load on demand still runs', async () => {
     const fetcher = vi.fn(() => Promise.resolve({ success: true, code: '0', message: '', data: 'fresh', raw: null }));
     render(<Probe fetcher={fetcher} first="from the server" />);

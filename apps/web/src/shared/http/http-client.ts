@@ -1,23 +1,10 @@
 import { formClientHeaderParams, jsonClientHeaderParams } from '@presta/contract/session-params';
 import { sessionSearch } from '@/shared/session/session-params';
+import { keepEarlyAnswer, takeEarlyAnswer } from '@/shared/http/early-answers';
+import { HttpError } from '@/shared/http/http-error';
 
 /** Request timeout of both clients (§7, §9). */
 export const requestTimeoutMs = 60_000;
-
-export type HttpErrorKind = 'timeout' | 'network' | 'aborted' | 'status';
-
-/** A request that produced no usable answer. */
-export class HttpError extends Error {
-  constructor(
-    readonly kind: HttpErrorKind,
-    message: string,
-    readonly status?: number,
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
 
 /** The Retry-After seconds of the answers that carried one (a resend too soon), by their parsed body. */
 const retryAfters = new WeakMap<object, number>();
@@ -69,51 +56,6 @@ export type HttpClient = {
 export type SentRequest = { method: HttpMethod; url: string; headers: Record<string, string>; body: string | undefined };
 
 type PreparedRequest = { req: HttpRequest; headers: Record<string, string>; body: BodyInit | undefined; key: string };
-
-type Prefetched = { answer: Promise<unknown>; startedAt: number };
-
-/** A prefetched answer older than this is not handed out (the caller asks again). */
-export const prefetchMaxAgeMs = 30_000;
-
-/** Answers fetched ahead of their caller, by request key; each is handed out once. */
-const prefetched = new Map<string, Prefetched>();
-
-function takePrefetched(key: string): Prefetched | undefined {
-  const entry = prefetched.get(key);
-  if (!entry) return undefined;
-  prefetched.delete(key);
-  return Date.now() - entry.startedAt <= prefetchMaxAgeMs ? entry : undefined;
-}
-
-/**
- * The prefetched answer for a caller. When the caller aborts first it gets an
- * 'aborted' failure and the answer goes back for the next identical request
- * (e.g. the same page mounted again).
- */
-function handOver(key: string, entry: Prefetched, signal: AbortSignal | undefined): Promise<unknown> {
-  if (!signal) return entry.answer;
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      if (!prefetched.has(key)) prefetched.set(key, entry);
-      reject(new HttpError('aborted', 'request aborted'));
-    };
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    entry.answer.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new HttpError('network', 'network failure'));
-      },
-    );
-  });
-}
 
 /** A body and its Content-Type; none for FormData, whose multipart boundary the browser writes. */
 type BodyEncoder = (body: unknown) => { body: BodyInit; contentType?: string };
@@ -253,9 +195,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
   return {
     async request(req: HttpRequest): Promise<unknown> {
       const prepared = prepare(req);
-      const early = takePrefetched(prepared.key);
-      if (early) return handOver(prepared.key, early, req.signal);
-      return run(prepared, req.signal);
+      return takeEarlyAnswer(prepared.key, req.signal) ?? run(prepared, req.signal);
     },
 
     describe(req: HttpRequest): SentRequest {
@@ -265,13 +205,7 @@ export function createHttpClient(config: HttpClientConfig): HttpClient {
 
     prefetch(req: HttpRequest): Promise<unknown> {
       const prepared = prepare(req);
-      const pending = prefetched.get(prepared.key);
-      if (pending) return pending.answer;
-      const answer = run(prepared, req.signal);
-      // A failure is handled by the caller the answer is handed to.
-      answer.catch(() => {});
-      prefetched.set(prepared.key, { answer, startedAt: Date.now() });
-      return answer;
+      return keepEarlyAnswer(prepared.key, () => run(prepared, req.signal));
     },
   };
 }

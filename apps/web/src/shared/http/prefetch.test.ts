@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import { callApi, postForm } from '@/shared/http/api-client';
 import { formRequest, prefetchApi, queryRequest, readAnswer } from '@/shared/http/api-request';
-import { prefetchMaxAgeMs } from '@/shared/http/http-client';
+import { prefetchMaxAgeMs } from '@/shared/http/early-answers';
 import { initLanguage } from '@/shared/i18n/language-store';
 
 vi.mock('@/shared/ui/toast', () => ({

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
-import type { Normalised } from '@presta/contract/envelope';
 import type { OrderQuery } from '@/shared/http/order-payload';
-import { useRemoteData, type RemoteData } from '@/shared/http/use-remote-data';
+import type { Query } from '@/shared/http/query';
+import { useQuery, type QueryResult } from '@/shared/http/use-query';
 import { getSessionParams } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -18,12 +18,10 @@ export type OrderDataPageProps<T> = {
   title: string;
   /** The feature's catalogue: the usual load texts (RemoteFallbackKey) and `missingOrder`. */
   t: (key: RemoteFallbackKey | 'missingOrder') => string;
-  /** Loads the page's data for the session's order (silent: a refresh, see useRemoteData). */
-  load: (query: OrderQuery, opts: { silent: boolean; signal: AbortSignal }) => Promise<Normalised<T>>;
-  /** The page's data the server sent with the page (first-view.ts), read as `load` reads its answer; null when none. */
-  first?: (query: OrderQuery) => Normalised<T> | null;
+  /** The page's data for the session's order (query.ts). */
+  query: (order: OrderQuery) => Query<T>;
   /** The page, once its data is there; `reload` loads it again (a silent reload keeps the page as it is). */
-  children: (data: T, ids: OrderIds, reload: RemoteData<T, void>['load']) => ReactNode;
+  children: (data: T, ids: OrderIds, reload: QueryResult<T>['load']) => ReactNode;
 };
 
 /**
@@ -40,13 +38,9 @@ export function OrderDataPage<T>(props: OrderDataPageProps<T>) {
   return <OrderData key={`${orderId}:${productId}`} {...props} orderId={orderId} productId={productId} />;
 }
 
-function OrderData<T>({ title, t, load, first, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
+function OrderData<T>({ title, t, query, children, orderId, productId }: OrderDataPageProps<T> & OrderIds) {
   usePageTitle(title);
-  const query = { orderId, productId: productId || undefined };
-  const remote = useRemoteData<T>((_arg, opts) => load(query, opts), {
-    enabled: orderId !== '',
-    first: first && (() => first(query)),
-  });
+  const remote = useQuery(query({ orderId, productId: productId || undefined }), { enabled: orderId !== '' });
 
   if (!orderId) {
     return (

@@ -1,4 +1,4 @@
-import type { RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryResult } from '@/shared/http/use-query';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { PageSkeleton } from '@/shared/ui/page-skeleton';
@@ -23,14 +23,14 @@ export function remoteFallbackTexts(t: (key: RemoteFallbackKey) => string): Remo
 }
 
 export type RemoteFallbackProps = {
-  remote: Pick<RemoteData<unknown, never>, 'failed' | 'refusal'> & { load: () => unknown };
+  remote: Pick<QueryResult<unknown, never>, 'failed' | 'refusal'> & { load: () => unknown };
   texts: RemoteFallbackTexts;
   /** Heading level of the failure: 1 when it is the whole page (default), 2 under the page's own heading. */
   level?: 1 | 2;
 };
 
 /**
- * What a page shows while its data is not there (useRemoteData): the
+ * What a page shows while its data is not there (useQuery): the
  * skeleton while it loads; the server's refusal (e.g. "this loan is already
  * paid") without a retry; else the connection failure with a retry.
  */

@@ -3,7 +3,7 @@ import type { accountBankAccount, accountHome, accountLoans, accountProfile, acc
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { callApi } from '@/shared/http/api-client';
-import { firstAnswer } from '@/shared/http/api-request';
+import { apiQuery, type Query } from '@/shared/http/query';
 
 export type HomeData = DataOf<typeof accountHome>;
 export type LoanSummary = DataOf<typeof accountLoans>['loans'][number];
@@ -15,14 +15,7 @@ export type BankAccount = NonNullable<DataOf<typeof accountBankAccount>['account
 type LoadOpts = { silent?: boolean; signal?: AbortSignal };
 
 /** Home: the profile, the active loan with its next payment, or the offers. */
-export function fetchHome(opts: LoadOpts = {}): Promise<Normalised<HomeData>> {
-  return callApi<typeof accountHome>(apiRoutes.accountHome, {}, opts);
-}
-
-/** Home's data the server sent with the page (first-view.ts); null when it sent none. */
-export function firstHome(): Normalised<HomeData> | null {
-  return firstAnswer<HomeData>(apiRoutes.accountHome, {});
-}
+export const homeQuery: Query<HomeData> = apiQuery<typeof accountHome>(apiRoutes.accountHome, {});
 
 /** My loans, newest first. */
 export function fetchLoans(opts: LoadOpts = {}): Promise<Normalised<DataOf<typeof accountLoans>>> {

@@ -1,4 +1,4 @@
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -20,7 +20,7 @@ import './account-pages.css';
 export default function AccountPage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('accountTitle'));
-  const remote = useRemoteData((_arg, opts) => fetchAccount(opts));
+  const remote = useQuery({ load: fetchAccount });
   const signOut = useSignOut(() => void remote.load(undefined, { silent: true }));
   const { data } = remote;
   if (!data) {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { routes } from '@presta/contract/routes';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
@@ -18,7 +18,7 @@ import './account-pages.css';
 export default function BankAccountPage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('bankPageTitle'));
-  const remote = useRemoteData((_arg, opts) => fetchBankPage(opts));
+  const remote = useQuery({ load: fetchBankPage });
   const { data } = remote;
   if (!data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;

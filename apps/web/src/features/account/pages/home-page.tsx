@@ -1,9 +1,9 @@
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
-import { fetchHome, firstHome } from '../api/account-data';
+import { homeQuery } from '../api/account-data';
 import { AccountNav } from '../components/account-nav';
 import { ActiveLoanCard } from '../components/active-loan-card';
 import { OffersSection } from '../components/offers-section';
@@ -18,7 +18,7 @@ import './account-pages.css';
 export default function HomePage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('homeTitle'));
-  const remote = useRemoteData((_arg, opts) => fetchHome(opts), { first: firstHome });
+  const remote = useQuery(homeQuery);
   const { data } = remote;
   if (!data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;

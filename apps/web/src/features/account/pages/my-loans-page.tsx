@@ -1,4 +1,4 @@
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
@@ -16,7 +16,7 @@ import './account-pages.css';
 export default function MyLoansPage() {
   const { t } = useMessages(accountMessages);
   usePageTitle(t('myLoansTitle'));
-  const remote = useRemoteData((_arg, opts) => fetchLoans(opts));
+  const remote = useQuery({ load: fetchLoans });
   if (!remote.data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }

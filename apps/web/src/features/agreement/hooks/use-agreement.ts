@@ -1,24 +1,23 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
-import { useRemoteData, type RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryOptions } from '@/shared/http/query';
+import { useQuery, type QueryResult } from '@/shared/http/use-query';
 import { fetchContract, fetchOfferTerms, type Contract } from '../api/contract-detail';
 import type { AgreementQuery } from '../utils/agreement-query';
 
 /** The order's contract with its terms, or (before the order exists) the quote's terms alone. */
 export type LoadedAgreement = { contract: Contract | null; terms: AgreementTerms | null };
 
-export type AgreementRemote = RemoteData<LoadedAgreement, void>;
+export type AgreementRemote = QueryResult<LoadedAgreement>;
 
 /** Loads what the address names: the order's contract, or the offer's terms; nothing for no query. */
 export function useAgreement(query: AgreementQuery): AgreementRemote {
-  return useRemoteData<LoadedAgreement>(
-    async (_arg, { signal }) => {
-      if (query.kind === 'order') {
-        const result = await fetchContract(query.query, { signal });
-        return { ...result, data: result.data ? { contract: result.data, terms: result.data.terms } : null };
-      }
-      const result = await fetchOfferTerms((query as Extract<AgreementQuery, { kind: 'offer' }>).query, { signal });
-      return { ...result, data: result.data ? { contract: null, terms: result.data } : null };
-    },
-    { enabled: query.kind !== 'none' },
-  );
+  const load = async ({ signal }: QueryOptions) => {
+    if (query.kind === 'order') {
+      const result = await fetchContract(query.query, { signal });
+      return { ...result, data: result.data ? { contract: result.data, terms: result.data.terms } : null };
+    }
+    const result = await fetchOfferTerms((query as Extract<AgreementQuery, { kind: 'offer' }>).query, { signal });
+    return { ...result, data: result.data ? { contract: null, terms: result.data } : null };
+  };
+  return useQuery<LoadedAgreement>({ load }, { enabled: query.kind !== 'none' });
 }

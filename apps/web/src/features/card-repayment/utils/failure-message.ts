@@ -1,6 +1,6 @@
 import type { Normalised } from '@presta/contract/envelope';
 import { legacyPaymentCodes } from '@presta/contract/legacy-payment-rules';
-import { clientErrorCodes } from '@/shared/http/api-client';
+import { clientErrorCodes } from '@/shared/http/api-request';
 import { getMessage } from '@/shared/i18n/use-messages';
 import { cardRepaymentMessages, type CardRepaymentMessageKey } from '../messages';
 

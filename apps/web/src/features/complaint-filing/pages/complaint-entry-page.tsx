@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { getSessionParams } from '@/shared/session/session-params';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -36,7 +36,7 @@ export default function ComplaintEntryPage() {
 function ComplaintEntry({ orderId }: { orderId: string | undefined }) {
   const { t } = useMessages(complaintFilingMessages);
   usePageTitle(t('entryPageTitle'));
-  const remote = useRemoteData<ComplaintInit>((_arg, { silent, signal }) => fetchComplaintInit(orderId, { silent, signal }));
+  const remote = useQuery<ComplaintInit>({ load: ({ silent, signal }) => fetchComplaintInit(orderId, { silent, signal }) });
 
   if (!remote.data) {
     return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COMPLAINT_SCORE_DELAY_MS } from '@presta/contract/complaint-rules';
 import { errorCodes } from '@presta/contract/error-codes';
-import type { RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryResult } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { showToast } from '@/shared/ui/toast';
 import type { ComplaintDetail } from '../api/complaint-detail';
@@ -13,7 +13,7 @@ import { complaintFollowUpMessages } from '../messages';
  * (isNeedScore non-zero); the prompt opens once per page load,
  * COMPLAINT_SCORE_DELAY_MS after the complaint has loaded, and again on demand.
  */
-export function useReplyScore(problemId: string, { data, load }: RemoteData<ComplaintDetail, void>) {
+export function useReplyScore(problemId: string, { data, load }: QueryResult<ComplaintDetail>) {
   const { t } = useMessages(complaintFollowUpMessages);
   const [scored, setScored] = useState(false);
   const [open, setOpen] = useState(false);

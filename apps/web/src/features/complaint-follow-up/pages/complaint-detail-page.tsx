@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useAddressSearch } from '@/shared/router/address';
 import { errorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
-import type { RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryResult } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -90,7 +90,7 @@ function ComplaintDetailView({ problemId }: { problemId: string }) {
 }
 
 /** Before the complaint shows: loading, a failure to retry, a refusal, or (404001) "not found". */
-function ComplaintDetailFallback({ remote, notFound }: { remote: RemoteData<ComplaintDetail, void>; notFound: boolean }) {
+function ComplaintDetailFallback({ remote, notFound }: { remote: QueryResult<ComplaintDetail>; notFound: boolean }) {
   const { t } = useMessages(complaintFollowUpMessages);
   const [, navigate] = useLocation();
   if (notFound) {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'wouter';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { routes } from '@presta/contract/routes';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -39,7 +39,7 @@ export function initialTabIndex(value: string | null, tabs: readonly ComplaintTa
 export default function ComplaintListPage() {
   const { t } = useMessages(complaintFollowUpMessages);
   usePageTitle(t('listPageTitle'));
-  const remote = useRemoteData<{ tabs: ComplaintTab[] }>((_arg, { signal }) => fetchComplaintList({ signal }));
+  const remote = useQuery<{ tabs: ComplaintTab[] }>({ load: ({ signal }) => fetchComplaintList({ signal }) });
   const { data } = remote;
 
   return (

@@ -3,7 +3,7 @@ import { useAddressSearch } from '@/shared/router/address';
 import type { KeyFactsData } from '@presta/contract/api/key-facts';
 import { markets } from '@presta/contract/markets';
 import { marketMoney } from '@/shared/format/money';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { getSessionParams } from '@/shared/session/session-params';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
@@ -54,7 +54,7 @@ export default function KeyFactsPage() {
 
 function KeyFacts({ query }: { query: KeyFactsQuery }) {
   const { t } = useMessages(keyFactsMessages);
-  const remote = useRemoteData<KeyFactsData>((_arg, { signal }) => fetchKeyFacts(query, { signal }));
+  const remote = useQuery<KeyFactsData>({ load: ({ signal }) => fetchKeyFacts(query, { signal }) });
   if (!remote.data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }

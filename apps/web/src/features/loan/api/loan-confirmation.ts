@@ -1,6 +1,5 @@
 import { readMarket } from '@/shared/format/money';
-import { callApi } from '@/shared/http/api-client';
-import { firstAnswer } from '@/shared/http/api-request';
+import { apiQuery, type Query } from '@/shared/http/query';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetailConfirm, LoanConfirmData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
@@ -8,19 +7,18 @@ import { loanConfirmationPayload, type LoanConfirmationQuery } from './loan-conf
 
 export type { LoanConfirmationQuery };
 
-/** POST /v3/loan-confirm/loan-detail-confirm: quote, plan and contract link of a product. */
-export async function fetchLoanConfirmation(
-  query: LoanConfirmationQuery,
-  opts: { signal?: AbortSignal } = {},
-): Promise<Normalised<LoanConfirmData>> {
-  const result = await callApi<typeof loanDetailConfirm>(apiRoutes.loanDetailConfirm, loanConfirmationPayload(query), { signal: opts.signal });
-  return readLoanConfirmation(result);
-}
-
-/** The quote the server sent with the page (first-view.ts), read as fetchLoanConfirmation reads its answer; null when it sent none. */
-export function firstLoanConfirmation(query: LoanConfirmationQuery): Normalised<LoanConfirmData> | null {
-  const first = firstAnswer<LoanConfirmData>(apiRoutes.loanDetailConfirm, loanConfirmationPayload(query));
-  return first && readLoanConfirmation(first);
+/**
+ * POST /v3/loan-confirm/loan-detail-confirm: quote, plan and contract link of
+ * a product; a load on demand may ask for the recalculated quote. A silent
+ * load still toasts its failure.
+ */
+export function loanConfirmationQuery(query: Omit<LoanConfirmationQuery, 'recalculated'>): Query<LoanConfirmData, { recalculated: boolean }> {
+  const quote = (recalculated?: boolean) =>
+    apiQuery<typeof loanDetailConfirm, LoanConfirmData>(apiRoutes.loanDetailConfirm, loanConfirmationPayload({ ...query, recalculated }), readLoanConfirmation);
+  return {
+    load: (opts, arg) => quote(arg?.recalculated).load({ signal: opts.signal }),
+    initial: quote().initial,
+  };
 }
 
 function readLoanConfirmation(result: Normalised<LoanConfirmData>): Normalised<LoanConfirmData> {

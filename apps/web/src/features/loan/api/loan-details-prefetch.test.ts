@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchLoanDetails } from './loan-details';
+import { loanDetailsQuery } from './loan-details';
 import { prefetchLoanDetails } from './loan-details-prefetch';
 import { detailsData } from '../testing/loan-fixtures';
 
@@ -47,7 +47,7 @@ describe('prefetchLoanDetails', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.init.body).toBe(`productId=1&orderId=${order}`);
 
-    const result = await fetchLoanDetails({ orderId: String(order), productId: '1' });
+    const result = await loanDetailsQuery({ orderId: String(order), productId: '1' }).load({});
     expect(calls).toHaveLength(1);
     expect(result.success).toBe(true);
     expect(result.data?.orderStatus).toBe('180');
@@ -81,7 +81,7 @@ describe('prefetchLoanDetails', () => {
     await prefetchLoanDetails(location.search);
     expect(imagePreloads()).toEqual([]);
     expect(toast.showToast).not.toHaveBeenCalled();
-    const result = await fetchLoanDetails({ orderId: String(order) });
+    const result = await loanDetailsQuery({ orderId: String(order) }).load({});
     expect(result).toMatchObject({ success: false, code: '500001' });
     expect(toast.showToast).toHaveBeenCalledWith('Error');
   });

@@ -1,6 +1,5 @@
 import { readMarket } from '@/shared/format/money';
-import { callApi } from '@/shared/http/api-client';
-import { firstAnswer } from '@/shared/http/api-request';
+import { apiQuery, type Query } from '@/shared/http/query';
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { loanDetails, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
@@ -11,23 +10,10 @@ export type { LoanDetailsQuery };
 
 /**
  * POST /v3/loan-details/loan-details: one order's status, texts, rows and actions.
- * `silent` (automatic refreshes) keeps a failure from toasting every 10 s.
+ * A silent load (automatic refreshes) keeps a failure from toasting every 10 s.
  */
-export async function fetchLoanDetails(
-  query: LoanDetailsQuery,
-  opts: { silent?: boolean; signal?: AbortSignal } = {},
-): Promise<Normalised<LoanDetailsData>> {
-  const result = await callApi<typeof loanDetails>(apiRoutes.loanDetails, orderPayload(query), {
-    silent: opts.silent,
-    signal: opts.signal,
-  });
-  return readLoanDetails(result);
-}
-
-/** The loan details the server sent with the page (first-view.ts), read as fetchLoanDetails reads its answer; null when it sent none. */
-export function firstLoanDetails(query: LoanDetailsQuery): Normalised<LoanDetailsData> | null {
-  const first = firstAnswer<LoanDetailsData>(apiRoutes.loanDetails, orderPayload(query));
-  return first && readLoanDetails(first);
+export function loanDetailsQuery(query: LoanDetailsQuery): Query<LoanDetailsData> {
+  return apiQuery<typeof loanDetails, LoanDetailsData>(apiRoutes.loanDetails, orderPayload(query), readLoanDetails);
 }
 
 /** An answer's data as the page uses it (the flags as numbers, the rows always a list…). */

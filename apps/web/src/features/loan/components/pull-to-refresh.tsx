@@ -40,6 +40,86 @@ function scrolledDown(element: Element): boolean {
   return window.scrollY > 0 || (document.scrollingElement?.scrollTop ?? 0) > 0;
 }
 
+/** What a followed pull changes on the page, and the refresh it starts. */
+type PullView = {
+  show: (status: PullStatus, height: number) => void;
+  drag: (dragging: boolean) => void;
+  refresh: () => Promise<unknown>;
+};
+
+/**
+ * Follows the touch gestures on `root`: a pull down from the page's top moves
+ * the head; released far enough, it refreshes ("refreshing", then "complete"
+ * a moment). Returns the function that stops following.
+ */
+function followPulls(root: HTMLElement, view: PullView): () => void {
+  let startY: number | null = null;
+  let pulling = false;
+  let busy = false;
+  let current: PullStatus = 'pulling';
+  let live = true;
+  const show = (next: PullStatus, nextHeight: number) => {
+    current = next;
+    view.show(next, nextHeight);
+  };
+  const close = () => {
+    busy = false;
+    if (live) show('pulling', 0);
+  };
+
+  const onStart = (event: TouchEvent) => {
+    if (busy || event.touches.length !== 1) return;
+    startY = event.touches[0]!.clientY;
+    pulling = false;
+  };
+  const onMove = (event: TouchEvent) => {
+    if (busy || startY === null) return;
+    const distance = event.touches[0]!.clientY - startY;
+    if (!pulling) {
+      // Only a pull down that starts with the page at its top; anything else is the page's own scroll.
+      if (distance <= 0 || (event.target instanceof Element && scrolledDown(event.target))) {
+        startY = null;
+        return;
+      }
+      pulling = true;
+      view.drag(true);
+    }
+    if (event.cancelable) event.preventDefault();
+    const next = pulledHeight(distance);
+    show(next > threshold ? 'canRelease' : 'pulling', next);
+  };
+  const onEnd = () => {
+    if (busy || !pulling) return;
+    startY = null;
+    pulling = false;
+    view.drag(false);
+    if (current !== 'canRelease') {
+      show('pulling', 0);
+      return;
+    }
+    busy = true;
+    show('refreshing', headHeight);
+    view.refresh().then(() => {
+      if (!live) return;
+      show('complete', headHeight);
+      setTimeout(close, completeDelayMs);
+    }, close);
+  };
+
+  // Not passive: a pull from the top must not also scroll or pull the browser's own page.
+  root.addEventListener('touchstart', onStart, { passive: true });
+  root.addEventListener('touchmove', onMove, { passive: false });
+  root.addEventListener('touchend', onEnd);
+  root.addEventListener('touchcancel', onEnd);
+  return () => {
+    live = false;
+    root.removeEventListener('touchstart', onStart);
+    root.removeEventListener('touchmove', onMove);
+    root.removeEventListener('touchend', onEnd);
+    root.removeEventListener('touchcancel', onEnd);
+  };
+}
+
 /**
  * Pull down at the top of the page to refresh it: a touch gesture (the app's
  * web view and mobile browsers), with plain touch events instead of
@@ -64,75 +144,11 @@ export function PullToRefresh({ onRefresh, pullingText, canReleaseText, refreshi
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    let startY: number | null = null;
-    let pulling = false;
-    let busy = false;
-    let current: PullStatus = 'pulling';
-    let live = true;
     const show = (next: PullStatus, nextHeight: number) => {
-      current = next;
       setStatus(next);
       setHeight(nextHeight);
     };
-
-    const onStart = (event: TouchEvent) => {
-      if (busy || event.touches.length !== 1) return;
-      startY = event.touches[0]!.clientY;
-      pulling = false;
-    };
-    const onMove = (event: TouchEvent) => {
-      if (busy || startY === null) return;
-      const distance = event.touches[0]!.clientY - startY;
-      if (!pulling) {
-        // Only a pull down that starts with the page at its top; anything else is the page's own scroll.
-        if (distance <= 0 || (event.target instanceof Element && scrolledDown(event.target))) {
-          startY = null;
-          return;
-        }
-        pulling = true;
-        setDragging(true);
-      }
-      if (event.cancelable) event.preventDefault();
-      const next = pulledHeight(distance);
-      show(next > threshold ? 'canRelease' : 'pulling', next);
-    };
-    const onEnd = () => {
-      if (busy || !pulling) return;
-      startY = null;
-      pulling = false;
-      setDragging(false);
-      if (current !== 'canRelease') {
-        show('pulling', 0);
-        return;
-      }
-      busy = true;
-      show('refreshing', headHeight);
-      const close = () => {
-        busy = false;
-        if (live) show('pulling', 0);
-      };
-      refreshRef.current().then(
-        () => {
-          if (!live) return;
-          show('complete', headHeight);
-          setTimeout(close, completeDelayMs);
-        },
-        close,
-      );
-    };
-
-    // Not passive: a pull from the top must not also scroll or pull the browser's own page.
-    root.addEventListener('touchstart', onStart, { passive: true });
-    root.addEventListener('touchmove', onMove, { passive: false });
-    root.addEventListener('touchend', onEnd);
-    root.addEventListener('touchcancel', onEnd);
-    return () => {
-      live = false;
-      root.removeEventListener('touchstart', onStart);
-      root.removeEventListener('touchmove', onMove);
-      root.removeEventListener('touchend', onEnd);
-      root.removeEventListener('touchcancel', onEnd);
-    };
+    return followPulls(root, { show, drag: setDragging, refresh: () => refreshRef.current() });
   }, []);
 
   const text = { pulling: pullingText, canRelease: canReleaseText, refreshing: refreshingText, complete: completeText }[status];

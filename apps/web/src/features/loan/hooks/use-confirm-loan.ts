@@ -4,7 +4,7 @@ import type { Normalised } from '@presta/contract/envelope';
 import { errorCodes } from '@presta/contract/error-codes';
 import { routes } from '@presta/contract/routes';
 import { bridge } from '@/shared/bridge/native-bridge';
-import type { RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryResult } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { replaceLocation } from '@/shared/session/navigation';
 import { pageUrl } from '@/shared/session/session-params';
@@ -18,7 +18,7 @@ export const recalculationDelayMs = 5500;
 
 type Recalculation = 'idle' | 'reloading' | 'done';
 
-type ConfirmationRemote = RemoteData<LoanConfirmData, { recalculated: boolean }>;
+type ConfirmationRemote = QueryResult<LoanConfirmData, { recalculated: boolean }>;
 
 /**
  * Issue 16: the server refuses a second active loan (409005) before the

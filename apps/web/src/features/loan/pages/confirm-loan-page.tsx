@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useAddressSearch } from '@/shared/router/address';
 import type { LoanConfirmData } from '@presta/contract/api/loan';
 import { visibleRows } from '@/shared/format/detail-rows';
 import { marketMoney, readMarket } from '@/shared/format/money';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { routes } from '@presta/contract/routes';
 import { inAppUrl } from '@/shared/session/session-params';
@@ -14,11 +14,11 @@ import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
-import { fetchLoanConfirmation, firstLoanConfirmation } from '../api/loan-confirmation';
+import { loanConfirmationQuery } from '../api/loan-confirmation';
 import { confirmationQueryOf } from '../api/loan-confirmation-query';
 import { ConfirmActions } from '../components/confirm-actions';
 import { CouponRow } from '../components/coupon-row';
-import { KeyFactsCard } from '../components/key-facts-card';
+import { KeyFactsCard, type KeyFactsCardProps } from '../components/key-facts-card';
 import { OfferPlan } from '../components/offer-plan';
 import { OfferSummary } from '../components/offer-summary';
 import { RecalculationModal } from '../components/recalculation-modal';
@@ -52,10 +52,8 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   usePageTitle(t('confirmTitle'));
   const [, navigate] = useLocation();
   const { activeLoan, watch } = useActiveLoanRefusal();
-  const remote = useRemoteData<LoanConfirmData, { recalculated: boolean }>(
-    (arg, { signal }) => fetchLoanConfirmation({ productId, amount, periods, recalculated: arg?.recalculated }, { signal }).then(watch),
-    { enabled: productId !== '', first: () => firstLoanConfirmation({ productId, amount, periods }) },
-  );
+  const quote = loanConfirmationQuery({ productId, amount, periods });
+  const remote = useQuery<LoanConfirmData, { recalculated: boolean }>({ ...quote, load: (opts, arg) => quote.load(opts, arg).then(watch) }, { enabled: productId !== '' });
   const { data } = remote;
   useConfirmBurialPoint(productId);
   const recalculating = useRecalculation(remote);
@@ -80,11 +78,6 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   if (!data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }
-
-  // The product's market's currency, whatever the page's language (issue 12).
-  const money = marketMoney(readMarket(data.market));
-  const annualCost = data.terms?.annualCost;
-  const details = visibleRows(data.details);
   const actions = (
     <ConfirmActions
       contractHref={data.isNewContract}
@@ -96,7 +89,26 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
       onSubmit={submit}
     />
   );
+  const keyFactsCard = { keyFacts, saving: acknowledging, onAcknowledge: () => void acknowledge() };
+  return <ConfirmOffer data={data} actions={actions} keyFactsCard={keyFactsCard} recalculating={recalculating} />;
+}
 
+type ConfirmOfferProps = {
+  data: LoanConfirmData;
+  /** The tick box and the submit button, below the offer. */
+  actions: ReactNode;
+  /** The key facts to acknowledge first (when the offer has them), with their saving state. */
+  keyFactsCard: Pick<KeyFactsCardProps, 'saving' | 'onAcknowledge'> & { keyFacts: KeyFactsCardProps['keyFacts'] | null };
+  recalculating: boolean;
+};
+
+/** The offer, once quoted: summary, annual cost or key facts, coupon, details, plan, and the recalculation notice. */
+function ConfirmOffer({ data, actions, keyFactsCard: { keyFacts, saving, onAcknowledge }, recalculating }: ConfirmOfferProps) {
+  const { t } = useMessages(loanMessages);
+  // The product's market's currency, whatever the page's language (issue 12).
+  const money = marketMoney(readMarket(data.market));
+  const annualCost = data.terms?.annualCost;
+  const details = visibleRows(data.details);
   return (
     <PageLayout actions={actions} className="presta-loan-confirm">
       <OfferSummary offer={data} money={money} />
@@ -106,7 +118,7 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
         </PageCard>
       ) : null}
       {keyFacts && annualCost ? (
-        <KeyFactsCard keyFacts={keyFacts} annualCost={annualCost} saving={acknowledging} onAcknowledge={() => void acknowledge()} t={t} />
+        <KeyFactsCard keyFacts={keyFacts} annualCost={annualCost} saving={saving} onAcknowledge={onAcknowledge} t={t} />
       ) : null}
       {data.couNum > 0 ? (
         <CouponRow

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import type { LoanDetailsData } from '@presta/contract/api/loan';
 import { orderStatus } from '@presta/contract/order-status';
-import type { RemoteData } from '@/shared/http/use-remote-data';
+import type { QueryResult } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
-import { fetchLoanDetails, firstLoanDetails } from '../api/loan-details';
+import { loanDetailsQuery } from '../api/loan-details';
 import { LoanActions } from '../components/loan-actions';
 import { LoanModals } from '../components/loan-modals';
 import { LoanOverview } from '../components/loan-overview';
@@ -29,13 +29,13 @@ const pollIntervalMs = 10_000;
 export default function LoanDetailsPage() {
   const { t } = useMessages(loanMessages);
   return (
-    <OrderDataPage title={t('detailsPageTitle')} t={t} load={fetchLoanDetails} first={firstLoanDetails}>
+    <OrderDataPage title={t('detailsPageTitle')} t={t} query={loanDetailsQuery}>
       {(data, ids, load) => <LoanDetails data={data} {...ids} load={load} />}
     </OrderDataPage>
   );
 }
 
-type LoanDetailsProps = { data: LoanDetailsData; load: RemoteData<LoanDetailsData, void>['load'] } & OrderIds;
+type LoanDetailsProps = { data: LoanDetailsData; load: QueryResult<LoanDetailsData>['load'] } & OrderIds;
 
 function LoanDetails({ data, orderId, productId, load }: LoanDetailsProps) {
   const { t } = useMessages(loanMessages);

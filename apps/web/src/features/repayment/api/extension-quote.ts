@@ -3,8 +3,7 @@ import type { loanPlayDelayDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
-import { callApi } from '@/shared/http/api-client';
-import { firstAnswer } from '@/shared/http/api-request';
+import { apiQuery, type Query } from '@/shared/http/query';
 import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
@@ -16,18 +15,8 @@ type ExtensionAnswer = DataOf<typeof loanPlayDelayDetail>;
 export type ExtensionQuote = Omit<ExtensionAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
 
 /** POST /v3/installment/loan-play-delay-detail: extension fee, new due date, plan and payment channels. */
-export async function fetchExtensionQuote(
-  query: RepaymentQuery,
-  opts: { silent?: boolean; signal?: AbortSignal } = {},
-): Promise<Normalised<ExtensionQuote>> {
-  const result = await callApi<typeof loanPlayDelayDetail>(apiRoutes.loanPlayDelayDetail, orderPayload(query), opts);
-  return readExtensionQuote(result);
-}
-
-/** The extension data the server sent with the page (first-view.ts), read as fetchExtensionQuote reads its answer; null when it sent none. */
-export function firstExtensionQuote(query: RepaymentQuery): Normalised<ExtensionQuote> | null {
-  const first = firstAnswer<DataOf<typeof loanPlayDelayDetail>>(apiRoutes.loanPlayDelayDetail, orderPayload(query));
-  return first && readExtensionQuote(first);
+export function extensionQuoteQuery(query: RepaymentQuery): Query<ExtensionQuote> {
+  return apiQuery<typeof loanPlayDelayDetail, ExtensionQuote>(apiRoutes.loanPlayDelayDetail, orderPayload(query), readExtensionQuote);
 }
 
 function readExtensionQuote(result: Normalised<DataOf<typeof loanPlayDelayDetail>>): Normalised<ExtensionQuote> {

@@ -3,8 +3,7 @@ import type { loanPlayDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
-import { callApi } from '@/shared/http/api-client';
-import { firstAnswer } from '@/shared/http/api-request';
+import { apiQuery, type Query } from '@/shared/http/query';
 import { orderPayload } from '@/shared/http/order-payload';
 import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
@@ -17,18 +16,8 @@ type RepaymentAnswer = DataOf<typeof loanPlayDetail>;
 export type RepaymentPlan = Omit<RepaymentAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
 
 /** POST /v3/installment/loan-play-detail: amount due, date, detail rows and payment channels of an order. */
-export async function fetchRepaymentPlan(
-  query: RepaymentQuery,
-  opts: { silent?: boolean; signal?: AbortSignal } = {},
-): Promise<Normalised<RepaymentPlan>> {
-  const result = await callApi<typeof loanPlayDetail>(apiRoutes.loanPlayDetail, orderPayload(query), opts);
-  return readRepaymentPlan(result);
-}
-
-/** The repayment data the server sent with the page (first-view.ts), read as fetchRepaymentPlan reads its answer; null when it sent none. */
-export function firstRepaymentPlan(query: RepaymentQuery): Normalised<RepaymentPlan> | null {
-  const first = firstAnswer<DataOf<typeof loanPlayDetail>>(apiRoutes.loanPlayDetail, orderPayload(query));
-  return first && readRepaymentPlan(first);
+export function repaymentPlanQuery(query: RepaymentQuery): Query<RepaymentPlan> {
+  return apiQuery<typeof loanPlayDetail, RepaymentPlan>(apiRoutes.loanPlayDetail, orderPayload(query), readRepaymentPlan);
 }
 
 function readRepaymentPlan(result: Normalised<DataOf<typeof loanPlayDetail>>): Normalised<RepaymentPlan> {

@@ -8,7 +8,7 @@ import { Notice } from '@/shared/ui/notice';
 import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { StatementLink } from '@/shared/ui/statement-link';
-import { fetchExtensionQuote, firstExtensionQuote, type ExtensionQuote } from '../api/extension-quote';
+import { extensionQuoteQuery, type ExtensionQuote } from '../api/extension-quote';
 import { ChannelList } from '../components/channel-list';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
@@ -26,7 +26,7 @@ import './extension-page.css';
 export default function ExtensionPage() {
   const { t } = useMessages(repaymentMessages);
   return (
-    <OrderDataPage title={t('extensionPageTitle')} t={t} load={fetchExtensionQuote} first={firstExtensionQuote}>
+    <OrderDataPage title={t('extensionPageTitle')} t={t} query={extensionQuoteQuery}>
       {(data, ids) => <Extension data={data} {...ids} />}
     </OrderDataPage>
   );

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useAddressSearch } from '@/shared/router/address';
 import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { assignLocation } from '@/shared/session/navigation';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -52,9 +52,9 @@ export default function PaymentInstructionPage() {
 function PaymentInstruction({ query }: { query: InstructionQuery }) {
   const { t } = useMessages(repaymentMessages);
   const headingId = useId();
-  const remote = useRemoteData<PaymentVoucher>((_arg, { signal }) =>
+  const remote = useQuery<PaymentVoucher>({ load: ({ signal }) =>
     generatePaymentReference(query, { loading: t('generating'), signal }),
-  );
+  });
   const { data } = remote;
 
   if (!data) {

@@ -8,7 +8,7 @@ import { Notice } from '@/shared/ui/notice';
 import { OrderDataPage, type OrderIds } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
 import { StatementLink } from '@/shared/ui/statement-link';
-import { fetchRepaymentPlan, firstRepaymentPlan, type RepaymentPlan } from '../api/repayment-plan';
+import { repaymentPlanQuery, type RepaymentPlan } from '../api/repayment-plan';
 import { ChannelList } from '../components/channel-list';
 import { repaymentMessages } from '../messages';
 import { channelListLabels } from '../utils/channel-labels';
@@ -28,7 +28,7 @@ const FOLDED_DETAIL_ROWS = 2;
 export default function RepaymentPage() {
   const { t } = useMessages(repaymentMessages);
   return (
-    <OrderDataPage title={t('repaymentPageTitle')} t={t} load={fetchRepaymentPlan} first={firstRepaymentPlan}>
+    <OrderDataPage title={t('repaymentPageTitle')} t={t} query={repaymentPlanQuery}>
       {(data, ids) => <Repayment data={data} {...ids} />}
     </OrderDataPage>
   );

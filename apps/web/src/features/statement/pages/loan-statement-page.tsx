@@ -9,7 +9,7 @@ import { DetailList } from '@/shared/ui/detail-list';
 import { Notice } from '@/shared/ui/notice';
 import { OrderDataPage } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
-import { fetchLoanStatement, firstLoanStatement, type LoanStatement } from '../api/loan-statement';
+import { loanStatementQuery, type LoanStatement } from '../api/loan-statement';
 import { EventList } from '../components/event-list';
 import { statementMessages } from '../messages';
 import { taxNameOf, type Describe } from '../utils/describe';
@@ -25,7 +25,7 @@ type Ids = { orderId: string; productId: string };
 export default function LoanStatementPage() {
   const { t } = useMessages(statementMessages);
   return (
-    <OrderDataPage title={t('statementPageTitle')} t={t} load={fetchLoanStatement} first={firstLoanStatement}>
+    <OrderDataPage title={t('statementPageTitle')} t={t} query={loanStatementQuery}>
       {(data, ids) => <StatementView data={data} orderId={data.orderId || ids.orderId} productId={ids.productId} />}
     </OrderDataPage>
   );

@@ -4,7 +4,7 @@ import { useAddressSearch } from '@/shared/router/address';
 import type { TextValue } from '@presta/contract/api/common';
 import { routes } from '@presta/contract/routes';
 import { marketMoney } from '@/shared/format/money';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { getSessionParams, inAppUrl } from '@/shared/session/session-params';
 import { DetailList } from '@/shared/ui/detail-list';
@@ -46,7 +46,7 @@ export default function PaymentReceiptPage() {
 
 function Receipt({ paymentId, back }: { paymentId: string; back: Back }) {
   const { t } = useMessages(statementMessages);
-  const remote = useRemoteData<PaymentReceipt>((_arg, { signal }) => fetchPaymentReceipt(paymentId, { signal }));
+  const remote = useQuery<PaymentReceipt>({ load: ({ signal }) => fetchPaymentReceipt(paymentId, { signal }) });
   if (!remote.data) {
     return <PageFallback remote={remote} texts={remoteFallbackTexts(t)} />;
   }

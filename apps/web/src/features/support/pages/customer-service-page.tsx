@@ -2,7 +2,7 @@ import { useId, type MouseEvent, type ReactNode } from 'react';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { bridgeMessages } from '@presta/contract/bridge-messages';
 import { bridge } from '@/shared/bridge/native-bridge';
-import { useRemoteData } from '@/shared/http/use-remote-data';
+import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
@@ -98,7 +98,7 @@ export default function CustomerServicePage() {
   const { t } = useMessages(supportMessages);
   usePageTitle(t('servicePageTitle'));
   const headingId = useId();
-  const remote = useRemoteData<SupportContacts>((_arg, { signal }) => fetchSupportContacts({ signal }));
+  const remote = useQuery<SupportContacts>({ load: ({ signal }) => fetchSupportContacts({ signal }) });
   const contacts = remote.data;
 
   let body: ReactNode;

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Normalised } from '@presta/contract/envelope';
+import { isClientFailure } from '@/shared/http/api-request';
 import { forgetFirstView } from '@/shared/http/first-view';
-
-
-/** Failure codes the client makes up itself (api-client.ts clientErrorCodes): not a server refusal. */
-const clientFailureCodes = new Set(['network_error', 'timeout', 'aborted', 'invalid_response', '']);
+import type { Query } from '@/shared/http/query';
 
 /**
  * The server's message when it refused the call (a readable wrapper with a
@@ -12,7 +10,7 @@ const clientFailureCodes = new Set(['network_error', 'timeout', 'aborted', 'inva
  * (codes 5xxxxx), after which a retry may help.
  */
 function refusalOf(result: Normalised<unknown>): string | null {
-  if (result.success || clientFailureCodes.has(result.code) || result.code.startsWith('5')) return null;
+  if (result.success || isClientFailure(result.code) || result.code.startsWith('5')) return null;
   const message = result.message.trim();
   return message === '' ? null : message;
 }
@@ -27,9 +25,7 @@ export type LoadOptions = {
   silent?: boolean;
 };
 
-export type Fetcher<T, A> = (arg: A | undefined, opts: { silent: boolean; signal: AbortSignal }) => Promise<Normalised<T>>;
-
-export type RemoteData<T, A> = {
+export type QueryResult<T, A = void> = {
   /** The last data that loaded; kept while a later load runs or after it fails. */
   data: T | null;
   /** True while a normal (non-silent) load runs. */
@@ -46,39 +42,29 @@ export type RemoteData<T, A> = {
   load: (arg?: A, opts?: LoadOptions) => Promise<Normalised<T> | null>;
 };
 
-export type RemoteDataOptions<T> = {
-  /** Whether to load on mount (and again when it turns on); default true. */
-  enabled?: boolean;
-  /**
-   * Data the page already has (the server's first view, first-view.ts): the
-   * first render shows it and the mount does not load it again (and forgets
-   * the first view: a later mount loads). Read once, on the first render.
-   */
-  first?: () => Normalised<T> | null;
-};
-
 /**
- * Loads a page's data on mount (when `enabled`, unless it came `first`) and on
- * demand. Only the answer of the latest load is applied, so a slow earlier
- * answer never overwrites a newer one; requests still running on unmount are
- * aborted.
+ * A page's data (query.ts): the data that came with the page on the first
+ * render, else loaded on mount (when `enabled`, default true; again when it
+ * turns on), and loaded again on demand. Only the answer of the latest load is
+ * applied, so a slow earlier answer never overwrites a newer one; requests
+ * still running on unmount are aborted.
  */
-export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: RemoteDataOptions<T> = {}): RemoteData<T, A> {
+export function useQuery<T, A = void>(query: Query<T, A>, opts: { enabled?: boolean } = {}): QueryResult<T, A> {
   const enabled = opts.enabled ?? true;
   const [state, setState] = useState(() => {
-    const first = enabled && opts.first ? opts.first() : null;
-    return first?.success && first.data !== null
-      ? { data: first.data, loading: false, failed: false, refusal: null as string | null }
+    const initial = enabled ? query.initial?.() : null;
+    return initial?.success && initial.data !== null
+      ? { data: initial.data, loading: false, failed: false, refusal: null as string | null }
       : { data: null as T | null, loading: enabled, failed: !enabled, refusal: null as string | null };
   });
   // The data came with the page (it is there on the first render): the mount has nothing to load (later turns on do).
-  const hadFirst = useRef(state.data !== null);
-  const fetcherRef = useRef(fetcher);
+  const hadInitial = useRef(state.data !== null);
+  const queryRef = useRef(query);
   const sequence = useRef(0);
   const controller = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    fetcherRef.current = fetcher;
+    queryRef.current = query;
   });
 
   // Turned on again: a normal load starts, shown from this very render (the first one's state is already loading).
@@ -88,10 +74,10 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: RemoteD
     if (enabled) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
   }
 
-  // Fetches and applies the answer (state changes only once it is in); a normal load's loading state is set before.
-  const fetchAndApply = useCallback(async (active: AbortController, arg: A | undefined, silent: boolean) => {
+  // Loads and applies the answer (state changes only once it is in); a normal load's loading state is set before.
+  const loadAndApply = useCallback(async (active: AbortController, arg: A | undefined, silent: boolean) => {
     const id = ++sequence.current;
-    const result = await fetcherRef.current(arg, { silent, signal: active.signal });
+    const result = await queryRef.current.load({ silent, signal: active.signal }, arg);
     if (active.signal.aborted || id !== sequence.current) return result;
     const refusal = refusalOf(result);
     if (result.success && result.data) {
@@ -110,18 +96,18 @@ export function useRemoteData<T, A = void>(fetcher: Fetcher<T, A>, opts: RemoteD
     if (!active || active.signal.aborted) return null;
     const silent = loadOpts.silent ?? false;
     if (!silent) setState((s) => ({ ...s, loading: true, failed: false, refusal: null }));
-    return fetchAndApply(active, arg, silent);
-  }, [fetchAndApply]);
+    return loadAndApply(active, arg, silent);
+  }, [loadAndApply]);
 
   useEffect(() => {
     const current = new AbortController();
     controller.current = current;
-    if (enabled && !hadFirst.current) void fetchAndApply(current, undefined, false);
+    if (enabled && !hadInitial.current) void loadAndApply(current, undefined, false);
     // Shown: forgotten, so that a later visit of the page loads its data.
-    if (hadFirst.current) forgetFirstView();
-    hadFirst.current = false;
+    if (hadInitial.current) forgetFirstView();
+    hadInitial.current = false;
     return () => current.abort();
-  }, [enabled, fetchAndApply]);
+  }, [enabled, loadAndApply]);
 
   return { ...state, load };
 }
