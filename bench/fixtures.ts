@@ -97,7 +97,7 @@ export function webFormRequest(path: string, params: Record<string, string>, pay
 }
 
 /** The repayment page's call (POST /v3/installment/loan-play-detail) as the web app sends it. */
-export function loanPlayDetailRequest(b: Pick<DueBorrower, 'params' | 'productId' | 'orderId'> & { clientIp?: string }, withClientIp = false): WebRequest {
+export function repaymentDetailRequest(b: Pick<DueBorrower, 'params' | 'productId' | 'orderId'> & { clientIp?: string }, withClientIp = false): WebRequest {
   return webFormRequest(apiRoutes.loanPlayDetail.path, b.params, { productId: b.productId, orderId: b.orderId }, withClientIp ? b.clientIp : undefined);
 }
 

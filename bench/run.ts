@@ -22,7 +22,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { pageLinks } from '../apps/server/src/modules/demo/demo-links';
 import {
   createDueBorrowers,
-  loanPlayDetailRequest,
+  repaymentDetailRequest,
   mapLimit,
   openBenchDb,
   send,
@@ -148,7 +148,7 @@ function demo(args: string[]): Record<string, unknown> {
 /** The store voucher requests of due borrowers, each for the amount its repayment page quotes (as the page links it). */
 async function voucherRequests(borrowers: DueBorrower[]): Promise<WebRequest[]> {
   return mapLimit(borrowers, 8, async (b) => {
-    const plan = await send<{ repayAmount: number }>(base, loanPlayDetailRequest(b));
+    const plan = await send<{ repayAmount: number }>(base, repaymentDetailRequest(b));
     if (!(plan.repayAmount > 0)) throw new Error(`order ${b.orderNo}: nothing to repay`);
     return storeVoucherRequest(b, plan.repayAmount);
   });
@@ -175,7 +175,7 @@ async function notificationBursts(database: BenchDb): Promise<{ bursts: BurstRow
   const borrowers = await createDueBorrowers(database.db, burstOrders + 2);
   const refs = await storeReferences(borrowers);
   // Other borrowers reading their repayment page (the ledger, no cache) during the bursts.
-  const others = (await createDueBorrowers(database.db, 40)).map((b) => loanPlayDetailRequest(b));
+  const others = (await createDueBorrowers(database.db, 40)).map((b) => repaymentDetailRequest(b));
   const quiet = await bystanders(base, 'other borrowers, no burst (3 s)', others, () => Promise.resolve());
   const run = randomUUID().slice(0, 8);
   const perRef = Math.ceil(burstSize / burstOrders);
@@ -303,7 +303,7 @@ async function measureOneBorrowerCalls(order: OrderRef, offer: OfferBorrower, wa
   const calls: [BenchCall, string, WebRequest][] = [
     ['loan-details', 'loan-details', borrowerRequests.loanDetails(order)],
     ['loan-detail-confirm', 'loan-detail-confirm (an offer, no order)', borrowerRequests.confirm(offer)],
-    ['loan-play-detail', 'loan-play-detail', loanPlayDetailRequest(order)],
+    ['loan-play-detail', 'loan-play-detail', repaymentDetailRequest(order)],
     ['loan-play-delay-detail', 'loan-play-delay-detail (extension)', borrowerRequests.extension(order)],
     ['contract-detail', 'contract-detail (by orderNo)', borrowerRequests.contract(order)],
     ['problem-init', 'problem-init', borrowerRequests.problemInit(order)],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agreementTermsSchema, contractDetail, loanDetailConfirm, type AgreementTerms } from '@presta/contract/api/loan';
+import { agreementTermsSchema, loanAgreement, loanDetailConfirm, type AgreementTerms } from '@presta/contract/api/loan';
 import { loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, daysBetween } from '@presta/contract/dates';
 import { formatMarketMoney, formatMarketPercent, markets, type MarketCode } from '@presta/contract/markets';
@@ -143,8 +143,8 @@ describe.each([
 
   it('contract-detail (an order, disbursed): every rate, fee, tax, charge, rule and the plan', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: catalogue(market), amount, periods, daysAgo: 3 });
-    const res = await injectAs(t.app, loan.sessionId, { url: urls.contract, payload: { orderNo: loan.orderNo }, query: { language } });
-    const d = dataOf(res, contractDetail);
+    const res = await injectAs(t.app, loan.sessionId, { url: urls.agreement, payload: { orderNo: loan.orderNo }, query: { language } });
+    const d = dataOf(res, loanAgreement);
     const disbursedOn = addDays(loan.today, -3);
     compare(d.terms, expectedTerms(market, lang, amount, periods, disbursedOn));
     // Once disbursed, the prepayment day and the loan's own penalty (a new client's) are known.
@@ -181,7 +181,7 @@ describe.each([
 describe('the figures the issue names, from the catalogue products', () => {
   it('Mexico: 0,05 % a day is 18 % a year (360 days), IVA 16 % of interest, commission and the extension fee, a 3 % daily fine, extensions of 15 days', async () => {
     const loan = await makeLoan(t.db, { status: '21', product: catalogue('MX'), amount: 300_000, periods: 1 });
-    const d = dataOf(await injectAs(t.app, loan.sessionId, { url: urls.contract, payload: { orderNo: loan.orderNo } }), contractDetail);
+    const d = dataOf(await injectAs(t.app, loan.sessionId, { url: urls.agreement, payload: { orderNo: loan.orderNo } }), loanAgreement);
     expect(d.terms.interest).toEqual({ daily: { ratePpm: 500, rate: '0,05%' }, annual: { ratePpm: 180_000, rate: '18%' }, yearDays: 360 });
     expect(d.terms.tax).toEqual({ name: 'IVA', ratePpm: 160_000, rate: '16%', base: ['interest', 'commission', 'extension_fee'] });
     expect(d.terms.lateCharges).toEqual({ rule: 'mx_daily_fine', tiers: [{ fromDay: 1, toDay: null, ratePpm: 30_000, rate: '3%' }], defaultPenalty: null });
@@ -190,7 +190,7 @@ describe('the figures the issue names, from the catalogue products', () => {
 
   it('India: 0.10% a day is 36.5% a year (written the Indian way, decision 022), GST 18 % of the processing fee only, 5/4/2 % late interest, ₹1,000 / ₹800 penalty, extensions of 91 days', async () => {
     const loan = await makeLoan(t.db, { status: '21', product: catalogue('IN'), amount: 500_000, periods: 1 });
-    const d = dataOf(await injectAs(t.app, loan.sessionId, { url: urls.contract, payload: { orderNo: loan.orderNo }, query: { language: '1' } }), contractDetail);
+    const d = dataOf(await injectAs(t.app, loan.sessionId, { url: urls.agreement, payload: { orderNo: loan.orderNo }, query: { language: '1' } }), loanAgreement);
     expect(d.terms.interest).toEqual({ daily: { ratePpm: 1_000, rate: '0.10%' }, annual: { ratePpm: 365_000, rate: '36.5%' }, yearDays: 365 });
     expect(d.terms.tax).toEqual({ name: 'GST', ratePpm: 180_000, rate: '18%', base: ['commission'] });
     expect(d.terms.lateCharges.tiers.map((x: { rate: string }) => x.rate)).toEqual(['5%', '4%', '2%']);

@@ -117,7 +117,7 @@ describe('repayment-commit without an SMS code (card 0077)', () => {
     const { repayToken } = await startPayment(loan);
     read(await commitAs(loan, { cardId: card.id, repayToken, amount: 40_000 }), repaymentCommit);
     expect(await statusOf(loan)).toBe('174');
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL - 40_000);
   });
 
@@ -146,7 +146,7 @@ describe('repayment-commit without an SMS code (card 0077)', () => {
 
   it("a card payment expires the order's open references (priced before it); a declined card leaves them open", async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const declined = await addCard(loan.borrower.id, '0002');
     await t.db.update(bankCards).set({ requiresOtp: false }).where(eq(bankCards.id, declined.id));
     expect((await commitAs(loan, { cardId: declined.id, repayToken: (await startPayment(loan)).repayToken })).statusCode).toBe(402);
@@ -285,7 +285,7 @@ describe('repayment-commit and repayment-confirm with an SMS code (card 4242)', 
     const code = await lastCode(loan.borrower.phone);
 
     const voucher = read(
-      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+      await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const reference: string = voucher.repayDetail.vCode;
     expect((await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL })).statusCode).toBe(200);
     expect(await statusOf(loan)).toBe('200');
@@ -448,7 +448,7 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it('two pages for instalment 1 of 2, the next one payable ahead: the second page does not pay instalment 2', async () => {
     const loan = await makeLoan(t.db, { status: '174', periods: 2, daysAgo: 15 });
-    const first = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const first = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     const open = async () =>
       new URL(read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: first.repayAmount }), repaymentHuichao).url).pathname;
     const [a, b] = [await open(), await open()];
@@ -460,7 +460,7 @@ describe('repayment-huichao: the hosted checkout', () => {
         payload: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12/39', cvc: '123', holder: 'Ana' }).toString(),
       });
     expect((await pay(a)).statusCode).toBe(200);
-    const after = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const after = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(after.repayList.length).toBeGreaterThan(0); // instalment 2 can be paid ahead now
     const second = await pay(b);
     expect(second.statusCode).toBe(409);
@@ -472,7 +472,7 @@ describe('repayment-huichao: the hosted checkout', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { url } = read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL }), repaymentHuichao);
     const voucher = read(
-      await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+      await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     expect((await notify(t.app, { reference: voucher.repayDetail.vCode, amount: 10_000 })).statusCode).toBe(200);
     const res = await t.app.inject({
       method: 'POST',
@@ -487,8 +487,8 @@ describe('repayment-huichao: the hosted checkout', () => {
 
   it("a page paid expires the order's open references", async () => {
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 15 });
-    const due = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount;
-    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: due, payCode: 'spei', requestType: 1 }), endpoints.vcode);
+    const due = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail).repayAmount;
+    read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: due, payCode: 'spei', requestType: 1 }), endpoints.voucher);
     const { url } = read(await call(t.app, loan.sessionId, huichao, { orderId: loan.orderId, amount: due }), repaymentHuichao);
     const res = await t.app.inject({
       method: 'POST',
@@ -512,7 +512,7 @@ describe('repayment-huichao: the hosted checkout', () => {
 describe('the repayment page offers the card channel', () => {
   it('loan-play-detail ends with a card group (payCode card, no voucher)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(d.repayList.at(-1)).toEqual({
       reviewer: 'Tarjeta de débito',
       list: [

@@ -131,7 +131,7 @@ describe('credit refunds', () => {
   it("a settled loan's credit paid back by finance: never more than the credit, then once in full, audited as the member", async () => {
     // 111 020, 109 280, 107 540 owed; 700 more than everything paid at once, then settled on the day prepayment may apply.
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 15 });
-    const way = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const way = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const [reference] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, way.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
     expect((await notify(t.app, { reference: reference!.reference, amount: 327_840 + 700 })).json()).toEqual({ received: true, applied: true });
     await refreshLedgerStatus(t.db, { orderId: Number(loan.orderId), today: addDays(loan.today, 8) });

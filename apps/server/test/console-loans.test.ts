@@ -54,8 +54,8 @@ describe("a loan's whole story", () => {
   it('a disbursed loan paid in part at a store: account paid, history, plan, the ledger today and the payment with its allocation', async () => {
     const loan = await makeLoan(t.db, { status: '180' });
     // A voucher made as the repayment page makes it, paid in part at the store.
-    const due = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount;
-    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: due, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const due = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail).repayAmount;
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: due, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, voucher.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
     const eventId = `evt-${randomUUID()}`;
     expect((await notify(t.app, { eventId, reference: ref!.reference, amount: 30_000, paidAt: new Date().toISOString() })).json()).toMatchObject({ applied: true });
@@ -83,9 +83,9 @@ describe("a loan's whole story", () => {
 
   it('an extension bought and the complaints about the loan (an answered one, an open one) are in its story', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
-    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
-    const amount = delay.delayInfo.delayAmount;
-    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'spei', requestType: 2 }), endpoints.vcode);
+    const extensionOffer = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
+    const amount = extensionOffer.delayInfo.delayAmount;
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount, payCode: 'spei', requestType: 2 }), endpoints.voucher);
     const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, voucher.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
     expect((await notify(t.app, { reference: ref!.reference, amount })).json()).toMatchObject({ applied: true });
     const file = (problemDetail: string) =>
@@ -107,7 +107,7 @@ describe("a loan's whole story", () => {
     const [extension] = story.extensions;
     const payment = story.events.find((e) => e.kind === 'payment' && e.id === extension!.paymentId);
     expect(payment!.amount).toBe(amount);
-    expect(extension).toMatchObject({ toDueDate: delay.delayInfo.delayTime, shiftDays: 20 });
+    expect(extension).toMatchObject({ toDueDate: extensionOffer.delayInfo.delayTime, shiftDays: 20 });
     expect(addDays(extension!.fromDueDate, extension!.shiftDays)).toBe(extension!.toDueDate);
     expect(extension!.lateCharges + extension!.fee + extension!.feeTax).toBeGreaterThan(0);
     expect(new Date(extension!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);

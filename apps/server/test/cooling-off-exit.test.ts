@@ -60,18 +60,18 @@ describe('cooling-off exit (India)', () => {
     const details = read(await call(t.app, loan.sessionId, urls.details, { orderId: loan.orderId }), endpoints.details);
     expect(JSON.stringify(details)).toContain(until);
     expect(JSON.stringify(details)).toContain('₹5,010.00');
-    expect(read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail).repayAmount).toBe(501_000);
+    expect(read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail).repayAmount).toBe(501_000);
 
     // Less than the exit amount: credit, the loan stays open, the schedule stands.
     const part = await applyPayment(t.db, { orderId: Number(loan.orderId), amount: 300_000, purpose: 'repayment', channel: 'upi', provider: 'test', providerEventId: `coe-${loan.orderId}-1` });
     expect(part).toMatchObject({ applied: true, statusTo: '174', credited: 300_000 });
     expect('coolingOffExit' in part && part.coolingOffExit).toBeFalsy();
     expect(await t.db.select().from(ledgerWaivers).where(eq(ledgerWaivers.orderId, Number(loan.orderId)))).toEqual([]);
-    const plan = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const plan = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(plan.repayAmount).toBe(201_000);
 
     // The rest through a payment reference and the provider's notification: settled.
-    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: plan.repayAmount, payCode: 'upi', requestType: 1 }), endpoints.vcode);
+    read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: plan.repayAmount, payCode: 'upi', requestType: 1 }), endpoints.voucher);
     const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId))).orderBy(desc(paymentReferences.id)).limit(1);
     expect(ref!.amount).toBe(201_000);
     expect((await notify(t.app, { reference: ref!.reference, amount: 201_000 })).statusCode).toBe(200);

@@ -64,7 +64,7 @@ const recorded = (eventId: string) =>
   t.db.select().from(paymentNotifications).where(eq(paymentNotifications.eventId, eventId)).orderBy(asc(paymentNotifications.id));
 
 async function referenceFor(loan: Loan, amount: number, requestType: 1 | 2 = 1): Promise<string> {
-  const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType }), endpoints.vcode);
+  const d = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount, payCode: 'store', requestType }), endpoints.voucher);
   const [row] = await t.db
     .select()
     .from(paymentReferences)
@@ -183,7 +183,7 @@ describe('credit applied by itself', () => {
     const rows = await detailRows(loan);
     expect(rows).toMatchObject({ 'Próximo vencimiento': addDays(loan.today, 30), 'Monto a pagar': '$763,89', 'Saldo a favor': '$1.735,23' });
     // the repayment page: nothing payable before the window, what the credit leaves of instalment 3 shown
-    const page = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const page = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(page).toMatchObject({ repayAmount: 76_389, repayDate: addDays(loan.today, 30) });
 
     // The day after instalment 2 falls due: paid by the credit on the window's first day, no fine (before the fix: 3 764).
@@ -258,8 +258,8 @@ const suspenseOf = (eventId: string) => t.db.select().from(paymentSuspense).wher
 describe('money never lost', () => {
   it('an extension reference paid twice: the second payment repays, it buys no second extension', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
-    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
-    const price = delay.delayInfo.delayAmount;
+    const extensionOffer = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
+    const price = extensionOffer.delayInfo.delayAmount;
     const reference = await referenceFor(loan, price, 2);
     expect((await notify(t.app, { reference, amount: price })).json()).toEqual({ received: true, applied: true });
     expect((await notify(t.app, { reference, amount: price })).json()).toEqual({ received: true, applied: true });
@@ -503,8 +503,8 @@ describe('every reader follows the credit', () => {
       receivedAt: new Date(`${dueDay}T18:00:00.000Z`),
     });
     const second = before.instalments[1]!.totalOutstanding;
-    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
-    expect(delay.repayPlan[0]).toMatchObject({ amount: second - 30_000 });
+    const extensionOffer = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
+    expect(extensionOffer.repayPlan[0]).toMatchObject({ amount: second - 30_000 });
 
     // covered in full: the card token is bound to the next instalment the borrower pays (3), not to 2
     const covered = await makeLoan(t.db, { status: '174', amount: 500_000, periods: 5, daysAgo: 27 });

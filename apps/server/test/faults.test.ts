@@ -191,7 +191,7 @@ describe('Redis unreachable while REDIS_URL is set', () => {
 
     await proxy.down();
     // A rate-limited call (generate-vcode counts per borrower) still answers.
-    const voucher = await call(app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 100_000, payCode: 'store', requestType: 1 });
+    const voucher = await call(app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 100_000, payCode: 'store', requestType: 1 });
     expect(voucher.statusCode).toBeLessThan(500);
     const sid = await app.inject('/api/v2/youmi/promotion/get-sid');
     expect(sid.statusCode).toBe(200);

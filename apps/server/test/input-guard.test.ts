@@ -57,8 +57,8 @@ describe('a NUL anywhere is a 400 with a message, before anything is written', (
   });
 
   it('in a form body: contract-detail orderNo, get-sms app_from / user_from / utm_tag, a key', async () => {
-    expectGuard(await form(urls.contract, `orderNo=${encodeURIComponent(`${loan.orderNo}\u0000`)}`, { swift: loan.sessionId }), nulEs);
-    expectGuard(await form(urls.contract, 'orderNo=%00', { swift: loan.sessionId, language: '1' }), nulEn);
+    expectGuard(await form(urls.agreement, `orderNo=${encodeURIComponent(`${loan.orderNo}\u0000`)}`, { swift: loan.sessionId }), nulEs);
+    expectGuard(await form(urls.agreement, 'orderNo=%00', { swift: loan.sessionId, language: '1' }), nulEn);
     const before = await promoEventCount();
     for (const field of ['app_from', 'user_from', 'utm_tag']) {
       const body = new URLSearchParams({ phone: '13912345678', capcode: 'abcd', sid: 'f'.repeat(32), [field]: 'fb\u0000' }).toString();

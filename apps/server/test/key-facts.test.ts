@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Endpoint } from '@presta/contract/api/endpoint';
 import { keyFacts, keyFactsAcknowledge, keyFactsDataSchema } from '@presta/contract/api/key-facts';
-import { contractDetail, loanDetailConfirm, loanDetailPush } from '@presta/contract/api/loan';
+import { loanAgreement, loanDetailConfirm, loanDetailPush } from '@presta/contract/api/loan';
 import { addWorkingDays, loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
@@ -110,7 +110,7 @@ describe('Key Facts Statement (India)', () => {
     const byOrder = await call(keyFacts, { orderId });
     expect(byOrder.body.data).toMatchObject({ proposalNo: confirm.keyFacts.proposalNo, orderNo: ok.body.data.orderNo, orderId: String(orderId) });
     expect(byOrder.body.data.acknowledgedAt).toBe(ack.body.data.acknowledgedAt);
-    const contract = await call(contractDetail, { orderNo: ok.body.data.orderNo });
+    const contract = await call(loanAgreement, { orderNo: ok.body.data.orderNo });
     expect(contract.body.data.keyFacts).toEqual({ proposalNo: confirm.keyFacts.proposalNo, acknowledgedAt: ack.body.data.acknowledgedAt, url: `/key-facts?orderId=${orderId}` });
 
     // Once disbursed, the cooling-off dates are the loan's.

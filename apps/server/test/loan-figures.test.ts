@@ -81,7 +81,7 @@ describe('Repay only while something can be paid (issue 32)', () => {
     const loan = await makeLoan(t.db, { status: '180', periods: 3, daysAgo: 20 });
     const before = await detailsOf(loan, '2');
     expect(before).toMatchObject({ orderStatus: '180', payable: 1 });
-    const due = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const due = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     const paid = await applyPayment(t.db, {
       orderId: Number(loan.orderId),
       amount: due.repayAmount,
@@ -100,7 +100,7 @@ describe('Repay only while something can be paid (issue 32)', () => {
 
     const after = await detailsOf(loan, '2');
     expect(after).toMatchObject({ orderStatus: '174', payable: 0, noticeDesText: sentence });
-    const page = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const page = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(page.repayList).toEqual([]);
     expect(page.noticeMsg).toBe(sentence);
   });

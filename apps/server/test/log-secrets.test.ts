@@ -188,7 +188,7 @@ describe('no secret in any log line', () => {
     expect((await call(app, loan.sessionId, urls.details, { orderId: loan.orderId })).statusCode).toBe(200);
     const byHeader = await app.inject({
       method: 'POST',
-      url: urls.contract,
+      url: urls.agreement,
       headers: { 'content-type': 'application/x-www-form-urlencoded', swift: loan.sessionId },
       payload: form({ orderNo: loan.orderNo }),
     });
@@ -251,8 +251,8 @@ describe('no secret in any log line', () => {
     const storeLoan = await makeLoan(db, { status: '174' });
     remember('store borrower session id', storeLoan.sessionId);
     const voucher = answerOf(
-      await call(app, storeLoan.sessionId, urls.vcode, { orderId: storeLoan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
-      endpoints.vcode,
+      await call(app, storeLoan.sessionId, urls.voucher, { orderId: storeLoan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }),
+      endpoints.voucher,
     );
     const barcodeUrl = voucher.data.repayDetail.repayCode;
     const token = new URL(barcodeUrl, 'http://x').searchParams.get('token')!;

@@ -49,9 +49,9 @@ describe('the currency is the loan’s market’s, never the language’s', () =
     const loan = await indianLoan();
     const answers = await Promise.all([
       as(loan, urls.details, { orderId: loan.orderId }, '2'),
-      as(loan, urls.playDetail, { orderId: loan.orderId }, '2'),
-      as(loan, urls.delayDetail, { orderId: loan.orderId }, '2'),
-      as(loan, urls.contract, { orderNo: loan.orderNo }, '2'),
+      as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'),
+      as(loan, urls.extensionDetail, { orderId: loan.orderId }, '2'),
+      as(loan, urls.agreement, { orderNo: loan.orderNo }, '2'),
     ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
@@ -60,8 +60,8 @@ describe('the currency is the loan’s market’s, never the language’s', () =
       expect(textOf(d)).toMatch(/₹\d/);
       expect(textOf(d)).not.toMatch(/\$\d/);
     }
-    const play = dataOf(answers[1], endpoints.playDetail);
-    const voucher = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '2'), endpoints.vcode);
+    const play = dataOf(answers[1], endpoints.repaymentDetail);
+    const voucher = read(await as(loan, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '2'), endpoints.voucher);
     expect(voucher.market).toBe('IN');
     expect(voucher.repayDetail.repayDes).toMatch(/^Pague exactamente ₹\d/);
     expect(textOf(voucher)).not.toMatch(/\$\d/);
@@ -69,9 +69,9 @@ describe('the currency is the loan’s market’s, never the language’s', () =
 
   it('a Mexican loan read in English: $ everywhere (it read "₹10,000.00" on its promissory note)', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 1_000_000, daysAgo: 15 });
-    const note = read(await as(loan, urls.contract, { orderNo: loan.orderNo }, '1'), endpoints.contract);
+    const note = read(await as(loan, urls.agreement, { orderNo: loan.orderNo }, '1'), endpoints.agreement);
     expect(note.mount).toBe('$10.000,00');
-    for (const page of ['details', 'playDetail', 'delayDetail'] as const) {
+    for (const page of ['details', 'repaymentDetail', 'extensionDetail'] as const) {
       const d = read(await as(loan, urls[page], { orderId: loan.orderId }, '1'), endpoints[page]);
       expect(d.market).toBe('MX');
       expect(textOf(d)).not.toContain('₹');
@@ -98,18 +98,18 @@ describe('India’s tax is GST on the processing fee, named so; Mexico’s IVA',
       ['1', 'GST at 18% of commission'],
     ] as const) {
       const details = read(await as(loan, urls.details, { orderId: loan.orderId }, language), endpoints.details);
-      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, language), endpoints.playDetail);
-      const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language), endpoints.delayDetail);
+      const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, language), endpoints.repaymentDetail);
+      const extensionOffer = read(await as(loan, urls.extensionDetail, { orderId: loan.orderId }, language), endpoints.extensionDetail);
       // Loan details shows the whole plan's tax: its label also gives the amount taxed (issue 32).
       expect(details.userOrderDetail.detail.map((r: { text: string }) => r.text).filter((x) => x.startsWith(`${label} (₹`))).toHaveLength(1);
       expect(play.detail.map((r: { text: string }) => r.text)).toContain(label);
-      for (const d of [details, play, delay]) expect(textOf(d)).not.toMatch(/IVA|VAT/);
+      for (const d of [details, play, extensionOffer]) expect(textOf(d)).not.toMatch(/IVA|VAT/);
     }
-    const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, '2'), endpoints.delayDetail);
-    expect(delay.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión. No reduce el capital.');
+    const extensionOffer = read(await as(loan, urls.extensionDetail, { orderId: loan.orderId }, '2'), endpoints.extensionDetail);
+    expect(extensionOffer.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión. No reduce el capital.');
     const mx = await mexicanLoan();
-    const mxDelay = read(await as(mx, urls.delayDetail, { orderId: mx.orderId }, '2'), endpoints.delayDetail);
-    expect(mxDelay.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión con IVA. No reduce el capital.');
+    const mxExtension = read(await as(mx, urls.extensionDetail, { orderId: mx.orderId }, '2'), endpoints.extensionDetail);
+    expect(mxExtension.noticeMsg).toBe('La extensión cubre los cargos por atraso y los intereses vencidos, más una comisión de extensión con IVA. No reduce el capital.');
   });
 });
 
@@ -117,21 +117,21 @@ describe('India’s payment channels', () => {
   it('the repayment and extension pages offer UPI and bank transfer only (no SPEI, no store cash, no card)', async () => {
     const loan = await indianLoan();
     for (const language of ['1', '2'] as const) {
-      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, language), endpoints.playDetail);
+      const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, language), endpoints.repaymentDetail);
       expect(play.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['upi', 'bank_transfer']);
-      const delay = read(await as(loan, urls.delayDetail, { orderId: loan.orderId }, language), endpoints.delayDetail);
-      expect(delay.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['upi', 'bank_transfer']);
+      const extensionOffer = read(await as(loan, urls.extensionDetail, { orderId: loan.orderId }, language), endpoints.extensionDetail);
+      expect(extensionOffer.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['upi', 'bank_transfer']);
       expect(textOf(play)).not.toMatch(/SPEI|CLABE|STP|tiend|store/i);
     }
     const mx = await mexicanLoan();
-    const mxPlay = read(await as(mx, urls.playDetail, { orderId: mx.orderId }, '1'), endpoints.playDetail);
+    const mxPlay = read(await as(mx, urls.repaymentDetail, { orderId: mx.orderId }, '1'), endpoints.repaymentDetail);
     expect(mxPlay.repayList.flatMap((g: { list: { payCode: string }[] }) => g.list.map((c) => c.payCode))).toEqual(['store', 'spei', 'card']);
   });
 
   it('UPI: the order’s VPA to pay to and the reference to type as the note, the Indian lender as beneficiary', async () => {
     const loan = await indianLoan();
-    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
-    const d = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '1'), endpoints.vcode);
+    const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '1'), endpoints.repaymentDetail);
+    const d = read(await as(loan, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }, '1'), endpoints.voucher);
     const vpa = vpaForOrder(Number(loan.orderId), SANDBOX_UPI_ISSUER);
     const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
     expect(row).toMatchObject({ channel: 'upi', vpa, voucherCode: vpa, clabe: null, accountNumber: null, ifsc: null });
@@ -160,8 +160,8 @@ describe('India’s payment channels', () => {
 
   it('bank transfer: the order’s virtual account, its IFSC and the reference to type in the remarks', async () => {
     const loan = await indianLoan();
-    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
-    const d = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'bank_transfer', requestType: 1 }, '2'), endpoints.vcode);
+    const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
+    const d = read(await as(loan, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'bank_transfer', requestType: 1 }, '2'), endpoints.voucher);
     const account = virtualAccountForOrder(Number(loan.orderId), SANDBOX_VIRTUAL_ACCOUNT_ISSUER);
     const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
     expect(row).toMatchObject({ channel: 'bank_transfer', accountNumber: account, ifsc: 'SBOX0PRESTA', voucherCode: account, vpa: null, clabe: null });
@@ -176,9 +176,9 @@ describe('India’s payment channels', () => {
 
   it('an Indian loan does not take SPEI or store cash (400, nothing made); nor the card (409)', async () => {
     const loan = await indianLoan();
-    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
+    const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '1'), endpoints.repaymentDetail);
     for (const payCode of ['spei', 'store']) {
-      const res = await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1');
+      const res = await as(loan, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1');
       expect(res.statusCode).toBe(400);
       expect(wrapper(res).message).toBe(`This loan is not paid by ${payCode}. Use one of these channels: upi, bank_transfer.`);
     }
@@ -191,8 +191,8 @@ describe('India’s payment channels', () => {
   it('a payment notification for a UPI or bank transfer reference is applied like a store or SPEI one', async () => {
     for (const payCode of ['upi', 'bank_transfer'] as const) {
       const loan = await indianLoan();
-      const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
-      const voucher = read(await as(loan, urls.vcode, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1'), endpoints.vcode);
+      const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '1'), endpoints.repaymentDetail);
+      const voucher = read(await as(loan, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode, requestType: 1 }, '1'), endpoints.voucher);
       const reference = voucher.paymentDetails.find((x: { label: string }) => x.label.startsWith('Reference'))!.value;
       const res = await notify(t.app, { reference, amount: play.repayAmount });
       expect(res.statusCode).toBe(200);
@@ -219,7 +219,7 @@ describe('the repayment page (issue 12, display)', () => {
       providerEventId: `ext-${loan.orderId}`,
       receivedAt: middayOf(loan.today),
     });
-    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const d = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
     const rows = Object.fromEntries(d.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     // Before: only what went to the quoted instalments (the interest and its IVA), not the extension fee and its IVA.
     expect(rows['Ya pagado']).toBe(formatMarketMoney(quote.amount, 'MX'));
@@ -227,7 +227,7 @@ describe('the repayment page (issue 12, display)', () => {
 
   it('the borrower’s credit shows as a row on the repayment page and on loan details while there is some', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 300_000, periods: 3, daysAgo: 15 });
-    const before = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const before = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
     expect(before.detail.find((r: { text: string }) => r.text === 'Saldo a favor')!.value).toBe('');
     // Instalment 1 and 50,00 more: instalment 2 cannot be prepaid yet, so the 50,00 is held as credit.
     await applyPayment(t.db, {
@@ -239,7 +239,7 @@ describe('the repayment page (issue 12, display)', () => {
       providerEventId: `credit-${loan.orderId}`,
       receivedAt: middayOf(loan.today),
     });
-    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
     const rows = Object.fromEntries(play.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     expect(rows['Saldo a favor']).toBe('$50,00');
     expect(rows['Ya pagado']).toBe(formatMarketMoney(before.repayAmount + 5_000, 'MX'));
@@ -249,7 +249,7 @@ describe('the repayment page (issue 12, display)', () => {
 
   it('the folded list (two rows) shows first what must be paid today and the late charges', async () => {
     const loan = await makeLoan(t.db, { status: '180', product: mexicanProduct, amount: 100_000, daysAgo: 20 });
-    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const d = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
     expect(d.detail.slice(0, 2).map((r: { text: string }) => r.text)).toEqual(['Total a pagar hoy', 'Cargos por atraso']);
     expect(d.detail[1]!.value).not.toBe('$0,00');
   });
@@ -260,8 +260,8 @@ describe('contract-detail names the loan’s market’s lender', () => {
     const indian = await indianLoan();
     const mexican = await mexicanLoan();
     for (const language of ['1', '2'] as const) {
-      expect((read(await as(indian, urls.contract, { orderNo: indian.orderNo }, language), endpoints.contract)).company).toBe('Presta Finance India Private Limited');
-      expect((read(await as(mexican, urls.contract, { orderNo: mexican.orderNo }, language), endpoints.contract)).company).toBe('Presta Servicios Financieros S.A. de C.V.');
+      expect((read(await as(indian, urls.agreement, { orderNo: indian.orderNo }, language), endpoints.agreement)).company).toBe('Presta Finance India Private Limited');
+      expect((read(await as(mexican, urls.agreement, { orderNo: mexican.orderNo }, language), endpoints.agreement)).company).toBe('Presta Servicios Financieros S.A. de C.V.');
     }
   });
 });
@@ -269,7 +269,7 @@ describe('contract-detail names the loan’s market’s lender', () => {
 describe('the hosted checkout page names the lender and the loan’s currency', () => {
   it('a Mexican loan read in English: $ and the Mexican lender', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: mexicanProduct, amount: 100_000, daysAgo: 15 });
-    const play = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '1'), endpoints.playDetail);
+    const play = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '1'), endpoints.repaymentDetail);
     const res = await injectAs(t.app, loan.sessionId, {
       url: '/api/v1/youmi/youmi-api/service/loan/repayment-huichao',
       payload: { orderId: loan.orderId, amount: play.repayAmount },
@@ -286,7 +286,7 @@ describe('the hosted checkout page names the lender and the loan’s currency', 
 describe('days and dates still follow the loan (sanity)', () => {
   it('an Indian loan due today is payable today', async () => {
     const loan = await indianLoan(91);
-    const d = read(await as(loan, urls.playDetail, { orderId: loan.orderId }, '2'), endpoints.playDetail);
+    const d = read(await as(loan, urls.repaymentDetail, { orderId: loan.orderId }, '2'), endpoints.repaymentDetail);
     expect(d.repayDate).toBe(addDays(loan.today, 0));
     expect(d.detail[0]!.text).toBe('Total a pagar hoy');
   });

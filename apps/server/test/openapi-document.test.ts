@@ -272,7 +272,7 @@ type Client = ReturnType<typeof prestaClient>;
 export const loanDetails = (client: Client, orderId: string) =>
   client.POST('/v3/loan-details/loan-details', { body: { orderId }, headers: form, params: { query: { language: '2' } } });
 
-export const loanPlayDetail = (client: Client, orderId: string) =>
+export const repaymentDetail = (client: Client, orderId: string) =>
   client.POST('/v3/installment/loan-play-detail', { body: { orderId }, headers: form, params: { query: { language: '1' } } });
 
 export const problemSave = (client: Client, orderNo: string, problemDetail: string) =>
@@ -297,14 +297,14 @@ export const wrong = (client: Client) => [
 // What the answers are typed as, used below (a wrong field name would not compile).
 export type LoanDetailsData = NonNullable<NonNullable<Awaited<ReturnType<typeof loanDetails>>['data']>['data']>;
 export const statusOf = (d: LoanDetailsData): string => d.orderStatus;
-export type PlayDetailData = NonNullable<NonNullable<Awaited<ReturnType<typeof loanPlayDetail>>['data']>['data']>;
-export const repayAmountOf = (d: PlayDetailData): number => d.repayAmount;
+export type RepaymentDetailData = NonNullable<NonNullable<Awaited<ReturnType<typeof repaymentDetail>>['data']>['data']>;
+export const repayAmountOf = (d: RepaymentDetailData): number => d.repayAmount;
 `;
 
 type ClientModule = {
   prestaClient: (f: (r: Request) => Promise<Response>, sessionId?: string, where?: 'query' | 'header') => unknown;
   loanDetails: (c: unknown, orderId: string) => Promise<{ data?: { success: boolean; code: string; data: { orderStatus: string } | null }; response: Response }>;
-  loanPlayDetail: (c: unknown, orderId: string) => Promise<{ data?: { success: boolean; code: string; data: { repayAmount: number; detail: unknown[] } | null }; response: Response }>;
+  repaymentDetail: (c: unknown, orderId: string) => Promise<{ data?: { success: boolean; code: string; data: { repayAmount: number; detail: unknown[] } | null }; response: Response }>;
   problemSave: (c: unknown, orderNo: string, text: string) => Promise<{ data?: { success: boolean; data: { problemId: string } | null }; error?: unknown; response: Response }>;
   getSid: (c: unknown) => Promise<{ data?: { data: { sid: string } | null } }>;
   getCaptcha: (c: unknown, sid: string) => Promise<{ data?: ArrayBuffer; response: Response }>;
@@ -358,7 +358,7 @@ describe('a client generated from /docs/json (openapi-typescript + openapi-fetch
 
   it('loan-play-detail (session in the header)', async () => {
     const c = client.prestaClient(injectFetch, loan.sessionId, 'header');
-    const res = await client.loanPlayDetail(c, loan.orderId);
+    const res = await client.repaymentDetail(c, loan.orderId);
     expect(res.response.status).toBe(200);
     expect(res.data).toMatchObject({ success: true, code: '0' });
     expect(client.repayAmountOf(res.data!.data)).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ const paymentsOf = async (orderId: string) =>
   (await t.db.select({ n: count() }).from(ledgerPayments).where(eq(ledgerPayments.orderId, Number(orderId))))[0]!.n;
 
 async function referenceFor(loan: Loan, amount = ONE_INSTALMENT_TOTAL): Promise<string> {
-  await data(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType: 1 }));
+  await data(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount, payCode: 'store', requestType: 1 }));
   const [row] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)));
   return row!.reference;
 }

@@ -58,11 +58,11 @@ describe('the repayment page and the voucher with the cache on', () => {
   it('loan-play-detail shows a payment from another process; another borrower still gets 404 for the cached order', async () => {
     const loan = await makeLoan(t.db, { status: '174' }); // due today
     const stranger = await makeLoan(t.db, { status: '174' });
-    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect((await read()).repayAmount).toBe(ONE_INSTALMENT_TOTAL);
     await expect.poll(() => t.app.repos.ledgers.reads.get(Number(loan.orderId)) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
 
-    const foreign = await call(t.app, stranger.sessionId, urls.playDetail, { orderId: loan.orderId });
+    const foreign = await call(t.app, stranger.sessionId, urls.repaymentDetail, { orderId: loan.orderId });
     expect(foreign.statusCode).toBe(404);
 
     await pay(loan.orderId, 40_000, 1);
@@ -72,7 +72,7 @@ describe('the repayment page and the voucher with the cache on', () => {
   it('a voucher is reused from the cache; after a payment from another process expires it, the next voucher is a new reference', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const voucher = async (amount: number) =>
-      dataOf(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: 'store', requestType: 1 }), endpoints.vcode);
+      dataOf(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const first = await voucher(ONE_INSTALMENT_TOTAL);
     // Once the insert's announcement has arrived, the next call reads the open reference into the cache.
     await expect
@@ -86,7 +86,7 @@ describe('the repayment page and the voucher with the cache on', () => {
     // A payment expires every open reference of the order (recordPayment); the page then quotes the rest.
     await pay(loan.orderId, 7_540, 1);
     const rest = ONE_INSTALMENT_TOTAL - 7_540;
-    await expect.poll(async () => (dataOf(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail)).repayAmount, {
+    await expect.poll(async () => (dataOf(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail)).repayAmount, {
       timeout: 5_000,
       interval: 20,
     }).toBe(rest);
@@ -115,7 +115,7 @@ describe('a reopened voucher with the cache on', () => {
     expect(english.repayDetail.vCode).toBe(kept.repayDetail.vCode);
     expect(english.dataList[1]!.title).not.toBe(kept.dataList[1]!.title);
     // The HTTP answer is the same text each time.
-    const body = async () => (await call(t.app, loan.sessionId, urls.vcode, { ...input })).body;
+    const body = async () => (await call(t.app, loan.sessionId, urls.voucher, { ...input })).body;
     expect(await body()).toBe(await body());
   });
 });
@@ -124,14 +124,14 @@ describe('a new reference with the cache on', () => {
   it("drops only the order's open references: its cached ledger read stays (a reference is not part of the ledger)", async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const orderId = Number(loan.orderId);
-    expect((await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId })).statusCode).toBe(200);
+    expect((await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId })).statusCode).toBe(200);
     await expect.poll(() => t.app.repos.ledgers.reads.get(orderId) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
     const ledgerRead = t.app.repos.ledgers.reads.get(orderId);
     // The voucher reads the order's open references (none: kept in the cache), then makes one, which is announced.
-    const voucher = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 });
+    const voucher = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 });
     expect(voucher.statusCode).toBe(200);
     // Another process's write to the reference is announced the same way (made by this one above, changed by another here).
-    await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentReferences.voucherCode, dataOf(voucher, endpoints.vcode).repayDetail.vCode));
+    await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(paymentReferences.voucherCode, dataOf(voucher, endpoints.voucher).repayDetail.vCode));
     await expect.poll(() => t.app.repos.paymentReferences.openReferences.get(orderId), { timeout: 5_000, interval: 20 }).toBeUndefined();
     expect(t.app.repos.ledgers.reads.get(orderId)).toBe(ledgerRead);
   });
@@ -166,7 +166,7 @@ describe('a voucher past its time with the cache on', () => {
   it('is marked expired and replaced by a new reference, not offered again', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const voucher = async () =>
-      dataOf(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+      dataOf(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const first = await voucher();
     // Another process moves its end into the past (as time would): announced, so the cache reads it again.
     await other.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(paymentReferences.voucherCode, first.repayDetail.vCode));
@@ -182,10 +182,10 @@ describe('the agreement and the statement with the cache on', () => {
   it('contract-detail: a foreign borrower gets 404 for a cached agreement; a change to the borrower shows', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const stranger = await makeLoan(t.db, { status: '174' });
-    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
+    const read = async () => dataOf(await call(t.app, loan.sessionId, urls.agreement, { orderNo: loan.orderNo }), endpoints.agreement);
     const before = await read();
     await expect.poll(() => t.app.repos.agreements.answers.size > 0 && t.app.repos.orders.orderNumbers.get(loan.orderNo) !== undefined, { timeout: 5_000, interval: 20 }).toBe(true);
-    expect((await call(t.app, stranger.sessionId, urls.contract, { orderNo: loan.orderNo })).statusCode).toBe(404);
+    expect((await call(t.app, stranger.sessionId, urls.agreement, { orderNo: loan.orderNo })).statusCode).toBe(404);
 
     await other.db.update(borrowers).set({ fullName: 'Nombre Cambiado' }).where(eq(borrowers.id, loan.borrower.id));
     await expect.poll(async () => (await read()).username, { timeout: 5_000, interval: 20 }).toBe('Nombre Cambiado');

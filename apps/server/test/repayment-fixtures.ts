@@ -14,28 +14,28 @@ import { signNotification, unixSeconds } from '../src/modules/payments/notificat
 import { DEV_SANDBOX_SECRET } from '../src/config';
 import { SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
 import type { DataOf, Endpoint } from '@presta/contract/api/endpoint';
-import { contractDetail, loanDetails } from '@presta/contract/api/loan';
-import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
+import { loanAgreement, loanDetails } from '@presta/contract/api/loan';
+import { paymentVoucher, extensionDetail, repaymentDetail } from '@presta/contract/api/repayment';
 import { borrowerWithOffer, dataOf, injectAs, wrapper, type Answer } from './helpers';
 import type { App } from '../src/app';
 
 /** Shared set-up of the repayment API tests (repayment*.test.ts). */
 
 export const urls = {
-  playDetail: '/v3/installment/loan-play-detail',
-  delayDetail: '/v3/installment/loan-play-delay-detail',
-  vcode: '/v3/loan-details/generate-vcode',
-  contract: '/v3/loan-details/contract-detail',
+  repaymentDetail: '/v3/installment/loan-play-detail',
+  extensionDetail: '/v3/installment/loan-play-delay-detail',
+  voucher: '/v3/loan-details/generate-vcode',
+  agreement: '/v3/loan-details/contract-detail',
   details: '/v3/loan-details/loan-details',
   notify: SANDBOX_NOTIFICATION_PATH,
 } as const;
 
 /** The contract's endpoint behind each of those urls (its schema reads the answers). */
 export const endpoints = {
-  playDetail: loanPlayDetail,
-  delayDetail: loanPlayDelayDetail,
-  vcode: generateVcode,
-  contract: contractDetail,
+  repaymentDetail: repaymentDetail,
+  extensionDetail: extensionDetail,
+  voucher: paymentVoucher,
+  agreement: loanAgreement,
   details: loanDetails,
 } as const;
 

@@ -34,7 +34,7 @@ const valueOf = (d: { userOrderDetail: { detail: { text: string; value: string }
 /** A voucher for the loan; answers the reference number and the voucher data. */
 async function voucher(loan: Loan, amount: number, opts: { payCode?: 'store' | 'spei'; requestType?: 1 | 2 } = {}) {
   const d = read(
-    await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount, payCode: opts.payCode ?? 'store', requestType: opts.requestType ?? 1 }), endpoints.vcode);
+    await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount, payCode: opts.payCode ?? 'store', requestType: opts.requestType ?? 1 }), endpoints.voucher);
   const row = (await t.db.select().from(paymentReferences).where(eq(paymentReferences.orderId, Number(loan.orderId)))).find(
     (r) => r.voucherCode === d.repayDetail.vCode && r.amount === amount,
   )!;
@@ -58,7 +58,7 @@ describe('payment notifications (sandbox)', () => {
     const [payment] = await t.db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, Number(loan.orderId)));
     expect(payment).toMatchObject({ amount: ONE_INSTALMENT_TOTAL, purpose: 'repayment', channel: 'store', provider: 'sandbox', referenceId: row.id });
     // Settled: no more repayment page.
-    expect((await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId })).statusCode).toBe(409);
+    expect((await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId })).statusCode).toBe(409);
   });
 
   it('the same event twice: applied once, the second answers applied: false', async () => {
@@ -88,7 +88,7 @@ describe('payment notifications (sandbox)', () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
     expect((await notify(t.app, { reference, amount: 40_000 })).json()).toEqual({ received: true, applied: true });
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL - 40_000);
     const rows = Object.fromEntries(d.detail.map((r: { text: string; value: string }) => [r.text, r.value]));
     expect(rows['Ya pagado']).toBe('$400,00');
@@ -104,11 +104,11 @@ describe('payment notifications (sandbox)', () => {
   it('an extension payment on a 180 order: back to 174 with the new due date', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
     expect(await statusOf(loan.orderId)).toBe('180');
-    const delay = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    const extensionOffer = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
     const newDue = addDays(loan.today, 15);
-    expect(delay.delayInfo).toMatchObject({ delayAmount: 5 * ONE_DAY_FINE + 3_480, delayTime: newDue });
-    const { reference } = await voucher(loan, delay.delayInfo.delayAmount, { requestType: 2, payCode: 'spei' });
-    const res = await notify(t.app, { reference, amount: delay.delayInfo.delayAmount });
+    expect(extensionOffer.delayInfo).toMatchObject({ delayAmount: 5 * ONE_DAY_FINE + 3_480, delayTime: newDue });
+    const { reference } = await voucher(loan, extensionOffer.delayInfo.delayAmount, { requestType: 2, payCode: 'spei' });
+    const res = await notify(t.app, { reference, amount: extensionOffer.delayInfo.delayAmount });
     expect(res.json()).toEqual({ received: true, applied: true });
     expect(await statusOf(loan.orderId)).toBe('174');
     const details = await detailsOf(loan);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays } from '@presta/contract/dates';
 import { repaymentDataSchema, extensionDataSchema, voucherDataSchema } from '@presta/contract/api/repayment';
-import { contractDataSchema } from '@presta/contract/api/loan';
+import { agreementDataSchema } from '@presta/contract/api/loan';
 import { scrambledBrand } from '@presta/contract/brand';
 import { markets } from '@presta/contract/markets';
 import { paymentReferences } from '../src/db/schema';
@@ -29,7 +29,7 @@ const referencesOf = (orderId: string) => t.db.select().from(paymentReferences).
 describe('loan-play-detail', () => {
   it('a loan due today: the amount due from the ledger, every detail row, the channel groups without a reference yet', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.repaymentDetail);
     expect(repaymentDataSchema.safeParse(d).success).toBe(true);
     expect(d).toMatchObject({
       repayAmount: ONE_INSTALMENT_TOTAL,
@@ -106,9 +106,9 @@ describe('loan-play-detail', () => {
 
   it('shows the open reference of the current amount once a voucher was made (store: code and barcode URL; spei: CLABE)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const store = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
-    read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const store = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
+    read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.voucher);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     const storeChannel = d.repayList[0]!.list[0]!;
     const speiChannel = d.repayList[1]!.list[0]!;
     expect(storeChannel.vCode).toBe(store.repayDetail.vCode);
@@ -120,7 +120,7 @@ describe('loan-play-detail', () => {
 
   it('an overdue loan: late charges included, overdue notice', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 }); // due 5 days ago
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(d.repayAmount).toBe(ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE);
     expect(d.repayDate).toBe(addDays(loan.today, -5));
     expect(rowsOf(d)['Cargos por atraso']).toBe('$161,30');
@@ -130,13 +130,13 @@ describe('loan-play-detail', () => {
 
   it('before the prepayment window: shows the next instalment and when payments open; no voucher can be made yet', async () => {
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 0 });
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     // Instalment 1 of 300 000 / 3: 100 000 + 4 500 interest + 5 000 commission + 1 520 VAT.
     expect(d).toMatchObject({ repayAmount: 111_020, repayDate: addDays(loan.today, 15) });
     expect(rowsOf(d).Cuota).toBe('1 de 3');
     // Prepayment from max(7, ceil(45 / 2)) = 23 days after disbursal; instalment 1 falls due before: day 15.
     expect(d.noticeMsg).toContain(`a partir del ${addDays(loan.today, 15)}`);
-    const refused = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 });
+    const refused = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 111_020, payCode: 'store', requestType: 1 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, code: '409001' });
     expect(wrapper(refused).message).toContain(addDays(loan.today, 15));
@@ -159,11 +159,11 @@ describe('loan-play-detail', () => {
       providerEventId: `early-${loan.orderId}`,
       receivedAt: middayOf(addDays(loan.today, -10)),
     });
-    const d = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     // Instalment 2: 100 000 + 3 000 interest + 5 000 commission + 1 280 VAT.
     expect(d).toMatchObject({ repayAmount: 109_280, repayDate: addDays(loan.today, 5) });
     expect(rowsOf(d).Cuota).toBe('2 de 3');
-    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 109_280, payCode: 'store', requestType: 1 }), endpoints.voucher);
     expect(voucher.dataList[1]!.content[0]).toBe(`Válida hasta el ${addDays(loan.today, 2)} 23:59:59 (hora local).`);
     // Payable today, but not due today: named as the instalment's amount; the earlier payment is already paid.
     expect(rowsOf(d)['Monto de la cuota']).toBe('$1.092,80');
@@ -173,7 +173,7 @@ describe('loan-play-detail', () => {
   it('orders not in 174/180 → 409 with a clear message', async () => {
     for (const status of ['21', '151', '110', '200'] as const) {
       const loan = await makeLoan(t.db, { status });
-      for (const url of [urls.playDetail, urls.delayDetail]) {
+      for (const url of [urls.repaymentDetail, urls.extensionDetail]) {
         const res = await call(t.app, loan.sessionId, url, { orderId: loan.orderId });
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({
@@ -186,7 +186,7 @@ describe('loan-play-detail', () => {
           data: null,
         });
       }
-      const vcode = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_000, payCode: 'store', requestType: 1 });
+      const vcode = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 1_000, payCode: 'store', requestType: 1 });
       expect(vcode.statusCode).toBe(409);
     }
   });
@@ -194,8 +194,8 @@ describe('loan-play-detail', () => {
   // Issue 12: the currency followed the language ('₹' for a Mexican loan read in English).
   it('English: English texts, and the Mexican loan’s pesos', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const res = await injectAs(t.app, loan.sessionId, { url: urls.playDetail, payload: { orderId: loan.orderId }, query: { language: '1' } });
-    const d = dataOf(res, endpoints.playDetail);
+    const res = await injectAs(t.app, loan.sessionId, { url: urls.repaymentDetail, payload: { orderId: loan.orderId }, query: { language: '1' } });
+    const d = dataOf(res, endpoints.repaymentDetail);
     expect(d.repayList[0]!.reviewer).toBe('Cash payment at stores');
     expect(rowsOf(d)['Total due today']).toBe('$1.075,40');
     expect(JSON.stringify(d)).not.toContain('₹');
@@ -205,7 +205,7 @@ describe('loan-play-detail', () => {
 describe('loan-play-delay-detail', () => {
   it('an overdue loan: price = late charges + due interest and its VAT + one term of interest and its VAT; plan after the extension', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
-    const d = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.delayDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId, productId: loan.product.id }), endpoints.extensionDetail);
     expect(extensionDataSchema.safeParse(d).success).toBe(true);
     const newDue = addDays(loan.today, 15);
     // 5 days × 3 226 fine + 1 500 interest + 240 VAT on it + 1 500 fee + 240 VAT on the fee.
@@ -225,24 +225,24 @@ describe('loan-play-delay-detail', () => {
 
   it('a current loan: one term later, the vCode of an extension reference once made', async () => {
     const loan = await makeLoan(t.db, { status: '174', daysAgo: 3 }); // due in 12 days
-    const d = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    const d = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
     expect(d.delayInfo).toMatchObject({ delayAmount: 1_740, delayTime: addDays(loan.today, 27) });
-    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }), endpoints.vcode);
-    const again = read(await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId }), endpoints.delayDetail);
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 }), endpoints.voucher);
+    const again = read(await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId }), endpoints.extensionDetail);
     expect(again.repayList[0]!.list[0]!.vCode).toBe(voucher.repayDetail.vCode);
     // The repayment page does not show the extension's reference: nothing is payable
     // yet there (prepaying opens at half the term), so it offers no channel at all.
-    const play = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const play = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(play.repayList).toEqual([]);
     expect(play.noticeMsg).toContain(addDays(loan.today, 5));
   });
 
   it('a product without extensions → 409 with the reason', async () => {
     const loan = await makeLoan(t.db, { status: '174', product: { extensionEnabled: false } });
-    const res = await call(t.app, loan.sessionId, urls.delayDetail, { orderId: loan.orderId });
+    const res = await call(t.app, loan.sessionId, urls.extensionDetail, { orderId: loan.orderId });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: '409001', message: 'Este producto no ofrece extensiones de plazo.' });
-    const vcode = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 });
+    const vcode = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: 1_740, payCode: 'store', requestType: 2 });
     expect(vcode.statusCode).toBe(409);
   });
 });
@@ -250,7 +250,7 @@ describe('loan-play-delay-detail', () => {
 describe('generate-vcode', () => {
   it('store, repayment: the voucher of §3 with a store reference and its barcode URL', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const d = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     expect(voucherDataSchema.safeParse(d).success).toBe(true);
     const ref = d.repayDetail.vCode;
     expect(isValidStoreReference(ref)).toBe(true);
@@ -296,7 +296,7 @@ describe('generate-vcode', () => {
 
   it('spei: the CLABE of the order as the voucher code, no barcode', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
+    const d = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.voucher);
     const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
     expect(d.repayDetail).toMatchObject({ vCode: clabe, repayCode: '', repayTitle: 'Transferencia bancaria SPEI' });
     expect(d.dataList[0]!.title).toBe('Cómo pagar por SPEI');
@@ -316,7 +316,7 @@ describe('generate-vcode', () => {
   // concept no copy button, and a second "Concepto" section ("Pago del préstamo …") contradicted it.
   it('spei: the CLABE as the account to transfer to and the reference as the concept to type, each to copy; no contradicting "Concepto"', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.vcode);
+    const d = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'spei', requestType: 1 }), endpoints.voucher);
     const [row] = await referencesOf(loan.orderId);
     const clabe = clabeForOrder(Number(loan.orderId), SANDBOX_CLABE_ISSUER);
     expect(d.paymentDetails).toEqual([
@@ -336,7 +336,7 @@ describe('generate-vcode', () => {
   it('a Mexican loan does not take India’s channels (400, nothing made)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     for (const payCode of ['upi', 'bank_transfer']) {
-      const res = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode, requestType: 1 });
+      const res = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode, requestType: 1 });
       expect(res.statusCode).toBe(400);
       expect(wrapper(res).message).toBe(`Este préstamo no se paga por ${payCode}. Use uno de estos canales: store, spei.`);
     }
@@ -346,10 +346,10 @@ describe('generate-vcode', () => {
   it('reuses the open reference for the same order, purpose, channel and amount (also under 12 concurrent taps, more than the pool has connections)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
-    const answers = await Promise.all(Array.from({ length: 12 }, () => call(t.app, loan.sessionId, urls.vcode, payload)));
-    const codes = new Set(answers.map((r) => read(r, endpoints.vcode).repayDetail.vCode));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => call(t.app, loan.sessionId, urls.voucher, payload)));
+    const codes = new Set(answers.map((r) => read(r, endpoints.voucher).repayDetail.vCode));
     expect(codes.size).toBe(1);
-    const again = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
+    const again = read(await call(t.app, loan.sessionId, urls.voucher, payload), endpoints.voucher);
     expect(again.repayDetail.vCode).toBe([...codes][0]);
     expect(await referencesOf(loan.orderId)).toHaveLength(1);
   });
@@ -357,11 +357,11 @@ describe('generate-vcode', () => {
   it('an expired reference is not reused: marked expired, a new one is made, the page no longer shows it', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const payload = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
-    const first = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
+    const first = read(await call(t.app, loan.sessionId, urls.voucher, payload), endpoints.voucher);
     await t.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(paymentReferences.reference, first.repayDetail.vCode));
-    const page = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
+    const page = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
     expect(page.repayList[0]!.list[0]!.vCode).toBe('');
-    const second = read(await call(t.app, loan.sessionId, urls.vcode, payload), endpoints.vcode);
+    const second = read(await call(t.app, loan.sessionId, urls.voucher, payload), endpoints.voucher);
     expect(second.repayDetail.vCode).not.toBe(first.repayDetail.vCode);
     const rows = await referencesOf(loan.orderId);
     expect(rows.map((r) => r.status).sort()).toEqual(['expired', 'open']);
@@ -370,13 +370,13 @@ describe('generate-vcode', () => {
   it('extension (requestType 2): exactly the extension price; the repayment amount is refused', async () => {
     const loan = await makeLoan(t.db, { status: '180', daysAgo: 20 });
     const price = 5 * ONE_DAY_FINE + 1_500 + 240 + 1_500 + 240;
-    const wrong = await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 2 });
+    const wrong = await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 2 });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toMatchObject({
       code: '422001',
       message: 'El monto $1.236,70 no coincide con el costo de la extensión hoy ($196,10). Actualice la página e inténtelo de nuevo.',
     });
-    const d = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }), endpoints.vcode);
+    const d = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: price, payCode: 'store', requestType: 2 }), endpoints.voucher);
     expect(d.repayDetail.amount).toBe(price);
     expect(d.paymentDetails.at(-1)).toEqual({ label: 'Este pago es para', value: `Extensión de plazo del préstamo ${loan.orderNo}`, copy: 0 });
     const [row] = await referencesOf(loan.orderId);
@@ -401,20 +401,20 @@ describe('generate-vcode', () => {
       [{ orderId: 'abc' }, 400, '400001'],
     ];
     for (const [change, status, code] of cases) {
-      const res = await call(t.app, loan.sessionId, urls.vcode, { ...base, ...change });
+      const res = await call(t.app, loan.sessionId, urls.voucher, { ...base, ...change });
       expect({ change, status: res.statusCode, code: wrapper(res).code }).toEqual({ change, status, code });
     }
-    const unknownChannel = await call(t.app, loan.sessionId, urls.vcode, { ...base, payCode: 'oxxo' });
+    const unknownChannel = await call(t.app, loan.sessionId, urls.voucher, { ...base, payCode: 'oxxo' });
     expect(wrapper(unknownChannel).message).toBe(
       'Canal de pago desconocido: oxxo. Use store (efectivo en tienda) o spei (transferencia) en México, upi o bank_transfer en India.',
     );
-    const wrong = await call(t.app, loan.sessionId, urls.vcode, { ...base, amount: 100 });
+    const wrong = await call(t.app, loan.sessionId, urls.voucher, { ...base, amount: 100 });
     expect(wrapper(wrong).message).toBe('El monto $1,00 no coincide con el monto a pagar hoy ($1.075,40). Actualice la página e inténtelo de nuevo.');
     expect(await referencesOf(loan.orderId)).toHaveLength(0);
   });
 
   it('no session → 401', async () => {
-    const res = await call(t.app, undefined, urls.vcode, { orderId: '1', amount: 100, payCode: 'store', requestType: 1 });
+    const res = await call(t.app, undefined, urls.voucher, { orderId: '1', amount: 100, payCode: 'store', requestType: 1 });
     expect(res.statusCode).toBe(401);
     expect(wrapper(res).code).toBe('401001');
   });
@@ -423,8 +423,8 @@ describe('generate-vcode', () => {
 describe('contract-detail', () => {
   it('the promissory note fields of an order, by orderNo', async () => {
     const loan = await makeLoan(t.db, { status: '174', amount: 300_000, periods: 3, daysAgo: 2 });
-    const d = read(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
-    expect(contractDataSchema.safeParse(d).success).toBe(true);
+    const d = read(await call(t.app, loan.sessionId, urls.agreement, { orderNo: loan.orderNo }), endpoints.agreement);
+    expect(agreementDataSchema.safeParse(d).success).toBe(true);
     // 300 000 over 3 × 15 days: interest 4 500 + 3 000 + 1 500, commission 15 000, VAT 16 %.
     const { terms, ...note } = d;
     expect(terms.market).toBe('MX');
@@ -453,15 +453,15 @@ describe('contract-detail', () => {
 
   it('before disbursal: no disbursal date; any status has a contract', async () => {
     const loan = await makeLoan(t.db, { status: '21' });
-    const d = read(await call(t.app, loan.sessionId, urls.contract, { orderNo: loan.orderNo }), endpoints.contract);
+    const d = read(await call(t.app, loan.sessionId, urls.agreement, { orderNo: loan.orderNo }), endpoints.agreement);
     expect(d.daiDate).toBe('');
     expect(d.amount).toBe(100_000);
   });
 
   it('bad input → 400', async () => {
     const loan = await makeLoan(t.db, { status: '21' });
-    expect((await call(t.app, loan.sessionId, urls.contract, {})).statusCode).toBe(400);
-    expect((await call(t.app, loan.sessionId, urls.contract, { orderNo: 'x'.repeat(41) })).statusCode).toBe(400);
+    expect((await call(t.app, loan.sessionId, urls.agreement, {})).statusCode).toBe(400);
+    expect((await call(t.app, loan.sessionId, urls.agreement, { orderNo: 'x'.repeat(41) })).statusCode).toBe(400);
   });
 });
 
@@ -471,17 +471,17 @@ describe('ownership: every call taking an id answers 404 for another borrower, a
     const theirs = await makeLoan(t.db, { status: '180', daysAgo: 20 });
     const notFound = { success: false, code: '404001', message: 'No encontramos este pedido.', data: null };
     for (const orderId of [theirs.orderId, '987654321', '999999999999999999']) {
-      for (const url of [urls.playDetail, urls.delayDetail]) {
+      for (const url of [urls.repaymentDetail, urls.extensionDetail]) {
         const res = await call(t.app, mine.sessionId, url, { orderId });
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual(notFound);
       }
-      const vcode = await call(t.app, mine.sessionId, urls.vcode, { orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 1 });
+      const vcode = await call(t.app, mine.sessionId, urls.voucher, { orderId, amount: ONE_INSTALMENT_TOTAL + 5 * ONE_DAY_FINE, payCode: 'store', requestType: 1 });
       expect(vcode.statusCode).toBe(404);
       expect(vcode.json()).toEqual(notFound);
     }
     for (const orderNo of [theirs.orderNo, 'PR00000000000']) {
-      const res = await call(t.app, mine.sessionId, urls.contract, { orderNo });
+      const res = await call(t.app, mine.sessionId, urls.agreement, { orderNo });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual(notFound);
     }
@@ -495,7 +495,7 @@ describe('scrambled brand', () => {
     const x = await buildTestApp({ brand: scrambledBrand });
     try {
       const loan = await makeLoan(x.db, { status: '174' });
-      const res = await injectAs(x.app, loan.sessionId, { url: urls.playDetail, payload: { odx: loan.orderId } });
+      const res = await injectAs(x.app, loan.sessionId, { url: urls.repaymentDetail, payload: { odx: loan.orderId } });
       expect(res.statusCode).toBe(200);
       const d = dataAs(res, z.object({ ram: z.number(), rls: z.array(z.object({ rvw: z.string(), lst: z.array(z.object({ pcd: z.string() })) })) }));
       expect(d.ram).toBe(ONE_INSTALMENT_TOTAL);

@@ -244,7 +244,7 @@ describe('API answers', () => {
 
   it('a barcode keeps its own caching and stricter policy', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.vcode);
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
     const svg = await t.app.inject({ method: 'GET', url: voucher.repayDetail.repayCode.replace('barcode.png', 'barcode.svg') });
     expect(svg.statusCode).toBe(200);
     expectCommonHeaders(svg.headers);

@@ -71,8 +71,8 @@ async function pay(loan: Loan, day: CalendarDate, amount: number, extra: Partial
 
 /** A store reference made through generate-vcode (what the borrower is shown) for the amount due now. */
 async function storeReference(loan: Loan): Promise<string> {
-  const plan = read(await call(t.app, loan.sessionId, urls.playDetail, { orderId: loan.orderId }), endpoints.playDetail);
-  const voucher = read(await call(t.app, loan.sessionId, urls.vcode, { orderId: loan.orderId, amount: plan.repayAmount, payCode: 'store', requestType: 1 }), endpoints.vcode);
+  const plan = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
+  const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: plan.repayAmount, payCode: 'store', requestType: 1 }), endpoints.voucher);
   const [ref] = await t.db.select().from(paymentReferences).where(eq(paymentReferences.voucherCode, voucher.repayDetail.vCode)).orderBy(desc(paymentReferences.id)).limit(1);
   return ref!.reference;
 }

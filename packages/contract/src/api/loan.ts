@@ -218,7 +218,7 @@ export const googleScoreLater = endpoint({
   }),
 });
 
-export const contractDataSchema = z.object({
+export const agreementDataSchema = z.object({
   username: z.string(),
   userName: z.string(),
   productName: z.string(),
@@ -242,11 +242,11 @@ export const contractDataSchema = z.object({
   /** India (issue 13): the Key Facts Statement the loan was applied for with (its summary box), null elsewhere or without one. */
   keyFacts: z.object({ proposalNo: z.string(), acknowledgedAt: z.string().nullable(), url: z.string() }).nullable(),
 });
-export type ContractData = z.infer<typeof contractDataSchema>;
+export type AgreementData = z.infer<typeof agreementDataSchema>;
 
-export const contractDetail = endpoint({
+export const loanAgreement = endpoint({
   ...apiRoutes.contractDetail,
   summary: 'Promissory note fields of an order',
   request: z.object({ orderNo: z.string().min(1).max(40) }),
-  data: contractDataSchema,
+  data: agreementDataSchema,
 });

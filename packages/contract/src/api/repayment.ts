@@ -28,7 +28,7 @@ export const repaymentDataSchema = z.object({
   market: marketSchema,
 });
 
-export const loanPlayDetail = endpoint({
+export const repaymentDetail = endpoint({
   ...apiRoutes.loanPlayDetail,
   summary: 'Instalment repayment: amount due, date, detail and payment channels',
   request: z.object({ productId: idSchema.optional(), orderId: idSchema }),
@@ -46,7 +46,7 @@ export const extensionDataSchema = z.object({
   market: marketSchema,
 });
 
-export const loanPlayDelayDetail = endpoint({
+export const extensionDetail = endpoint({
   ...apiRoutes.loanPlayDelayDetail,
   summary: 'Extension repayment: extension fee, new due date, plan and payment channels',
   request: z.object({ productId: idSchema.optional(), orderId: idSchema }),
@@ -85,7 +85,7 @@ export const voucherDataSchema = z.object({
   stores: z.array(z.string()),
 });
 
-export const generateVcode = endpoint({
+export const paymentVoucher = endpoint({
   ...apiRoutes.generateVcode,
   summary: 'Payment reference (voucher) for a channel: normal repayment (1) or extension (2)',
   request: z.object({

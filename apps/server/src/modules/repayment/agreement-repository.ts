@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ContractData } from '@presta/contract/api/loan';
+import type { AgreementData } from '@presta/contract/api/loan';
 import { languages, type Language } from '@presta/contract/language';
 import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
@@ -20,7 +20,7 @@ export type AgreementOrder = NonNullable<Awaited<ReturnType<typeof readAgreement
 /** The order's repayment plan as agreed, by instalment. */
 export type AgreedPlan = Awaited<ReturnType<typeof readAgreedPlan>>;
 
-type Kept = { answer: ContractData; borrowerId: number; productId: number };
+type Kept = { answer: AgreementData; borrowerId: number; productId: number };
 
 const answerKey = (orderId: number, lang: Language) => `${orderId}|${lang}`;
 
@@ -47,7 +47,7 @@ export class AgreementRepository {
    * The borrower's agreement of the order numbered `orderNo` in `lang`: the kept answer, else `build` on the
    * order read (404 orderNotFound for unknown and foreign numbers alike).
    */
-  async agreement(borrowerId: number, orderNo: string, lang: Language, build: (order: AgreementOrder) => Promise<ContractData>): Promise<ContractData> {
+  async agreement(borrowerId: number, orderNo: string, lang: Language, build: (order: AgreementOrder) => Promise<AgreementData>): Promise<AgreementData> {
     const known = this.orders.knownNumber(orderNo);
     if (known && known.borrowerId !== borrowerId) throw notFound('orderNotFound');
     const hit = known && this.answers.get(answerKey(known.id, lang));

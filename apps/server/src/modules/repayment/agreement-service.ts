@@ -1,5 +1,5 @@
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
-import type { ContractData } from '@presta/contract/api/loan';
+import type { AgreementData } from '@presta/contract/api/loan';
 import { marketOf } from '@presta/contract/markets';
 import { finalAnswer } from '../../lib/reply';
 import { maskBankAccount } from '../../lib/bank-account';
@@ -27,11 +27,11 @@ import type { AgreedPlan, AgreementOrder } from './agreement-repository';
  * whatever the language (issue 12); `terms` is every figure the agreement
  * states (agreement-terms.ts), `market` the loan's market.
  */
-export async function getAgreement(ctx: BorrowerContext, input: { orderNo: string }): Promise<ContractData> {
+export async function getAgreement(ctx: BorrowerContext, input: { orderNo: string }): Promise<AgreementData> {
   return ctx.repos.agreements.agreement(ctx.borrowerId, input.orderNo.trim(), ctx.lang, async (order) => finalAnswer(await buildAgreement(ctx, order)));
 }
 
-async function buildAgreement(ctx: CallContext, order: AgreementOrder): Promise<ContractData> {
+async function buildAgreement(ctx: CallContext, order: AgreementOrder): Promise<AgreementData> {
   const plan = await ctx.repos.agreements.agreedPlan(order.id);
   const terms = await agreementFigures(ctx, order, plan);
   const money = moneyIn(order.market);

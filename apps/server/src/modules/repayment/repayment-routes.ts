@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { contractDetail } from '@presta/contract/api/loan';
-import { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
+import { loanAgreement } from '@presta/contract/api/loan';
+import { paymentVoucher, extensionDetail, repaymentDetail } from '@presta/contract/api/repayment';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
@@ -30,21 +30,21 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
   await app.register((borrowerCalls) => {
     borrowerCalls.removeContentTypeParser(['application/json', 'text/plain']);
 
-    registerEndpoint(borrowerCalls, loanPlayDetail, {
+    registerEndpoint(borrowerCalls, repaymentDetail, {
       auth: 'borrower',
       tags: ['repayment'],
       refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => getRepaymentDetail(borrowerContext(app, request), input),
     });
 
-    registerEndpoint(borrowerCalls, loanPlayDelayDetail, {
+    registerEndpoint(borrowerCalls, extensionDetail, {
       auth: 'borrower',
       tags: ['repayment'],
       refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
       handler: async (input, request) => getExtensionDetail(borrowerContext(app, request), input),
     });
 
-    registerEndpoint(borrowerCalls, generateVcode, {
+    registerEndpoint(borrowerCalls, paymentVoucher, {
       auth: 'borrower',
       tags: ['repayment'],
       // Each call may make a reference: generous for a person, a brake on a loop.
@@ -53,7 +53,7 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       handler: async (input, request) => generateVoucher({ ...borrowerContext(app, request), provider: paymentProvider, support }, input),
     });
 
-    registerEndpoint(borrowerCalls, contractDetail, {
+    registerEndpoint(borrowerCalls, loanAgreement, {
       auth: 'borrower',
       tags: ['loan'],
       refusals: { 404: [errorCodes.notFound] },

@@ -211,7 +211,7 @@ export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId:
         title: translate(lang, 'planTitle', { seq: x.seq, count }),
         // What is left to pay after the extension and the credit held (which pays instalments by itself as they fall due).
         amount: x.dueAfterCredit - paidByExtension,
-        remark: isMoved ? translate(lang, 'delayPlanRemark', { date: x.dueDate }) : '',
+        remark: isMoved ? translate(lang, 'extensionPlanRemark', { date: x.dueDate }) : '',
         time: isMoved ? addDays(x.dueDate, quote.shiftDays) : x.dueDate,
       };
     })
@@ -222,7 +222,7 @@ export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId:
     productLogo: order.productLogo,
     productName: order.productName,
     delayInfo: {
-      reviewer: translate(lang, 'delayReviewer', { days: quote.shiftDays, date: quote.toDueDate }),
+      reviewer: translate(lang, 'extensionReviewer', { days: quote.shiftDays, date: quote.toDueDate }),
       delayAmount: quote.amount,
       delayTime: quote.toDueDate,
     },
@@ -230,9 +230,9 @@ export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId:
     repayList: channelGroups(lang, order.market, refs),
     // The extension fee carries the loan's tax only where the tax's base has it (Mexico's IVA; not India's GST).
     noticeMsg: order.taxBase.includes('extension_fee')
-      ? translate(lang, 'delayNoticeTaxed', { tax: taxName(lang, order.market) })
-      : translate(lang, 'delayNotice'),
-    note: translate(lang, 'delayNote', { amount: money(quote.amount) }),
+      ? translate(lang, 'extensionNoticeTaxed', { tax: taxName(lang, order.market) })
+      : translate(lang, 'extensionNotice'),
+    note: translate(lang, 'extensionNote', { amount: money(quote.amount) }),
     market: order.market,
   };
 }

@@ -5,13 +5,6 @@ import type postgres from 'postgres';
 import type { CacheFeed, Change, FeedCache } from '../../lib/versioned-cache';
 
 /**
- * The modules' caches, by name. Each module that keeps one adds it here by declaration merging (the session
- * module its `sessions`, the loan module its `orderDetails`) and registers it with `app.changeFeed.register`.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules through declaration merging
-export interface AppCaches {}
-
-/**
  * Drops what a change makes stale in one cache; answers whether it knew the change. A change that no cache
  * knows empties every cache.
  */
@@ -19,12 +12,9 @@ export type ChangeHandler = (change: Change) => boolean;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    caches: AppCaches;
     changeFeed: CacheFeed & {
       /** Whether this process hears PostgreSQL's change announcements now (caches are on only then). */
       readonly listening: boolean;
-      /** Puts a module's cache under the feed, as app.caches[name]; before the app is ready. */
-      register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler): void;
     };
   }
 }
@@ -35,17 +25,10 @@ export const changeChannel = 'presta_changes';
 export const HEARTBEAT_MS = 2_000;
 const HEARTBEAT_DEADLINE_MS = 1_000;
 
-/** The caches the modules registered, and whether they are on. */
+/** The caches the repositories put under the feed (feed.watch), and whether they are on. */
 class FeedCaches {
-  /** Filled by the modules as they register (all before the app is ready): see AppCaches. */
-  readonly byName = {} as AppCaches;
   listening = false;
   private readonly registered: { cache: FeedCache; onChange: ChangeHandler }[] = [];
-
-  register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
-    this.byName[name] = cache;
-    this.watch(cache, onChange);
-  }
 
   /** Puts a repository's cache under the feed (see CacheFeed). */
   watch(cache: FeedCache, onChange: ChangeHandler) {
@@ -152,7 +135,7 @@ class ChangeListener {
  * cached row on the 'presta_changes' channel ('order:<id>', 'session:<hash>',
  * 'borrower:<id>', 'product:<id>'), whoever made it: this process, another API
  * process, the ops command. This plugin listens and hands each change to the
- * handlers the modules registered with their caches, which drop the affected
+ * handlers the repositories gave with their caches (feed.watch), which drop the affected
  * entries (it knows no module's keys). Caches are on only while listening; on
  * every (re)connection they are emptied, since announcements may have been
  * missed. `ttlMs` 0 turns caching off.
@@ -166,15 +149,11 @@ class ChangeListener {
 export default fp<{ ttlMs: number }>(
   async (app, opts) => {
     const caches = new FeedCaches();
-    app.decorate('caches', caches.byName);
     app.decorate('changeFeed', {
       get listening() {
         return caches.listening;
       },
       ttlMs: opts.ttlMs,
-      register<N extends keyof AppCaches>(name: N, cache: AppCaches[N] & FeedCache, onChange: ChangeHandler) {
-        caches.register(name, cache, onChange);
-      },
       watch(cache: FeedCache, onChange: ChangeHandler) {
         caches.watch(cache, onChange);
       },

@@ -2,7 +2,7 @@ import { markets } from '@presta/contract/markets';
 import { marketMoney } from '@/shared/format/money';
 import { useMessages, type Messages } from '@/shared/i18n/use-messages';
 import { withUnbreakableAmounts } from '@/shared/ui/amount-text';
-import type { Contract } from '../api/contract-detail';
+import type { LoanAgreementData } from '../api/agreement-detail';
 import { agreementMessages, type AgreementMessageKey } from '../messages';
 import { PromissoryNoteTable, type NoteRow } from './promissory-note-table';
 
@@ -10,7 +10,7 @@ type T = Messages<AgreementMessageKey>['t'];
 type Lang = Messages<AgreementMessageKey>['lang'];
 
 /** The note's table, in the order of the contract fields (§3 "Loan contract"); the tax row named by the loan's market. */
-function noteRows(c: Contract, t: T, lang: Lang, money: (minor: number) => string): NoteRow[] {
+function noteRows(c: LoanAgreementData, t: T, lang: Lang, money: (minor: number) => string): NoteRow[] {
   return [
     { label: t('rowBorrower'), value: c.username || c.userName },
     { label: t('rowProduct'), value: c.productName },
@@ -31,7 +31,7 @@ function noteRows(c: Contract, t: T, lang: Lang, money: (minor: number) => strin
 }
 
 /** The promissory note ('Pagaré'): the borrower's promise to pay, and the contract's fields. */
-export function PromissoryNote({ contract, lenderName }: { contract: Contract; lenderName: string | undefined }) {
+export function PromissoryNote({ contract, lenderName }: { contract: LoanAgreementData; lenderName: string | undefined }) {
   const { t, lang } = useMessages(agreementMessages);
   const money = marketMoney(contract.market);
   return (

@@ -1,11 +1,11 @@
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import type { QueryOptions } from '@/shared/http/query';
 import { useQuery, type QueryResult } from '@/shared/http/use-query';
-import { fetchContract, fetchOfferTerms, type Contract } from '../api/contract-detail';
+import { fetchAgreement, fetchOfferTerms, type LoanAgreementData } from '../api/agreement-detail';
 import type { AgreementQuery } from '../utils/agreement-query';
 
 /** The order's contract with its terms, or (before the order exists) the quote's terms alone. */
-export type LoadedAgreement = { contract: Contract | null; terms: AgreementTerms | null };
+export type LoadedAgreement = { contract: LoanAgreementData | null; terms: AgreementTerms | null };
 
 export type AgreementRemote = QueryResult<LoadedAgreement>;
 
@@ -13,7 +13,7 @@ export type AgreementRemote = QueryResult<LoadedAgreement>;
 export function useAgreement(query: AgreementQuery): AgreementRemote {
   const load = async ({ signal }: QueryOptions) => {
     if (query.kind === 'order') {
-      const result = await fetchContract(query.query, { signal });
+      const result = await fetchAgreement(query.query, { signal });
       return { ...result, data: result.data ? { contract: result.data, terms: result.data.terms } : null };
     }
     const result = await fetchOfferTerms((query as Extract<AgreementQuery, { kind: 'offer' }>).query, { signal });

@@ -9,7 +9,7 @@ import { renderAt } from '@/shared/testing/render';
 import type { AgreementTerms } from '@presta/contract/api/loan';
 import { formatMarketMoney, markets } from '@presta/contract/markets';
 import { agreementTerms } from '@/shared/testing/agreement-terms';
-import { contractAnswer } from '../testing/contract-fixtures';
+import { agreementAnswer } from '../testing/agreement-fixtures';
 import LoanAgreementPage from './loan-agreement-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
@@ -17,7 +17,7 @@ vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
 const ok = <T,>(data: T): Normalised<T> => ({ success: true, code: '0', message: '', data, raw: { code: '0', data } });
 const failed = (): Normalised<never> => ({ success: false, code: '500', message: 'Error', data: null, raw: {} });
 
-const contractPath = apiRoutes.contractDetail.path;
+const agreementPath = apiRoutes.contractDetail.path;
 const detailsPath = apiRoutes.loanDetails.path;
 const confirmPath = apiRoutes.loanDetailConfirm.path;
 
@@ -37,7 +37,7 @@ function clauseTexts(): string {
 
 describe('LoanAgreementPage', () => {
   it('fills the promissory note table from contract-detail (?orderNo=)', async () => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR2025000012&swift=sess-9');
     expect(await noteRows()).toEqual([
       ['Nombre del prestatario', 'María López Hernández'],
@@ -55,7 +55,7 @@ describe('LoanAgreementPage', () => {
       ['Fecha del contrato', '2025-07-01'],
       ['Empresa', 'Presta Servicios Financieros S.A. de C.V.'],
     ]);
-    expect(callsTo(contractPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
+    expect(callsTo(agreementPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
     expect(callsTo(detailsPath)).toHaveLength(0);
     expect(screen.getByRole('table', { name: 'Datos del pagaré' })).toBeTruthy();
     expect(document.querySelector('.presta-agreement-promise')?.textContent).toBe(
@@ -65,7 +65,7 @@ describe('LoanAgreementPage', () => {
   });
 
   it('falls back to userName, and to the amount in minor units, and marks empty fields', async () => {
-    answerByPath({ [contractPath]: [ok(contractAnswer({ username: '', mount: '', bankNo: '' }))] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer({ username: '', mount: '', bankNo: '' }))] });
     renderAt(<LoanAgreementPage />, '/agony', 'orderNo=PR1');
     const rows = new Map(await noteRows());
     expect(rows.get('Nombre del prestatario')).toBe('maria.lopez');
@@ -76,12 +76,12 @@ describe('LoanAgreementPage', () => {
   it("with the session's orderId (the loan details link), reads the order number first", async () => {
     answerByPath({
       [detailsPath]: [ok({ orderNo: 'PR2025000012', orderId: '12' })],
-      [contractPath]: [ok(contractAnswer())],
+      [agreementPath]: [ok(agreementAnswer())],
     });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'productId=1&orderId=12&swift=sess-9');
     expect(await noteRows()).toHaveLength(14);
     expect(callsTo(detailsPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
-    expect(callsTo(contractPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
+    expect(callsTo(agreementPath)[0]![1]).toEqual({ orderNo: 'PR2025000012' });
   });
 
   it('opened from the confirmation (a product’s quote), states the quote’s terms and waits for the order for the note', async () => {
@@ -103,7 +103,7 @@ describe('LoanAgreementPage', () => {
   });
 
   it('numbers the clauses, each with its heading', async () => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1');
     await screen.findByRole('table');
     const clauses = screen.getByRole('region', { name: 'Cláusulas' });
@@ -169,7 +169,7 @@ describe('LoanAgreementPage', () => {
     }
 
     it('shows every figure of the terms and no other (server answer → page)', async () => {
-      answerByPath({ [contractPath]: [ok(contractAnswer({ market, terms, company: terms.lender.name }))] });
+      answerByPath({ [agreementPath]: [ok(agreementAnswer({ market, terms, company: terms.lender.name }))] });
       renderAt(<LoanAgreementPage />, '/loan-agreement', `orderNo=PR1&language=${type}`);
       await screen.findByRole('table');
       const text = clauseTexts();
@@ -197,8 +197,8 @@ describe('LoanAgreementPage', () => {
   it('an Indian loan read in Spanish is in rupees, with GST and its lender', async () => {
     const indian = agreementTerms('IN', 'es');
     answerByPath({
-      [contractPath]: [
-        ok(contractAnswer({ market: 'IN', terms: indian, mount: '₹50,000.00', contractAmount: '₹56,320.00', IVA: '₹270.00', company: indian.lender.name })),
+      [agreementPath]: [
+        ok(agreementAnswer({ market: 'IN', terms: indian, mount: '₹50,000.00', contractAmount: '₹56,320.00', IVA: '₹270.00', company: indian.lender.name })),
       ],
     });
     renderAt(<LoanAgreementPage />, '/agony', 'orderNo=PR1&language=2');
@@ -214,7 +214,7 @@ describe('LoanAgreementPage', () => {
   it('an Indian loan applied for with a Key Facts Statement opens with its summary box: proposal, acknowledgement, APR, figures, a link to the whole KFS (issue 13)', async () => {
     const indian = agreementTerms('IN', 'en');
     const keyFacts = { proposalNo: 'KFS20250702ABCDEF01', acknowledgedAt: '2025-07-02 10:20:00', url: '/key-facts?orderId=31' };
-    answerByPath({ [contractPath]: [ok(contractAnswer({ market: 'IN', terms: indian, company: indian.lender.name, keyFacts }))] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer({ market: 'IN', terms: indian, company: indian.lender.name, keyFacts }))] });
     const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
     const box = await screen.findByRole('region', { name: 'Key Facts Statement: summary box' });
     expect(box.textContent).toContain('Key Facts Statement no. KFS20250702ABCDEF01 is part of this agreement.');
@@ -227,14 +227,14 @@ describe('LoanAgreementPage', () => {
   });
 
   it('a Mexican loan has no Key Facts Statement box', async () => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
     await screen.findByRole('table');
     expect(screen.queryByRole('region', { name: 'Key Facts Statement: summary box' })).toBeNull();
   });
 
   it('is in English with language=1, table included', async () => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1&language=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Loan agreement' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Promissory note' })).toBeTruthy();
@@ -259,7 +259,7 @@ describe('LoanAgreementPage', () => {
 
   it('shows a failure with a retry in place of the table, and keeps the clauses', async () => {
     const user = userEvent.setup();
-    answerByPath({ [contractPath]: [failed(), ok(contractAnswer())] });
+    answerByPath({ [agreementPath]: [failed(), ok(agreementAnswer())] });
     renderAt(<LoanAgreementPage />, '/loan-agreement', 'orderNo=PR1');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { level: 2, name: 'No pudimos cargar los datos del pagaré' })).toBeTruthy();
@@ -273,7 +273,7 @@ describe('LoanAgreementPage', () => {
     ['an Indian offer', 'productId=7'],
     ['in English', 'orderNo=PR1&language=1'],
   ])('has no serious or critical accessibility violations (%s)', async (_name, query) => {
-    answerByPath({ [contractPath]: [ok(contractAnswer())], [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
+    answerByPath({ [agreementPath]: [ok(agreementAnswer())], [confirmPath]: [ok({ terms: agreementTerms('IN') })] });
     const { container } = renderAt(<LoanAgreementPage />, '/loan-agreement', query);
     if (query.includes('orderNo')) await screen.findByRole('table');
     if (query.includes('productId')) await screen.findByText(/36\.5%/);

@@ -13,7 +13,7 @@ import { DetailList } from '@/shared/ui/detail-list';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageLayout } from '@/shared/ui/page-layout';
 import { usePageTitle } from '@/shared/ui/page-title';
-import type { Contract } from '../api/contract-detail';
+import type { LoanAgreementData } from '../api/agreement-detail';
 import { AgreementClauses } from '../components/agreement-clauses';
 import { AgreementFailure, AgreementLoading } from '../components/agreement-status';
 import { PromissoryNote } from '../components/promissory-note';
@@ -115,7 +115,7 @@ function ClausesContent({ kind, remote }: PartProps) {
  * number and acknowledgement, the APR, the amount, total and instalments, the fee, late interest and
  * penalty — and a link to read it whole (printable).
  */
-function KeyFactsBox({ keyFacts, terms, t, lang }: { keyFacts: NonNullable<Contract['keyFacts']>; terms: AgreementTerms; t: T; lang: Lang }) {
+function KeyFactsBox({ keyFacts, terms, t, lang }: { keyFacts: NonNullable<LoanAgreementData['keyFacts']>; terms: AgreementTerms; t: T; lang: Lang }) {
   const headingId = useId();
   const money = marketMoney(terms.market);
   const tax = markets[terms.market].tax.name[lang];

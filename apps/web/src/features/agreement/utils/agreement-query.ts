@@ -1,8 +1,8 @@
 import { getSessionParams } from '@/shared/session/session-params';
-import type { ContractQuery, OfferQuery } from '../api/contract-detail';
+import type { OrderAgreementQuery, OfferQuery } from '../api/agreement-detail';
 
 /** What the address names: an order (?orderNo=, else the session's orderId), else a product's quote (productId, amount, periods), else nothing. */
-export type AgreementQuery = { kind: 'order'; query: ContractQuery } | { kind: 'offer'; query: OfferQuery } | { kind: 'none' };
+export type AgreementQuery = { kind: 'order'; query: OrderAgreementQuery } | { kind: 'offer'; query: OfferQuery } | { kind: 'none' };
 
 const positiveInt = (value: string | null): number | undefined => (value && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : undefined);
 

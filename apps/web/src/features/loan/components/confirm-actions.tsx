@@ -7,7 +7,7 @@ import './loan-button.css';
 
 type ConfirmActionsProps = {
   /** The loan agreement's address (isNewContract), '' when there is none to agree to. */
-  contractHref: string;
+  agreementHref: string;
   agreed: boolean;
   onAgree: (agreed: boolean) => void;
   /** India: the Key Facts Statement still waits for its acknowledgement. */
@@ -23,16 +23,16 @@ type ConfirmActionsProps = {
  * Facts), which the button names as its description.
  */
 export function ConfirmActions(props: ConfirmActionsProps) {
-  const { contractHref, agreed, onAgree, blockedByKeyFacts, recalculating, submitting, onSubmit } = props;
+  const { agreementHref, agreed, onAgree, blockedByKeyFacts, recalculating, submitting, onSubmit } = props;
   const { t } = useMessages(loanMessages);
   const hintId = useId();
-  const hasContract = contractHref.trim() !== '';
-  const blockedByAgreement = hasContract && !agreed;
+  const hasAgreement = agreementHref.trim() !== '';
+  const blockedByAgreement = hasAgreement && !agreed;
   const blocked = blockedByAgreement || blockedByKeyFacts;
   return (
     <>
-      {hasContract ? (
-        <AgreementTick checked={agreed} onChange={onAgree} prefix={t('agreementPrefix')} linkText={t('agreementLink')} href={contractHref} />
+      {hasAgreement ? (
+        <AgreementTick checked={agreed} onChange={onAgree} prefix={t('agreementPrefix')} linkText={t('agreementLink')} href={agreementHref} />
       ) : null}
       <Button
         className="presta-loan-button presta-loan-button-primary"

@@ -80,7 +80,7 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   }
   const actions = (
     <ConfirmActions
-      contractHref={data.isNewContract}
+      agreementHref={data.isNewContract}
       agreed={agreed}
       onAgree={setAgreed}
       blockedByKeyFacts={keyFacts !== null && !keyFacts.acknowledged}

@@ -1,5 +1,5 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { loanPlayDelayDetail } from '@presta/contract/api/repayment';
+import type { extensionDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
@@ -9,17 +9,17 @@ import { readText } from '@/shared/http/read-text';
 import { readChannelGroups, type ChannelGroup } from '../utils/channels';
 import type { RepaymentQuery } from './repayment-plan';
 
-type ExtensionAnswer = DataOf<typeof loanPlayDelayDetail>;
+type ExtensionAnswer = DataOf<typeof extensionDetail>;
 
 /** The extension data, its channel groups read into { title, channels }. */
 export type ExtensionQuote = Omit<ExtensionAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
 
 /** POST /v3/installment/loan-play-delay-detail: extension fee, new due date, plan and payment channels. */
 export function extensionQuoteQuery(query: RepaymentQuery): Query<ExtensionQuote> {
-  return apiQuery<typeof loanPlayDelayDetail, ExtensionQuote>(apiRoutes.loanPlayDelayDetail, orderPayload(query), readExtensionQuote);
+  return apiQuery<typeof extensionDetail, ExtensionQuote>(apiRoutes.loanPlayDelayDetail, orderPayload(query), readExtensionQuote);
 }
 
-function readExtensionQuote(result: Normalised<DataOf<typeof loanPlayDelayDetail>>): Normalised<ExtensionQuote> {
+function readExtensionQuote(result: Normalised<DataOf<typeof extensionDetail>>): Normalised<ExtensionQuote> {
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   const { repayList, ...rest } = data;

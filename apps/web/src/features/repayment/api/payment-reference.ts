@@ -1,5 +1,5 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { generateVcode } from '@presta/contract/api/repayment';
+import type { paymentVoucher } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
@@ -7,7 +7,7 @@ import { callApi } from '@/shared/http/api-client';
 import { readText } from '@/shared/http/read-text';
 import type { InstructionQuery } from '../utils/payment-link';
 
-export type PaymentVoucher = DataOf<typeof generateVcode>;
+export type PaymentVoucher = DataOf<typeof paymentVoucher>;
 export type PaymentDetail = PaymentVoucher['paymentDetails'][number];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(readText).filter((s) => s.trim() !== '') : []);
@@ -29,7 +29,7 @@ export async function generatePaymentReference(
 ): Promise<Normalised<PaymentVoucher>> {
   const { orderId, productId, amount, payCode, requestType } = query;
   const payload = productId ? { productId, orderId, amount, payCode, requestType } : { orderId, amount, payCode, requestType };
-  const result = await callApi<typeof generateVcode>(apiRoutes.generateVcode, payload, opts);
+  const result = await callApi<typeof paymentVoucher>(apiRoutes.generateVcode, payload, opts);
   if (!result.success || !result.data) return result;
   const data = result.data;
   const detail = (data.repayDetail ?? {}) as Partial<PaymentVoucher['repayDetail']>;

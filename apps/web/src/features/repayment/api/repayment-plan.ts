@@ -1,5 +1,5 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { loanPlayDetail } from '@presta/contract/api/repayment';
+import type { repaymentDetail } from '@presta/contract/api/repayment';
 import type { DataOf } from '@presta/contract/api/endpoint';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
@@ -10,17 +10,17 @@ import { readChannelGroups, type ChannelGroup } from '../utils/channels';
 
 export type RepaymentQuery = { orderId: string; productId?: string };
 
-type RepaymentAnswer = DataOf<typeof loanPlayDetail>;
+type RepaymentAnswer = DataOf<typeof repaymentDetail>;
 
 /** The instalment repayment data, its channel groups read into { title, channels }. */
 export type RepaymentPlan = Omit<RepaymentAnswer, 'repayList'> & { channelGroups: ChannelGroup[] };
 
 /** POST /v3/installment/loan-play-detail: amount due, date, detail rows and payment channels of an order. */
 export function repaymentPlanQuery(query: RepaymentQuery): Query<RepaymentPlan> {
-  return apiQuery<typeof loanPlayDetail, RepaymentPlan>(apiRoutes.loanPlayDetail, orderPayload(query), readRepaymentPlan);
+  return apiQuery<typeof repaymentDetail, RepaymentPlan>(apiRoutes.loanPlayDetail, orderPayload(query), readRepaymentPlan);
 }
 
-function readRepaymentPlan(result: Normalised<DataOf<typeof loanPlayDetail>>): Normalised<RepaymentPlan> {
+function readRepaymentPlan(result: Normalised<DataOf<typeof repaymentDetail>>): Normalised<RepaymentPlan> {
   if (!result.success || !result.data) return { ...result, data: null };
   const data = result.data;
   // The answer is typed but not validated at run time: lists and texts are read defensively.

@@ -16,7 +16,7 @@ vi.mock('@/shared/ui/toast', async (importOriginal) => ({
   showToast: vi.fn(),
 }));
 
-const delayPath = apiRoutes.loanPlayDelayDetail.path;
+const extensionPath = apiRoutes.loanPlayDelayDetail.path;
 
 async function loaded(query?: string) {
   const view = renderAt(<ExtensionPage />, '/repayment-delay', query);
@@ -26,9 +26,9 @@ async function loaded(query?: string) {
 
 describe('ExtensionPage', () => {
   it('shows the reviewer text, extension fee, new due date and product', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     await loaded();
-    expect(callsTo(delayPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
+    expect(callsTo(extensionPath)[0]![1]).toEqual({ productId: '1', orderId: '12' });
     const hero = screen.getByRole('region', { name: 'Extensión de plazo' });
     expect(within(hero).getByText('Pague el cargo y su fecha se recorre 7 días.')).toBeTruthy();
     expect(within(hero).getByText('Cargo por extensión')).toBeTruthy();
@@ -40,7 +40,7 @@ describe('ExtensionPage', () => {
   });
 
   it('shows the plan (title, amount, remark, time), the notice, the channels and the note', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     await loaded();
     const plan = screen.getByRole('region', { name: 'Su plan con la extensión' });
     const items = within(plan).getAllByRole('listitem');
@@ -62,7 +62,7 @@ describe('ExtensionPage', () => {
 
   it('tapping a channel opens its payment instruction (/carpmm, requestType 2, the extension fee)', async () => {
     const user = userEvent.setup();
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Pago en tiendas' }));
     const target = lastUrl(assignLocation);
@@ -75,7 +75,7 @@ describe('ExtensionPage', () => {
   });
 
   it('leaves out an empty notice, note and plan', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer({ noticeMsg: '', note: ' ', repayPlan: [] })) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer({ noticeMsg: '', note: ' ', repayPlan: [] })) });
     await loaded();
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Su plan con la extensión' })).toBeNull();
@@ -83,14 +83,14 @@ describe('ExtensionPage', () => {
 
   it('shows a failure with a retry', async () => {
     const user = userEvent.setup();
-    answerByPath({ [delayPath]: [failed(), ok(extensionAnswer())] });
+    answerByPath({ [extensionPath]: [failed(), ok(extensionAnswer())] });
     renderAt(<ExtensionPage />, '/repayment-delay');
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Nueva fecha de pago')).toBeTruthy();
   });
 
   it('is in English with language=1', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     await loaded('orderId=12&language=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Term extension' })).toBeTruthy();
     expect(screen.getByText('Extension fee')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('ExtensionPage', () => {
   });
 
   it('an Indian loan read in Spanish is in rupees (issue 12)', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer({ market: 'IN' })) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer({ market: 'IN' })) });
     await loaded('orderId=12&language=2');
     expect(screen.getAllByText('₹450.00').length).toBeGreaterThan(0);
     expect(screen.getByText('₹2,625.00')).toBeTruthy();
@@ -108,7 +108,7 @@ describe('ExtensionPage', () => {
   });
 
   it('has no serious or critical accessibility violations', async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     const { container } = await loaded();
     expect(await seriousA11yViolations(container)).toEqual([]);
   });
@@ -116,7 +116,7 @@ describe('ExtensionPage', () => {
 
 describe('ExtensionPage: the statement link (issue 12)', () => {
   it("links to the order's statement in the app, without the session in the address", async () => {
-    answerByPath({ [delayPath]: ok(extensionAnswer()) });
+    answerByPath({ [extensionPath]: ok(extensionAnswer()) });
     await loaded();
     const target = new URL(screen.getByRole('link', { name: 'Ver estado de cuenta' }).getAttribute('href')!, 'http://localhost');
     expect(target.pathname).toBe('/loan-statement');

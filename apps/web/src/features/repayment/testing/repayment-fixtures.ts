@@ -1,12 +1,12 @@
 import type { DataOf } from '@presta/contract/api/endpoint';
-import type { generateVcode, loanPlayDelayDetail, loanPlayDetail } from '@presta/contract/api/repayment';
+import type { paymentVoucher, extensionDetail, repaymentDetail } from '@presta/contract/api/repayment';
 import type { Normalised } from '@presta/contract/envelope';
 
 /** Sample API answers (`data`) shaped by the contract schemas, amounts in minor units. */
 
-export type RepaymentAnswer = DataOf<typeof loanPlayDetail>;
-export type ExtensionAnswer = DataOf<typeof loanPlayDelayDetail>;
-export type VoucherAnswer = DataOf<typeof generateVcode>;
+export type RepaymentAnswer = DataOf<typeof repaymentDetail>;
+export type ExtensionAnswer = DataOf<typeof extensionDetail>;
+export type VoucherAnswer = DataOf<typeof paymentVoucher>;
 
 export const storeChannel = {
   payCode: 'store',

@@ -1,9 +1,9 @@
 import type { DataOf } from '@presta/contract/api/endpoint';
-import type { loanPlayDetail } from '@presta/contract/api/repayment';
+import type { repaymentDetail } from '@presta/contract/api/repayment';
 import { readText } from '@/shared/http/read-text';
 
 /** A payment channel (§3): payCode, logo, desc, vCode, BARcodeImg. */
-export type PaymentChannel = DataOf<typeof loanPlayDetail>['repayList'][number]['list'][number];
+export type PaymentChannel = DataOf<typeof repaymentDetail>['repayList'][number]['list'][number];
 
 /** Channels under one title; the instalment answer calls the title `reviewer`, the extension answer `title`. */
 export type ChannelGroup = { title: string; channels: PaymentChannel[] };

@@ -1,5 +1,5 @@
 import { apiRoutes } from '@presta/contract/api/api-routes';
-import type { AgreementTerms, contractDetail, ContractData, loanDetailConfirm, loanDetails } from '@presta/contract/api/loan';
+import type { AgreementTerms, loanAgreement, AgreementData, loanDetailConfirm, loanDetails } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
 import { readMarket } from '@/shared/format/money';
 import { callApi } from '@/shared/http/api-client';
@@ -7,10 +7,10 @@ import { readText } from '@/shared/http/read-text';
 import { readTerms } from '../utils/read-terms';
 
 /** Whose contract: an order number, or an order id whose number is looked up first. */
-export type ContractQuery = { orderNo: string } | { orderId: string; productId?: string };
+export type OrderAgreementQuery = { orderNo: string } | { orderId: string; productId?: string };
 
 /** The promissory note with the loan's agreement terms (null when the answer's terms cannot be read). */
-export type Contract = Omit<ContractData, 'terms'> & { terms: AgreementTerms | null };
+export type LoanAgreementData = Omit<AgreementData, 'terms'> & { terms: AgreementTerms | null };
 
 const text = readText;
 
@@ -20,7 +20,7 @@ const text = readText;
  * give the order id (loan details: /loan-agreement?productId&orderId), so
  * with an id the number is read from POST /v3/loan-details/loan-details first.
  */
-export async function fetchContract(query: ContractQuery, opts: { signal?: AbortSignal } = {}): Promise<Normalised<Contract>> {
+export async function fetchAgreement(query: OrderAgreementQuery, opts: { signal?: AbortSignal } = {}): Promise<Normalised<LoanAgreementData>> {
   let orderNo: string;
   if ('orderNo' in query) {
     orderNo = query.orderNo;
@@ -31,7 +31,7 @@ export async function fetchContract(query: ContractQuery, opts: { signal?: Abort
     orderNo = text(order.data.orderNo);
     if (!orderNo) return { success: false, code: 'invalid_response', message: '', data: null, raw: order.raw };
   }
-  const result = await callApi<typeof contractDetail>(apiRoutes.contractDetail, { orderNo }, { signal: opts.signal });
+  const result = await callApi<typeof loanAgreement>(apiRoutes.contractDetail, { orderNo }, { signal: opts.signal });
   if (!result.success || !result.data) return { ...result, data: null };
   const d = result.data;
   // Typed but not validated at run time: every field read as text (amount as a number).

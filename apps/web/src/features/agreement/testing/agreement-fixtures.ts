@@ -1,8 +1,8 @@
-import type { ContractData } from '@presta/contract/api/loan';
+import type { AgreementData } from '@presta/contract/api/loan';
 import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 /** A contract-detail answer shaped by the contract schema. */
-export function contractAnswer(overrides: Partial<ContractData> = {}): ContractData {
+export function agreementAnswer(overrides: Partial<AgreementData> = {}): AgreementData {
   return {
     username: 'María López Hernández',
     userName: 'maria.lopez',
