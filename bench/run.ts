@@ -387,7 +387,7 @@ async function measureUploads(database: BenchDb, borrowers: DueBorrower[]): Prom
 }
 
 /**
- * The rate the reads limited per borrower (statement, my loans, home, offers) are spread for: 1.25 × loan-details'
+ * The rate the statement (limited per borrower, its first calls dear) is spread for: 1.25 × loan-details'
  * rate in this run (the cheapest borrower read, measured first), at most the pools' ceiling (the baseline's). Each
  * borrower's first call (cold) is sent before the measured run, and the run is warm only if it ends within the
  * server's cache lifetime (CACHE_TTL_MS, 30 s) of those first calls: spread for the baseline's rate (3 to 4 times
@@ -410,9 +410,12 @@ async function measurePooledCalls(database: BenchDb, pools: Pools, wanted: Wante
   const readCeilingRps = readsCeiling(ceilingRps, cheapestReadRps);
   const limited: Spread[] = [];
   if (wanted('loan-statement')) limited.push(await prepareSpread('loan-statement', 'loan-statement', pools.due, (b) => borrowerRequests.statement(b), readCeilingRps));
-  if (wanted('my-loans')) limited.push(await prepareSpread('my-loans', 'my loans (/v3/account/loans)', pools.due, (b) => borrowerRequests.myLoans(b.params), readCeilingRps));
-  if (wanted('home')) limited.push(await prepareSpread('home', 'home (/v3/account/home, an active loan)', pools.due, (b) => borrowerRequests.home(b.params), readCeilingRps));
-  if (wanted('offers')) limited.push(await prepareSpread('offers', 'offers (/v3/account/offers, no order)', pools.offers, (b) => borrowerRequests.offers(b.params), readCeilingRps));
+  // My loans, home and offers read from the repositories' caches faster than loan-details (issue 33: 70 to 90 % of
+  // the baseline against 50 %) and their first calls are cheap: spread for the baseline's rate, so their runs never
+  // meet the per-borrower limit.
+  if (wanted('my-loans')) limited.push(await prepareSpread('my-loans', 'my loans (/v3/account/loans)', pools.due, (b) => borrowerRequests.myLoans(b.params), ceilingRps));
+  if (wanted('home')) limited.push(await prepareSpread('home', 'home (/v3/account/home, an active loan)', pools.due, (b) => borrowerRequests.home(b.params), ceilingRps));
+  if (wanted('offers')) limited.push(await prepareSpread('offers', 'offers (/v3/account/offers, no order)', pools.offers, (b) => borrowerRequests.offers(b.params), ceilingRps));
   const uploaders = wanted('upload-problem-img') ? await pools.due.take(uploadBorrowerCount) : [];
   const [lister] = await pools.due.take(1);
   if (wanted('problem-list') || wanted('problem-detail')) await seedComplaints(database, lister!);

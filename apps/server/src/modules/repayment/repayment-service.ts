@@ -14,17 +14,14 @@ import { moneyIn, taxLabel, taxName } from '../../i18n/market-texts';
 import { extensionQuote, loanPosition, type ExtensionQuoteResult } from '../ledger/ledger-position';
 import type { LoanPosition } from '../ledger/ledger-math/position';
 import type { InstalmentComponent } from '../ledger/ledger-math/state';
-import { ownedOrder as readOwnedOrder, type OwnedOrder } from '../orders/order-reads';
+import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
 import { paymentChannels, type PaymentChannel } from '../payments/payment-provider';
 import { barcodeUrl, type PaymentReference } from '../payments/payment-references';
 import { repaymentQuote } from '../payments/repayment-quote';
 
-
 type RepaymentData = z.input<typeof repaymentDataSchema>;
 type ExtensionData = z.input<typeof extensionDataSchema>;
 type Channel = z.input<typeof channelSchema>;
-
-/** Statuses whose loan is repaid and extended on these pages (§4: Repay on 174 and 180). */
 
 /** Logos of the channels (files of the web app). */
 export const channelLogos: Record<PaymentChannel, string> = {
@@ -126,7 +123,7 @@ const paidOnLoan = (p: LoanPosition): Minor => p.received;
  */
 export async function getRepaymentDetail(ctx: BorrowerContext, input: { orderId: string }): Promise<RepaymentData> {
   const { lang, now } = ctx;
-  const order = await readOwnedOrder(ctx, input.orderId);
+  const order = await ownedOrder(ctx, input.orderId);
   assertPayable(order);
   const { position } = await loanPosition(ctx.repos.ledgers, order.id, todayIn(order.timeZone, now));
   const quote = repaymentQuote(position);
@@ -193,7 +190,7 @@ export async function getRepaymentDetail(ctx: BorrowerContext, input: { orderId:
  */
 export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId: string }): Promise<ExtensionData> {
   const { lang, now } = ctx;
-  const order = await readOwnedOrder(ctx, input.orderId);
+  const order = await ownedOrder(ctx, input.orderId);
   assertPayable(order);
   const quote = await availableExtension(ctx, order);
   const { position } = await loanPosition(ctx.repos.ledgers, order.id, quote.asOf);
