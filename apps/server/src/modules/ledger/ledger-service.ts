@@ -17,7 +17,7 @@ import { insertAllocations, loadLedger, storeCrystallised, transitionToLedgerSta
 /*
  * The loan ledger in the database (docs/ledger.md). Reads go through the ledger
  * read model (ledger-read-model.ts: one round trip gives the LedgerState) and
- * hand it to the pure core (ledger-math.ts); a payment is applied in ONE
+ * hand it to the pure core (ledger-math/); a payment is applied in ONE
  * transaction with the order row locked (orders' lockOrder).
  */
 

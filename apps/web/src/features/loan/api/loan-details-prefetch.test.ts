@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('prefetchLoanDetails', () => {
-  it("starts the page's call: fetchLoanDetails then gets that answer without asking again", async () => {
+  it("starts the page's call: loanDetailsQuery's load then gets that answer without asking again", async () => {
     order += 1;
     window.history.replaceState(null, '', `/loan-details?${session}&productId=1&orderId=${order}`);
     const calls = stubFetch(() =>
