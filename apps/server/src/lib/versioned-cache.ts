@@ -24,6 +24,17 @@ export interface CacheFeed {
   watch(cache: FeedCache, onChange: (change: Change) => boolean): void;
 }
 
+/** A cache under `feed` (20 000 entries unless said); `onChange` drops from it what a change makes stale. */
+export function watchedCache<K, V>(
+  feed: CacheFeed,
+  onChange: (cache: VersionedCache<K, V>, change: Change) => boolean,
+  maxEntries = 20_000,
+): VersionedCache<K, V> {
+  const cache = new VersionedCache<K, V>({ ttlMs: feed.ttlMs, maxEntries });
+  feed.watch(cache, (change) => onChange(cache, change));
+  return cache;
+}
+
 /** No change feed: every cache stays off. */
 export const noCacheFeed: CacheFeed = { ttlMs: 0, watch() {} };
 

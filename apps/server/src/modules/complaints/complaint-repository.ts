@@ -3,7 +3,7 @@ import type { Language } from '@presta/contract/language';
 import type { Db, DbOrTx } from '../../db/database';
 import { complaintImages, complaints, complaintTypes, orders, orderStatusHistory, products } from '../../db/schema';
 import { finalAnswer } from '../../lib/reply';
-import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {
@@ -114,15 +114,11 @@ export class ComplaintRepository {
     private readonly db: Db,
     feed: CacheFeed,
   ) {
-    const limits = { ttlMs: feed.ttlMs, maxEntries: 20_000 };
     const caches = {
-      complaintTypes: new VersionedCache<'active', ComplaintType[]>({ ...limits, maxEntries: 1 }),
-      complaintOrders: new VersionedCache<number, BorrowerOrder[]>(limits),
-      borrowerComplaints: new VersionedCache<number, BorrowerComplaints>(limits),
+      complaintTypes: watchedCache<'active', ComplaintType[]>(feed, dropStaleComplaintTypes, 1),
+      complaintOrders: watchedCache<number, BorrowerOrder[]>(feed, dropStaleComplaintOrders),
+      borrowerComplaints: watchedCache<number, BorrowerComplaints>(feed, dropStaleBorrowerComplaints),
     };
-    feed.watch(caches.complaintTypes, (change) => dropStaleComplaintTypes(caches.complaintTypes, change));
-    feed.watch(caches.complaintOrders, (change) => dropStaleComplaintOrders(caches.complaintOrders, change));
-    feed.watch(caches.borrowerComplaints, (change) => dropStaleBorrowerComplaints(caches.borrowerComplaints, change));
     this.caches = caches;
   }
 

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '@presta/contract/dates';
 import type { DbOrTx } from '../../db/database';
-import { noCacheFeed, VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { noCacheFeed, watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { accrueLateCharges } from './ledger-math/accrual';
 import { summarise, type LoanPosition } from './ledger-math/position';
 import { type LedgerState } from './ledger-math/state';
@@ -37,8 +37,7 @@ export class LedgerRepository {
     private readonly db: DbOrTx,
     feed: CacheFeed = noCacheFeed,
   ) {
-    this.reads = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.reads, (change) => dropStaleLedgers(this.reads, change));
+    this.reads = watchedCache(feed, dropStaleLedgers);
   }
 
   /** An order's terms and stored ledger (undefined: no such order). */

@@ -3,7 +3,7 @@ import type { LoanDetailsData } from '@presta/contract/api/loan';
 import type { CalendarDate } from '@presta/contract/dates';
 import type { Db } from '../../db/database';
 import { finalAnswer } from '../../lib/reply';
-import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { positionAsOf, type LoanPosition } from '../ledger/ledger-math/position';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { orderAccountNumberSql } from '../orders/order-reads';
@@ -93,8 +93,7 @@ export class OrderDetailsRepository {
     private readonly db: Db,
     feed: CacheFeed,
   ) {
-    this.cache = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.cache, (change) => this.dropStale(change));
+    this.cache = watchedCache(feed, (_cache, change) => this.dropStale(change));
   }
 
   /** The borrower's order for loan-details; undefined for an unknown or foreign one (checked on held reads too). */

@@ -3,7 +3,7 @@ import { openOrderStatuses, type OrderStatus } from '@presta/contract/order-stat
 import type { MarketCode, TaxableCharge } from '@presta/contract/markets';
 import type { Db, DbOrTx } from '../../db/database';
 import { orders, products } from '../../db/schema';
-import { noCacheFeed, VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { noCacheFeed, watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {
@@ -93,13 +93,9 @@ export class OrderRepository {
     private readonly db: Db,
     feed: CacheFeed = noCacheFeed,
   ) {
-    const options = { ttlMs: feed.ttlMs, maxEntries: 20_000 };
-    this.openOrders = new VersionedCache(options);
-    this.summaries = new VersionedCache(options);
-    this.orderNumbers = new VersionedCache(options);
-    feed.watch(this.openOrders, (change) => this.dropStaleOpenOrders(change));
-    feed.watch(this.summaries, (change) => this.dropStaleSummaries(change));
-    feed.watch(this.orderNumbers, () => false);
+    this.openOrders = watchedCache(feed, (_cache, change) => this.dropStaleOpenOrders(change));
+    this.summaries = watchedCache(feed, (_cache, change) => this.dropStaleSummaries(change));
+    this.orderNumbers = watchedCache(feed, () => false);
   }
 
   /** The borrower's open order of any product but `exceptProductId`, the newest (one active loan at a time). */

@@ -3,7 +3,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { Db, DbOrTx } from '../../db/database';
 import { paymentReferences } from '../../db/schema';
-import { noCacheFeed, VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { noCacheFeed, watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import type { PaymentChannel, PaymentProvider, PaymentPurpose } from './payment-provider';
 import type { PaymentReference, ReferenceRequest } from './payment-references';
 
@@ -34,8 +34,7 @@ export class PaymentReferenceRepository {
     private readonly db: Db,
     feed: CacheFeed = noCacheFeed,
   ) {
-    this.openReferences = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.openReferences, (change) => dropStaleOpenReferences(this.openReferences, change));
+    this.openReferences = watchedCache(feed, dropStaleOpenReferences);
   }
 
   /** Every open reference of the order, newest first (some may be past their time). */

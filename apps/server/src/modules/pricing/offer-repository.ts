@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { readOffers, type OffersRead } from './loan-offers';
 
 declare module '../../plugins/app/repositories' {
@@ -21,8 +21,7 @@ export class OfferRepository {
     private readonly db: Db,
     feed: CacheFeed,
   ) {
-    this.cache = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.cache, (change) => this.dropStale(change));
+    this.cache = watchedCache(feed, (_cache, change) => this.dropStale(change));
   }
 
   /** The borrower's offers on active products (by product id) and their available coupons (any expiry). */

@@ -5,7 +5,7 @@ import { marketOf } from '@presta/contract/markets';
 import type { Db } from '../../db/database';
 import { borrowers, orders, products, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { noCacheFeed, VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { noCacheFeed, watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { orderAccountNumberSql } from '../orders/order-reads';
 import type { OrderRepository } from '../orders/order-repository';
 
@@ -39,8 +39,7 @@ export class AgreementRepository {
     private readonly orders: OrderRepository,
     feed: CacheFeed = noCacheFeed,
   ) {
-    this.answers = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.answers, (change) => this.dropStale(change));
+    this.answers = watchedCache(feed, (_cache, change) => this.dropStale(change));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { findProfile, type Profile } from './borrower-profile';
 
 declare module '../../plugins/app/repositories' {
@@ -20,8 +20,7 @@ export class ProfileRepository {
     private readonly db: Db,
     feed: CacheFeed,
   ) {
-    this.cache = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.cache, (change) => this.dropStale(change));
+    this.cache = watchedCache(feed, (_cache, change) => this.dropStale(change));
   }
 
   /** The borrower's name, masked phone, language and market; undefined when there is no such borrower. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { borrowers, sessions } from '../../db/schema';
-import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 import { hashSessionId, isSessionIdShaped, type LiveSession, type SessionBorrower, type SessionLookup } from './session-service';
 
 declare module '../../plugins/app/repositories' {
@@ -26,8 +26,7 @@ export class SessionRepository {
     private readonly db: Db,
     feed: CacheFeed,
   ) {
-    this.cache = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.cache, (change) => this.dropStale(change));
+    this.cache = watchedCache(feed, (_cache, change) => this.dropStale(change));
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { StatementData } from '@presta/contract/api/statement';
 import type { CalendarDate } from '@presta/contract/dates';
 import type { Statement } from './statement-build';
-import { noCacheFeed, VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
+import { noCacheFeed, watchedCache, type CacheFeed, type Change, type VersionedCache } from '../../lib/versioned-cache';
 
 /** An order's statement as built for a day. */
 export type BuiltStatement = {
@@ -28,8 +28,7 @@ export class StatementRepository {
   readonly built: VersionedCache<number, BuiltStatement>;
 
   constructor(feed: CacheFeed = noCacheFeed) {
-    this.built = new VersionedCache({ ttlMs: feed.ttlMs, maxEntries: 20_000 });
-    feed.watch(this.built, (change) => dropStaleStatements(this.built, change));
+    this.built = watchedCache<number, BuiltStatement>(feed, dropStaleStatements);
   }
 
   /** The order's statement as of `day`: the one built that day, else `build`'s. */
