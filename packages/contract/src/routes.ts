@@ -15,6 +15,8 @@ export const routes = {
   main: '/main',
   /** Account, the mine tab: profile, language, bank account, sessions, sign out. */
   setting: '/setting',
+  /** Ours (issue 34): the credit application, its steps as ?step= (identity, address, work, documents, consents). */
+  certify: '/certify',
   // Repayment
   repayment: '/repayment',
   repaymentDelay: '/repayment-delay',

@@ -14,6 +14,9 @@ export const consoleActions = {
   'orders.approve': ['reviewer'],
   'orders.reject': ['reviewer'],
   'offers.grant': ['reviewer'],
+  // Credit applications (issue 34): read masked; identity numbers and documents in full (each opening audited)
+  'applications.read': ['reviewer', 'support'],
+  'applications.identity': ['reviewer'],
   // Money
   'orders.disburse': ['finance'],
   'ledger.refund': ['finance'],

@@ -12,3 +12,4 @@ export * from './schema/operations';
 export * from './schema/complaints';
 export * from './schema/promotion';
 export * from './schema/staff';
+export * from './schema/applications';

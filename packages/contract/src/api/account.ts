@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { marketSchema } from './common';
+import { applicationSummarySchema } from './application';
 
 /*
  * The borrower's account (issue 16, decision 017, docs/sign-in.md): sign-in with phone, captcha and SMS code,
@@ -163,9 +164,15 @@ export const accountOffers = endpoint({
 
 export const accountHome = endpoint({
   ...apiRoutes.accountHome,
-  summary: 'Home: the active loan with its next payment, or the offers',
+  summary: 'Home: the active loan with its next payment, or the offers, or the credit application (to start, continue or follow)',
   request: z.object({}).loose(),
-  data: z.object({ profile: profileSchema, activeLoan: loanSummarySchema.nullable(), offers: z.array(offerSchema) }),
+  data: z.object({
+    profile: profileSchema,
+    activeLoan: loanSummarySchema.nullable(),
+    offers: z.array(offerSchema),
+    /** The borrower's newest credit application (issue 34); null: none (home offers to apply when there are no offers either). */
+    application: applicationSummarySchema.nullable(),
+  }),
 });
 
 export const bankAccountSchema = z.object({

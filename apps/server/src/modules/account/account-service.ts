@@ -128,5 +128,5 @@ export async function getHome(ctx: BorrowerContext) {
   const loans = await listLoans(ctx);
   const activeLoan = loans.find((loan) => statusIn(openOrderStatuses, loan.status)) ?? null;
   const offers = activeLoan ? [] : (await listOffers(ctx)).offers;
-  return { profile, activeLoan, offers };
+  return { profile, activeLoan, offers, application: null };
 }

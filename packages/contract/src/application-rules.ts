@@ -1,0 +1,84 @@
+import type { MarketCode } from './markets';
+
+/*
+ * The credit application (issue 34, docs/application.md): its steps, states, documents, consents and limits, one
+ * table that the server checks, the pages follow and the tests run. Identity numbers' forms: ./identity/.
+ */
+
+/** The steps in the order the borrower completes them (each saved on the server as it is completed). */
+export const applicationSteps = ['identity', 'address', 'work', 'documents', 'consents'] as const;
+export type ApplicationStep = (typeof applicationSteps)[number];
+
+/**
+ * draft: being filled in (editable). submitted: sent, identity being verified (not editable). returned: the checks
+ * found something the borrower can correct (editable, submitted again). in_review: identity verified, waiting for
+ * the credit decision (issue 35). The credit decision writes the states that follow.
+ */
+export const applicationStatuses = ['draft', 'submitted', 'returned', 'in_review'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** The states in which the borrower may still change their answers. */
+export const editableStatuses: readonly ApplicationStatus[] = ['draft', 'returned'];
+
+/** The documents each market asks for; `selfie` is taken with the camera (a file picker where there is none). */
+export const documentKinds = ['ine_front', 'ine_back', 'pan_card', 'selfie'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+export const requiredDocuments: Record<MarketCode, readonly DocumentKind[]> = {
+  MX: ['ine_front', 'ine_back', 'selfie'],
+  IN: ['pan_card', 'selfie'],
+};
+
+/**
+ * A document's image (GET, with ?kind= and the session parameters): the borrower's own only. Not in the API
+ * document's JSON calls: it answers the image bytes. The console's copy: CONSOLE_APPLICATION_DOCUMENT_PATH.
+ */
+export const APPLICATION_DOCUMENT_PATH = '/v3/certify/document-image';
+export const CONSOLE_APPLICATION_DOCUMENT_PATH = '/console/api/credit-applications/document';
+
+/** Consents signed with an SMS code; `bureau` may be withheld (saved, but not submitted without it). */
+export const consentKinds = ['bureau', 'privacy', 'data_use'] as const;
+export type ConsentKind = (typeof consentKinds)[number];
+
+/** Age from the birth date, in whole years, on the day the step is saved (the loan terms: over 18). */
+export const APPLICANT_MIN_AGE = 18;
+export const APPLICANT_MAX_AGE = 75;
+
+/** Occupation and pay frequency of the work step (India: the economic profile recorded before lending). */
+export const occupations = ['employed', 'self_employed', 'business_owner', 'student', 'retired', 'homemaker', 'unemployed', 'other'] as const;
+export type Occupation = (typeof occupations)[number];
+/** The occupations whose employer (or business) name is asked for. */
+export const occupationsWithEmployer: readonly Occupation[] = ['employed', 'self_employed', 'business_owner'];
+export const payFrequencies = ['weekly', 'biweekly', 'semimonthly', 'monthly', 'irregular'] as const;
+export type PayFrequency = (typeof payFrequencies)[number];
+
+/** Income and obligations, minor units a month: at most 100 million of the currency's major unit. */
+export const MONTHLY_AMOUNT_MAX = 10_000_000_000;
+
+/** Uploads: the largest file taken, and the smallest picture that can show a document or a face. */
+export const DOCUMENT_MAX_BYTES = 8 * 1024 * 1024;
+export const DOCUMENT_MIN_SIDE_PX = 320;
+/** What is stored: re-encoded JPEG, its longer side at most this. */
+export const DOCUMENT_STORED_MAX_SIDE_PX = 2000;
+
+/** Mexico's states as CURP writes them (two letters), with their names; NE: born abroad. */
+export const mxStates = {
+  AS: 'Aguascalientes', BC: 'Baja California', BS: 'Baja California Sur', CC: 'Campeche', CL: 'Coahuila',
+  CM: 'Colima', CS: 'Chiapas', CH: 'Chihuahua', DF: 'Ciudad de México', DG: 'Durango', GT: 'Guanajuato',
+  GR: 'Guerrero', HG: 'Hidalgo', JC: 'Jalisco', MC: 'Estado de México', MN: 'Michoacán', MS: 'Morelos',
+  NT: 'Nayarit', NL: 'Nuevo León', OC: 'Oaxaca', PL: 'Puebla', QT: 'Querétaro', QR: 'Quintana Roo',
+  SP: 'San Luis Potosí', SL: 'Sinaloa', SR: 'Sonora', TC: 'Tabasco', TS: 'Tamaulipas', TL: 'Tlaxcala',
+  VZ: 'Veracruz', YN: 'Yucatán', ZS: 'Zacatecas', NE: 'Nacido en el extranjero',
+} as const;
+export type MxStateCode = keyof typeof mxStates;
+
+/** India's states and union territories (ISO 3166-2:IN codes), with their names. */
+export const inStates = {
+  AN: 'Andaman and Nicobar Islands', AP: 'Andhra Pradesh', AR: 'Arunachal Pradesh', AS: 'Assam', BR: 'Bihar',
+  CH: 'Chandigarh', CT: 'Chhattisgarh', DH: 'Dadra and Nagar Haveli and Daman and Diu', DL: 'Delhi', GA: 'Goa',
+  GJ: 'Gujarat', HR: 'Haryana', HP: 'Himachal Pradesh', JK: 'Jammu and Kashmir', JH: 'Jharkhand', KA: 'Karnataka',
+  KL: 'Kerala', LA: 'Ladakh', LD: 'Lakshadweep', MP: 'Madhya Pradesh', MH: 'Maharashtra', MN: 'Manipur',
+  ML: 'Meghalaya', MZ: 'Mizoram', NL: 'Nagaland', OR: 'Odisha', PY: 'Puducherry', PB: 'Punjab', RJ: 'Rajasthan',
+  SK: 'Sikkim', TN: 'Tamil Nadu', TG: 'Telangana', TR: 'Tripura', UP: 'Uttar Pradesh', UT: 'Uttarakhand',
+  WB: 'West Bengal',
+} as const;
+export type InStateCode = keyof typeof inStates;
