@@ -36,6 +36,7 @@ import { runLoad } from './load';
 import { benchPhoto, LISTED_COMPLAINTS, problemListRequest, seedComplaints, uploadRequest } from './complaints';
 import { apiSummary, benchCalls, firstCalls, judgeApiRows, measureBaseline, measureCall, printApi, verifyCall, type ApiRow, type BenchCall, type CannonOptions } from './api-rows';
 import { borrowerRequests, borrowersFor, duePool, offerPool, type BorrowerPool, type OfferBorrower, type OrderRef } from './borrower-reads';
+import { applicantPool, documentUploadRequest, saveStepRequest, type Applicant } from './applications';
 import { measurePages, printPages, type BorrowerPage, type PageRow } from './pages';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -283,7 +284,7 @@ const poolShare = Number(process.env.BENCH_POOL_SHARE ?? 1);
 type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[] };
 
 /** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
-type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower> };
+type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower>; applicants: BorrowerPool<Applicant> };
 
 /** A call verified, then measured: its row (verifyCall has thrown with the server's message if it fails). */
 async function measureOne(call: BenchCall, name: string, request: WebRequest): Promise<ApiRow> {
@@ -387,6 +388,30 @@ async function measureUploads(database: BenchDb, borrowers: DueBorrower[]): Prom
 }
 
 /**
+ * The application's calls (issue 34): the address step saved and completed, spread over applicants so that none
+ * reaches the saves' limit; then the selfie uploaded, one upload per applicant (uploads are limited per borrower),
+ * 10 connections (CPU-bound, like the complaint images).
+ */
+async function measureApplicationCalls(database: BenchDb, applicants: BorrowerPool<Applicant>, wanted: Wanted, ceilingRps: number): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  if (wanted('save-step')) {
+    const spread = await prepareSpread('save-step', 'save a step (/v3/certify/address, final=1)', applicants, saveStepRequest, ceilingRps);
+    const { row } = await measureCall(cannonOptions, spread.call, spread.name, spread.requests);
+    rows.push(spread.max === undefined ? row : { ...row, borrowers: spread.requests.length, rateLimitMax: spread.max, rateLimitWindowS: spread.windowS });
+  }
+  if (wanted('upload-document')) {
+    const photo = await benchPhoto();
+    const uploads = (await applicants.take(uploadBorrowerCount)).map((a) => documentUploadRequest(a, photo));
+    await verifyCall(base, 'upload-document', uploads[0]!);
+    const name = `upload a document (selfie, ${Math.round(photo.length / 1024)} KB JPEG, 10 connections)`;
+    const { row, result } = await measureCall(cannonOptions, 'upload-document', name, uploads, { connections: 10 });
+    const [stored] = await database.sql<{ n: number; bytes: number }[]>`select count(*)::int as n, coalesce(avg(length(bytes)), 0)::int as bytes from credit_application_documents`;
+    rows.push({ ...row, rateLimited: result.statusCodeStats?.['429']?.count ?? 0, uploadsStored: stored?.n ?? 0, storedBytesAvg: stored?.bytes ?? 0 });
+  }
+  return rows;
+}
+
+/**
  * The rate the statement (limited per borrower, its first calls dear) is spread for: 1.25 × loan-details'
  * rate in this run (the cheapest borrower read, measured first), at most the pools' ceiling (the baseline's). Each
  * borrower's first call (cold) is sent before the measured run, and the run is warm only if it ends within the
@@ -436,6 +461,7 @@ async function measurePooledCalls(database: BenchDb, pools: Pools, wanted: Wante
     else rows.push({ ...row, firstCalls: first });
   }
   if (wanted('upload-problem-img')) rows.push(await measureUploads(database, uploaders));
+  rows.push(...(await measureApplicationCalls(database, pools.applicants, wanted, ceilingRps)));
   return rows;
 }
 
@@ -490,7 +516,11 @@ async function main() {
     await waitFor(`${base}/api/health`);
     const order = demo(['order', '--status', '174']) as DemoOrder;
     database = await openBenchDb(benchDbOptions());
-    const pools: Pools = { due: duePool(database.db), offers: offerPool(database.db) };
+    const pools: Pools = {
+      due: duePool(database.db),
+      offers: offerPool(database.db),
+      applicants: applicantPool(database.db),
+    };
     // The confirmation's borrower: an offer and no order (the first of the offer pool).
     const [offer] = await pools.offers.take(1);
     const report: ApiReport = runApi ? await measureApi(database, pools, order, offer!, wanted) : { api: [], notifications: [], duringBursts: [] };
