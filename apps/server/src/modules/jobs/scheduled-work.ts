@@ -9,7 +9,15 @@ import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
 import { expireDueReferences } from '../payments/payment-references';
-import { deliverDueSms } from '../sms/sms-delivery';
+import { deliverDueSms, deliverQueuedSms } from '../sms/sms-delivery';
+import {
+  APPLICATION_VERIFICATION_QUEUE,
+  applicationQueueOptions,
+  queueSubmittedApplications,
+  type VerificationJob,
+} from '../application/application-queue';
+import { verifyApplication } from '../application/application-verification';
+import { createKycProvider, type KycProvider } from '../application/kyc/kyc-provider';
 import type { SmsProvider } from '../sms/sms-provider';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
@@ -58,6 +66,8 @@ export type ScheduledWorkOptions = {
   config: Config;
   log: FastifyBaseLogger;
   sms: SmsProvider;
+  /** The identity verifier of the application job (default: config's, createKycProvider). */
+  kyc?: KycProvider;
   /** Connections of pg-boss's pool (default 2). */
   poolMax?: number;
   /** How long stop() lets a running job finish before giving up on it (default 10 s). */
@@ -156,6 +166,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
         await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 0, expireInSeconds: expireInSeconds[job.kind] });
         await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
       }
+      await boss.createQueue(APPLICATION_VERIFICATION_QUEUE, { name: APPLICATION_VERIFICATION_QUEUE, ...applicationQueueOptions });
     });
   } catch (err) {
     await boss.stop({ graceful: false }).catch(() => {});
@@ -176,7 +187,8 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
       }
     });
   }
-  log.info({ worker, jobs: jobs.map((j) => j.name) }, 'scheduled work started');
+  await workApplicationQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
+  log.info({ worker, jobs: [...jobs.map((j) => j.name), APPLICATION_VERIFICATION_QUEUE] }, 'scheduled work started');
 
   let stopped: Promise<void> | undefined;
   return {
@@ -194,4 +206,36 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
       return stopped;
     },
   };
+}
+
+/**
+ * The queue the modules send work to (not on a schedule): the verification of each submitted application
+ * (docs/application.md "Verification"). A run that throws (the verifier did not answer) is retried by the queue
+ * (applicationQueueOptions); its SMS is delivered after the commit. Submits made before the queue existed are sent now.
+ */
+async function workApplicationQueue(
+  boss: PgBoss,
+  opts: ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> },
+): Promise<void> {
+  const { db, log, sms, worker, running } = opts;
+  const kyc = opts.kyc ?? createKycProvider(opts.config, log);
+  await boss.work<VerificationJob>(APPLICATION_VERIFICATION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+    if (!queued) return;
+    let runId: number | undefined;
+    const onStart = (id: number) => {
+      runId = id;
+      running.add(id);
+    };
+    try {
+      await recordJobRun(db, { job: APPLICATION_VERIFICATION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
+        const result = await verifyApplication({ db, kyc }, queued.data.applicationId);
+        if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
+        return { applicationId: queued.data.applicationId, outcome: result.outcome };
+      });
+    } finally {
+      if (runId !== undefined) running.delete(runId);
+    }
+  });
+  const caughtUp = await queueSubmittedApplications(db);
+  if (caughtUp > 0) log.info({ applications: caughtUp }, 'application verification: submitted applications queued');
 }

@@ -1,0 +1,67 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Db, DbOrTx } from '../../db/database';
+import { creditApplications } from '../../db/schema';
+
+/*
+ * The verification job's queue (docs/application.md "Submit"): a submitted application is verified by a pg-boss job
+ * whose payload is the application's id only. The job is sent inside the submit's own transaction (pg-boss's `db`
+ * option), so an application is never submitted without its job, nor a job sent for a submit that rolled back. The
+ * scheduled work (modules/jobs) creates the queue and works it; when no process has created it yet, the job is
+ * sent by the first one that does (queueSubmittedApplications at its start).
+ */
+
+export const APPLICATION_VERIFICATION_QUEUE = 'application-verification';
+/** pg-boss's schema: the scheduled work's default. */
+const QUEUE_SCHEMA = 'pgboss';
+
+/** The queue's settings: a verifier that did not answer is asked again, 30 s later and doubling, for about a day. */
+export const applicationQueueOptions = {
+  // 'short': at most one job waiting per singleton key (the application), so a second send is dropped.
+  policy: 'short' as const,
+  retryLimit: 12,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
+
+export type VerificationJob = { applicationId: number };
+
+/** pg-boss's SQL ($1, $2, … parameters) run on a drizzle transaction: what its `db` option takes. */
+function executorOf(tx: DbOrTx) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        const value = values[Number(part) - 1];
+        return sql`${value === undefined ? null : typeof value === 'object' && value !== null ? JSON.stringify(value) : value}`;
+      });
+      const rows = await tx.execute(sql.join(chunks));
+      return { rows: [...rows] };
+    },
+  };
+}
+
+// Never started: it only writes jobs through the caller's transaction (the `db` of each send).
+const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('send with a transaction')) }, schema: QUEUE_SCHEMA });
+
+/** Whether pg-boss has made its schema in this database (a process has started the scheduled work). */
+async function queueInstalled(tx: DbOrTx): Promise<boolean> {
+  const [row] = await tx.execute<{ ok: boolean }>(sql`select to_regclass(${`${QUEUE_SCHEMA}.queue`}) is not null as ok`);
+  return row?.ok === true;
+}
+
+/** Sends the verification job of an application, in the caller's transaction. */
+export async function queueVerification(tx: DbOrTx, applicationId: number): Promise<void> {
+  if (!(await queueInstalled(tx))) return;
+  const job: VerificationJob = { applicationId };
+  await sender.send(APPLICATION_VERIFICATION_QUEUE, job, { db: executorOf(tx), singletonKey: `application-${applicationId}` });
+}
+
+/** Sends the job of every submitted application (a start's catch-up: submits made while no queue was there). */
+export async function queueSubmittedApplications(db: Db): Promise<number> {
+  const rows = await db.select({ id: creditApplications.id }).from(creditApplications).where(eq(creditApplications.status, 'submitted'));
+  for (const row of rows) await db.transaction((tx) => queueVerification(tx, row.id));
+  return rows.length;
+}
