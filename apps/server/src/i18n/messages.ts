@@ -8,6 +8,7 @@ import { cardRepaymentEn, cardRepaymentEs } from './messages/card-repayment';
 import { complaintsEn, complaintsEs } from './messages/complaints';
 import { promotionEn, promotionEs } from './messages/promotion';
 import { accountEn, accountEs } from './messages/account';
+import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -24,6 +25,7 @@ const es = {
   ...complaintsEs,
   ...promotionEs,
   ...accountEs,
+  ...applicationDocumentsEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -38,6 +40,7 @@ const en: Record<MessageKey, string> = {
   ...complaintsEn,
   ...promotionEn,
   ...accountEn,
+  ...applicationDocumentsEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };
