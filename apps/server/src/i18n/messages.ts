@@ -9,6 +9,7 @@ import { complaintsEn, complaintsEs } from './messages/complaints';
 import { promotionEn, promotionEs } from './messages/promotion';
 import { accountEn, accountEs } from './messages/account';
 import { applicationEn, applicationEs } from './messages/application';
+import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -26,6 +27,7 @@ const es = {
   ...promotionEs,
   ...accountEs,
   ...applicationEs,
+  ...applicationDocumentsEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -41,6 +43,7 @@ const en: Record<MessageKey, string> = {
   ...promotionEn,
   ...accountEn,
   ...applicationEn,
+  ...applicationDocumentsEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };
