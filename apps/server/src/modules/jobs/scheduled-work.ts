@@ -33,7 +33,7 @@ import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job
  */
 
 /** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
-export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders';
+export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up';
 
 /** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
 export const defaultCron: Record<JobKind, string> = {
@@ -43,6 +43,7 @@ export const defaultCron: Record<JobKind, string> = {
   'sms-retry': '* * * * *',
   // Sending hours are checked per time zone (REMINDER_HOURS); every 15 minutes catches up a stopped process.
   'sms-reminders': '*/15 * * * *',
+  'application-catch-up': '*/5 * * * *',
 };
 
 /** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
@@ -57,6 +58,7 @@ const expireInSeconds: Record<JobKind, number> = {
   'payment-reference-expiry': 5 * 60,
   'sms-retry': 5 * 60,
   'sms-reminders': 15 * 60,
+  'application-catch-up': 5 * 60,
 };
 
 export type ScheduledWorkOptions = {
@@ -98,7 +100,7 @@ export async function marketTimeZones(db: Db): Promise<{ market: string; timeZon
 
 /** The jobs and what each run does. */
 export function scheduledJobs(
-  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours'>,
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue'>,
   markets: { market: string; timeZone: string }[],
 ): ScheduledJob[] {
   const { db, log, sms } = opts;
@@ -125,6 +127,8 @@ export function scheduledJobs(
       kind: 'sms-reminders',
       run: async (signal) => sendDueReminders(db, { sms, brandName: opts.config.brand.brandName, log }, { signal, hours: opts.reminderHours }),
     },
+    // The verification jobs of submitted applications that have none (docs/application.md "Verification").
+    { name: 'application-catch-up', kind: 'application-catch-up', run: async () => ({ queued: await queueSubmittedApplications(db, opts.queue?.schema) }) },
   ];
 }
 
@@ -211,7 +215,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
 /**
  * The queue the modules send work to (not on a schedule): the verification of each submitted application
  * (docs/application.md "Verification"). A run that throws (the verifier did not answer) is retried by the queue
- * (applicationQueueOptions); its SMS is delivered after the commit. Submits made before the queue existed are sent now.
+ * (applicationQueueOptions); its SMS is delivered after the commit.
  */
 async function workApplicationQueue(
   boss: PgBoss,
@@ -236,6 +240,4 @@ async function workApplicationQueue(
       if (runId !== undefined) running.delete(runId);
     }
   });
-  const caughtUp = await queueSubmittedApplications(db);
-  if (caughtUp > 0) log.info({ applications: caughtUp }, 'application verification: submitted applications queued');
 }
