@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { applicationConsentCode, applicationConsents, creditApplication } from '@presta/contract/api/application';
@@ -8,7 +7,9 @@ import { requiredDocuments, type DocumentKind } from '@presta/contract/applicati
 import type { MarketCode } from '@presta/contract/markets';
 import type { App } from '../src/app';
 import type { Db } from '../src/db/database';
-import { creditApplicationDocuments, creditApplications, smsOutbox } from '../src/db/schema';
+import { creditApplications, smsOutbox } from '../src/db/schema';
+import { uploadDocument } from '../src/modules/application/document-upload';
+import { createRepositories } from '../src/repositories';
 import { sandboxApplicants } from '../src/modules/application/kyc/kyc-sandbox-data';
 import { answerOf, createBorrower, createSession, injectAs, type Borrower } from './helpers';
 
@@ -69,31 +70,20 @@ export const workPayload: Record<string, string | number> = {
   monthlyObligations: '250000',
 };
 
-/** A small real JPEG, as the documents module stores uploads (re-encoded, no metadata). */
-async function jpeg(seed: number): Promise<{ bytes: Buffer; width: number; height: number }> {
-  const bytes = await sharp({ create: { width: 480, height: 320, channels: 3, background: { r: seed % 255, g: 120, b: 200 } } })
+/** A small real JPEG (the documents module re-encodes it and strips its metadata). */
+async function jpeg(seed: number): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 360, channels: 3, background: { r: (seed * 50) % 255, g: 120, b: 200 } } })
     .jpeg({ quality: 80 })
     .toBuffer();
-  return { bytes, width: 480, height: 320 };
 }
 
-/** Stores every document the market requires, as active rows of credit_application_documents. */
+/** Uploads every document the market requires (or `kinds`) through the documents module, as the borrower. */
 export async function storeDocuments(db: Db, applicationNo: string, kinds?: readonly DocumentKind[]): Promise<void> {
   const [row] = await db.select().from(creditApplications).where(eq(creditApplications.applicationNo, applicationNo));
   if (!row) throw new Error(`no application ${applicationNo}`);
+  const ctx = { db, repos: createRepositories(db), lang: 'es' as const, now: new Date(), borrowerId: row.borrowerId };
   let seed = 0;
-  for (const kind of kinds ?? requiredDocuments[row.market]) {
-    const image = await jpeg(++seed);
-    await db.insert(creditApplicationDocuments).values({
-      applicationId: row.id,
-      kind,
-      mime: 'image/jpeg',
-      bytes: image.bytes,
-      width: image.width,
-      height: image.height,
-      sha256: createHash('sha256').update(image.bytes).digest('hex'),
-    });
-  }
+  for (const kind of kinds ?? requiredDocuments[row.market]) await uploadDocument(ctx, kind, await jpeg(++seed));
 }
 
 /** The 6-digit code of the latest SMS to the phone. */

@@ -94,7 +94,7 @@ export default function applicationRoutes(app: FastifyInstance, opts: { config: 
     rateLimit: submitLimit,
     refusals: stepRefusals,
     handler: async (_input, request) => {
-      const { answer, outboxId } = await submitApplication(borrowerContext(app, request));
+      const { answer, outboxId } = await submitApplication(borrowerContext(app, request), { schema: opts.config.jobsSchema });
       if (outboxId !== undefined) await deliverQueuedSms(app.db, sms, [outboxId], request.log);
       return answer;
     },

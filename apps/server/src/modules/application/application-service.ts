@@ -264,7 +264,7 @@ export async function signConsents(ctx: BorrowerContext, input: ConsentsInput, s
  * else 400 naming what is missing. draft or returned → submitted, with its history row and SMS, and the
  * verification job sent in the same transaction; answers at once (the job moves it on).
  */
-export async function submitApplication(ctx: BorrowerContext): Promise<{ answer: Answer; outboxId: number | undefined }> {
+export async function submitApplication(ctx: BorrowerContext, queue: { schema?: string } = {}): Promise<{ answer: Answer; outboxId: number | undefined }> {
   const { row, outboxId } = await ctx.db.transaction(async (tx) => {
     await lockBorrower(tx, ctx.borrowerId);
     const current = await editableApplication(tx, ctx.borrowerId);
@@ -273,7 +273,7 @@ export async function submitApplication(ctx: BorrowerContext): Promise<{ answer:
     if (missing.length > 0) throw badRequest('applicationIncomplete', { missing: missing.map((s) => translate(ctx.lang, stepNames[s])).join(', ') });
     if (!bureauGranted(current, await currentConsents(tx, current.id))) throw badRequest('applicationBureauRequired');
     const moved = await changeState(tx, current, { to: 'submitted', actor: 'borrower', now: ctx.now });
-    await queueVerification(tx, current.id);
+    await queueVerification(tx, current.id, queue.schema);
     return moved;
   });
   return { answer: { application: await applicationView(ctx.db, row, ctx.lang) }, outboxId };

@@ -128,7 +128,7 @@ export function scheduledJobs(
       run: async (signal) => sendDueReminders(db, { sms, brandName: opts.config.brand.brandName, log }, { signal, hours: opts.reminderHours }),
     },
     // The verification jobs of submitted applications that have none (docs/application.md "Verification").
-    { name: 'application-catch-up', kind: 'application-catch-up', run: async () => ({ queued: await queueSubmittedApplications(db, opts.queue?.schema) }) },
+    { name: 'application-catch-up', kind: 'application-catch-up', run: async () => ({ queued: await queueSubmittedApplications(db, opts.queue?.schema ?? opts.config.jobsSchema) }) },
   ];
 }
 
@@ -149,7 +149,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
   const boss = new PgBoss({
     connectionString: opts.databaseUrl,
     max: opts.poolMax ?? 2,
-    schema: opts.queue?.schema ?? 'pgboss',
+    schema: opts.queue?.schema ?? opts.config.jobsSchema,
     application_name: 'presta-jobs',
     ...(opts.queue?.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.queue.cronMonitorIntervalSeconds } : {}),
     ...(opts.queue?.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: opts.queue.cronWorkerIntervalSeconds } : {}),
