@@ -188,6 +188,9 @@ export async function lockApplication(tx: DbOrTx, applicationId: number): Promis
   return row;
 }
 
+/** The newest other applications named per kind of match (a reviewer searches the console for more). */
+const MAX_FLAGS_PER_MATCH = 10;
+
 /**
  * The other borrowers' applications with the same identity as `row`: the same CURP (Mexico), the same PAN, or the
  * same Aadhaar last four with the same name and birth date (India). What matched is named, never the number.
@@ -211,8 +214,8 @@ export async function sameIdentityElsewhere(tx: DbOrTx, row: ApplicationRow): Pr
       .select({ applicationNo: creditApplications.applicationNo })
       .from(creditApplications)
       .where(and(match.where, ne(creditApplications.borrowerId, row.borrowerId)))
-      .orderBy(creditApplications.id)
-      .limit(5);
+      .orderBy(desc(creditApplications.id))
+      .limit(MAX_FLAGS_PER_MATCH);
     for (const other of others) flags.push({ kind: 'duplicate_identity', detail: match.detail, otherApplicationNo: other.applicationNo });
   }
   return flags;

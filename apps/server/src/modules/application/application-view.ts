@@ -11,6 +11,7 @@ import {
   type ApplicationStep,
   type ConsentKind,
 } from '@presta/contract/application-rules';
+import { maskAadhaar } from '@presta/contract/identity/aadhaar';
 import type { Language } from '@presta/contract/language';
 import type { DbOrTx } from '../../db/database';
 import type { StepAnswers } from '../../db/schema';
@@ -82,14 +83,12 @@ const amount = (answers: StepAnswers, key: string) => {
   return v === '' ? null : Number(v);
 };
 
-/** The masked Aadhaar of the contract: 'XXXX XXXX 1234'. */
-const maskedAadhaar = (last4: string | null) => (last4 ? `XXXX XXXX ${last4}` : '');
 
 function identityView(row: ApplicationRow): CreditApplicationView['identity'] {
   const a = row.identity;
   const keys = ['givenNames', 'firstSurname', 'secondSurname', 'fullName', 'birthDate', 'sex', 'birthState', 'curp', 'rfc', 'pan', 'email'] as const;
   const view = Object.fromEntries(keys.map((k) => [k, str(a, k)])) as Record<(typeof keys)[number], string>;
-  return { ...view, aadhaarMasked: maskedAadhaar(row.aadhaarLast4) };
+  return { ...view, aadhaarMasked: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : '' };
 }
 
 function addressView(row: ApplicationRow): CreditApplicationView['address'] {
