@@ -25,7 +25,7 @@ const saveLimit = { max: 120, timeWindow: '1 minute' };
 /** The consent code and its signing: as the bank account's change. */
 const codeLimit = { max: 10, timeWindow: '1 minute' };
 /** Submit: a borrower submits once, again after a return. */
-const submitLimit = { max: 5, timeWindow: '10 minutes' };
+const submitLimit = { max: 10, timeWindow: '10 minutes' };
 
 /**
  * The borrower's credit application (issue 34, docs/application.md): read, the steps' saves, the consents' code and
