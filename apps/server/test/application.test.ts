@@ -5,6 +5,10 @@ import { applicationAddress, applicationIdentity, applicationWork, creditApplica
 import { apiRoutes } from '@presta/contract/api/api-routes';
 import type { MarketCode } from '@presta/contract/markets';
 import { creditApplicationHistory, creditApplications } from '../src/db/schema';
+import { AppError } from '../src/lib/app-error';
+import { saveIdentity } from '../src/modules/application/application-service';
+import { createKycProvider, KycUnavailable, type KycProvider } from '../src/modules/application/kyc/kyc-provider';
+import { demoApplicantSteps, makeDemoApplicant } from '../src/modules/demo/demo-applicants';
 import { answerOf, borrowerWithOffer, buildTestApp, createSession, wrapper, type TestApp } from './helpers';
 import { addressPayload, applicant, applicationRow, call, identityPayload, paths, workPayload } from './application-fixtures';
 
@@ -208,5 +212,40 @@ describe('home', () => {
     await call(t.app, who.sessionId, paths.identity, { ...identityPayload('IN'), final: 1 });
     const after = answerOf(await call(t.app, who.sessionId, paths.home, {}, 'en'), accountHome).data;
     expect(after.application).toMatchObject({ status: 'draft', statusText: 'Application in progress', nextStep: 'address', market: 'IN' });
+  });
+});
+
+describe('the Aadhaar verifier not answering', () => {
+  it('is a quick 503; what was typed is kept, the Aadhaar number is not', async () => {
+    const who = await applicant(t.db);
+    const kyc = createKycProvider(t.config, t.app.log);
+    const down: KycProvider = { ...kyc, name: kyc.name, verifyMexico: (i) => kyc.verifyMexico(i), verifyIndia: (i) => kyc.verifyIndia(i), registerAadhaar: () => Promise.reject(new KycUnavailable('timeout')) };
+    const ctx = { db: t.db, repos: t.app.repos, lang: 'en' as const, now: new Date(), borrowerId: who.borrower.id };
+    const input = applicationIdentity.request.parse({ ...identityPayload('IN'), final: 1 });
+    const refused = await saveIdentity(ctx, input, { kyc: down }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, code: '503001', messageKey: 'kycUnavailable' });
+    const kept = (await readApplication(who.sessionId)).application!;
+    expect(kept.completed.identity).toBe(false);
+    expect(kept.identity.pan).toBe(identityPayload('IN').pan);
+    const row = await applicationRow(t.db, kept.applicationNo);
+    expect(row.aadhaarLast4).toBeNull();
+    expect(JSON.stringify(row.identity)).not.toContain(identityPayload('IN').aadhaar!.replace(/\D/g, ''));
+  });
+});
+
+describe('demo applicants', () => {
+  it.each(demoApplicantSteps)('at %s: the steps before it complete, listed on the test page', async (step) => {
+    const kyc = createKycProvider(t.config, t.app.log);
+    const made = await makeDemoApplicant(t.db, { repos: t.app.repos, kyc }, { language: 'es', market: step === 'work' ? 'IN' : 'MX', step });
+    const sessionId = await createSession(t.db, made.borrowerId);
+    const read = (await readApplication(sessionId)).application!;
+    expect(read.status).toBe(step === 'submitted' ? 'submitted' : 'draft');
+    expect(read.nextStep).toBe(step === 'submitted' ? null : step);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/dev/demo-borrowers' });
+    const mine = (JSON.parse(listed.body) as { data: { borrowers: { borrowerId: string; application: { applicationNo: string } | null }[] } }).data.borrowers.find(
+      (b) => b.borrowerId === String(made.borrowerId),
+    );
+    expect(mine?.application?.applicationNo).toBe(read.applicationNo);
   });
 });

@@ -85,8 +85,9 @@ const announceMarket = (tx: DbOrTx, borrowerId: number) => tx.execute(sql`select
 type CheckedStep = { answers: StepAnswers; keys?: IdentityKeys; aadhaar?: { last4: string; reference: string } };
 
 /**
- * Saves a step: `check` (final=1) gives what to keep and completes the step; without it, or when it refuses (400),
- * the draft is kept as typed and the step is no longer complete (the refusal is thrown after the draft is stored).
+ * Saves a step: `check` (final=1) gives what to keep and completes the step; without it, or when it refuses (a 400,
+ * or the Aadhaar verifier's 503), the draft is kept as typed and the step is no longer complete (the refusal is
+ * thrown after the draft is stored).
  */
 async function saveAnswers(
   ctx: BorrowerContext,
@@ -109,7 +110,7 @@ async function saveAnswers(
     try {
       checked = check ? await check(row) : undefined;
     } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 400) throw error;
+      if (!(error instanceof AppError)) throw error;
       refusal = error;
     }
     const completed = checked !== undefined;
@@ -136,7 +137,7 @@ export async function saveIdentity(ctx: BorrowerContext, input: IdentityInput, d
   try {
     checked = await checkedIdentity(input, today, current, deps.kyc);
   } catch (error) {
-    if (!(error instanceof AppError) || error.status !== 400) throw error;
+    if (!(error instanceof AppError)) throw error;
     checked = error;
   }
   const result = checked;
