@@ -7,7 +7,6 @@ import {
   MONTHLY_AMOUNT_MAX,
   mxStates,
   occupationsWithEmployer,
-  type Occupation,
 } from '@presta/contract/application-rules';
 import { checkAadhaar, type AadhaarFault } from '@presta/contract/identity/aadhaar';
 import { checkCurp, type CurpFault, type CurpPerson } from '@presta/contract/identity/curp';
@@ -210,7 +209,7 @@ export function draftWork(input: WorkInput) {
 export function checkWork(input: WorkInput): StepAnswers {
   const w = draftWork(input);
   if (w.occupation === '') throw refuse('workOccupationRequired');
-  if (occupationsWithEmployer.includes(w.occupation as Occupation) && w.employer === '') throw refuse('workEmployerRequired');
+  if (occupationsWithEmployer.includes(w.occupation) && w.employer === '') throw refuse('workEmployerRequired');
   if (w.monthlyIncome === '' || Number(w.monthlyIncome) <= 0) throw refuse('workIncomeRequired');
   if (Number(w.monthlyIncome) > MONTHLY_AMOUNT_MAX) throw refuse('workIncomeMax');
   if (w.payFrequency === '') throw refuse('workPayFrequencyRequired');

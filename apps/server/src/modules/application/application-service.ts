@@ -93,7 +93,7 @@ async function saveAnswers(
   ctx: BorrowerContext,
   step: 'identity' | 'address' | 'work',
   draft: StepAnswers,
-  check: ((row: ApplicationRow) => Promise<CheckedStep>) | undefined,
+  check: ((row: ApplicationRow) => CheckedStep) | undefined,
   market?: MarketCode,
 ): Promise<Answer> {
   let refusal: AppError | undefined;
@@ -108,7 +108,7 @@ async function saveAnswers(
     }
     let checked: CheckedStep | undefined;
     try {
-      checked = check ? await check(row) : undefined;
+      checked = check ? check(row) : undefined;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       refusal = error;
@@ -145,7 +145,7 @@ export async function saveIdentity(ctx: BorrowerContext, input: IdentityInput, d
     ctx,
     'identity',
     draftIdentity(input),
-    async () => {
+    () => {
       if (result instanceof AppError) throw result;
       return result;
     },
@@ -174,12 +174,12 @@ async function checkedIdentity(input: IdentityInput, today: string, current: App
 
 /** Step 2, address (checked for the application's market with final=1). */
 export async function saveAddress(ctx: BorrowerContext, input: AddressInput): Promise<Answer> {
-  return saveAnswers(ctx, 'address', draftAddress(input), input.final === 1 ? async (row) => ({ answers: checkAddress(row.market, input) }) : undefined);
+  return saveAnswers(ctx, 'address', draftAddress(input), input.final === 1 ? (row) => ({ answers: checkAddress(row.market, input) }) : undefined);
 }
 
 /** Step 3, work and income. */
 export async function saveWork(ctx: BorrowerContext, input: WorkInput): Promise<Answer> {
-  return saveAnswers(ctx, 'work', draftWork(input), input.final === 1 ? async () => ({ answers: checkWork(input) }) : undefined);
+  return saveAnswers(ctx, 'work', draftWork(input), input.final === 1 ? () => ({ answers: checkWork(input) }) : undefined);
 }
 
 // ---------------------------------------------------------------------------
