@@ -47,6 +47,7 @@ import paymentRoutes from './modules/payments/payment-routes';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
+import applicationRoutes from './modules/application/application-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
 export type BuildOptions = {
@@ -138,6 +139,7 @@ async function registerRoutes(app: Server, config: Config) {
   await app.register(supportRoutes, { config });
   await app.register(statementRoutes, { config });
   await app.register(accountRoutes, { config });
+  await app.register(applicationRoutes, { config });
   await app.register(staffRoutes, { config });
   await app.register(staffAdminRoutes, { config });
   await app.register(consoleRoutes);

@@ -68,6 +68,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** This process runs the scheduled work (the job queue's worker); PRESTA_JOBS=0 turns it off here. */
   jobs: boolean;
+  /** pg-boss's schema (PRESTA_JOBS_SCHEMA, default pgboss): where the scheduled work keeps its queues and the submit sends its job. */
+  jobsSchema: string;
   logLevel: string;
   webDistDir: string;
   /** The web app's server build (apps/web/dist-ssr): renders a page's first view (decision 020); without it pages are sent unrendered. */
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: intFromEnv('SHUTDOWN_DRAIN_MS', production ? 5_000 : 0),
     shutdownGraceMs: intFromEnv('SHUTDOWN_GRACE_MS', 10_000),
     jobs: env.PRESTA_JOBS !== '0',
+    jobsSchema: /^[a-z_][a-z0-9_]{0,62}$/.test(env.PRESTA_JOBS_SCHEMA ?? '') ? env.PRESTA_JOBS_SCHEMA! : 'pgboss',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     webSsrDir: path.resolve(repoRoot, 'apps/web/dist-ssr'),

@@ -8,6 +8,7 @@ import { cardRepaymentEn, cardRepaymentEs } from './messages/card-repayment';
 import { complaintsEn, complaintsEs } from './messages/complaints';
 import { promotionEn, promotionEs } from './messages/promotion';
 import { accountEn, accountEs } from './messages/account';
+import { applicationEn, applicationEs } from './messages/application';
 import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
 
 /**
@@ -25,6 +26,7 @@ const es = {
   ...complaintsEs,
   ...promotionEs,
   ...accountEs,
+  ...applicationEs,
   ...applicationDocumentsEs,
 } as const;
 
@@ -40,6 +42,7 @@ const en: Record<MessageKey, string> = {
   ...complaintsEn,
   ...promotionEn,
   ...accountEn,
+  ...applicationEn,
   ...applicationDocumentsEn,
 };
 
