@@ -67,7 +67,7 @@ async function documentUpload(uploads: FastifyInstance) {
     tags: ['application'],
     // Per borrower (endpoint-route's key): enough to retake every photo several times, not to use us as an image service.
     rateLimit: { max: 20, timeWindow: '10 minutes' },
-    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.applicationClosed] },
     multipart: {
       bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024,
       form: {

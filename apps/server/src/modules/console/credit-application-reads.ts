@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@presta/contract/application-rules';
+import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, creditApplicationConsents, creditApplicationHistory, creditApplications, kycChecks } from '../../db/schema';
 
@@ -18,8 +19,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * and case aside), or 3+ characters of the applicant's name (as on the application, else as registered).
  */
 function matchesOf(q: string): SQL[] {
-  // As identity numbers are read everywhere: capitals, without spaces or dashes.
-  const key = q.toUpperCase().replace(/[\s-]/g, '');
+  const key = normalizeIdentityNumber(q);
   const matches: SQL[] = [];
   if (/^AP\d{10}$/.test(key)) matches.push(eq(creditApplications.applicationNo, key));
   if (/^[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z\d]\d$/.test(key)) matches.push(eq(creditApplications.curp, key));

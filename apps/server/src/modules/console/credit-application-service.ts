@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { addressViewSchema, identityViewSchema, workViewSchema } from '@presta/contract/api/application';
+import type { identityViewSchema } from '@presta/contract/api/application';
 import type { consoleCreditApplication } from '@presta/contract/api/console/credit-applications';
 import type { ApplicationStatus, DocumentKind } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../plugins/app/repositories';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { activeDocuments, documentBytes } from '../application/application-documents';
+import { applicationView } from '../application/application-view';
 import { maskPhone } from '../session/borrower-profile';
 import { applicationByNo, applicationRecord, findApplications, type FoundApplication } from './credit-application-reads';
 
@@ -27,57 +28,19 @@ export type Viewer = { identity: boolean; actor: AuditActor };
 const objectType = 'credit_application';
 
 /** CURP, RFC or PAN with all but the first four and last two characters hidden ('' stays ''). */
-export function maskIdentityNumber(value: string): string {
+function maskIdentityNumber(value: string): string {
   if (value.length <= 6) return '*'.repeat(value.length);
   return `${value.slice(0, 4)}${'*'.repeat(value.length - 6)}${value.slice(-2)}`;
 }
 
 const text = (answers: StepAnswers, key: string) => {
   const value = answers[key];
-  return value === null || value === undefined ? '' : String(value);
+  return typeof value === 'string' ? value : '';
 };
-const amount = (answers: StepAnswers, key: string) => (/^\d+$/.test(text(answers, key)) ? Number(text(answers, key)) : null);
 
-function identityOf({ application: a }: FoundApplication, whole: boolean): Identity {
-  const number = (key: string) => (whole ? text(a.identity, key) : maskIdentityNumber(text(a.identity, key)));
-  return {
-    givenNames: text(a.identity, 'givenNames'),
-    firstSurname: text(a.identity, 'firstSurname'),
-    secondSurname: text(a.identity, 'secondSurname'),
-    fullName: text(a.identity, 'fullName'),
-    birthDate: text(a.identity, 'birthDate'),
-    sex: text(a.identity, 'sex'),
-    birthState: text(a.identity, 'birthState'),
-    curp: number('curp'),
-    rfc: number('rfc'),
-    pan: number('pan'),
-    // Only its last four digits exist anywhere: the same mask for every role.
-    aadhaarMasked: a.aadhaarLast4 ? `XXXX XXXX ${a.aadhaarLast4}` : '',
-    email: text(a.identity, 'email'),
-  };
-}
-
-const addressOf = (answers: StepAnswers): z.input<typeof addressViewSchema> => ({
-  street: text(answers, 'street'),
-  number: text(answers, 'number'),
-  interior: text(answers, 'interior'),
-  colonia: text(answers, 'colonia'),
-  municipality: text(answers, 'municipality'),
-  postalCode: text(answers, 'postalCode'),
-  state: text(answers, 'state'),
-  line1: text(answers, 'line1'),
-  line2: text(answers, 'line2'),
-  city: text(answers, 'city'),
-  permanent: answers.permanent === true || answers.permanent === 1 || answers.permanent === '1',
-});
-
-const workOf = (answers: StepAnswers): z.input<typeof workViewSchema> => ({
-  occupation: text(answers, 'occupation'),
-  employer: text(answers, 'employer'),
-  monthlyIncome: amount(answers, 'monthlyIncome'),
-  payFrequency: text(answers, 'payFrequency'),
-  monthlyObligations: amount(answers, 'monthlyObligations'),
-});
+/** The identity as the borrower's view has it, with CURP, RFC and PAN masked unless the member may see them whole. */
+const identityFor = (identity: Identity, whole: boolean): Identity =>
+  whole ? identity : { ...identity, curp: maskIdentityNumber(identity.curp), rfc: maskIdentityNumber(identity.rfc), pan: maskIdentityNumber(identity.pan) };
 
 /** The applicant's name as on the application (MX: names and surnames; IN: as on the PAN), else as registered. */
 function applicantName({ application: a, borrower }: FoundApplication): string {
@@ -111,18 +74,23 @@ export async function creditApplicationDetail(ctx: CallContext, applicationNo: s
     const found = await applicationByNo(tx, applicationNo);
     if (!found) throw new AppError(404, errorCodes.notFound, 'consoleApplicationNotFound');
     const id = found.application.id;
-    const [documents, { consents, checks, history }] = await Promise.all([activeDocuments(tx, id), applicationRecord(tx, id)]);
+    // The answers as the borrower reads them (application-view.ts), problems in the member's language.
+    const [view, documents, { consents, checks, history }] = await Promise.all([
+      applicationView(tx, found.application, ctx.lang),
+      activeDocuments(tx, id),
+      applicationRecord(tx, id),
+    ]);
     if (viewer.identity) await recordAudit(tx, viewer.actor, { action: 'application.identity.read', objectType, objectId: applicationNo });
     const application: Detail = {
       ...applicationRow(found),
       identityShown: viewer.identity,
-      identity: identityOf(found, viewer.identity),
-      address: addressOf(found.application.address),
-      work: workOf(found.application.work),
+      identity: identityFor(view.identity, viewer.identity),
+      address: view.address,
+      work: view.work,
       documents: documents.map((d) => ({ kind: d.kind, uploadedAt: d.createdAt.toISOString(), width: d.width, height: d.height, bytes: d.size })),
       consents: consents.map((c) => ({ kind: c.kind, version: c.version, granted: c.granted, at: c.at.toISOString(), ip: c.clientIp, device: c.device })),
       checks: checks.map((c) => ({ check: c.check, outcome: c.outcome, score: c.score, provider: c.provider, reference: c.reference, at: c.at.toISOString() })),
-      problems: found.application.problems.map((p) => ({ step: p.step, message: p.reason })),
+      problems: view.problems,
       history: history.map((h) => ({ at: h.at.toISOString(), from: h.fromStatus, to: h.toStatus, actor: h.actor })),
     };
     return { application };
