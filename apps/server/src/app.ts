@@ -33,18 +33,21 @@ import consoleSupportRoutes from './modules/console/support-routes';
 import consoleLoanRoutes from './modules/console/loan-routes';
 import consoleReportRoutes from './modules/console/report-routes';
 import consoleLandingTemplateRoutes from './modules/console/landing-template-routes';
+import consoleCreditApplicationRoutes from './modules/console/credit-application-routes';
 import consoleApp from './plugins/app/console-app';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
 import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
 import complaintRoutes from './modules/complaints/complaint-routes';
+import applicationDocumentRoutes from './modules/application/application-document-routes';
 import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import paymentRoutes from './modules/payments/payment-routes';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
+import applicationRoutes from './modules/application/application-routes';
 import demoRoutes from './modules/demo/demo-routes';
 
 export type BuildOptions = {
@@ -130,11 +133,13 @@ async function registerRoutes(app: Server, config: Config) {
   await app.register(paymentRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
   await app.register(complaintRoutes);
+  await app.register(applicationDocumentRoutes);
   await app.register(promotionRoutes, { config });
   await app.register(sessionRoutes, { config });
   await app.register(supportRoutes, { config });
   await app.register(statementRoutes, { config });
   await app.register(accountRoutes, { config });
+  await app.register(applicationRoutes, { config });
   await app.register(staffRoutes, { config });
   await app.register(staffAdminRoutes, { config });
   await app.register(consoleRoutes);
@@ -143,6 +148,7 @@ async function registerRoutes(app: Server, config: Config) {
   await app.register(consoleLoanRoutes);
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
+  await app.register(consoleCreditApplicationRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });

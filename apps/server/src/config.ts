@@ -68,6 +68,8 @@ export type Config = {
   shutdownGraceMs: number;
   /** This process runs the scheduled work (the job queue's worker); PRESTA_JOBS=0 turns it off here. */
   jobs: boolean;
+  /** pg-boss's schema (PRESTA_JOBS_SCHEMA, default pgboss): where the scheduled work keeps its queues and the submit sends its job. */
+  jobsSchema: string;
   logLevel: string;
   webDistDir: string;
   /** The web app's server build (apps/web/dist-ssr): renders a page's first view (decision 020); without it pages are sent unrendered. */
@@ -93,6 +95,19 @@ export type Config = {
    * SUPPORT_IN_EMAIL (default: the Indian market's, markets.ts).
    */
   support: Record<MarketCode, SupportContacts>;
+  /**
+   * Who verifies identities (docs/identity-verification.md): 'sandbox' (development's default: deterministic by test
+   * data, no network) or 'live' (Mexico through Didit, India through Cashfree Secure ID). Production refuses the sandbox
+   * unless KYC_PROVIDER=sandbox names it on purpose (kycProviderSet).
+   */
+  kycProvider: 'sandbox' | 'live';
+  kycProviderSet: boolean;
+  /** Longest wait for a KYC provider's answer (KYC_TIMEOUT_MS) before the check counts as unavailable. */
+  kycTimeoutMs: number;
+  /** Didit (Mexico: CURP at RENAPO, INE at the Lista Nominal, face match): DIDIT_API_URL, DIDIT_API_KEY. */
+  didit: { url: string; apiKey: string | undefined };
+  /** Cashfree Secure ID (India: PAN, Aadhaar offline e-KYC, face match): CASHFREE_VERIFICATION_URL and its client id and secret. */
+  cashfree: { url: string; clientId: string | undefined; clientSecret: string | undefined };
   /** The key the staff's TOTP secrets are encrypted under (STAFF_SECRET_KEY: 32 bytes, base64; development: DEV_STAFF_SECRET_KEY). */
   staffSecretKey: Buffer;
 };
@@ -153,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: intFromEnv('SHUTDOWN_DRAIN_MS', production ? 5_000 : 0),
     shutdownGraceMs: intFromEnv('SHUTDOWN_GRACE_MS', 10_000),
     jobs: env.PRESTA_JOBS !== '0',
+    jobsSchema: /^[a-z_][a-z0-9_]{0,62}$/.test(env.PRESTA_JOBS_SCHEMA ?? '') ? env.PRESTA_JOBS_SCHEMA! : 'pgboss',
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     webSsrDir: path.resolve(repoRoot, 'apps/web/dist-ssr'),
@@ -163,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderUrl: env.SMS_PROVIDER_URL || undefined,
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
     staffSecretKey: staffSecretKeyFrom(env.STAFF_SECRET_KEY),
+    ...kycConfigFrom(env),
     support: {
       MX: {
         whatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
@@ -174,6 +191,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         phone: env.SUPPORT_IN_PHONE?.trim() || markets.IN.support.phone,
         email: env.SUPPORT_IN_EMAIL?.trim() || markets.IN.support.email,
       },
+    },
+  };
+}
+
+const KYC_PROVIDERS = ['sandbox', 'live'] as const;
+
+/** The identity verifier's settings (docs/settings.md "Identity verification"). */
+function kycConfigFrom(env: NodeJS.ProcessEnv): Pick<Config, 'kycProvider' | 'kycProviderSet' | 'kycTimeoutMs' | 'didit' | 'cashfree'> {
+  const raw = env.KYC_PROVIDER?.trim() ?? '';
+  const kycProvider = KYC_PROVIDERS.find((p) => p === (raw || 'sandbox'));
+  if (!kycProvider) throw new Error(`KYC_PROVIDER must be "sandbox" or "live", got "${raw}"`);
+  return {
+    kycProvider,
+    kycProviderSet: raw !== '',
+    kycTimeoutMs: intFrom(env, 'KYC_TIMEOUT_MS', 10_000),
+    didit: { url: (env.DIDIT_API_URL?.trim() || 'https://verification.didit.me').replace(/\/$/, ''), apiKey: env.DIDIT_API_KEY?.trim() || undefined },
+    cashfree: {
+      url: (env.CASHFREE_VERIFICATION_URL?.trim() || 'https://api.cashfree.com/verification').replace(/\/$/, ''),
+      clientId: env.CASHFREE_VERIFICATION_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.CASHFREE_VERIFICATION_CLIENT_SECRET?.trim() || undefined,
     },
   };
 }
@@ -217,12 +254,26 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   else if (Buffer.byteLength(secret) < MIN_PAYMENT_SECRET_BYTES) problems.push(`PAYMENT_SANDBOX_SECRET is ${Buffer.byteLength(secret)} bytes long: it must be at least ${MIN_PAYMENT_SECRET_BYTES}.`);
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
+  problems.push(...kycProblems(config));
   if (config.demoTools) problems.push('PRESTA_DEMO_TOOLS is on: the demo tools hand out sessions and read text messages; never switch them on in production.');
   if (!env.STAFF_SECRET_KEY?.trim() || env.STAFF_SECRET_KEY.trim() === DEV_STAFF_SECRET_KEY) {
     problems.push("STAFF_SECRET_KEY is not set (or is the development key published in this repository): set 32 random bytes in base64 (`openssl rand -base64 32`); the staff's second-factor secrets are encrypted under it.");
   }
   if (config.metricsToken !== undefined && config.metricsToken.length < MIN_METRICS_TOKEN_CHARS) {
     problems.push(`METRICS_TOKEN is ${config.metricsToken.length} characters long: it must be at least ${MIN_METRICS_TOKEN_CHARS}.`);
+  }
+  return problems;
+}
+
+/** The identity verifier in production: the sandbox only when named on purpose; a live provider with its keys. */
+function kycProblems(config: Config): string[] {
+  if (config.kycProvider === 'sandbox') {
+    return config.kycProviderSet ? [] : ['KYC_PROVIDER is not set: identities would be "verified" by the sandbox. Set KYC_PROVIDER=live with its keys, or KYC_PROVIDER=sandbox on purpose (a demo).'];
+  }
+  const problems: string[] = [];
+  if (!config.didit.apiKey) problems.push("KYC_PROVIDER=live needs DIDIT_API_KEY (Mexico's CURP, INE and face checks).");
+  if (!config.cashfree.clientId || !config.cashfree.clientSecret) {
+    problems.push("KYC_PROVIDER=live needs CASHFREE_VERIFICATION_CLIENT_ID and CASHFREE_VERIFICATION_CLIENT_SECRET (India's PAN, Aadhaar and face checks).");
   }
   return problems;
 }

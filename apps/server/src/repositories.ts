@@ -3,6 +3,7 @@ import { noCacheFeed, type CacheFeed } from './lib/versioned-cache';
 import type { Repositories } from './plugins/app/repositories';
 import { consoleRepository } from './modules/console/console-repository';
 import { MyLoansRepository } from './modules/account/my-loans-repository';
+import { ApplicationRepository } from './modules/application/application-repository';
 import { ComplaintRepository } from './modules/complaints/complaint-repository';
 import { LedgerRepository } from './modules/ledger/ledger-repository';
 import { OrderDetailsRepository } from './modules/loan/order-details-repository';
@@ -33,5 +34,6 @@ export function createRepositories(db: Db, feed: CacheFeed = noCacheFeed): Repos
     agreements: new AgreementRepository(db, orders, feed),
     statements: new StatementRepository(feed),
     console: consoleRepository(db),
+    applications: new ApplicationRepository(db),
   };
 }

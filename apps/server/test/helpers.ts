@@ -167,6 +167,8 @@ export type InjectOptions = {
   /** Form fields (form-encoded like the pages' form client). */
   payload?: Record<string, string | number | undefined>;
   query?: Record<string, string>;
+  /** The client's address (default: app.inject's 127.0.0.1). */
+  remoteAddress?: string;
 };
 
 /** Builds the form-encoded body (undefined fields dropped). */
@@ -188,6 +190,7 @@ export function injectAs(app: App, sessionId: string | undefined, opts: InjectOp
     query,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: formBody(opts.payload ?? {}),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
 }
 

@@ -25,6 +25,10 @@ const safeEnv = (overrides: Record<string, string> = {}): Record<string, string>
   STAFF_SECRET_KEY: STAFF_KEY,
   SMS_PROVIDER: 'http',
   SMS_PROVIDER_URL: 'https://sms.example/send',
+  KYC_PROVIDER: 'live',
+  DIDIT_API_KEY: 'didit-key',
+  CASHFREE_VERIFICATION_CLIENT_ID: 'cf-id',
+  CASHFREE_VERIFICATION_CLIENT_SECRET: 'cf-secret',
   ...overrides,
 });
 const problemsOf = (env: Record<string, string | undefined>) => productionProblems(loadConfig({ ...env, PRESTA_ENV: 'production' }), env);
@@ -56,7 +60,21 @@ describe('productionProblems', () => {
       expect(problems, JSON.stringify(env)).toHaveLength(1);
       expect(problems[0]).toMatch(line);
     }
-    expect(problemsOf({})).toHaveLength(4);
+    expect(problemsOf({})).toHaveLength(5);
+  });
+
+  it('the identity verifier: the sandbox only when KYC_PROVIDER names it on purpose; live needs both providers\' keys', () => {
+    expect(problemsOf({ ...safeEnv(), KYC_PROVIDER: undefined })).toEqual([expect.stringMatching(/^KYC_PROVIDER is not set: identities would be "verified" by the sandbox/)]);
+    expect(problemsOf(safeEnv({ KYC_PROVIDER: 'sandbox' }))).toEqual([]);
+    expect(problemsOf({ ...safeEnv(), DIDIT_API_KEY: undefined })).toEqual([expect.stringMatching(/^KYC_PROVIDER=live needs DIDIT_API_KEY/)]);
+    expect(problemsOf({ ...safeEnv(), CASHFREE_VERIFICATION_CLIENT_SECRET: undefined })).toEqual([expect.stringMatching(/^KYC_PROVIDER=live needs CASHFREE_VERIFICATION_CLIENT_ID and CASHFREE_VERIFICATION_CLIENT_SECRET/)]);
+    expect(() => loadConfig({ KYC_PROVIDER: 'nubarium' })).toThrow(/KYC_PROVIDER must be "sandbox" or "live"/);
+    const development = loadConfig({});
+    expect([development.kycProvider, development.kycProviderSet, development.kycTimeoutMs]).toEqual(['sandbox', false, 10_000]);
+    expect(loadConfig({ DIDIT_API_URL: 'http://127.0.0.1:9/', CASHFREE_VERIFICATION_URL: 'https://sandbox.cashfree.com/verification' })).toMatchObject({
+      didit: { url: 'http://127.0.0.1:9' },
+      cashfree: { url: 'https://sandbox.cashfree.com/verification' },
+    });
   });
 
   it('a STAFF_SECRET_KEY that is not 32 bytes of base64 stops the start, in production and in development', () => {
@@ -113,7 +131,7 @@ function descendants(pid: number): number[] {
 /** The test process's environment without the settings a test sets itself. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'STAFF_SECRET_KEY']) {
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET']) {
     delete env[name];
   }
   return env;
@@ -186,6 +204,7 @@ describe('npm run serve (production)', () => {
       expect.stringMatching(/^Refusing to start in production: DATABASE_URL is not set/),
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
+      expect.stringMatching(/^Refusing to start in production: KYC_PROVIDER is not set/),
       expect.stringMatching(/^Refusing to start in production: PRESTA_DEMO_TOOLS is on/),
       expect.stringMatching(/^Refusing to start in production: STAFF_SECRET_KEY is not set/),
     ]);

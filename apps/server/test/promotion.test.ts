@@ -5,7 +5,7 @@ import { defaultTemplateStoreLinks } from '@presta/contract/promotion-rules';
 import { borrowers, promoEvents, promoSessions, sessions, verificationCodes, promotionTemplates, smsOutbox } from '../src/db/schema';
 import { hashSessionId } from '../src/modules/session/session-service';
 import { answerHash, funnelReport, requestSmsCode } from '../src/modules/promotion/promotion-service';
-import { sniffImageType } from '../src/modules/complaints/complaint-images';
+import { sniffImageType } from '../src/lib/image-type';
 import { runOpsCommand } from '../src/cli/ops';
 import { consoleFunnel } from '@presta/contract/api/console/promotion';
 import { apiTokenOf, bearerCall, consoleCall, consoleSignInAs, staffMember } from './console-fixtures';

@@ -37,6 +37,10 @@ export const errorCodes = {
   keyFactsRequired: '409004',
   /** Issue 16: the borrower has a loan under review, approved or being repaid: no second one. */
   activeLoanExists: '409005',
+  /** Issue 34: the credit application is submitted or decided: its answers can no longer be changed. */
+  applicationClosed: '409006',
+  /** Issue 34: a consent's text changed since the page showed it: the borrower reads the new text and signs again. */
+  consentTextChanged: '409007',
   /** The card processor declined the charge. */
   cardDeclined: '402001',
   /** Amount or term outside the product's rules. */

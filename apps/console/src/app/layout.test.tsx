@@ -22,6 +22,7 @@ describe('the menu', () => {
     stubServer(['support'], {});
     renderScreen(<ConsoleLayout />);
     expect(await menuLinks()).toEqual([
+      ['Applications', '/applications'],
       ['Loans', '/loans'],
       ['Complaints', '/complaints'],
       ['Promotion', '/promotion'],

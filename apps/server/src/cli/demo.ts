@@ -5,6 +5,14 @@
  * database the server uses, and prints one JSON object with the API base, the
  * session parameters by their real names, the ids and links to the pages.
  *
+ * npm run -s demo -- applicant [--lang es|en] [--market MX|IN]
+ *                              [--step identity|address|work|documents|consents|submitted]
+ *
+ * Creates a demo borrower with a live session and a credit application at that
+ * step (the steps before it completed with the KYC sandbox's identity that
+ * verifies; default: identity, the market by the language) and prints
+ * { phone, sessionId, applicationNo, step, urls: { apply, home, ... } }.
+ *
  * npm run -s demo -- pay <reference> [--amount <minor units>]
  *
  * Plays the store till or the bank of the sandbox provider: sends a signed
@@ -37,9 +45,17 @@ import { eq } from 'drizzle-orm';
 import { borrowers } from '../db/schema';
 import { recentSms } from '../modules/sms/sms-sender';
 import { translate } from '../i18n/messages';
+import pino from 'pino';
+import { isMarketCode } from '@presta/contract/markets';
+import { routes } from '@presta/contract/routes';
+import { createRepositories } from '../repositories';
+import { openApplication } from '../modules/application/application-store';
+import { createKycProvider } from '../modules/application/kyc/kyc-provider';
+import { demoApplicantSteps, makeDemoApplicant, type DemoApplicantStep } from '../modules/demo/demo-applicants';
 
 const usage = `Usage:
   npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
+  npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|submitted]
   npm run -s demo -- pay <reference> [--amount <minor units>]
   npm run -s demo -- sms-outbox <phone>`;
 
@@ -50,10 +66,11 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' }, amount: { type: 'string' } },
+    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' }, amount: { type: 'string' }, market: { type: 'string' }, step: { type: 'string' } },
   });
   const [command] = positionals;
   if (command === 'pay') return pay(positionals[1], values.amount);
+  if (command === 'applicant') return applicant(values);
   if (command === 'sms' || command === 'sms-outbox') return printSms(positionals[1]);
   if (command !== 'order') throw new UsageError(usage);
   const status = values.status ?? '';
@@ -124,6 +141,48 @@ async function pay(reference: string | undefined, amountArg: string | undefined)
   const out = { apiBase: config.publicBaseUrl, reference, amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: secret === DEV_SANDBOX_SECRET };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   if (result.status !== 200) process.exitCode = 1;
+}
+
+/** `applicant`: a demo borrower whose credit application is at --step (docs/application.md "Demo"). */
+async function applicant(values: { lang?: string; market?: string; step?: string }): Promise<void> {
+  const lang = values.lang === 'en' ? 'en' : values.lang === 'es' || values.lang === undefined ? 'es' : undefined;
+  if (!lang) throw new UsageError(`--lang must be es or en.\n${usage}`);
+  const market = values.market === undefined ? (lang === 'en' ? 'IN' : 'MX') : values.market.toUpperCase();
+  if (!isMarketCode(market)) throw new UsageError(`--market must be MX or IN.\n${usage}`);
+  const step = (values.step ?? 'identity') as DemoApplicantStep;
+  if (!demoApplicantSteps.includes(step)) throw new UsageError(`--step must be one of ${demoApplicantSteps.join(', ')}.\n${usage}`);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 2 });
+  try {
+    await runMigrations(database);
+    await seedDemoData(database.db);
+    const kyc = createKycProvider(config, pino({ level: 'silent' }));
+    const made = await makeDemoApplicant(database.db, { repos: createRepositories(database.db), kyc }, { language: lang, market, step });
+    const sessionId = await createSession(database.db, { borrowerId: made.borrowerId, deviceId: 'demo-cli', ttlHours: config.sessionTtlHours });
+    const application = await openApplication(database.db, made.borrowerId);
+    const params = sessionQueryParams({ sessionId, language: lang });
+    const link = (path: string, extra: Record<string, string> = {}) => `${config.publicBaseUrl}${path}?${new URLSearchParams({ ...params, ...extra }).toString()}`;
+    const out = {
+      apiBase: config.publicBaseUrl,
+      params,
+      borrowerId: String(made.borrowerId),
+      phone: made.phone,
+      sessionId,
+      market,
+      applicationNo: application?.applicationNo ?? null,
+      status: application?.status ?? null,
+      step,
+      urls: {
+        apply: link(routes.certify, step === 'submitted' ? {} : { step }),
+        home: link(routes.main),
+        account: link(routes.setting),
+        login: `${config.publicBaseUrl}${routes.login}`,
+      },
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    await database.close();
+  }
 }
 
 class UsageError extends Error {}

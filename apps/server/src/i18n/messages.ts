@@ -8,6 +8,8 @@ import { cardRepaymentEn, cardRepaymentEs } from './messages/card-repayment';
 import { complaintsEn, complaintsEs } from './messages/complaints';
 import { promotionEn, promotionEs } from './messages/promotion';
 import { accountEn, accountEs } from './messages/account';
+import { applicationEn, applicationEs } from './messages/application';
+import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -24,6 +26,8 @@ const es = {
   ...complaintsEs,
   ...promotionEs,
   ...accountEs,
+  ...applicationEs,
+  ...applicationDocumentsEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -38,6 +42,8 @@ const en: Record<MessageKey, string> = {
   ...complaintsEn,
   ...promotionEn,
   ...accountEn,
+  ...applicationEn,
+  ...applicationDocumentsEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

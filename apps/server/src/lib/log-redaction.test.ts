@@ -76,6 +76,24 @@ function postgresError(message: string, fields: Record<string, unknown>): Error 
   return error;
 }
 
+describe('identity fields in log objects (issue 34)', () => {
+  it('hides CURP, RFC, PAN, Aadhaar, selfie and document values at the top and one level down, in any case', () => {
+    const line = { msg: 'x', curp: 'LOHF920514MJCPRR00', kyc: { Aadhaar: '556384394239', pan: 'LVBPI1234C', check: 'pan' }, RFC: 'LOHF9205148M7' };
+    const out = censorHeaders(line);
+    expect(out).toEqual({ msg: 'x', curp: '[redacted]', kyc: { Aadhaar: '[redacted]', pan: '[redacted]', check: 'pan' }, RFC: '[redacted]' });
+    expect(line.kyc.Aadhaar).toBe('556384394239'); // the caller's object is not changed
+    const images = censorHeaders({ upload: { selfie: Buffer.from('x'), document: 'ine_front', kind: 'selfie' } });
+    expect(images).toEqual({ upload: { selfie: '[redacted]', document: '[redacted]', kind: 'selfie' } });
+  });
+
+  it('keeps a line without identity fields as it is, and hides both headers and identity fields together', () => {
+    const plain = { kyc: { provider: 'didit', call: 'curp', status: 503 } };
+    expect(censorHeaders(plain)).toBe(plain);
+    const both = censorHeaders({ request: { headers: { swift: 's1' }, curp: 'C' } });
+    expect(both).toEqual({ request: { headers: { swift: '[redacted]' }, curp: '[redacted]' } });
+  });
+});
+
 describe('serializeError', () => {
   const phone = '5512345678';
   const code = '482913';

@@ -253,6 +253,12 @@ export const loggerSerializers = {
 /** Headers that carry a secret: the session id (swift), the advertising id (eyes), tokens, the payment signature. */
 const secretHeaders = new Set(['swift', 'eyes', 'authorization', 'cookie', 'x-operator-token', 'x-presta-signature']);
 
+/**
+ * Fields that hold an identity number or an image (issue 34): whatever logs an object with one of these keys, at
+ * its top or one level down, gets [redacted] in its place. Compared in lower case.
+ */
+const identityFields = new Set(['aadhaar', 'curp', 'rfc', 'pan', 'selfie', 'document', 'inefront', 'ineback', 'pancard']);
+
 type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -267,8 +273,20 @@ function censoredHeaders(headers: Fields): Fields | undefined {
   return out;
 }
 
+/** A copy of `fields` with every identity field's value replaced, or undefined when none is there. */
+function censoredIdentity(fields: Fields): Fields | undefined {
+  let out: Fields | undefined;
+  for (const name of Object.keys(fields)) {
+    if (!identityFields.has(name.toLowerCase())) continue;
+    out ??= { ...fields };
+    out[name] = REDACTED;
+  }
+  return out;
+}
+
 /**
- * pino's `formatters.log`: secret headers wherever a log object carries
+ * pino's `formatters.log`: identity numbers and images wherever a log object names them (censoredIdentity), and
+ * secret headers wherever a log object carries
  * headers — at its top (`headers`) and one level down from any key (the
  * multipart plugin traces `busboyOptions.headers`). Objects are copied, never
  * changed (the plugin's options are live). A key with a serializer (`req`,
@@ -279,16 +297,16 @@ function censoredHeaders(headers: Fields): Fields | undefined {
  * status and time included: 8 % of the server's time under load (decision 019).
  */
 export function censorHeaders(obj: Fields): Fields {
-  let out = obj;
+  let out = censoredIdentity(obj) ?? obj;
   for (const key of Object.keys(obj)) {
     if (key in loggerSerializers) continue;
-    const value = obj[key];
+    const value = out[key];
     if (!isFields(value)) continue;
-    let replacement: Fields | undefined;
-    if (key === 'headers') replacement = censoredHeaders(value);
+    let replacement: Fields | undefined = censoredIdentity(value);
+    if (key === 'headers') replacement = censoredHeaders(replacement ?? value) ?? replacement;
     else if (isFields(value.headers)) {
       const headers = censoredHeaders(value.headers);
-      if (headers) replacement = { ...value, headers };
+      if (headers) replacement = { ...(replacement ?? value), headers };
     }
     if (!replacement) continue;
     if (out === obj) out = { ...obj };

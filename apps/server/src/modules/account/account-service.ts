@@ -13,6 +13,7 @@ import { ledgerStatusDiffers, positionAsOf } from '../ledger/ledger-math/positio
 import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
+import { applicationSummary } from '../application/application-view';
 import type { LoanRead } from './my-loans-repository';
 
 /*
@@ -122,11 +123,16 @@ export async function listOffers(ctx: BorrowerContext): Promise<{ offers: Offer[
   return { offers, activeOrderId: null };
 }
 
-/** Home: the profile, and the active loan (the open order, with its next payment) or the offers. */
+/**
+ * Home: the profile, the active loan (the open order, with its next payment) or the offers, and the borrower's
+ * newest credit application (issue 34: to continue, or its state after submit; null: none).
+ */
 export async function getHome(ctx: BorrowerContext) {
   const profile = await getProfile(ctx);
   const loans = await listLoans(ctx);
   const activeLoan = loans.find((loan) => statusIn(openOrderStatuses, loan.status)) ?? null;
   const offers = activeLoan ? [] : (await listOffers(ctx)).offers;
-  return { profile, activeLoan, offers, application: null };
+  const row = await ctx.repos.applications.open(ctx.borrowerId);
+  const application = row ? await applicationSummary(ctx.db, row, ctx.lang) : null;
+  return { profile, activeLoan, offers, application };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { COMPLAINT_IMAGE_MAX_BYTES } from '@presta/contract/complaint-rules';
+import { sniffImageType, type ImageMime } from '../../lib/image-type';
 
 /*
  * Complaint images (docs/complaints.md "Images"): the type is recognised by
@@ -10,8 +11,6 @@ import { COMPLAINT_IMAGE_MAX_BYTES } from '@presta/contract/complaint-rules';
  * image data; it is turned upright first (EXIF orientation) and made no larger
  * than MAX_SIDE pixels a side.
  */
-
-export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /** Longest side kept (pixels); larger photos are scaled down. */
 export const MAX_SIDE = 2048;
@@ -25,16 +24,6 @@ export class ImageRejected extends Error {
     super(reason);
     this.name = 'ImageRejected';
   }
-}
-
-/** JPEG, PNG or WebP by magic number; undefined for anything else (HTML, text, GIF, SVG, PDF…). */
-export function sniffImageType(bytes: Uint8Array): ImageMime | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return undefined;
 }
 
 export type CleanImage = { bytes: Buffer; mime: ImageMime; width: number; height: number; sha256: string };

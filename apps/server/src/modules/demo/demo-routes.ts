@@ -7,7 +7,7 @@ import { idSchema } from '@presta/contract/api/common';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { borrowers, orders, productOffers, products } from '../../db/schema';
+import { borrowers, creditApplications, orders, productOffers, products } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/reply';
 import { sessionQueryParams } from './demo-links';
@@ -21,11 +21,13 @@ const demoBorrowerSchema = z.object({
   language: z.enum(['es', 'en']),
   offers: z.array(z.object({ productId: z.string(), productName: z.string() })),
   orders: z.array(z.object({ orderId: z.string(), orderNo: z.string(), productId: z.string(), status: z.string() })),
+  /** A demo applicant's credit application (npm run -s demo -- applicant): its number, market and state; null: none. */
+  application: z.object({ applicationNo: z.string(), market: z.string(), status: z.string() }).nullable(),
 });
 
 /**
  * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
- * demo borrowers, a fresh session for one of them, and the SMS outbox.
+ * demo borrowers and the demo applicants, a fresh session for one of them, and the SMS outbox.
  */
 export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -103,6 +105,13 @@ async function demoBorrowers(db: Db): Promise<z.input<typeof demoBorrowerSchema>
         .where(inArray(orders.borrowerId, ids))
         .orderBy(asc(orders.id))
     : [];
+  const applications = ids.length
+    ? await db
+        .select({ borrowerId: creditApplications.borrowerId, applicationNo: creditApplications.applicationNo, market: creditApplications.market, status: creditApplications.status })
+        .from(creditApplications)
+        .where(inArray(creditApplications.borrowerId, ids))
+        .orderBy(desc(creditApplications.id))
+    : [];
   return people.map((p) => ({
     borrowerId: String(p.id),
     name: p.fullName,
@@ -112,6 +121,7 @@ async function demoBorrowers(db: Db): Promise<z.input<typeof demoBorrowerSchema>
     orders: theirOrders
       .filter((o) => o.borrowerId === p.id)
       .map((o) => ({ orderId: String(o.id), orderNo: o.orderNo, productId: String(o.productId), status: o.status })),
+    application: applications.filter((a) => a.borrowerId === p.id).map(({ applicationNo, market, status }) => ({ applicationNo, market, status }))[0] ?? null,
   }));
 }
 

@@ -9,7 +9,15 @@ import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { sendDueReminders } from '../reminders/reminder-service';
 import type { ReminderHours } from '../reminders/reminder-rules';
 import { expireDueReferences } from '../payments/payment-references';
-import { deliverDueSms } from '../sms/sms-delivery';
+import { deliverDueSms, deliverQueuedSms } from '../sms/sms-delivery';
+import {
+  APPLICATION_VERIFICATION_QUEUE,
+  applicationQueueOptions,
+  queueSubmittedApplications,
+  type VerificationJob,
+} from '../application/application-queue';
+import { verifyApplication } from '../application/application-verification';
+import { createKycProvider, type KycProvider } from '../application/kyc/kyc-provider';
 import type { SmsProvider } from '../sms/sms-provider';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
@@ -25,7 +33,7 @@ import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job
  */
 
 /** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
-export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders';
+export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up';
 
 /** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
 export const defaultCron: Record<JobKind, string> = {
@@ -35,6 +43,7 @@ export const defaultCron: Record<JobKind, string> = {
   'sms-retry': '* * * * *',
   // Sending hours are checked per time zone (REMINDER_HOURS); every 15 minutes catches up a stopped process.
   'sms-reminders': '*/15 * * * *',
+  'application-catch-up': '*/5 * * * *',
 };
 
 /** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
@@ -49,6 +58,7 @@ const expireInSeconds: Record<JobKind, number> = {
   'payment-reference-expiry': 5 * 60,
   'sms-retry': 5 * 60,
   'sms-reminders': 15 * 60,
+  'application-catch-up': 5 * 60,
 };
 
 export type ScheduledWorkOptions = {
@@ -58,6 +68,8 @@ export type ScheduledWorkOptions = {
   config: Config;
   log: FastifyBaseLogger;
   sms: SmsProvider;
+  /** The identity verifier of the application job (default: config's, createKycProvider). */
+  kyc?: KycProvider;
   /** Connections of pg-boss's pool (default 2). */
   poolMax?: number;
   /** How long stop() lets a running job finish before giving up on it (default 10 s). */
@@ -88,7 +100,7 @@ export async function marketTimeZones(db: Db): Promise<{ market: string; timeZon
 
 /** The jobs and what each run does. */
 export function scheduledJobs(
-  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours'>,
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue'>,
   markets: { market: string; timeZone: string }[],
 ): ScheduledJob[] {
   const { db, log, sms } = opts;
@@ -115,6 +127,8 @@ export function scheduledJobs(
       kind: 'sms-reminders',
       run: async (signal) => sendDueReminders(db, { sms, brandName: opts.config.brand.brandName, log }, { signal, hours: opts.reminderHours }),
     },
+    // The verification jobs of submitted applications that have none (docs/application.md "Verification").
+    { name: 'application-catch-up', kind: 'application-catch-up', run: async () => ({ queued: await queueSubmittedApplications(db, opts.queue?.schema ?? opts.config.jobsSchema) }) },
   ];
 }
 
@@ -135,7 +149,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
   const boss = new PgBoss({
     connectionString: opts.databaseUrl,
     max: opts.poolMax ?? 2,
-    schema: opts.queue?.schema ?? 'pgboss',
+    schema: opts.queue?.schema ?? opts.config.jobsSchema,
     application_name: 'presta-jobs',
     ...(opts.queue?.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: opts.queue.cronMonitorIntervalSeconds } : {}),
     ...(opts.queue?.cronWorkerIntervalSeconds ? { cronWorkerIntervalSeconds: opts.queue.cronWorkerIntervalSeconds } : {}),
@@ -156,6 +170,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
         await boss.createQueue(job.name, { name: job.name, policy: 'stately', retryLimit: 0, expireInSeconds: expireInSeconds[job.kind] });
         await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
       }
+      await boss.createQueue(APPLICATION_VERIFICATION_QUEUE, { name: APPLICATION_VERIFICATION_QUEUE, ...applicationQueueOptions });
     });
   } catch (err) {
     await boss.stop({ graceful: false }).catch(() => {});
@@ -176,7 +191,8 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
       }
     });
   }
-  log.info({ worker, jobs: jobs.map((j) => j.name) }, 'scheduled work started');
+  await workApplicationQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
+  log.info({ worker, jobs: [...jobs.map((j) => j.name), APPLICATION_VERIFICATION_QUEUE] }, 'scheduled work started');
 
   let stopped: Promise<void> | undefined;
   return {
@@ -194,4 +210,34 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
       return stopped;
     },
   };
+}
+
+/**
+ * The queue the modules send work to (not on a schedule): the verification of each submitted application
+ * (docs/application.md "Verification"). A run that throws (the verifier did not answer) is retried by the queue
+ * (applicationQueueOptions); its SMS is delivered after the commit.
+ */
+async function workApplicationQueue(
+  boss: PgBoss,
+  opts: ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> },
+): Promise<void> {
+  const { db, log, sms, worker, running } = opts;
+  const kyc = opts.kyc ?? createKycProvider(opts.config, log);
+  await boss.work<VerificationJob>(APPLICATION_VERIFICATION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+    if (!queued) return;
+    let runId: number | undefined;
+    const onStart = (id: number) => {
+      runId = id;
+      running.add(id);
+    };
+    try {
+      await recordJobRun(db, { job: APPLICATION_VERIFICATION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
+        const result = await verifyApplication({ db, kyc }, queued.data.applicationId);
+        if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
+        return { applicationId: queued.data.applicationId, outcome: result.outcome };
+      });
+    } finally {
+      if (runId !== undefined) running.delete(runId);
+    }
+  });
 }

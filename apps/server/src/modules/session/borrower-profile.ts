@@ -18,18 +18,30 @@ export function maskPhone(phone: string): string {
   return `******${phone.replace(/\D/g, '').slice(-4)}`;
 }
 
+/** The market of the borrower's products: of their newest order, else of their first offer (null: neither). */
+const productMarketSql = (borrowerId: number) => sql`coalesce(
+  (select p.market from orders o join products p on p.id = o.product_id where o.borrower_id = ${borrowerId} order by o.id desc limit 1),
+  (select p.market from product_offers po join products p on p.id = po.product_id where po.borrower_id = ${borrowerId} order by po.id limit 1))`;
+
 /**
- * The market of the borrower's products: of their newest order, else of their first offer, else the default
- * market (a borrower is offered products of one market: pricing's grantOffer refuses another).
+ * The borrower's market: their products' (a borrower is offered products of one market: pricing's grantOffer
+ * refuses another), else their newest credit application's (an applicant before any offer, issue 34), else the
+ * default market.
  */
 const borrowerMarketSql = (borrowerId: number) => sql<MarketCode>`coalesce(
-  (select p.market from orders o join products p on p.id = o.product_id where o.borrower_id = ${borrowerId} order by o.id desc limit 1),
-  (select p.market from product_offers po join products p on p.id = po.product_id where po.borrower_id = ${borrowerId} order by po.id limit 1),
+  ${productMarketSql(borrowerId)},
+  (select ca.market from credit_applications ca where ca.borrower_id = ${borrowerId} order by ca.id desc limit 1),
   ${defaultMarket})`;
 
 export async function borrowerMarket(db: DbOrTx, borrowerId: number): Promise<MarketCode> {
   const [row] = await db.select({ market: borrowerMarketSql(borrowerId) }).from(borrowers).where(eq(borrowers.id, borrowerId));
   return row?.market ?? defaultMarket;
+}
+
+/** The market of the borrower's orders or offers; undefined before any (a new applicant chooses theirs). */
+export async function productMarket(db: DbOrTx, borrowerId: number): Promise<MarketCode | undefined> {
+  const [row] = await db.select({ market: sql<MarketCode | null>`${productMarketSql(borrowerId)}` }).from(borrowers).where(eq(borrowers.id, borrowerId));
+  return row?.market ?? undefined;
 }
 
 /** The borrower's name, masked phone, language and market; undefined when there is no such borrower. */

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { readSessionParams, sessionParamNames } from '@presta/contract/session-params';
+import type { DbOrTx } from '../../db/database';
+import { sessions } from '../../db/schema';
 import type { SessionDevice } from './session-service';
 
 /**
@@ -41,4 +44,11 @@ function userAgentDevice(ua: string): { deviceName: string; os: string } {
   else if (/CrOS/.test(ua)) os = 'ChromeOS';
   else if (/Linux/.test(ua)) os = 'Linux';
   return { deviceName, os };
+}
+
+/** A session's device as the borrower's consents record it: its name and id as the client gave them ('' when unknown). */
+export async function sessionDeviceLabel(db: DbOrTx, idHash: string): Promise<string> {
+  const [row] = await db.select({ deviceName: sessions.deviceName, deviceId: sessions.deviceId, os: sessions.os }).from(sessions).where(eq(sessions.idHash, idHash));
+  if (!row) return '';
+  return [row.deviceName, row.os, row.deviceId && `id ${row.deviceId}`].filter(Boolean).join(', ');
 }

@@ -17,6 +17,8 @@ export const smsPurposes = [
   'sign_in_code',
   'card_repayment_code',
   'bank_account_code',
+  'application_consent_code',
+  'application_status',
   'reminder_due_in_3_days',
   'reminder_due_tomorrow',
   'reminder_overdue',

@@ -112,6 +112,14 @@ export type CodeCheck = 'ok' | 'expired' | 'tooManyTries' | 'wrong';
  * accepted code is used up; a wrong one is counted.
  */
 export async function checkCode(tx: DbOrTx, input: { purpose: CodePurpose; phone: string; code: string; now: Date }): Promise<CodeCheck> {
+  return (await checkCodeOf(tx, input)).check;
+}
+
+/** checkCode, with the id of the code it accepted (a signature records which code signed it: the application's consents). */
+export async function checkCodeOf(
+  tx: DbOrTx,
+  input: { purpose: CodePurpose; phone: string; code: string; now: Date },
+): Promise<{ check: 'ok'; codeId: number } | { check: Exclude<CodeCheck, 'ok'> }> {
   const { phone, code, now } = input;
   await lockPhone(tx, phone);
   const [latest] = await tx
@@ -120,12 +128,12 @@ export async function checkCode(tx: DbOrTx, input: { purpose: CodePurpose; phone
     .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, input.purpose), isNull(verificationCodes.usedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!latest || latest.expiresAt.getTime() < now.getTime()) return 'expired';
-  if (latest.wrongTries >= SMS_MAX_WRONG) return 'tooManyTries';
+  if (!latest || latest.expiresAt.getTime() < now.getTime()) return { check: 'expired' };
+  if (latest.wrongTries >= SMS_MAX_WRONG) return { check: 'tooManyTries' };
   if (!/^\d{6}$/.test(code) || !safeEqual(codeHash(phone, code), latest.codeHash)) {
     await tx.update(verificationCodes).set({ wrongTries: latest.wrongTries + 1 }).where(eq(verificationCodes.id, latest.id));
-    return 'wrong';
+    return { check: 'wrong' };
   }
   await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, latest.id));
-  return 'ok';
+  return { check: 'ok', codeId: latest.id };
 }

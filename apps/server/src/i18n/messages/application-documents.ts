@@ -1,0 +1,36 @@
+/** The credit application's documents and selfie (docs/application.md "Documents"), and their back-office reads. */
+export const applicationDocumentsEs = {
+  applicationDocumentMultipart: 'Envíe el documento como un formulario multipart.',
+  applicationDocumentOneFile: 'Envíe una sola imagen por solicitud.',
+  applicationDocumentMissing: 'Falta la imagen del documento (campo document).',
+  applicationDocumentKindUnknown: 'Indique qué documento envía: el frente o el reverso de la INE, la tarjeta PAN o la selfie.',
+  applicationDocumentKindNotForMarket: 'Su solicitud no pide este documento.',
+  applicationDocumentNoApplication: 'Primero empiece su solicitud de crédito.',
+  applicationDocumentEmpty: 'El archivo está vacío.',
+  applicationDocumentTooLarge: 'La imagen pesa más de {max} MB. Elija una más ligera.',
+  applicationDocumentNotImage: 'Solo se admiten fotos JPEG, PNG o WebP.',
+  applicationDocumentPolyglot: 'El archivo lleva algo más que una foto. Tome la foto de nuevo con la cámara.',
+  applicationDocumentTooManyPixels: 'La foto tiene demasiados píxeles. Tómela con una resolución menor.',
+  applicationDocumentTooSmall: 'La foto es muy pequeña: necesita al menos {min} píxeles por lado para leerse.',
+  applicationDocumentUnreadable: 'No pudimos leer esta foto. Pruebe con otra.',
+  applicationDocumentNotFound: 'No encontramos este documento.',
+  consoleApplicationNotFound: 'No existe esa solicitud de crédito.',
+} as const;
+
+export const applicationDocumentsEn: Record<keyof typeof applicationDocumentsEs, string> = {
+  applicationDocumentMultipart: 'Send the document as a multipart form.',
+  applicationDocumentOneFile: 'Send one image per request.',
+  applicationDocumentMissing: 'The document’s image is missing (field document).',
+  applicationDocumentKindUnknown: 'Say which document you are sending: the front or back of the INE card, the PAN card or the selfie.',
+  applicationDocumentKindNotForMarket: 'Your application does not ask for this document.',
+  applicationDocumentNoApplication: 'Start your credit application first.',
+  applicationDocumentEmpty: 'The file is empty.',
+  applicationDocumentTooLarge: 'The image is larger than {max} MB. Choose a smaller one.',
+  applicationDocumentNotImage: 'Only JPEG, PNG or WebP photos are accepted.',
+  applicationDocumentPolyglot: 'The file holds more than a photo. Take the photo again with the camera.',
+  applicationDocumentTooManyPixels: 'The photo has too many pixels. Take it at a lower resolution.',
+  applicationDocumentTooSmall: 'The photo is too small: it needs at least {min} pixels a side to be read.',
+  applicationDocumentUnreadable: 'We could not read this photo. Try another one.',
+  applicationDocumentNotFound: 'We could not find this document.',
+  consoleApplicationNotFound: 'There is no such credit application.',
+};

@@ -1,0 +1,16 @@
+/*
+ * An uploaded image's type, read from its first bytes (its "magic number"), never from its name or declared type:
+ * complaint images and the credit application's documents accept these three only.
+ */
+
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** JPEG, PNG or WebP by magic number; undefined for anything else (HTML, text, GIF, SVG, PDF…). */
+export function sniffImageType(bytes: Uint8Array): ImageMime | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return undefined;
+}

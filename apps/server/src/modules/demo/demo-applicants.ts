@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { consentVersion } from '@presta/contract/application-consents';
+import { applicationSteps, requiredDocuments, type ApplicationStep } from '@presta/contract/application-rules';
+import type { Language } from '@presta/contract/language';
+import type { MarketCode } from '@presta/contract/markets';
+import type { Db } from '../../db/database';
+import { borrowers, smsOutbox } from '../../db/schema';
+import type { BorrowerContext, Repositories } from '../../plugins/app/repositories';
+import { saveAddress, saveIdentity, saveWork, sendConsentCode, signConsents, submitApplication } from '../application/application-service';
+import { uploadDocument } from '../application/document-upload';
+import type { KycProvider } from '../application/kyc/kyc-provider';
+import { sandboxApplicants } from '../application/kyc/kyc-sandbox-data';
+
+/*
+ * Demo applicants (issue 34, docs/application.md "Demo"): a borrower without products whose credit application is
+ * at a given step, every step before it completed through the application's own calls with the KYC sandbox's
+ * identity that verifies, the documents as small real JPEGs through the documents module, the consents signed
+ * with the code the SMS carried. `submitted`: submitted as well (a running server's job then verifies it).
+ */
+
+export type DemoApplicantStep = ApplicationStep | 'submitted';
+export const demoApplicantSteps: readonly DemoApplicantStep[] = [...applicationSteps, 'submitted'];
+
+/** A plain picture standing for a document or a selfie: a real JPEG of the documents' minimum size and more. */
+async function demoPicture(hue: number): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 420, channels: 3, background: { r: 40 + hue, g: 90, b: 160 } } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
+/** The 6-digit code of the latest SMS to the phone (the demo has no gateway: the outbox holds it). */
+async function codeSentTo(db: Db, phone: string): Promise<string> {
+  const [m] = await db.select({ body: smsOutbox.body }).from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+  const code = /\b(\d{6})\b/.exec(m?.body ?? '')?.[1];
+  if (!code) throw new Error('the consent code was not queued');
+  return code;
+}
+
+const addresses = {
+  MX: { street: 'Calle Durango', number: '81', interior: '', colonia: 'Roma Norte', municipality: 'Cuauhtémoc', postalCode: '06700', state: 'DF' },
+  IN: { line1: '12 MG Road', line2: 'Ashok Nagar', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1 },
+} as const;
+
+const blankAddress = { street: '', number: '', interior: '', colonia: '', municipality: '', postalCode: '', state: '', line1: '', line2: '', city: '', permanent: 0 };
+
+/** Completes the steps before `step`, one by one, as the borrower would. */
+async function completeSteps(ctx: BorrowerContext, market: MarketCode, step: DemoApplicantStep, deps: { kyc: KycProvider; phone: string }) {
+  const person = sandboxApplicants.verified[market];
+  const identity = { ...blankIdentity, ...person, market };
+  const before = (s: DemoApplicantStep) => demoApplicantSteps.indexOf(s) < demoApplicantSteps.indexOf(step);
+  // At the identity step the draft holds what the borrower typed so far (the Aadhaar is never kept).
+  await saveIdentity(ctx, { ...identity, final: before('identity') ? 1 : 0 }, deps);
+  if (before('address')) await saveAddress(ctx, { ...blankAddress, ...addresses[market], final: 1 });
+  if (before('work')) {
+    await saveWork(ctx, { final: 1, occupation: 'employed', employer: market === 'MX' ? 'Comercial Roma' : 'Infosys', monthlyIncome: '2200000', payFrequency: 'monthly', monthlyObligations: '300000' });
+  }
+  if (before('documents')) {
+    for (const [i, kind] of requiredDocuments[market].entries()) await uploadDocument(ctx, kind, await demoPicture(i * 40));
+  }
+  if (before('consents')) {
+    // Each demo applicant counts as its own address: the daily cap per address is for real clients.
+    await sendConsentCode(ctx, `demo:${ctx.borrowerId}`);
+    const code = await codeSentTo(ctx.db, deps.phone);
+    const versions = { bureauVersion: consentVersion(market, 'bureau'), privacyVersion: consentVersion(market, 'privacy'), dataUseVersion: consentVersion(market, 'data_use') };
+    await signConsents(ctx, { bureau: 1, privacy: 1, dataUse: 1, ...versions, code }, { clientIp: '127.0.0.1', device: 'Demo Phone, Android 14' });
+  }
+  if (step === 'submitted') await submitApplication(ctx);
+}
+
+const blankIdentity = {
+  givenNames: '', firstSurname: '', secondSurname: '', fullName: '', birthDate: '', sex: '', birthState: '', curp: '', rfc: '', pan: '', aadhaar: '', email: '',
+};
+
+/** The demo applicant's name as the borrower row holds it. */
+function nameOf(market: MarketCode): string {
+  const p = sandboxApplicants.verified[market] as Partial<Record<string, string>>;
+  return market === 'MX' ? [p.givenNames, p.firstSurname, p.secondSurname].filter(Boolean).join(' ') : (p.fullName ?? '');
+}
+
+/**
+ * A demo borrower (listed on the test page) with an application at `step`. Their phone is new; the sandbox
+ * identity is shared by every demo applicant of a market, so a second one is flagged as the same identity.
+ */
+export async function makeDemoApplicant(
+  db: Db,
+  deps: { repos: Repositories; kyc: KycProvider },
+  input: { language: Language; market: MarketCode; step: DemoApplicantStep },
+): Promise<{ borrowerId: number; phone: string }> {
+  const phone = input.market === 'IN' ? `9${String(randomInt(0, 1e9)).padStart(9, '0')}` : `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+  const [row] = await db
+    .insert(borrowers)
+    .values({ phone, fullName: nameOf(input.market), language: input.language, address: '', isDemo: true })
+    .returning({ id: borrowers.id });
+  const ctx: BorrowerContext = { db, repos: deps.repos, lang: input.language, now: new Date(), borrowerId: row!.id };
+  await completeSteps(ctx, input.market, input.step, { kyc: deps.kyc, phone });
+  return { borrowerId: row!.id, phone };
+}
