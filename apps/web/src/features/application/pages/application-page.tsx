@@ -41,9 +41,16 @@ function ApplicationFlow({ data, reload }: { data: ApplicationData; reload: () =
   // Every call answers the application as saved: the latest answer wins over the one the page loaded.
   const [saved, setSaved] = useState<CreditApplication | null>(null);
   const application = saved ?? data.application;
-  const view = viewOf(application, new URLSearchParams(useAddressSearch()).get('step'));
+  const step = new URLSearchParams(useAddressSearch()).get('step');
+  const view = viewOf(application, step);
   const heading = useFocusOnChange(view);
   const goTo = (next: ApplicationStep | 'review') => navigate(inAppUrl(routes.certify, { step: next }));
+  // The view found without ?step= is written into the address, so that a save moving nextStep on keeps the
+  // borrower where they are, and a reload comes back to the same step.
+  const pinned = view !== 'status' && step !== view;
+  useEffect(() => {
+    if (pinned) navigate(inAppUrl(routes.certify, { step: view }), { replace: true });
+  }, [pinned, view, navigate]);
   const reloadTexts = async () => {
     await reload();
     setSaved(null);

@@ -7,7 +7,7 @@ import { errorCodes } from '@presta/contract/error-codes';
 import { postMultipart } from '@/shared/http/api-client';
 import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { renderAt } from '@/shared/testing/render';
+import { renderAt, sessionQuery } from '@/shared/testing/render';
 import type { CreditApplication } from '../api/application-calls';
 import { application, applicationData, completeApplication, ok, refused } from '../testing/application-fixtures';
 import ApplicationPage from './application-page';
@@ -117,7 +117,7 @@ describe('ApplicationPage: documents', () => {
     answerByPath({ [r.creditApplication.path]: ok(applicationData(draft)) });
     vi.mocked(postMultipart).mockResolvedValue(ok({ application: withFront }));
     const user = userEvent.setup();
-    renderPage('step=documents');
+    renderPage(`step=documents&${sessionQuery}`);
     const camera = await screen.findByLabelText<HTMLInputElement>('Tomar foto: INE, frente');
     expect([camera.type, camera.accept, camera.getAttribute('capture')]).toEqual(['file', 'image/*', 'environment']);
     expect(screen.getByLabelText('Tomar selfie').getAttribute('capture')).toBe('user');
