@@ -87,5 +87,3 @@ export function useStepDraft<V extends DraftValues>({ initial, send, onSaved }: 
 
   return { values, change, saveNow, complete, saveState, refusal, completing };
 }
-
-export type StepDraft<V extends DraftValues> = ReturnType<typeof useStepDraft<V>>;

@@ -183,7 +183,8 @@ describe('ApplicationPage: identity', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('address'));
     expect(lastPayload(r.applicationIdentity.path)).toMatchObject({ market: 'IN', final: 1, fullName, pan, aadhaar, birthDate: '1992-03-08' });
-    const stored = [...Object.values({ ...localStorage }), ...Object.values({ ...sessionStorage }), window.location.href, document.cookie].join(' ');
+    const kept = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+    const stored = [...kept(localStorage), ...kept(sessionStorage), window.location.href, document.cookie].join(' ');
     expect(stored).not.toContain(aadhaar);
   });
 

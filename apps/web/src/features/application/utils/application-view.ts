@@ -4,7 +4,7 @@ import type { CreditApplication } from '../api/application-calls';
 /** What /certify shows: one step's form, the review with the Submit button, or the state after submit. */
 export type ApplicationView = ApplicationStep | 'review' | 'status';
 
-export function isApplicationStep(value: unknown): value is ApplicationStep {
+function isApplicationStep(value: unknown): value is ApplicationStep {
   return typeof value === 'string' && (applicationSteps as readonly string[]).includes(value);
 }
 
@@ -24,9 +24,4 @@ export function viewOf(application: CreditApplication | null, step: string | nul
 /** The step after `step`, or the review after the last. */
 export function stepAfter(step: ApplicationStep): ApplicationStep | 'review' {
   return applicationSteps[applicationSteps.indexOf(step) + 1] ?? 'review';
-}
-
-/** The step before `step`; none before the first. */
-export function stepBefore(step: ApplicationStep): ApplicationStep | null {
-  return applicationSteps[applicationSteps.indexOf(step) - 1] ?? null;
 }
