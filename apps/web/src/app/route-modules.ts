@@ -21,6 +21,7 @@ export const routeModules = [
   { route: 'main', module: 'src/features/account/pages/home-page.tsx' },
   { route: 'setting', module: 'src/features/account/pages/account-page.tsx' },
   { route: 'bindBank', module: 'src/features/account/pages/bank-account-page.tsx' },
+  { route: 'certify', module: 'src/features/application/pages/application-page.tsx' },
   { route: 'repayment', module: 'src/features/repayment/pages/repayment-page.tsx' },
   { route: 'repaymentDelay', module: 'src/features/repayment/pages/extension-page.tsx' },
   { route: 'paymentInstruction', module: 'src/features/repayment/pages/payment-instruction-page.tsx' },

@@ -22,6 +22,7 @@ describe('app routes', () => {
       routes.main,
       routes.setting,
       routes.bindBank,
+      routes.certify,
       routes.repayment,
       routes.repaymentDelay,
       routes.paymentInstruction,

@@ -14,6 +14,9 @@ vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assign
 
 const homePath = apiRoutes.accountHome.path;
 
+/** An application sent (issue 34): its identity being verified. */
+const sentApplication = { applicationNo: 'SOL2026000007', status: 'submitted', statusText: 'Enviada: verificando su identidad', nextStep: null, market: 'MX' } as const;
+
 function renderPage(query = '') {
   return renderAt(<HomePage />, '/main', query, { '/confirm-loan': <p>confirmation</p>, '/order': <p>order</p> });
 }
@@ -69,7 +72,7 @@ describe('HomePage', () => {
   });
 
   it('without an offer, says what happens next and how to reach customer service (issue 32)', async () => {
-    answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
+    answerByPath({ [homePath]: ok(homeData({ offers: [], application: sentApplication })) });
     renderPage();
     expect(await screen.findByText('Aún no tenemos una oferta para usted.')).toBeTruthy();
     expect(screen.getByText(/^Nuestro equipo de crédito revisa las cuentas nuevas\. Cuando tengamos una oferta para usted, aparecerá aquí/)).toBeTruthy();
@@ -77,7 +80,7 @@ describe('HomePage', () => {
   });
 
   it('without an offer, in English', async () => {
-    answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
+    answerByPath({ [homePath]: ok(homeData({ offers: [], application: { ...sentApplication, statusText: 'Sent: verifying your identity' } })) });
     renderPage('language=1');
     expect(await screen.findByText('We have no offer for you yet.')).toBeTruthy();
     expect(screen.getByText(/^Our credit team reviews new accounts\. When we have an offer for you, it will appear here, on Home\./)).toBeTruthy();
@@ -127,5 +130,68 @@ describe('HomePage', () => {
     expect(periods.getAttribute('aria-valuetext')).toMatch(/^1 pago de \d+ días$/);
     fireEvent.change(periods, { target: { value: '2' } });
     expect(periods.getAttribute('aria-valuetext')).toMatch(/^2 pagos de \d+ días$/);
+  });
+
+  describe('without a loan or an offer: the credit application (issue 34)', () => {
+    const at = () => new URL(screen.getByTestId('location').textContent ?? '', 'http://localhost');
+
+    it('no application: "apply for credit", which opens /certify', async () => {
+      answerByPath({ [homePath]: ok(homeData({ offers: [] })) });
+      const user = userEvent.setup();
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Solicite su crédito' });
+      expect(within(card).getByText(/^Aún no tenemos una oferta para usted\. Solicite su crédito en unos minutos/)).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Ofertas para usted' })).toBeNull();
+      await user.click(within(card).getByRole('button', { name: 'Comenzar mi solicitud' }));
+      expect(at().pathname).toBe('/certify');
+      expect(at().searchParams.get('step')).toBeNull();
+    });
+
+    it('a draft: "continue your application" at its next step', async () => {
+      answerByPath({ [homePath]: ok(homeData({ offers: [], application: { ...sentApplication, status: 'draft', statusText: 'Borrador', nextStep: 'work' } })) });
+      const user = userEvent.setup();
+      renderPage('language=1');
+      const card = await screen.findByRole('region', { name: 'Continue your application' });
+      expect(within(card).getByText('Next step: work and income.')).toBeTruthy();
+      await user.click(within(card).getByRole('button', { name: 'Continue my application' }));
+      expect([at().pathname, at().searchParams.get('step')]).toEqual(['/certify', 'work']);
+    });
+
+    it('returned: its state and what to do, leading to the review with the problems', async () => {
+      answerByPath({ [homePath]: ok(homeData({ offers: [], application: { ...sentApplication, status: 'returned', statusText: 'Devuelta para corregir', nextStep: null } })) });
+      const user = userEvent.setup();
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Continúe su solicitud' });
+      expect(within(card).getByText('Devuelta para corregir. Corrija lo que le pedimos y envíela de nuevo.')).toBeTruthy();
+      await user.click(within(card).getByRole('button', { name: 'Continuar mi solicitud' }));
+      expect([at().pathname, at().searchParams.get('step')]).toEqual(['/certify', null]);
+    });
+
+    it('sent: its state, above the "no offer yet" note', async () => {
+      answerByPath({ [homePath]: ok(homeData({ offers: [], application: sentApplication })) });
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Su solicitud' });
+      expect(within(card).getByText('Enviada: verificando su identidad')).toBeTruthy();
+      expect(within(card).getByText('Solicitud SOL2026000007')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Ofertas para usted' })).getByText('Aún no tenemos una oferta para usted.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /solicitud/ })).toBeNull();
+    });
+
+    it('approved: the offers as today, whatever the application', async () => {
+      answerByPath({ [homePath]: ok(homeData({ application: { ...sentApplication, status: 'in_review', statusText: 'En revisión' } })) });
+      renderPage();
+      expect(await screen.findByRole('region', { name: 'Ofertas para usted' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Su solicitud' })).toBeNull();
+    });
+
+    it('has no serious or critical accessibility violations (the three cards)', async () => {
+      for (const application of [null, { ...sentApplication, status: 'draft' as const, nextStep: 'address' as const }, sentApplication]) {
+        answerByPath({ [homePath]: ok(homeData({ offers: [], application })) });
+        const { container, unmount } = renderPage();
+        await screen.findAllByRole('heading', { level: 2 });
+        expect(await seriousA11yViolations(container)).toEqual([]);
+        unmount();
+      }
+    });
   });
 });
