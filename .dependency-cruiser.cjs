@@ -25,7 +25,7 @@ const serverRanks = [
   ['modules/orders', 'modules/session', 'modules/staff'],
   ['modules/ledger'],
   ['modules/payments'],
-  ['modules/loan', 'modules/reminders', 'modules/promotion'],
+  ['modules/loan', 'modules/reminders', 'modules/promotion', 'modules/application'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
   ['modules/demo', 'modules/console'],
