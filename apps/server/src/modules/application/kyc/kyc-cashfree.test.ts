@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCashfreeVerifier } from './kyc-cashfree';
-import { KycUnavailable, type IndiaInput } from './kyc-provider';
+import type { IndiaInput } from './kyc-check';
+import { KycUnavailable } from './kyc-provider';
 import { sandboxApplicants } from './kyc-sandbox-data';
 import { memoryLogger, providerServer, type Received, type Reply } from './kyc-test-server';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
 import { imagePart, kycPost, str, type KycAnswer } from './kyc-http';
-import { FACE_MATCH_THRESHOLD, type AadhaarRegistration, type IndiaInput, type KycCheckResult, type KycOutcome } from './kyc-provider';
+import { FACE_MATCH_THRESHOLD, type AadhaarRegistration, type IndiaInput, type KycCheckResult, type KycOutcome } from './kyc-check';
 
 /*
  * India's live verifier: Cashfree Secure ID (cashfree.com/docs/api-reference/vrs, headers x-client-id and

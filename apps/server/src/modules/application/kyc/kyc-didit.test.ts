@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiditVerifier } from './kyc-didit';
-import { KycUnavailable, type MexicoInput } from './kyc-provider';
+import type { MexicoInput } from './kyc-check';
+import { KycUnavailable } from './kyc-provider';
 import { sandboxApplicants } from './kyc-sandbox-data';
 import { memoryLogger, providerServer, type Received, type Reply } from './kyc-test-server';
 

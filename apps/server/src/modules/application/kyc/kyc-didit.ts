@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
 import { imagePart, kycPost, obj, str, type KycAnswer } from './kyc-http';
-import { FACE_MATCH_THRESHOLD, type KycCheckName, type KycCheckResult, type KycOutcome, type MexicoInput } from './kyc-provider';
+import { FACE_MATCH_THRESHOLD, type KycCheckName, type KycCheckResult, type KycOutcome, type MexicoInput } from './kyc-check';
 
 /*
  * Mexico's live verifier: Didit (docs.didit.me, header x-api-key, multipart forms).

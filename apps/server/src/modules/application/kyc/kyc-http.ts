@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { KycUnavailable } from './kyc-provider';
+import { KycUnavailable } from './kyc-check';
 
 /*
  * The live providers' one way to call: a POST with a time limit. No answer in time, a network error, 429 or 5xx:

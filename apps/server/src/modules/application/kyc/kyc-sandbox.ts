@@ -3,7 +3,7 @@ import { checkAadhaar } from '@presta/contract/identity/aadhaar';
 import { checkCurp } from '@presta/contract/identity/curp';
 import { checkPan } from '@presta/contract/identity/pan';
 import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
-import { FACE_MATCH_THRESHOLD, type KycCheckName, type KycCheckResult, type KycOutcome, type KycProvider } from './kyc-provider';
+import { FACE_MATCH_THRESHOLD, type KycCheckName, type KycCheckResult, type KycOutcome, type KycProvider } from './kyc-check';
 
 /*
  * The sandbox verifier: development's, the demo's and the tests'. No network; the outcome is read from the test
