@@ -69,7 +69,6 @@ export const mxStates = {
   SP: 'San Luis Potosí', SL: 'Sinaloa', SR: 'Sonora', TC: 'Tabasco', TS: 'Tamaulipas', TL: 'Tlaxcala',
   VZ: 'Veracruz', YN: 'Yucatán', ZS: 'Zacatecas', NE: 'Nacido en el extranjero',
 } as const;
-export type MxStateCode = keyof typeof mxStates;
 
 /** India's states and union territories (ISO 3166-2:IN codes), with their names. */
 export const inStates = {
@@ -81,4 +80,3 @@ export const inStates = {
   SK: 'Sikkim', TN: 'Tamil Nadu', TG: 'Telangana', TR: 'Tripura', UP: 'Uttar Pradesh', UT: 'Uttarakhand',
   WB: 'West Bengal',
 } as const;
-export type InStateCode = keyof typeof inStates;

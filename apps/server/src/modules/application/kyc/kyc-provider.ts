@@ -15,9 +15,7 @@ import { createKycSandbox } from './kyc-sandbox';
 export {
   FACE_MATCH_THRESHOLD,
   KycUnavailable,
-  type KycCheckName,
   type KycCheckResult,
-  type KycOutcome,
   type KycProvider,
 } from './kyc-check';
 
