@@ -48,10 +48,7 @@ export function ConsentsStep({ application, onSaved, onDone, reload }: StepProps
           <h3 id={`${id}-${text.kind}`} className="presta-application-consent-title">
             {text.title}
           </h3>
-          {/* A box of its own that scrolls: focusable, so that it scrolls from the keyboard too (axe: scrollable-region-focusable). */}
-          <p className="presta-application-consent-text" tabIndex={0}>
-            {text.text}
-          </p>
+          <p className="presta-application-consent-text">{text.text}</p>
           {text.kind === 'bureau' ? <p className="presta-application-hint">{t('bureauOptional')}</p> : null}
           <CheckboxField label={t('consentAccept', { title: text.title })} checked={form.checks[text.kind]} onChange={(value) => form.check(text.kind, value)} error={problem(text.kind)} />
         </section>
