@@ -57,6 +57,15 @@ test('the README demo commands print exactly one JSON object each, piped through
   expect(sms.status, sms.stderr).toBe(0);
   expect(oneObject(sms.json)).toMatchObject({ phone: created.phone, messages: [] });
 
+  // applicant: a credit application at a step; its `apply` link opens that step of /certify.
+  const applicant = throughJq(documented('applicant').replace('[--lang es|en]', '--lang es').replace(/\[--step [^\]]+\]/, '--step documents'));
+  expect(applicant.status, applicant.stderr).toBe(0);
+  const application = oneObject(applicant.json) as { urls: Record<string, string>; step: string; status: string };
+  expect(application).toMatchObject({ step: 'documents', status: 'draft' });
+  expect(Object.keys(application.urls).sort()).toEqual(['account', 'apply', 'home', 'login']);
+  await page.goto(application.urls.apply!.replace(/^http:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { level: 2, name: 'Documentos' })).toBeVisible();
+
   // pay: money for a reference nobody issued is held in suspense (200), printed as one object.
   const unknown = `8099999999999${luhnCheckDigit('8099999999999')}`;
   const pay = throughJq(documented('pay').replace('<reference>', unknown).replace('[--amount <minor units>]', '--amount 100'));

@@ -18,9 +18,21 @@ const borrowers = [
     language: 'es',
     offers: [{ productId: '11', productName: 'Presta Flex' }],
     orders: [{ orderId: '501', orderNo: 'PR-501', productId: '11', status: '174' }],
+    application: null,
   },
-  { borrowerId: 'b2', name: 'John Smith', phone: '5587654321', language: 'en', offers: [], orders: [] },
+  { borrowerId: 'b2', name: 'John Smith', phone: '5587654321', language: 'en', offers: [], orders: [], application: null },
 ];
+
+/** A demo applicant (`npm run -s demo -- applicant`): no offers nor orders, an application. */
+const applicant = {
+  borrowerId: 'b3',
+  name: 'María Fernanda López Hernández',
+  phone: '5511112222',
+  language: 'es',
+  offers: [],
+  orders: [],
+  application: { applicationNo: 'AP0000000007', market: 'MX', status: 'in_review' },
+};
 
 const sessionParams = {
   crp_phe: '3.1.0',
@@ -309,6 +321,25 @@ describe('TestPreviewPage: demo borrowers', () => {
         expect(word, `${lang} ${status}`).toBe(loanPageStatusName(lang, status));
       }
     }
+  });
+
+  it("lists demo applicants with their application's state, and links to /certify with the applicant's session", async () => {
+    stubServer({ borrowerList: [...borrowers, applicant], session: { ...sessionParams, swift: 'sess-b3' } });
+    renderPage();
+    expect(await screen.findByText('Solicitud AP0000000007 (MX): En evaluación')).toBeTruthy();
+    // Only the applicant's line: borrowers without an application say nothing of one until used.
+    expect(screen.getAllByText(/^Solicitud /)).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: `Usar ${applicant.name}` }));
+    await screen.findByText(`Sesión de ${applicant.name} lista: los campos se han rellenado.`);
+    const apply = linkHref('Solicitud AP0000000007 · En evaluación');
+    expect(apply.pathname).toBe('/certify');
+    expect(apply.searchParams.get('swift')).toBe('sess-b3');
+
+    // A borrower without one: "no application" among the quick links.
+    await userEvent.click(screen.getByRole('button', { name: 'Usar Ana López' }));
+    await screen.findByText('Sesión de Ana López lista: los campos se han rellenado.');
+    expect(screen.getByText('Sin solicitud')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Solicitud AP/ })).toBeNull();
   });
 
   it('shows a short note when demo mode is off', async () => {

@@ -28,7 +28,7 @@ export function useStepDraft<V extends DraftValues>({ initial, send, onSaved }: 
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
-  const latest = useRef({ values, dirty: false, sequence: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const latest = useRef({ values, dirty: false, sequence: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined, inFlight: Promise.resolve() });
   const callbacks = useRef({ send, onSaved });
   useEffect(() => {
     callbacks.current = { send, onSaved };
@@ -39,7 +39,15 @@ export function useStepDraft<V extends DraftValues>({ initial, send, onSaved }: 
     clearTimeout(state.timer);
     state.dirty = false;
     const id = ++state.sequence;
-    const answer = await callbacks.current.send(state.values, final);
+    // One call at a time, in order: Continue's blur sends a save as typed just before the final one, and two calls
+    // in flight may reach the server in either order (a final=0 taken last undoes the step just completed).
+    const values = state.values;
+    const sent = state.inFlight.then(() => callbacks.current.send(values, final));
+    state.inFlight = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    const answer = await sent;
     const current = id === latest.current.sequence;
     if (answer.success && answer.data && current) callbacks.current.onSaved(answer.data.application);
     return { answer, current };

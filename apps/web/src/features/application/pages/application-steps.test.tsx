@@ -5,7 +5,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { DOCUMENT_MAX_BYTES } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import { postMultipart } from '@/shared/http/api-client';
-import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
+import { answerByPath, callApiMock, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt, sessionQuery } from '@/shared/testing/render';
 import type { CreditApplication } from '../api/application-calls';
@@ -68,6 +68,46 @@ describe('ApplicationPage: address and work', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('work'));
     expect(lastPayload(r.applicationAddress.path)).toMatchObject({ final: 1, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1 });
+  });
+
+  it('Continue right after typing: the save as typed its blur sends is answered before the final one is sent', async () => {
+    const draft = application('IN', { nextStep: 'address' });
+    const done = completed(draft, 'address', 'work');
+    const waiting: (() => void)[] = [];
+    let holding = true;
+    const answerDrafts = () => {
+      holding = false;
+      waiting.splice(0).forEach((answer) => answer());
+    };
+    const order: string[] = [];
+    callApiMock().mockImplementation((route, payload) => {
+      if (route.path === r.creditApplication.path) return Promise.resolve(ok(applicationData(draft)));
+      const final = (payload as { final: number }).final;
+      order.push(`sent ${final}`);
+      if (final === 1) return Promise.resolve(ok({ application: done }));
+      // Saves as typed answer only when the test says so: the final call must wait for them.
+      return new Promise((resolve) => {
+        const answer = () => {
+          order.push('answered 0');
+          resolve(ok({ application: draft }));
+        };
+        if (holding) waiting.push(answer);
+        else answer();
+      });
+    });
+    const user = userEvent.setup();
+    renderPage('step=address&language=1');
+    await user.type(await screen.findByLabelText('Address line 1'), '12 MG Road');
+    await user.type(screen.getByLabelText('City'), 'Bengaluru');
+    await user.selectOptions(screen.getByLabelText('State'), 'KA');
+    await user.click(screen.getByRole('checkbox', { name: 'This is my permanent address in India' }));
+    await user.type(screen.getByLabelText('PIN code'), '560001');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(order).toContain('sent 0'));
+    expect(order).not.toContain('sent 1');
+    answerDrafts();
+    await waitFor(() => expect(location().searchParams.get('step')).toBe('work'));
+    expect(order.slice(-2)).toEqual(['answered 0', 'sent 1']);
   });
 
   it('work: amounts typed in pesos are sent in centavos, shown with the currency sign; a refusal keeps them', async () => {

@@ -9,6 +9,8 @@ export type DemoBorrower = {
   language: 'es' | 'en';
   offers: { productId: string; productName: string }[];
   orders: { orderId: string; orderNo: string; productId: string; status: string }[];
+  /** A demo applicant's credit application (`npm run -s demo -- applicant`); null: none. */
+  application: { applicationNo: string; market: string; status: string } | null;
 };
 
 export const demoBorrowersPath = '/api/dev/demo-borrowers';

@@ -1,7 +1,8 @@
+import { applicationStatuses, type ApplicationStatus } from '@presta/contract/application-rules';
 import { isOrderStatus, orderStatusNames } from '@presta/contract/order-status';
 import { routes } from '@presta/contract/routes';
-import { useMessages } from '@/shared/i18n/use-messages';
-import { previewMessages } from '@/features/dev-preview/messages';
+import { useMessages, type Messages } from '@/shared/i18n/use-messages';
+import { previewMessages, type PreviewMessageKey } from '@/features/dev-preview/messages';
 import { buildPreviewUrl, type PreviewFields } from '@/features/dev-preview/preview-fields';
 import type { DemoBorrower } from '@/features/dev-preview/api/demo-api';
 
@@ -26,6 +27,7 @@ export function DemoBorrowerItem({ borrower, active, busy, fields, onUse }: Demo
           <span className="presta-test-preview-borrower-meta">
             {borrower.phone} · {borrower.language.toUpperCase()}
           </span>
+          {borrower.application ? <span className="presta-test-preview-borrower-meta">{applicationSummary(borrower.application, t)}</span> : null}
         </div>
         <button
           type="button"
@@ -40,6 +42,19 @@ export function DemoBorrowerItem({ borrower, active, busy, fields, onUse }: Demo
       {active ? <DemoQuickLinks borrower={borrower} fields={fields} /> : null}
     </li>
   );
+}
+
+type DemoApplication = NonNullable<DemoBorrower['application']>;
+type PreviewT = Messages<PreviewMessageKey>['t'];
+
+/** The application's state in a word of the test page's (an unknown one as the server sent it). */
+function applicationStatusText(status: string, t: PreviewT): string {
+  return (applicationStatuses as readonly string[]).includes(status) ? t(`applicationStatus_${status as ApplicationStatus}`) : status;
+}
+
+/** "Solicitud AP… (MX): En evaluación": which borrowers of the list are demo applicants, and where they stand. */
+function applicationSummary(application: DemoApplication, t: PreviewT): string {
+  return t('demoApplicationSummary', { applicationNo: application.applicationNo, market: application.market, status: applicationStatusText(application.status, t) });
 }
 
 /** The borrower's offers (to its confirmation) and orders (to their details), with its session's fields. */
@@ -62,6 +77,18 @@ function DemoQuickLinks({ borrower, fields }: { borrower: DemoBorrower; fields: 
             </li>
           ))}
         </ul>
+      )}
+      <h3 className="presta-test-preview-quick-title">{t('demoApplication')}</h3>
+      {borrower.application ? (
+        <ul className="presta-test-preview-chips">
+          <li>
+            <a className="presta-test-preview-chip" href={buildPreviewUrl(routes.certify, fields, lang)}>
+              {t('demoApplicationLink', { applicationNo: borrower.application.applicationNo, status: applicationStatusText(borrower.application.status, t) })}
+            </a>
+          </li>
+        </ul>
+      ) : (
+        <p className="presta-test-preview-hint">{t('demoNoApplication')}</p>
       )}
       <h3 className="presta-test-preview-quick-title">{t('demoOrders')}</h3>
       {borrower.orders.length === 0 ? (
