@@ -191,7 +191,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
   await test.step('the reviewer approves the application', async () => {
     await r.goto('/console/');
     await signIn(r, reviewer);
-    await expectMenu(r, ['review', 'loans', 'promotion']);
+    await expectMenu(r, ['applications', 'review', 'loans', 'promotion']);
     await openSection(r, 'review');
     await expect(r.getByRole('heading', { level: 1, name: 'Revisión de solicitudes' })).toBeVisible();
     const row = r.getByRole('row').filter({ hasText: orderNo });
@@ -296,7 +296,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
   await test.step('support answers it with a text and an image', async () => {
     await s.goto('/console/');
     await signIn(s, support);
-    await expectMenu(s, ['loans', 'complaints', 'promotion']);
+    await expectMenu(s, ['applications', 'loans', 'complaints', 'promotion']);
     await openSection(s, 'complaints');
     await expect(s.getByRole('heading', { level: 1, name: 'Quejas' })).toBeVisible();
     const row = s.getByRole('row').filter({ hasText: orderNo });

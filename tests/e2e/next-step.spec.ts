@@ -9,7 +9,7 @@ import { expectCaptchaLoaded, promoUrl, randomPhone, randomTag, registerOnPromot
  * Issue 32, items 11, 12 and 16 (decision 025; docs/sign-in.md, docs/promotion.md), in Chromium on the real
  * servers, each page axe clean and whole at 320 and 375 px (checkPage: screenshots under test-results/screenshots):
  * - registering on the promotion page signs the browser in: the download view's link (in the page's link colour)
- *   opens home, which, with no offer yet, says what happens next and how to reach customer service;
+ *   opens home, which, with no offer yet, offers to apply for credit (issue 34) and opens the application;
  * - a sign-in code asked for right after registering: the button counts the wait, the captcha's answer is kept
  *   and sends the code once the wait is over; the bank account's code asked for right after signing in counts too;
  * - a session without a device name reads "Dispositivo sin nombre" in the list and in its dialog;
@@ -22,7 +22,7 @@ test.afterAll(async () => {
 
 const CLABE = '002180700912395678';
 
-test('registering signs the browser in: the download view’s link opens home, which says what comes next without an offer', async ({ page, request }) => {
+test('registering signs the browser in: the download view’s link opens home, which leads a new borrower to apply', async ({ page, request }) => {
   await registerOnPromotionPage(page, request, randomPhone());
   const link = page.locator('#promo-sign-in');
   await expect(link).toBeVisible();
@@ -32,13 +32,13 @@ test('registering signs the browser in: the download view’s link opens home, w
   await link.click();
   await expect(page).toHaveURL((url) => url.pathname === '/main');
   await expect(page.getByRole('heading', { level: 1, name: 'Hola' })).toBeVisible();
-  const offers = page.locator('#offers');
-  await expect(offers.getByText('Aún no tenemos una oferta para usted.')).toBeVisible();
-  await expect(offers.getByText(/^Nuestro equipo de crédito revisa las cuentas nuevas\. Cuando tengamos una oferta para usted, aparecerá aquí/)).toBeVisible();
+  // No offer yet, no application (issue 34): home says so and offers to apply.
+  await expect(page.getByRole('heading', { name: 'Solicite su crédito' })).toBeVisible();
+  await expect(page.getByText(/^Aún no tenemos una oferta para usted\. Solicite su crédito en unos minutos/)).toBeVisible();
   await checkPage(page, 'home-no-offer-es');
-  await offers.getByRole('link', { name: 'Atención al cliente' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/customer-service');
-  await expect(page.getByText('+52 55 5000 4321').or(page.getByText(/WhatsApp/)).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Solicitar ahora' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/certify');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solicitud de crédito' })).toBeVisible();
 });
 
 test('a code asked for right after another counts the wait on the button and keeps the captcha: sign-in, then the bank account', async ({ page, request }) => {

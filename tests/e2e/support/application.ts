@@ -34,7 +34,7 @@ export const applicationTexts = {
   es: {
     // account/messages.ts (home)
     applyTitle: 'Solicite su crédito',
-    applyButton: 'Comenzar mi solicitud',
+    applyButton: 'Solicitar ahora',
     continueTitle: 'Continúe su solicitud',
     applicationTitle: 'Su solicitud',
     // application/messages.ts
@@ -93,7 +93,7 @@ export const applicationTexts = {
   },
   en: {
     applyTitle: 'Apply for credit',
-    applyButton: 'Start my application',
+    applyButton: 'Apply now',
     continueTitle: 'Continue your application',
     applicationTitle: 'Your application',
     pageTitle: 'Credit application',

@@ -43,6 +43,7 @@ export const consoleTexts = {
   welcome: (name: string) => `Hola, ${name}.`,
   menu: 'Menú',
   nav: {
+    applications: 'Solicitudes',
     review: 'Revisión',
     disbursal: 'Desembolsos',
     loans: 'Préstamos',

@@ -4,17 +4,16 @@ import type { bankAccountSchema } from '@presta/contract/api/account';
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import { marketOf, type MarketCode } from '@presta/contract/markets';
-import { PROMO_SMS_RESEND_SECONDS } from '@presta/contract/promotion-rules';
 import type { Db, DbOrTx } from '../../db/database';
 import { borrowerBankAccounts, borrowers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { maskBankAccount } from '../../lib/bank-account';
-import { translate, type MessageKey } from '../../i18n/messages';
+import type { MessageKey } from '../../i18n/messages';
 import { activeBankAccount, type BankAccount } from '../orders/order-reads';
 import { isValidClabe, parseClabe } from '../payments/clabe';
 import { isValidIfsc } from '../payments/india-accounts';
-import { outboxSmsSender } from '../sms/sms-sender';
-import { checkCode, issueCode, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
+import { codeRefused, queueBorrowerCode, type QueuedCode } from '../verification/borrower-codes';
+import { checkCode, type CodeCheck } from '../verification/verification-codes';
 import { borrowerMarket } from '../session/borrower-profile';
 import { mxBankName } from './mx-banks';
 
@@ -98,28 +97,13 @@ export async function sendBankAccountCode(
   borrowerId: number,
   clientIp: string,
   now = new Date(),
-): Promise<{ data: { resendAfter: number; expiresIn: number }; outboxId: number | undefined }> {
+): Promise<QueuedCode> {
   return db.transaction(async (tx) => {
     const [borrower] = await tx.select({ phone: borrowers.phone, language: borrowers.language }).from(borrowers).where(eq(borrowers.id, borrowerId));
     if (!borrower) throw new AppError(404, errorCodes.notFound, 'notFound');
-    const issued = await issueCode(tx, { purpose: 'bank_account', phone: borrower.phone, clientIp, now });
-    if (!issued.ok) {
-      throw issued.refusal === 'wait'
-        ? new AppError(429, errorCodes.rateLimited, 'promoResendWait', { seconds: issued.seconds }, issued.seconds)
-        : new AppError(429, errorCodes.rateLimited, 'promoDailyCap');
-    }
-    const body = translate(borrower.language, 'bankAccountSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
-    const outboxId = await outboxSmsSender.send(tx, { phone: borrower.phone, purpose: 'bank_account_code', body, expiresAt: issued.expiresAt });
-    return { data: { resendAfter: PROMO_SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_MS / 1000 }, outboxId };
+    return queueBorrowerCode(tx, { purpose: 'bank_account', smsPurpose: 'bank_account_code', body: 'bankAccountSmsBody', borrower, clientIp, now });
   });
 }
-
-/** Why a code was not accepted, as the borrower reads it. */
-const codeRefusals: Record<Exclude<CodeCheck, 'ok'>, MessageKey> = {
-  expired: 'promoSmsExpired',
-  tooManyTries: 'promoSmsTooManyTries',
-  wrong: 'promoSmsWrong',
-};
 
 /**
  * Step 2: the account checked for the borrower's market (400 400001 before the code is tried, so a typo costs no
@@ -139,7 +123,7 @@ export async function changeBankAccount(
     const check = await checkCode(tx, { purpose: 'bank_account', phone, code: input.code, now });
     return check === 'ok' ? { check, saved: await saveLocked(tx, borrowerId, account, now) } : { check };
   });
-  if (result.check !== 'ok') throw new AppError(400, errorCodes.smsCodeWrong, codeRefusals[result.check]);
+  if (result.check !== 'ok') throw codeRefused(result.check);
   return bankAccountView(result.saved);
 }
 

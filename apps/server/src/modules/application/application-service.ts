@@ -6,15 +6,14 @@ import { consentKinds, type ConsentKind } from '@presta/contract/application-rul
 import { todayIn } from '@presta/contract/dates';
 import { errorCodes } from '@presta/contract/error-codes';
 import { marketCodes, marketOf, type MarketCode } from '@presta/contract/markets';
-import { PROMO_SMS_RESEND_SECONDS } from '@presta/contract/promotion-rules';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, type StepAnswers } from '../../db/schema';
 import { AppError, badRequest, RETRY_AFTER_SECONDS } from '../../lib/app-error';
-import { translate, type MessageKey } from '../../i18n/messages';
+import { translate } from '../../i18n/messages';
 import type { BorrowerContext } from '../../plugins/app/repositories';
 import { productMarket } from '../session/borrower-profile';
-import { outboxSmsSender } from '../sms/sms-sender';
-import { checkCodeOf, issueCode, SMS_CODE_TTL_MS, type CodeCheck } from '../verification/verification-codes';
+import { codeRefused, queueBorrowerCode, type QueuedCode } from '../verification/borrower-codes';
+import { checkCodeOf, type CodeCheck } from '../verification/verification-codes';
 import {
   checkAadhaarNumber,
   checkAddress,
@@ -193,29 +192,15 @@ export async function saveWork(ctx: BorrowerContext, input: WorkInput): Promise<
 export async function sendConsentCode(
   ctx: BorrowerContext,
   clientIp: string,
-): Promise<{ data: { resendAfter: number; expiresIn: number }; outboxId: number | undefined }> {
+): Promise<QueuedCode> {
   return ctx.db.transaction(async (tx) => {
     const borrower = await lockBorrower(tx, ctx.borrowerId);
     await editableApplication(tx, ctx.borrowerId);
-    const issued = await issueCode(tx, { purpose: 'application_consent', phone: borrower.phone, clientIp, now: ctx.now });
-    if (!issued.ok) {
-      throw issued.refusal === 'wait'
-        ? new AppError(429, errorCodes.rateLimited, 'promoResendWait', { seconds: issued.seconds }, issued.seconds)
-        : new AppError(429, errorCodes.rateLimited, 'promoDailyCap');
-    }
-    const body = translate(borrower.language, 'consentSmsBody', { code: issued.code, minutes: SMS_CODE_TTL_MS / 60_000 });
-    const outboxId = await outboxSmsSender.send(tx, { phone: borrower.phone, purpose: 'application_consent_code', body, expiresAt: issued.expiresAt });
-    return { data: { resendAfter: PROMO_SMS_RESEND_SECONDS, expiresIn: SMS_CODE_TTL_MS / 1000 }, outboxId };
+    return queueBorrowerCode(tx, { purpose: 'application_consent', smsPurpose: 'application_consent_code', body: 'consentSmsBody', borrower, clientIp, now: ctx.now });
   });
 }
 
 type ConsentsInput = z.output<(typeof applicationConsents)['request']>;
-
-const codeRefusals: Record<Exclude<CodeCheck, 'ok'>, MessageKey> = {
-  expired: 'promoSmsExpired',
-  tooManyTries: 'promoSmsTooManyTries',
-  wrong: 'promoSmsWrong',
-};
 
 /** The answers and versions the borrower signed, by kind. */
 const signedConsents = (input: ConsentsInput): Record<ConsentKind, { granted: boolean; version: string }> => ({
@@ -251,7 +236,7 @@ export async function signConsents(ctx: BorrowerContext, input: ConsentsInput, s
     await recordConsents(tx, row.id, rows, { ...signed, codeId: check.codeId, now: ctx.now });
     return { check: 'ok' as const, row };
   });
-  if (result.check !== 'ok') throw new AppError(400, errorCodes.smsCodeWrong, codeRefusals[result.check]);
+  if (result.check !== 'ok') throw codeRefused(result.check);
   const row = (await ctx.repos.applications.open(ctx.borrowerId))!;
   return { application: await applicationView(ctx.db, row, ctx.lang) };
 }

@@ -68,7 +68,7 @@ export const accountMessages = defineCatalogue({
     // Home: the credit application (issue 34)
     applyTitle: 'Solicite su crédito',
     applyText: 'Aún no tenemos una oferta para usted. Solicite su crédito en unos minutos: sus datos, su domicilio, su trabajo, una foto de su identificación y una selfie.',
-    applyButton: 'Comenzar mi solicitud',
+    applyButton: 'Solicitar ahora',
     continueTitle: 'Continúe su solicitud',
     continueNext: 'Siguiente paso: {step}.',
     continueReady: 'Todos los pasos están completos: revise y envíe su solicitud.',
@@ -193,7 +193,7 @@ export const accountMessages = defineCatalogue({
 
     applyTitle: 'Apply for credit',
     applyText: 'We have no offer for you yet. Apply for credit in a few minutes: your details, your address, your work, a photo of your ID and a selfie.',
-    applyButton: 'Start my application',
+    applyButton: 'Apply now',
     continueTitle: 'Continue your application',
     continueNext: 'Next step: {step}.',
     continueReady: 'Every step is complete: review and send your application.',

@@ -1,3 +1,4 @@
+import type { CurpPerson } from '@presta/contract/identity/curp';
 /*
  * What every identity verifier answers (docs/identity-verification.md), apart from the factory: the adapters import
  * it from here, and kyc-provider.ts gives it with createKycProvider (one import for the callers, no import cycle).
@@ -26,14 +27,9 @@ export class KycUnavailable extends Error {
 /** Face similarity (0–100) from which the selfie counts as the document's holder, for the sandbox and both providers. */
 export const FACE_MATCH_THRESHOLD = 70;
 
-export type MexicoInput = {
+/** The person as the identity step saved them (CurpPerson's fields), their CURP and their pictures. */
+export type MexicoInput = CurpPerson & {
   curp: string;
-  givenNames: string;
-  firstSurname: string;
-  secondSurname: string;
-  birthDate: string;
-  sex: string;
-  birthState: string;
   ineFront: Buffer;
   ineBack: Buffer;
   selfie: Buffer;

@@ -142,7 +142,7 @@ describe('HomePage', () => {
       const card = await screen.findByRole('region', { name: 'Solicite su crédito' });
       expect(within(card).getByText(/^Aún no tenemos una oferta para usted\. Solicite su crédito en unos minutos/)).toBeTruthy();
       expect(screen.queryByRole('region', { name: 'Ofertas para usted' })).toBeNull();
-      await user.click(within(card).getByRole('button', { name: 'Comenzar mi solicitud' }));
+      await user.click(within(card).getByRole('button', { name: 'Solicitar ahora' }));
       expect(at().pathname).toBe('/certify');
       expect(at().searchParams.get('step')).toBeNull();
     });

@@ -78,7 +78,7 @@ function ReturnedProblems({ application }: { application: CreditApplication }) {
     <section className="presta-application-problems" aria-labelledby="returned-problems">
       <h3 id="returned-problems">{t('problemsTitle')}</h3>
       <p>
-        <strong>{application.statusText}</strong> {t('next_returned')}
+        <strong>{application.statusText}</strong>
       </p>
       <ul>
         {application.problems.map((problem, index) => (
