@@ -33,7 +33,10 @@ async function main() {
   await runMigrations(database);
   if (config.env === 'development') {
     const { seedDemoData } = await import('./modules/demo/demo-seed');
-    if (await seedDemoData(database.db)) console.log('Seeded demo borrowers and products.');
+    if (await seedDemoData(database.db)) {
+      await seedDemoApplicants(database, config);
+      console.log('Seeded demo borrowers, applicants and products.');
+    }
   }
   const app = await buildApp({ config, db: database.db, poolStats: database.stats });
   running.app = app;
@@ -49,6 +52,23 @@ async function main() {
     stopTimeoutMs: Math.max(1_000, config.shutdownGraceMs - 2_000),
   });
   printBanner(config, database.embedded?.port);
+}
+
+/**
+ * First start of the demo: two applicants listed on the test page beside the demo borrowers (issue 34), a Mexican
+ * draft at its documents and an Indian one at its consents, made through the application's own service with the
+ * sandbox verifier.
+ */
+async function seedDemoApplicants(database: Database, config: Config): Promise<void> {
+  const [{ makeDemoApplicant }, { createRepositories }, { createKycProvider }, { default: pino }] = await Promise.all([
+    import('./modules/demo/demo-applicants'),
+    import('./repositories'),
+    import('./modules/application/kyc/kyc-provider'),
+    import('pino'),
+  ]);
+  const deps = { repos: createRepositories(database.db), kyc: createKycProvider(config, pino({ level: 'silent' })) };
+  await makeDemoApplicant(database.db, deps, { language: 'es', market: 'MX', step: 'documents' });
+  await makeDemoApplicant(database.db, deps, { language: 'en', market: 'IN', step: 'consents' });
 }
 
 /** Production with a setting it must not run with: each problem printed, exit 1. */

@@ -13,7 +13,7 @@ import { translate } from '../../i18n/messages';
 import type { BorrowerContext } from '../../plugins/app/repositories';
 import { productMarket } from '../session/borrower-profile';
 import { codeRefused, queueBorrowerCode, type QueuedCode } from '../verification/borrower-codes';
-import { checkCodeOf, type CodeCheck } from '../verification/verification-codes';
+import { checkCodeOf } from '../verification/verification-codes';
 import {
   checkAadhaarNumber,
   checkAddress,
