@@ -211,7 +211,12 @@ describe('the verification job', () => {
     expect(view).toMatchObject({ status: 'returned', editable: true });
     expect(view.problems.map((p) => p.step)).toContain(step);
     expect(view.problems.every((p) => p.message.length > 20)).toBe(true);
-    const sms = await t.db.select().from(smsOutbox).where(and(eq(smsOutbox.phone, who.borrower.phone), eq(smsOutbox.purpose, 'application_status')));
+    // In the order they were queued: the submit's, then the return's.
+    const sms = await t.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.phone, who.borrower.phone), eq(smsOutbox.purpose, 'application_status')))
+      .orderBy(asc(smsOutbox.id));
     expect(sms.at(-1)?.body).toBe(`Presta: your application ${who.applicationNo} needs a correction. Open the app to see what to correct.`);
     // Returned: the borrower corrects and submits again (the problems are cleared).
     expect((await call(t.app, who.sessionId, paths.work, { ...workPayload, final: 1 })).statusCode).toBe(200);
