@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { consoleApplications, consoleDisburse } from '@presta/contract/api/console/review';
 import { call } from '@/shared/api/client';
 import { useCall } from '@/shared/api/use-call';
@@ -14,7 +14,7 @@ import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import { useMay } from '@/shared/session/session';
 import { applicationColumns, type Application } from '@/shared/ui/application-columns';
 import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
-import { DisburseBar } from './disburse-bar';
+import { DisburseBar, latestDisbursalDay } from './disburse-bar';
 import { DisbursalResult, type DisbursalAnswer } from './disbursal-result';
 import { disbursalMessages } from './messages';
 
@@ -34,7 +34,7 @@ export default function DisbursalPage() {
   const mayDisburse = useMay('orders.disburse');
   const { data, error, loading, reload } = useCall(consoleApplications, { status: '151', limit: 200 });
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
-  const [on, setOn] = useState<Dayjs>(() => dayjs());
+  const [on, setOn] = useState<Dayjs>(latestDisbursalDay);
   const [answer, setAnswer] = useState<DisbursalAnswer>();
 
   const orders = data?.applications ?? [];

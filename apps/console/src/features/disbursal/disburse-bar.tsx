@@ -4,6 +4,8 @@ import Form from 'antd/es/form';
 import Popconfirm from 'antd/es/popconfirm';
 import Typography from 'antd/es/typography';
 import dayjs, { type Dayjs } from 'dayjs';
+import { todayIn } from '@presta/contract/dates';
+import { marketCodes, markets } from '@presta/contract/markets';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useMessages } from '@/shared/i18n/i18n';
 import { disbursalMessages } from './messages';
@@ -30,7 +32,7 @@ export function DisburseBar({ count, total, on, onDayChange, onDisburse }: Disbu
           value={on}
           allowClear={false}
           format="YYYY-MM-DD"
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(latestDisbursalDay(), 'day')}
           onChange={(d: Dayjs | null) => d && onDayChange(d)}
         />
       </Form.Item>
@@ -52,4 +54,13 @@ export function DisburseBar({ count, total, on, onDayChange, onDisburse }: Disbu
       </Form.Item>
     </Form>
   );
+}
+
+/**
+ * The latest day a disbursal may be recorded on for a loan of any market: today where the day began last (the server
+ * refuses a day after today in the loan's market's time zone; in the evening in Mexico City it is already tomorrow in
+ * UTC and in India). The page's default day.
+ */
+export function latestDisbursalDay(): Dayjs {
+  return dayjs([...marketCodes].map((code) => todayIn(markets[code].timeZone)).sort()[0]);
 }
