@@ -26,6 +26,7 @@ const serverRanks = [
   ['modules/ledger'],
   ['modules/payments'],
   ['modules/loan', 'modules/reminders', 'modules/promotion', 'modules/application'],
+  ['modules/credit'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
   ['modules/demo', 'modules/console'],

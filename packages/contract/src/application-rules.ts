@@ -11,11 +11,63 @@ export type ApplicationStep = (typeof applicationSteps)[number];
 
 /**
  * draft: being filled in (editable). submitted: sent, identity being verified (not editable). returned: the checks
- * found something the borrower can correct (editable, submitted again). in_review: identity verified, waiting for
- * the credit decision (issue 35). The credit decision writes the states that follow.
+ * found something the borrower can correct (editable, submitted again). in_review: identity verified, the credit
+ * decision being made (issue 35). referred: the policy hands it to a reviewer. approved: offers granted (closed).
+ * declined: refused with reasons and the day the borrower may apply again (closed).
  */
-export const applicationStatuses = ['draft', 'submitted', 'returned', 'in_review'] as const;
+export const applicationStatuses = ['draft', 'submitted', 'returned', 'in_review', 'referred', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** The states of a borrower's one open application: a new one may be started only when none is in these. */
+export const openApplicationStatuses: readonly ApplicationStatus[] = ['draft', 'submitted', 'returned', 'in_review', 'referred'];
+
+/** The credit decision's outcomes (issue 35, docs/credit-policy.md). */
+export const creditOutcomes = ['approved', 'referred', 'declined'] as const;
+export type CreditOutcome = (typeof creditOutcomes)[number];
+
+/**
+ * The credit decision's reason codes (docs/credit-policy.md "Reasons"): each knock-out and refer rule has one, and a
+ * reviewer declines with one of reviewerDeclineReasons. The borrower reads each in plain words in their language
+ * (the server's messages `creditReason_<code>`); the back office shows the code and the words.
+ */
+export const creditReasons = [
+  'age_under_minimum',
+  'age_over_maximum',
+  'not_national',
+  'no_permanent_address',
+  'identity_not_verified',
+  'face_score_low',
+  'identity_in_use',
+  'current_delinquency',
+  'too_many_inquiries',
+  'income_below_minimum',
+  'bureau_data_mismatch',
+  'bureau_file_not_found',
+  'thin_file',
+  'score_below_cutoff',
+  'score_in_review_band',
+  'over_indebted',
+  'no_affordable_amount',
+  'reviewer_income_not_verifiable',
+  'reviewer_affordability',
+  'reviewer_credit_history',
+  'reviewer_identity_doubt',
+  'reviewer_other_policy',
+] as const;
+export type CreditReason = (typeof creditReasons)[number];
+
+/** What a reviewer may decline a referred application for (each shown to the borrower in plain words). */
+export const reviewerDeclineReasons = [
+  'reviewer_income_not_verifiable',
+  'reviewer_affordability',
+  'reviewer_credit_history',
+  'reviewer_identity_doubt',
+  'reviewer_other_policy',
+] as const satisfies readonly CreditReason[];
+export type ReviewerDeclineReason = (typeof reviewerDeclineReasons)[number];
+
+/** India's identity step asks the applicant's nationality (the loan terms: Indian nationals only). */
+export const nationalities = ['IN', 'other'] as const;
 
 /** The states in which the borrower may still change their answers. */
 export const editableStatuses: readonly ApplicationStatus[] = ['draft', 'returned'];

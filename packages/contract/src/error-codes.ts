@@ -41,6 +41,8 @@ export const errorCodes = {
   applicationClosed: '409006',
   /** Issue 34: a consent's text changed since the page showed it: the borrower reads the new text and signs again. */
   consentTextChanged: '409007',
+  /** Issue 35: a new application before the day a declined one said the borrower may apply again (the message names it). */
+  applicationTooSoon: '409008',
   /** The card processor declined the charge. */
   cardDeclined: '402001',
   /** Amount or term outside the product's rules. */

@@ -4,7 +4,8 @@
  * the whole matrix from it.
  */
 
-export const staffRoles = ['reviewer', 'finance', 'support', 'analyst', 'admin'] as const;
+/** credit_manager (issue 35): confirms a reviewer's approval above the policy's band (maker-checker). */
+export const staffRoles = ['reviewer', 'finance', 'support', 'analyst', 'admin', 'credit_manager'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /** Every action of the back office, and the roles that may take it (a person may hold several roles). */
@@ -15,8 +16,13 @@ export const consoleActions = {
   'orders.reject': ['reviewer'],
   'offers.grant': ['reviewer'],
   // Credit applications (issue 34): read masked; identity numbers and documents in full (each opening audited)
-  'applications.read': ['reviewer', 'support'],
-  'applications.identity': ['reviewer'],
+  'applications.read': ['reviewer', 'support', 'credit_manager'],
+  'applications.identity': ['reviewer', 'credit_manager'],
+  // The credit decision (issue 35): referred applications decided by a reviewer; above the band a credit manager
+  // confirms (never the same member); the bureau report as received, each opening audited
+  'applications.decide': ['reviewer', 'credit_manager'],
+  'applications.confirmLimit': ['credit_manager'],
+  'applications.bureau': ['reviewer', 'credit_manager'],
   // Money
   'orders.disburse': ['finance'],
   'ledger.refund': ['finance'],

@@ -13,3 +13,4 @@ export * from './schema/complaints';
 export * from './schema/promotion';
 export * from './schema/staff';
 export * from './schema/applications';
+export * from './schema/credit';

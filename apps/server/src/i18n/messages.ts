@@ -10,6 +10,8 @@ import { promotionEn, promotionEs } from './messages/promotion';
 import { accountEn, accountEs } from './messages/account';
 import { applicationEn, applicationEs } from './messages/application';
 import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
+import { creditEn, creditEs } from './messages/credit';
+import { creditReviewEn, creditReviewEs } from './messages/credit-review';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -28,6 +30,8 @@ const es = {
   ...accountEs,
   ...applicationEs,
   ...applicationDocumentsEs,
+  ...creditEs,
+  ...creditReviewEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -44,6 +48,8 @@ const en: Record<MessageKey, string> = {
   ...accountEn,
   ...applicationEn,
   ...applicationDocumentsEn,
+  ...creditEn,
+  ...creditReviewEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

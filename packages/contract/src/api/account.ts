@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
-import { marketSchema } from './common';
+import { intField, marketSchema } from './common';
 import { applicationSummarySchema } from './application';
 
 /*
@@ -151,6 +151,19 @@ export const offerSchema = z.object({
   dailyRate: z.string(),
 });
 
+/** A higher limit proposed on a product the borrower holds (issue 35, docs/credit-policy.md "After a loan is settled"). */
+export const limitIncreaseSchema = z.object({
+  proposalId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  market: marketSchema,
+  /** Minor units of the market's currency. */
+  currentLimit: z.number().int(),
+  proposedLimit: z.number().int(),
+  /** Until when it may be accepted (ISO time). */
+  expiresAt: z.string(),
+});
+
 export const accountOffers = endpoint({
   ...apiRoutes.accountOffers,
   summary: 'The products the borrower may take now, with amount and term ranges (none while a loan is active)',
@@ -172,7 +185,19 @@ export const accountHome = endpoint({
     offers: z.array(offerSchema),
     /** The borrower's newest credit application (issue 34); null: none (home offers to apply when there are no offers either). */
     application: applicationSummarySchema.nullable(),
+    /** Higher limits the lender proposes after a loan repaid well (issue 35): applied only when the borrower accepts. */
+    limitIncreases: z.array(limitIncreaseSchema),
   }),
+});
+
+export const accountLimitIncrease = endpoint({
+  ...apiRoutes.accountLimitIncrease,
+  summary: 'Accept or turn down a proposed higher limit (issue 35): accepting is the borrower’s recorded consent; nothing changes otherwise',
+  request: z.object({
+    proposalId: z.string().trim().regex(/^\d{1,18}$/, 'must be a proposal id'),
+    accept: intField(0, 1),
+  }),
+  data: z.object({ limitIncreases: z.array(limitIncreaseSchema), offers: z.array(offerSchema) }),
 });
 
 export const bankAccountSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatuses, applicationSteps, consentKinds, documentKinds, occupations, payFrequencies } from '../application-rules';
+import { applicationStatuses, applicationSteps, consentKinds, creditOutcomes, documentKinds, occupations, payFrequencies } from '../application-rules';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { intField, marketSchema } from './common';
@@ -50,6 +50,8 @@ export const identityViewSchema = z.object({
   /** IN: 'XXXX XXXX 1234' once verified in form; '' before (the full number is never answered nor kept). */
   aadhaarMasked: z.string(),
   email: z.string(),
+  /** IN: 'IN' (an Indian national) or 'other' (issue 35: the loan terms lend to Indian nationals); '' not answered. */
+  nationality: z.string(),
 });
 
 export const addressViewSchema = z.object({
@@ -69,6 +71,8 @@ export const addressViewSchema = z.object({
   city: z.string(),
   /** IN: the applicant declares it is their permanent address in India (the loan terms' residence rule). */
   permanent: z.boolean(),
+  /** Living at this address since (YYYY-MM; issue 35: time at address is scored). */
+  residentSince: z.string(),
 });
 
 export const workViewSchema = z.object({
@@ -77,6 +81,8 @@ export const workViewSchema = z.object({
   monthlyIncome: z.number().int().nullable(),
   payFrequency: z.string(),
   monthlyObligations: z.number().int().nullable(),
+  /** With this employer or in this business since (YYYY-MM; occupations with an employer; issue 35: scored). */
+  workingSince: z.string(),
 });
 
 export const applicationDocumentSchema = z.object({
@@ -84,6 +90,19 @@ export const applicationDocumentSchema = z.object({
   /** The image's address (APPLICATION_DOCUMENT_PATH?kind=); the page adds its session parameters. */
   url: z.string(),
   uploadedAt: z.string(),
+});
+
+/**
+ * The credit decision as the borrower reads it (issue 35, docs/credit-policy.md): approved (the offers are on home),
+ * referred (a reviewer decides), declined (the reasons in plain words, and the first day they may apply again).
+ */
+export const applicationDecisionSchema = z.object({
+  outcome: z.enum(creditOutcomes),
+  /** Declined: each reason in plain words in the request's language; otherwise empty. */
+  reasons: z.array(z.string()),
+  /** Declined: the first day a new application is taken (YYYY-MM-DD, the market's calendar); otherwise null. */
+  reapplyAfter: z.string().nullable(),
+  decidedAt: z.string(),
 });
 
 export const consentTextSchema = z.object({ kind: consentKindSchema, version: z.string(), title: z.string(), text: z.string() });
@@ -112,9 +131,18 @@ export const creditApplicationSchema = z.object({
   problems: z.array(z.object({ step: applicationStepSchema, message: z.string() })),
   submittedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The credit decision once made (approved, referred, declined); null before. */
+  decision: applicationDecisionSchema.nullable(),
 });
 
-export const applicationSummarySchema = creditApplicationSchema.pick({ applicationNo: true, status: true, statusText: true, nextStep: true, market: true });
+export const applicationSummarySchema = creditApplicationSchema.pick({
+  applicationNo: true,
+  status: true,
+  statusText: true,
+  nextStep: true,
+  market: true,
+  decision: true,
+});
 
 export const creditApplication = endpoint({
   ...apiRoutes.creditApplication,
@@ -147,6 +175,8 @@ export const applicationIdentity = endpoint({
     /** 12 digits (spaces allowed); read with final=1 only, sent to the verifier, kept as its last four digits. */
     aadhaar: text(16),
     email: text(254),
+    /** IN: 'IN' or 'other' (required with final=1 in India). */
+    nationality: text(5),
   }),
   data: z.object({ application: creditApplicationSchema }),
 });
@@ -167,6 +197,8 @@ export const applicationAddress = endpoint({
     line2: text(120),
     city: text(80),
     permanent: intField(0, 1).default(0),
+    /** YYYY-MM: not in the future nor before the applicant's birth (required with final=1). */
+    residentSince: text(7),
   }),
   data: z.object({ application: creditApplicationSchema }),
 });
@@ -181,6 +213,8 @@ export const applicationWork = endpoint({
     monthlyIncome: amountField,
     payFrequency: z.union([z.enum(payFrequencies), z.literal('')]).optional().default(''),
     monthlyObligations: amountField,
+    /** YYYY-MM: required with final=1 for occupations with an employer; not in the future. */
+    workingSince: text(7),
   }),
   data: z.object({ application: creditApplicationSchema }),
 });

@@ -29,9 +29,10 @@ const application = (identityShown: boolean): CreditApplication => ({
     pan: '',
     aadhaarMasked: '',
     email: 'e@example.com',
+    nationality: '',
   },
-  address: { street: 'Reforma', number: '10', interior: '', colonia: 'Juárez', municipality: 'Cuauhtémoc', postalCode: '06600', state: 'DF', line1: '', line2: '', city: '', permanent: false },
-  work: { occupation: 'employed', employer: 'Acme', monthlyIncome: 1_500_000, payFrequency: 'semimonthly', monthlyObligations: 200_000 },
+  address: { street: 'Reforma', number: '10', interior: '', colonia: 'Juárez', municipality: 'Cuauhtémoc', postalCode: '06600', state: 'DF', line1: '', line2: '', city: '', permanent: false, residentSince: '2019-03' },
+  work: { occupation: 'employed', employer: 'Acme', monthlyIncome: 1_500_000, payFrequency: 'semimonthly', monthlyObligations: 200_000, workingSince: '2021-08' },
   documents: [
     { kind: 'ine_front', uploadedAt: '2025-02-01T11:00:00.000Z', width: 1600, height: 1000, bytes: 204_800 },
     { kind: 'selfie', uploadedAt: '2025-02-01T11:05:00.000Z', width: 1000, height: 1000, bytes: 102_400 },
@@ -49,6 +50,10 @@ const application = (identityShown: boolean): CreditApplication => ({
     { at: '2025-02-01T10:00:00.000Z', from: null, to: 'draft', actor: 'borrower' },
     { at: '2025-02-02T10:00:00.000Z', from: 'draft', to: 'submitted', actor: 'borrower' },
   ],
+  decision: null,
+  decisions: [],
+  bureau: null,
+  pendingApproval: null,
 });
 
 const detailPath = 'POST /console/api/credit-applications/detail';

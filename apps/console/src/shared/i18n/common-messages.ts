@@ -40,6 +40,7 @@ export const commonMessages = defineMessages({
     role_support: 'Soporte',
     role_analyst: 'Analista',
     role_admin: 'Administrador',
+    role_credit_manager: 'Gerente de crédito',
   },
   en: {
     appName: 'Presta · Back office',
@@ -79,5 +80,6 @@ export const commonMessages = defineMessages({
     role_support: 'Support',
     role_analyst: 'Analyst',
     role_admin: 'Admin',
+    role_credit_manager: 'Credit manager',
   },
 });

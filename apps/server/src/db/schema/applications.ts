@@ -7,7 +7,7 @@ import { borrowers } from './borrowers';
 // Credit applications (issue 34, docs/application.md). Written by modules/application only.
 // ---------------------------------------------------------------------------
 
-export const creditApplicationStatuses = ['draft', 'submitted', 'returned', 'in_review'] as const;
+export const creditApplicationStatuses = ['draft', 'submitted', 'returned', 'in_review', 'referred', 'approved', 'declined'] as const;
 
 /** A step's answers as saved (strings as typed, '' for not typed); never an Aadhaar number. */
 export type StepAnswers = Record<string, string | number | boolean | null>;
@@ -48,19 +48,28 @@ export const creditApplications = pgTable(
     /** [{ kind, detail, otherApplicationNo }]: what a reviewer should look at (the same identity under another phone). */
     flags: jsonb('flags').$type<{ kind: 'duplicate_identity'; detail: string; otherApplicationNo: string | null }[]>().notNull().default([]),
     submittedAt: timestamptz('submitted_at'),
+    /**
+     * The credit decision as the borrower reads it (issue 35), written with the state change that makes it: when,
+     * the reasons of a decline (creditReasons codes, translated when answered) and the first day a new application
+     * is taken. The decision itself, explained: credit_decisions.
+     */
+    decidedAt: timestamptz('decided_at'),
+    decisionReasons: jsonb('decision_reasons').$type<string[]>().notNull().default([]),
+    reapplyAfter: day('reapply_after'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('credit_applications_one_open_uq')
       .on(t.borrowerId)
-      .where(sql`${t.status} in ('draft', 'submitted', 'returned', 'in_review')`),
+      .where(sql`${t.status} in ('draft', 'submitted', 'returned', 'in_review', 'referred')`),
     index('credit_applications_borrower_idx').on(t.borrowerId, t.createdAt),
     index('credit_applications_status_idx').on(t.status, t.updatedAt),
     index('credit_applications_curp_idx').on(t.curp),
     index('credit_applications_pan_idx').on(t.pan),
     index('credit_applications_aadhaar_idx').on(t.aadhaarLast4, t.birthDate),
-    check('credit_applications_status_ok', sql`${t.status} in ('draft', 'submitted', 'returned', 'in_review')`),
+    check('credit_applications_status_ok', sql`${t.status} in ('draft', 'submitted', 'returned', 'in_review', 'referred', 'approved', 'declined')`),
+    index('credit_applications_reapply_idx').on(t.borrowerId, t.reapplyAfter),
     check('credit_applications_no_ok', sql`${t.applicationNo} ~ '^AP[0-9]{10}$'`),
     check('credit_applications_aadhaar_last4_ok', sql`${t.aadhaarLast4} is null or ${t.aadhaarLast4} ~ '^[0-9]{4}$'`),
     check('credit_applications_no_aadhaar_number', sql`not (${t.identity} ? 'aadhaar')`),

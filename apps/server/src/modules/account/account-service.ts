@@ -134,5 +134,5 @@ export async function getHome(ctx: BorrowerContext) {
   const offers = activeLoan ? [] : (await listOffers(ctx)).offers;
   const row = await ctx.repos.applications.open(ctx.borrowerId);
   const application = row ? await applicationSummary(ctx.db, row, ctx.lang) : null;
-  return { profile, activeLoan, offers, application };
+  return { profile, activeLoan, offers, application, limitIncreases: [] };
 }

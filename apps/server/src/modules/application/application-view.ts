@@ -33,6 +33,9 @@ const statusTexts: Record<ApplicationStatus, MessageKey> = {
   submitted: 'applicationStatusSubmitted',
   returned: 'applicationStatusReturned',
   in_review: 'applicationStatusInReview',
+  referred: 'applicationStatusReferred',
+  approved: 'applicationStatusApproved',
+  declined: 'applicationStatusDeclined',
 };
 
 export const stepNames: Record<ApplicationStep, MessageKey> = {
@@ -86,14 +89,14 @@ const amount = (answers: StepAnswers, key: string) => {
 
 function identityView(row: ApplicationRow): CreditApplicationView['identity'] {
   const a = row.identity;
-  const keys = ['givenNames', 'firstSurname', 'secondSurname', 'fullName', 'birthDate', 'sex', 'birthState', 'curp', 'rfc', 'pan', 'email'] as const;
+  const keys = ['givenNames', 'firstSurname', 'secondSurname', 'fullName', 'birthDate', 'sex', 'birthState', 'curp', 'rfc', 'pan', 'email', 'nationality'] as const;
   const view = Object.fromEntries(keys.map((k) => [k, str(a, k)])) as Record<(typeof keys)[number], string>;
   return { ...view, aadhaarMasked: row.aadhaarLast4 ? maskAadhaar(row.aadhaarLast4) : '' };
 }
 
 function addressView(row: ApplicationRow): CreditApplicationView['address'] {
   const a = row.address;
-  const keys = ['street', 'number', 'interior', 'colonia', 'municipality', 'postalCode', 'state', 'line1', 'line2', 'city'] as const;
+  const keys = ['street', 'number', 'interior', 'colonia', 'municipality', 'postalCode', 'state', 'line1', 'line2', 'city', 'residentSince'] as const;
   const view = Object.fromEntries(keys.map((k) => [k, str(a, k)])) as Record<(typeof keys)[number], string>;
   return { ...view, permanent: a.permanent === true };
 }
@@ -106,6 +109,19 @@ function workView(row: ApplicationRow): CreditApplicationView['work'] {
     monthlyIncome: amount(w, 'monthlyIncome'),
     payFrequency: str(w, 'payFrequency'),
     monthlyObligations: amount(w, 'monthlyObligations'),
+    workingSince: str(w, 'workingSince'),
+  };
+}
+
+/** The decision as the borrower reads it: once decided (referred, approved, declined), with a decline's reasons. */
+function decisionView(row: ApplicationRow, lang: Language): CreditApplicationView['decision'] {
+  if (!row.decidedAt || (row.status !== 'referred' && row.status !== 'approved' && row.status !== 'declined')) return null;
+  const declined = row.status === 'declined';
+  return {
+    outcome: row.status,
+    reasons: declined ? row.decisionReasons.map((code) => translate(lang, `creditReason_${code}` as MessageKey)) : [],
+    reapplyAfter: declined ? row.reapplyAfter : null,
+    decidedAt: row.decidedAt.toISOString(),
   };
 }
 
@@ -133,11 +149,13 @@ export async function applicationView(db: DbOrTx, row: ApplicationRow, lang: Lan
     problems: row.problems.map((p) => ({ step: p.step as ApplicationStep, message: problemText(lang, p.reason) })),
     submittedAt: row.submittedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    decision: decisionView(row, lang),
   };
 }
 
 /** Home's summary of an application. */
 export async function applicationSummary(db: DbOrTx, row: ApplicationRow, lang: Language): Promise<ApplicationSummary> {
   const { nextStep } = await progressOf(db, row);
-  return { applicationNo: row.applicationNo, status: row.status, statusText: translate(lang, statusTexts[row.status]), nextStep, market: row.market };
+  const statusText = translate(lang, statusTexts[row.status]);
+  return { applicationNo: row.applicationNo, status: row.status, statusText, nextStep, market: row.market, decision: decisionView(row, lang) };
 }

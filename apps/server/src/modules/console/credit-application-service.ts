@@ -92,6 +92,10 @@ export async function creditApplicationDetail(ctx: CallContext, applicationNo: s
       checks: checks.map((c) => ({ check: c.check, outcome: c.outcome, score: c.score, provider: c.provider, reference: c.reference, at: c.at.toISOString() })),
       problems: view.problems,
       history: history.map((h) => ({ at: h.at.toISOString(), from: h.fromStatus, to: h.toStatus, actor: h.actor })),
+      decision: null,
+      decisions: [],
+      bureau: null,
+      pendingApproval: null,
     };
     return { application };
   });

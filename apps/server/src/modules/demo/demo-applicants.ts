@@ -42,19 +42,22 @@ const addresses = {
   MX: { street: 'Calle Durango', number: '81', interior: '', colonia: 'Roma Norte', municipality: 'Cuauhtémoc', postalCode: '06700', state: 'DF' },
   IN: { line1: '12 MG Road', line2: 'Ashok Nagar', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1 },
 } as const;
+/** Living there and working there since (scored: time at address and employer). */
+const RESIDENT_SINCE = '2019-03';
+const WORKING_SINCE = '2021-08';
 
-const blankAddress = { street: '', number: '', interior: '', colonia: '', municipality: '', postalCode: '', state: '', line1: '', line2: '', city: '', permanent: 0 };
+const blankAddress = { street: '', number: '', interior: '', colonia: '', municipality: '', postalCode: '', state: '', line1: '', line2: '', city: '', permanent: 0, residentSince: '' };
 
 /** Completes the steps before `step`, one by one, as the borrower would. */
 async function completeSteps(ctx: BorrowerContext, market: MarketCode, step: DemoApplicantStep, deps: { kyc: KycProvider; phone: string }) {
   const person = sandboxApplicants.verified[market];
-  const identity = { ...blankIdentity, ...person, market };
+  const identity = { ...blankIdentity, ...person, market, nationality: market === 'IN' ? 'IN' : '' };
   const before = (s: DemoApplicantStep) => demoApplicantSteps.indexOf(s) < demoApplicantSteps.indexOf(step);
   // At the identity step the draft holds what the borrower typed so far (the Aadhaar is never kept).
   await saveIdentity(ctx, { ...identity, final: before('identity') ? 1 : 0 }, deps);
-  if (before('address')) await saveAddress(ctx, { ...blankAddress, ...addresses[market], final: 1 });
+  if (before('address')) await saveAddress(ctx, { ...blankAddress, ...addresses[market], residentSince: RESIDENT_SINCE, final: 1 });
   if (before('work')) {
-    await saveWork(ctx, { final: 1, occupation: 'employed', employer: market === 'MX' ? 'Comercial Roma' : 'Infosys', monthlyIncome: '2200000', payFrequency: 'monthly', monthlyObligations: '300000' });
+    await saveWork(ctx, { final: 1, occupation: 'employed', employer: market === 'MX' ? 'Comercial Roma' : 'Infosys', monthlyIncome: '2200000', payFrequency: 'monthly', monthlyObligations: '300000', workingSince: WORKING_SINCE });
   }
   if (before('documents')) {
     for (const [i, kind] of requiredDocuments[market].entries()) await uploadDocument(ctx, kind, await demoPicture(i * 40));
@@ -70,7 +73,7 @@ async function completeSteps(ctx: BorrowerContext, market: MarketCode, step: Dem
 }
 
 const blankIdentity = {
-  givenNames: '', firstSurname: '', secondSurname: '', fullName: '', birthDate: '', sex: '', birthState: '', curp: '', rfc: '', pan: '', aadhaar: '', email: '',
+  givenNames: '', firstSurname: '', secondSurname: '', fullName: '', birthDate: '', sex: '', birthState: '', curp: '', rfc: '', pan: '', aadhaar: '', email: '', nationality: '',
 };
 
 /** The demo applicant's name as the borrower row holds it. */

@@ -15,7 +15,7 @@ vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assign
 const homePath = apiRoutes.accountHome.path;
 
 /** An application sent (issue 34): its identity being verified. */
-const sentApplication = { applicationNo: 'SOL2026000007', status: 'submitted', statusText: 'Enviada: verificando su identidad', nextStep: null, market: 'MX' } as const;
+const sentApplication = { applicationNo: 'SOL2026000007', status: 'submitted', statusText: 'Enviada: verificando su identidad', nextStep: null, market: 'MX', decision: null } as const;
 
 function renderPage(query = '') {
   return renderAt(<HomePage />, '/main', query, { '/confirm-loan': <p>confirmation</p>, '/order': <p>order</p> });

@@ -43,7 +43,7 @@ export function offer(overrides: Partial<Offer> = {}): Offer {
 }
 
 export function homeData(overrides: Partial<HomeData> = {}): HomeData {
-  return { profile: profile(), activeLoan: null, offers: [offer()], application: null, ...overrides };
+  return { profile: profile(), activeLoan: null, offers: [offer()], application: null, limitIncreases: [], ...overrides };
 }
 
 export function session(overrides: Partial<SessionSummary> = {}): SessionSummary {

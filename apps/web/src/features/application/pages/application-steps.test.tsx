@@ -139,7 +139,7 @@ describe('ApplicationPage: address and work', () => {
   });
 
   it('work in India: rupees, and the saved amounts come back as typed', async () => {
-    const draft = application('IN', { nextStep: 'work', work: { occupation: 'student', employer: '', monthlyIncome: 2_500_000, payFrequency: 'monthly', monthlyObligations: 0 } });
+    const draft = application('IN', { nextStep: 'work', work: { occupation: 'student', employer: '', monthlyIncome: 2_500_000, payFrequency: 'monthly', monthlyObligations: 0, workingSince: '' } });
     answerByPath({ [r.creditApplication.path]: ok(applicationData(draft)) });
     renderPage('step=work&language=1');
     expect((await screen.findByLabelText<HTMLInputElement>('Monthly income')).value).toBe('25000');

@@ -19,6 +19,7 @@ const emptyIdentity: CreditApplication['identity'] = {
   pan: '',
   aadhaarMasked: '',
   email: '',
+  nationality: '',
 };
 
 const emptyAddress: CreditApplication['address'] = {
@@ -33,6 +34,7 @@ const emptyAddress: CreditApplication['address'] = {
   line2: '',
   city: '',
   permanent: false,
+  residentSince: '',
 };
 
 const none = { identity: false, address: false, work: false, documents: false, consents: false };
@@ -49,7 +51,7 @@ export function application(market: MarketCode = 'MX', overrides: Partial<Credit
     completed: { ...none },
     identity: { ...emptyIdentity },
     address: { ...emptyAddress },
-    work: { occupation: '', employer: '', monthlyIncome: null, payFrequency: '', monthlyObligations: null },
+    work: { occupation: '', employer: '', monthlyIncome: null, payFrequency: '', monthlyObligations: null, workingSince: '' },
     requiredDocuments: [...requiredDocuments[market]],
     documents: [],
     consents: [],
@@ -57,6 +59,7 @@ export function application(market: MarketCode = 'MX', overrides: Partial<Credit
     problems: [],
     submittedAt: null,
     updatedAt: '2026-11-30T10:00:00.000Z',
+    decision: null,
     ...overrides,
   };
 }
@@ -76,7 +79,7 @@ export function completeApplication(market: MarketCode = 'MX', overrides: Partia
       market === 'MX'
         ? { ...emptyAddress, street: 'Av. Juárez', number: '12', colonia: 'Centro', postalCode: '44100', municipality: 'Guadalajara', state: 'JC' }
         : { ...emptyAddress, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: true },
-    work: { occupation: 'employed', employer: 'Tiendas Sol', monthlyIncome: 1_500_000, payFrequency: 'semimonthly', monthlyObligations: 200_000 },
+    work: { occupation: 'employed', employer: 'Tiendas Sol', monthlyIncome: 1_500_000, payFrequency: 'semimonthly', monthlyObligations: 200_000, workingSince: '2021-08' },
     documents: base.requiredDocuments.map((kind) => ({ kind, url: `/v3/certify/document-image?kind=${kind}`, uploadedAt: '2026-11-30T10:05:00.000Z' })),
     consents: base.consentTexts.map((c) => ({ kind: c.kind, version: c.version, granted: true, at: '2026-11-30T10:10:00.000Z' })),
     ...overrides,
