@@ -46,6 +46,7 @@ export function saveStepRequest(a: Applicant): WebRequest {
     municipality: 'Cuauhtémoc',
     postalCode: '06700',
     state: 'DF',
+    residentSince: '2019-03',
   });
 }
 
