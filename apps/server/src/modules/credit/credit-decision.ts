@@ -65,7 +65,7 @@ export async function recordCreditDecision(tx: DbOrTx, input: CreditDecisionInpu
     trigger: input.trigger,
     policyVersion: input.policyVersion,
     outcome: input.outcome,
-    inputs: input.inputs as Record<string, unknown>,
+    inputs: input.inputs,
     rules: [...input.rules],
     points: [...input.points],
     score: input.score,
