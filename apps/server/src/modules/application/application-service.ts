@@ -39,7 +39,7 @@ import {
   type ApplicationRow,
   type IdentityKeys,
 } from './application-store';
-import { applicationView, bureauGranted, progressOf, stepNames, type CreditApplicationView } from './application-view';
+import { applicationView, bureauGranted, dayInWords, progressOf, stepNames, type CreditApplicationView } from './application-view';
 import { KycUnavailable, type KycProvider } from './kyc/kyc-provider';
 
 /*
@@ -81,10 +81,6 @@ async function editableApplication(tx: DbOrTx, borrowerId: number): Promise<Appl
 
 /** The change feed's announcement of the borrower's data (their profile's market reads the application's). */
 const announceMarket = (tx: DbOrTx, borrowerId: number) => tx.execute(sql`select pg_notify('presta_changes', ${`borrower-data:${borrowerId}`})`);
-
-/** A calendar day in words in the borrower's language ('3 de marzo de 2027', '3 March 2027'). */
-const dayInWords = (day: string, lang: 'es' | 'en') =>
-  new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** 409 naming the day when the borrower's newest decline says they may not apply again yet (the market's calendar). */
 async function assertMayApply(tx: DbOrTx, ctx: BorrowerContext): Promise<void> {
