@@ -10,8 +10,6 @@ import type { CreditBureau } from './credit-bureau';
  * CIBIL, Experian, CRIF High Mark or Equifax for India) goes here, behind the same CreditBureau interface.
  */
 
-export { BureauUnavailable, type BureauReportReceived, type BureauSubject, type CreditBureau } from './credit-bureau';
-
 export function createCreditBureau(config: Pick<Config, 'creditBureau'>, log: FastifyBaseLogger): CreditBureau {
   log.debug({ bureau: config.creditBureau }, 'credit bureau adapter');
   return new SandboxBureau();

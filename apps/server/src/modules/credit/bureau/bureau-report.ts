@@ -69,8 +69,6 @@ export type BureauReport = MexicoReport | IndiaReport;
 export const INQUIRY_WINDOW_DAYS = 90;
 /** Days in each payment period of the Mexican report's frequencies. */
 export const PERIOD_DAYS: Record<MexicoReport['creditos'][number]['frecuenciaPagos'], number> = { S: 7, C: 14, Q: 15, M: 30 };
-/** MONTHLY_PAYMENT_CEIL: a payment every d days is ceil(payment × 30 / d) a month (never understated). */
-export const MONTHLY_PAYMENT_CEIL = 'MONTHLY_PAYMENT_CEIL';
 
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -110,6 +108,7 @@ function mexicoAttributes(r: MexicoReport): BureauAttributes {
   if (!r.persona) return notFound;
   const open = r.creditos.filter((c) => c.fechaCierreCuenta === null);
   const overdueDays = (c: MexicoReport['creditos'][number]) => (c.pagoActual === 'V' ? 0 : Number(c.pagoActual) * PERIOD_DAYS[c.frecuenciaPagos]);
+  // MONTHLY_PAYMENT_CEIL: a payment every d days is ceil(payment × 30 / d) a month (never understated).
   const monthly = (c: MexicoReport['creditos'][number]) => Math.ceil((decimalToMinor(c.montoPagar) * 30) / PERIOD_DAYS[c.frecuenciaPagos]);
   const p = r.persona;
   return {
