@@ -42,13 +42,15 @@ export function monthlyBurden(inputs: Pick<CreditInputs, 'market' | 'today'>, pr
 
 /** LIMIT_STEP_FLOOR: a cap (and the product's maximum) rounded DOWN to the product's step; under amountMin: 0. */
 export function onSteps(product: ProductTerms, cap: number): number {
+  // A product without a step (a catalogue error) offers nothing rather than dividing by zero.
+  if (!(product.amountStep > 0)) return 0;
   const stepped = Math.floor(Math.min(cap, product.amountMax) / product.amountStep) * product.amountStep;
   return stepped >= product.amountMin && stepped > 0 ? stepped : 0;
 }
 
 /** The largest amount on the product's steps (up to amountMax) whose monthly burden fits the budget; 0: none. */
 export function affordableMax(inputs: CreditInputs, product: ProductTerms, budget: number): number {
-  if (budget <= 0) return 0;
+  if (budget <= 0 || !(product.amountStep > 0)) return 0;
   // Downwards from the top: the first amount that fits is the largest (no assumption that the burden is monotone).
   for (let amount = onSteps(product, product.amountMax); amount >= product.amountMin && amount > 0; amount -= product.amountStep) {
     if (monthlyBurden(inputs, product, amount) <= budget) return amount;
