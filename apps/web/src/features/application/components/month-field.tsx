@@ -32,7 +32,7 @@ export function MonthField({ label, hint, error, value, onChange, onBlur, lastYe
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const years = Array.from({ length: Math.max(lastYear - firstYear + 1, 1) }, (_, i) => String(lastYear - i));
   const left = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
+    if (!event.currentTarget.contains(event.relatedTarget)) onBlur?.();
   };
   const invalid = error ? true : undefined;
   return (
