@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { editableStatuses, type ApplicationStatus, type ApplicationStep, type ConsentKind } from '@presta/contract/application-rules';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { editableStatuses, openApplicationStatuses, type ApplicationStatus, type ApplicationStep, type ConsentKind } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { MarketCode } from '@presta/contract/markets';
 import type { DbOrTx } from '../../db/database';
@@ -19,8 +19,8 @@ import type { KycCheckResult } from './kyc/kyc-provider';
 export type ApplicationRow = typeof creditApplications.$inferSelect;
 export type ConsentRow = typeof creditApplicationConsents.$inferSelect;
 
-/** Every state holds the borrower's one open application (the unique index credit_applications_one_open_uq). */
-const openStatuses: ApplicationStatus[] = ['draft', 'submitted', 'returned', 'in_review'];
+/** The states of the borrower's one open application (the unique index credit_applications_one_open_uq). */
+const openStatuses = [...openApplicationStatuses];
 
 /** The borrower's open application (undefined: none); `lock` takes its row for the transaction. */
 export async function openApplication(tx: DbOrTx, borrowerId: number, opts: { lock?: boolean } = {}): Promise<ApplicationRow | undefined> {
@@ -32,6 +32,30 @@ export async function openApplication(tx: DbOrTx, borrowerId: number, opts: { lo
     .limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The borrower's newest application, open or decided (undefined: none): home shows it. */
+export async function newestApplication(tx: DbOrTx, borrowerId: number): Promise<ApplicationRow | undefined> {
+  const open = await openApplication(tx, borrowerId);
+  if (open) return open;
+  const [row] = await tx
+    .select()
+    .from(creditApplications)
+    .where(and(eq(creditApplications.borrowerId, borrowerId), inArray(creditApplications.status, ['approved', 'declined'])))
+    .orderBy(desc(creditApplications.id))
+    .limit(1);
+  return row;
+}
+
+/** The first day the borrower may start a new application, by their newest decline (null: no wait). */
+export async function reapplyDay(tx: DbOrTx, borrowerId: number): Promise<{ day: string; market: MarketCode } | null> {
+  const [row] = await tx
+    .select({ day: creditApplications.reapplyAfter, market: creditApplications.market })
+    .from(creditApplications)
+    .where(and(eq(creditApplications.borrowerId, borrowerId), eq(creditApplications.status, 'declined')))
+    .orderBy(desc(creditApplications.id))
+    .limit(1);
+  return row?.day ? { day: row.day, market: row.market } : null;
 }
 
 /** 409 when the answers may no longer change (submitted, in review). */
@@ -119,6 +143,21 @@ export async function recordConsents(
   await touch(tx, applicationId, signed.now);
 }
 
+/** The bureau authorisation in force: granted and not superseded (undefined: none; the bureau is not asked). */
+export async function bureauConsentInForce(tx: DbOrTx, applicationId: number): Promise<ConsentRow | undefined> {
+  const consents = await currentConsents(tx, applicationId);
+  return consents.find((c) => c.kind === 'bureau' && c.granted);
+}
+
+export type KycCheckRow = typeof kycChecks.$inferSelect;
+
+/** The verifier's answers of the application's last submission (its rows share one time); [] before any. */
+export async function lastKycChecks(tx: DbOrTx, applicationId: number): Promise<KycCheckRow[]> {
+  const rows = await tx.select().from(kycChecks).where(eq(kycChecks.applicationId, applicationId)).orderBy(desc(kycChecks.at), asc(kycChecks.id));
+  const last = rows[0]?.at.getTime();
+  return rows.filter((r) => r.at.getTime() === last);
+}
+
 /** The verifier's answers of one submission, each a row. */
 export async function recordKycChecks(tx: DbOrTx, applicationId: number, results: KycCheckResult[], now: Date): Promise<void> {
   if (results.length === 0) return;
@@ -141,7 +180,13 @@ const stateSms: Partial<Record<ApplicationStatus, MessageKey>> = {
   submitted: 'applicationSmsSubmitted',
   returned: 'applicationSmsReturned',
   in_review: 'applicationSmsInReview',
+  approved: 'applicationSmsApproved',
+  referred: 'applicationSmsReferred',
+  declined: 'applicationSmsDeclined',
 };
+
+/** The states a credit decision moves an application to (issue 35). */
+const decidedStatuses: readonly ApplicationStatus[] = ['referred', 'approved', 'declined'];
 
 export type StateChange = {
   to: ApplicationStatus;
@@ -150,11 +195,14 @@ export type StateChange = {
   now: Date;
   problems?: { step: ApplicationStep; reason: MessageKey }[];
   flags?: ApplicationRow['flags'];
+  /** A credit decision's (to referred, approved, declined): a decline's reasons (creditReasons codes) and reapply day. */
+  decision?: { reasons: string[]; reapplyAfter: string | null };
 };
 
 /**
  * Moves the application to `to`: its row, a history row, and an SMS to the borrower in their language (queued in the
- * outbox; `outboxId` is what the caller delivers after the commit). A submit clears the problems of a return.
+ * outbox; `outboxId` is what the caller delivers after the commit). A submit clears the problems of a return; a
+ * credit decision (referred, approved, declined) writes when it was made, a decline's reasons and its reapply day.
  */
 export async function changeState(tx: DbOrTx, row: ApplicationRow, change: StateChange): Promise<{ row: ApplicationRow; outboxId: number | undefined }> {
   const { to, now } = change;
@@ -166,6 +214,9 @@ export async function changeState(tx: DbOrTx, row: ApplicationRow, change: State
       ...(to === 'submitted' ? { submittedAt: now, problems: [] } : {}),
       ...(change.problems ? { problems: change.problems } : {}),
       ...(change.flags ? { flags: change.flags } : {}),
+      ...(decidedStatuses.includes(to)
+        ? { decidedAt: now, decisionReasons: change.decision?.reasons ?? [], reapplyAfter: change.decision?.reapplyAfter ?? null }
+        : {}),
     })
     .where(eq(creditApplications.id, row.id))
     .returning();
