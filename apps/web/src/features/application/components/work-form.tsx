@@ -20,11 +20,14 @@ type WorkField = keyof WorkValues;
 
 const needsEmployer = (occupation: string) => (occupationsWithEmployer as readonly string[]).includes(occupation);
 
-/** Early hints: the required fields (employer and since when: occupations with an employer), the amounts' form. */
-function workHints(v: WorkValues, currency: string, today: string): Hints<WorkField> {
+/**
+ * Early hints: the required fields (employer and since when: occupations with an employer; that month neither to
+ * come nor before the birth, as the server checks), the amounts' form.
+ */
+function workHints(v: WorkValues, currency: string, today: string, birthDate: string): Hints<WorkField> {
   const required: WorkField[] = ['occupation', 'monthlyIncome', 'payFrequency', 'monthlyObligations'];
   const hints = requiredHints(v, needsEmployer(v.occupation) ? [...required, 'employer'] : required);
-  const since = needsEmployer(v.occupation) ? monthHint(v.workingSince, today) : undefined;
+  const since = needsEmployer(v.occupation) ? monthHint(v.workingSince, today, birthDate) : undefined;
   if (since) hints.workingSince = since;
   for (const field of ['monthlyIncome', 'monthlyObligations'] as const) {
     const problem = amountProblem(v[field]);
@@ -67,7 +70,7 @@ export function WorkForm({ application, onSaved, onDone }: StepProps) {
   });
   const v = draft.values;
   const [today] = useState(() => todayIn(market.timeZone));
-  const shown = useShownHints<WorkField>(workHints(v, market.currency.code, today));
+  const shown = useShownHints<WorkField>(workHints(v, market.currency.code, today, application.identity.birthDate));
   const field = (name: WorkField) => ({
     value: v[name],
     onChange: (value: string) => draft.change(name, value),

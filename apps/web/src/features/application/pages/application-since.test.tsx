@@ -6,7 +6,8 @@ import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt } from '@/shared/testing/render';
 import { SAVE_PAUSE_MS } from '../hooks/use-step-draft';
-import { application, applicationData, completeApplication, ok } from '../testing/application-fixtures';
+import { errorCodes } from '@presta/contract/error-codes';
+import { application, applicationData, completeApplication, ok, refused } from '../testing/application-fixtures';
 import ApplicationPage from './application-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn(), postMultipart: vi.fn() }));
@@ -99,6 +100,22 @@ describe('ApplicationPage: since when (issue 35)', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('documents'));
     expect(lastPayload(r.applicationWork.path)).toMatchObject({ final: 1, occupation: 'self_employed', employer: 'Taller Sol', workingSince: '2021-08' });
+  });
+
+  it('the server’s refusal of the month is shown in the page’s language, the answers kept', async () => {
+    const draft = application('IN', { nextStep: 'address', address: { ...completeApplication('IN').address, residentSince: '2019-03' } });
+    answerByPath({
+      [r.creditApplication.path]: ok(applicationData(draft)),
+      [r.applicationAddress.path]: refused(errorCodes.badRequest, 'The month you moved to this address cannot be before your birth.'),
+    });
+    const user = userEvent.setup();
+    renderPage('step=address&language=1');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The month you moved to this address cannot be before your birth.')).toBeTruthy();
+    const since = screen.getByRole('group', { name: 'Living here since' });
+    expect(within(since).getByLabelText<HTMLSelectElement>('Month').value).toBe('03');
+    expect(within(since).getByLabelText<HTMLSelectElement>('Year').value).toBe('2019');
+    expect(location().searchParams.get('step')).toBe('address');
   });
 
   it('a student sends no employer and no "since"', async () => {
