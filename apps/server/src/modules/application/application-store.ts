@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { editableStatuses, type ApplicationStatus, type ApplicationStep, type ConsentKind } from '@presta/contract/application-rules';
+import { editableStatuses, openApplicationStatuses, type ApplicationStatus, type ApplicationStep, type ConsentKind } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { MarketCode } from '@presta/contract/markets';
 import type { DbOrTx } from '../../db/database';
@@ -19,8 +19,8 @@ import type { KycCheckResult } from './kyc/kyc-provider';
 export type ApplicationRow = typeof creditApplications.$inferSelect;
 export type ConsentRow = typeof creditApplicationConsents.$inferSelect;
 
-/** Every state holds the borrower's one open application (the unique index credit_applications_one_open_uq). */
-const openStatuses: ApplicationStatus[] = ['draft', 'submitted', 'returned', 'in_review'];
+/** The states of the borrower's one open application (the unique index credit_applications_one_open_uq). */
+const openStatuses = [...openApplicationStatuses];
 
 /** The borrower's open application (undefined: none); `lock` takes its row for the transaction. */
 export async function openApplication(tx: DbOrTx, borrowerId: number, opts: { lock?: boolean } = {}): Promise<ApplicationRow | undefined> {
@@ -141,7 +141,13 @@ const stateSms: Partial<Record<ApplicationStatus, MessageKey>> = {
   submitted: 'applicationSmsSubmitted',
   returned: 'applicationSmsReturned',
   in_review: 'applicationSmsInReview',
+  approved: 'applicationSmsApproved',
+  referred: 'applicationSmsReferred',
+  declined: 'applicationSmsDeclined',
 };
+
+/** The states a credit decision moves an application to (issue 35). */
+const decidedStatuses: readonly ApplicationStatus[] = ['referred', 'approved', 'declined'];
 
 export type StateChange = {
   to: ApplicationStatus;
@@ -150,11 +156,14 @@ export type StateChange = {
   now: Date;
   problems?: { step: ApplicationStep; reason: MessageKey }[];
   flags?: ApplicationRow['flags'];
+  /** A credit decision's (to referred, approved, declined): a decline's reasons (creditReasons codes) and reapply day. */
+  decision?: { reasons: string[]; reapplyAfter: string | null };
 };
 
 /**
  * Moves the application to `to`: its row, a history row, and an SMS to the borrower in their language (queued in the
- * outbox; `outboxId` is what the caller delivers after the commit). A submit clears the problems of a return.
+ * outbox; `outboxId` is what the caller delivers after the commit). A submit clears the problems of a return; a
+ * credit decision (referred, approved, declined) writes when it was made, a decline's reasons and its reapply day.
  */
 export async function changeState(tx: DbOrTx, row: ApplicationRow, change: StateChange): Promise<{ row: ApplicationRow; outboxId: number | undefined }> {
   const { to, now } = change;
@@ -166,6 +175,9 @@ export async function changeState(tx: DbOrTx, row: ApplicationRow, change: State
       ...(to === 'submitted' ? { submittedAt: now, problems: [] } : {}),
       ...(change.problems ? { problems: change.problems } : {}),
       ...(change.flags ? { flags: change.flags } : {}),
+      ...(decidedStatuses.includes(to)
+        ? { decidedAt: now, decisionReasons: change.decision?.reasons ?? [], reapplyAfter: change.decision?.reapplyAfter ?? null }
+        : {}),
     })
     .where(eq(creditApplications.id, row.id))
     .returning();

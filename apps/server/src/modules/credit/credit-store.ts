@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { bureauReports, creditDecisions, limitIncreaseProposals } from '../../db/schema';
+
+/*
+ * The one writer and reader of bureau_reports, credit_decisions and limit_increase_proposals (issue 35,
+ * docs/credit-policy.md). Every writer takes the caller's transaction: a decision, the state change it makes and
+ * its audit event are stored together or not at all (credit-decision.ts). credit_approval_requests belong to the
+ * reviewer's credit-review.ts.
+ */
+
+export type BureauReportRow = typeof bureauReports.$inferSelect;
+export type NewBureauReport = typeof bureauReports.$inferInsert;
+export type CreditDecisionRow = typeof creditDecisions.$inferSelect;
+export type NewCreditDecision = typeof creditDecisions.$inferInsert;
+export type LimitIncreaseRow = typeof limitIncreaseProposals.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Bureau reports
+// ---------------------------------------------------------------------------
+
+/** Keeps a report as received, with the attributes the policy reads in columns. */
+export async function insertBureauReport(tx: DbOrTx, report: NewBureauReport): Promise<BureauReportRow> {
+  const [row] = await tx.insert(bureauReports).values(report).returning();
+  return row!;
+}
+
+/** A report by id (undefined: none). */
+export async function bureauReportOf(db: DbOrTx, id: number): Promise<BureauReportRow | undefined> {
+  const [row] = await db.select().from(bureauReports).where(eq(bureauReports.id, id));
+  return row;
+}
+
+/** The borrower's newest report pulled at or after `since` (the reuse window): undefined, none that young. */
+export async function reusableBureauReport(db: DbOrTx, borrowerId: number, since: Date): Promise<BureauReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bureauReports)
+    .where(and(eq(bureauReports.borrowerId, borrowerId), gte(bureauReports.requestedAt, since)))
+    .orderBy(desc(bureauReports.requestedAt), desc(bureauReports.id))
+    .limit(1);
+  return row;
+}
+
+/** The borrower's newest report, however old (a settlement's decision when no new pull is allowed). */
+export async function latestBureauReport(db: DbOrTx, borrowerId: number): Promise<BureauReportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bureauReports)
+    .where(eq(bureauReports.borrowerId, borrowerId))
+    .orderBy(desc(bureauReports.requestedAt), desc(bureauReports.id))
+    .limit(1);
+  return row;
+}
+
+/** The reports pulled for an application, oldest first. */
+export async function bureauReportsOf(db: DbOrTx, applicationId: number): Promise<BureauReportRow[]> {
+  return db.select().from(bureauReports).where(eq(bureauReports.applicationId, applicationId)).orderBy(asc(bureauReports.id));
+}
+
+// ---------------------------------------------------------------------------
+// Decisions
+// ---------------------------------------------------------------------------
+
+/** Stores a decision (recordCreditDecision is its one caller). */
+export async function insertDecision(tx: DbOrTx, decision: NewCreditDecision): Promise<CreditDecisionRow> {
+  const [row] = await tx.insert(creditDecisions).values(decision).returning();
+  return row!;
+}
+
+/** The application's newest decision (undefined: none yet). */
+export async function latestDecision(db: DbOrTx, applicationId: number): Promise<CreditDecisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(creditDecisions)
+    .where(eq(creditDecisions.applicationId, applicationId))
+    .orderBy(desc(creditDecisions.decidedAt), desc(creditDecisions.id))
+    .limit(1);
+  return row;
+}
+
+/** The application's decisions, oldest first (the policy's, then a reviewer's, a confirmation's, settlements'). */
+export async function decisionsOf(db: DbOrTx, applicationId: number): Promise<CreditDecisionRow[]> {
+  return db.select().from(creditDecisions).where(eq(creditDecisions.applicationId, applicationId)).orderBy(asc(creditDecisions.id));
+}
+
+/** A decision by id (undefined: none). */
+export async function decisionOf(db: DbOrTx, id: number): Promise<CreditDecisionRow | undefined> {
+  const [row] = await db.select().from(creditDecisions).where(eq(creditDecisions.id, id));
+  return row;
+}
+
+/** The borrower's newest decision of any application (undefined: none). */
+export async function latestDecisionOfBorrower(db: DbOrTx, borrowerId: number): Promise<CreditDecisionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(creditDecisions)
+    .where(eq(creditDecisions.borrowerId, borrowerId))
+    .orderBy(desc(creditDecisions.decidedAt), desc(creditDecisions.id))
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Limit increase proposals
+// ---------------------------------------------------------------------------
+
+/** A proposal: the borrower's pending one on the product, if any, is superseded by it. */
+export async function insertProposal(
+  tx: DbOrTx,
+  proposal: { borrowerId: number; productId: number; decisionId: number; currentLimit: number; proposedLimit: number; expiresAt: Date; now: Date },
+): Promise<LimitIncreaseRow> {
+  const { now, ...values } = proposal;
+  await tx
+    .update(limitIncreaseProposals)
+    .set({ status: 'superseded' })
+    .where(
+      and(
+        eq(limitIncreaseProposals.borrowerId, proposal.borrowerId),
+        eq(limitIncreaseProposals.productId, proposal.productId),
+        eq(limitIncreaseProposals.status, 'pending'),
+      ),
+    );
+  const [row] = await tx
+    .insert(limitIncreaseProposals)
+    .values({ ...values, createdAt: now })
+    .returning();
+  return row!;
+}
+
+/** Marks the borrower's pending proposals past their time expired (the reads and the answer call it first). */
+export async function expireProposals(tx: DbOrTx, borrowerId: number, now: Date): Promise<void> {
+  await tx
+    .update(limitIncreaseProposals)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(limitIncreaseProposals.borrowerId, borrowerId),
+        eq(limitIncreaseProposals.status, 'pending'),
+        lte(limitIncreaseProposals.expiresAt, now),
+      ),
+    );
+}
+
+/** The borrower's proposals still open to an answer at `now`, oldest first. */
+export async function pendingProposals(db: DbOrTx, borrowerId: number, now: Date): Promise<LimitIncreaseRow[]> {
+  const rows = await db
+    .select()
+    .from(limitIncreaseProposals)
+    .where(and(eq(limitIncreaseProposals.borrowerId, borrowerId), eq(limitIncreaseProposals.status, 'pending')))
+    .orderBy(asc(limitIncreaseProposals.id));
+  return rows.filter((r) => r.expiresAt.getTime() > now.getTime());
+}
+
+/** A proposal by id, locked for the answer (undefined: none). */
+export async function lockProposal(tx: DbOrTx, id: number): Promise<LimitIncreaseRow | undefined> {
+  const [row] = await tx.select().from(limitIncreaseProposals).where(eq(limitIncreaseProposals.id, id)).for('update');
+  return row;
+}
+
+/** The borrower's answer: accepted or declined, when, from which session and address. */
+export async function answerProposal(
+  tx: DbOrTx,
+  id: number,
+  answer: { status: 'accepted' | 'declined'; at: Date; session: string; ip: string },
+): Promise<LimitIncreaseRow> {
+  const [row] = await tx
+    .update(limitIncreaseProposals)
+    .set({ status: answer.status, answeredAt: answer.at, answeredSession: answer.session, answeredIp: answer.ip })
+    .where(eq(limitIncreaseProposals.id, id))
+    .returning();
+  return row!;
+}
+
+/** The proposals a decision made (the back office shows them with it). */
+export async function proposalsOfDecisions(db: DbOrTx, decisionIds: number[]): Promise<LimitIncreaseRow[]> {
+  if (decisionIds.length === 0) return [];
+  return db.select().from(limitIncreaseProposals).where(inArray(limitIncreaseProposals.decisionId, decisionIds)).orderBy(asc(limitIncreaseProposals.id));
+}
