@@ -6,8 +6,7 @@ import { formatMarketMoney, markets } from '@presta/contract/markets';
 import type { Db, DbOrTx } from '../../db/database';
 import { creditApplications, creditApprovalRequests, creditDecisions, products, staffMembers } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { AuditActor } from '../audit/audit-log';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { lockApplication, type ApplicationRow } from '../application/application-store';
 import { recordCreditDecision } from './credit-decision';
 import { latestDecision } from './credit-store';
@@ -25,8 +24,8 @@ import type { LimitLine } from './policy/policy-types';
  */
 
 export type ReviewContext = { db: Db; now: Date };
-/** The member acting: their audit actor (a staff member's). */
-export type Reviewer = Extract<AuditActor, { type: 'staff' }>;
+/** The member acting: their id (the maker or checker) and their audit actor. */
+export type Reviewer = { staffId: number; actor: AuditActor };
 export type ReviewedLimit = { productCode: string; limitAmount: number };
 export type ReviewAnswer = { status: ApplicationRow['status']; pendingConfirmation: boolean; outboxId: number | undefined };
 type DecisionRow = typeof creditDecisions.$inferSelect;
@@ -105,7 +104,7 @@ async function approve(tx: DbOrTx, ctx: ReviewContext, member: Reviewer, found: 
     reapplyAfter: null,
     bureauReportId: referral.bureauReportId,
     actor: staffActor(member),
-    audit: member,
+    audit: member.actor,
     now: ctx.now,
   });
 }
@@ -124,7 +123,7 @@ export async function approveReferred(ctx: ReviewContext, input: { applicationNo
     if (!aboveBand) {
       await closePending(tx, found.application.id, ctx.now);
       const { outboxId } = await approve(tx, ctx, member, found, 'review', limits);
-      await recordAudit(tx, member, { action: 'credit.review.approved', objectType, objectId: input.applicationNo, before: { status: 'referred' }, after });
+      await recordAudit(tx, member.actor, { action: 'credit.review.approved', objectType, objectId: input.applicationNo, before: { status: 'referred' }, after });
       return { status: 'approved', pendingConfirmation: false, outboxId };
     }
     const [pending] = await tx
@@ -136,7 +135,7 @@ export async function approveReferred(ctx: ReviewContext, input: { applicationNo
       .insert(creditApprovalRequests)
       .values({ applicationId: found.application.id, limits: input.limits, note: input.note, makerId: member.staffId, createdAt: ctx.now })
       .returning({ id: creditApprovalRequests.id });
-    await recordAudit(tx, member, { action: 'credit.review.approval_requested', objectType, objectId: input.applicationNo, after: { ...after, requestId: request!.id } });
+    await recordAudit(tx, member.actor, { action: 'credit.review.approval_requested', objectType, objectId: input.applicationNo, after: { ...after, requestId: request!.id } });
     return { status: 'referred', pendingConfirmation: true, outboxId: undefined };
   });
 }
@@ -162,12 +161,12 @@ export async function declineReferred(ctx: ReviewContext, input: { applicationNo
       reapplyAfter,
       bureauReportId: referral.bureauReportId,
       actor: staffActor(member),
-      audit: member,
+      audit: member.actor,
       now: ctx.now,
     });
     await closePending(tx, application.id, ctx.now);
     const after = { reason: input.reason, reapplyAfter, note: input.note };
-    await recordAudit(tx, member, { action: 'credit.review.declined', objectType, objectId: input.applicationNo, before: { status: 'referred' }, after });
+    await recordAudit(tx, member.actor, { action: 'credit.review.declined', objectType, objectId: input.applicationNo, before: { status: 'referred' }, after });
     return { status: 'declined', pendingConfirmation: false, outboxId };
   });
 }
@@ -201,7 +200,7 @@ export async function confirmApproval(ctx: ReviewContext, input: { applicationNo
       ({ outboxId } = await approve(tx, ctx, member, found, 'confirmation', limits));
     }
     const after = { status, requestId: request.id, makerId: request.makerId, limits: request.limits, note: input.note };
-    await recordAudit(tx, member, { action: `credit.review.${status}`, objectType, objectId: input.applicationNo, before: { status: 'pending' }, after });
+    await recordAudit(tx, member.actor, { action: `credit.review.${status}`, objectType, objectId: input.applicationNo, before: { status: 'pending' }, after });
     return { status: input.confirm ? 'approved' : 'referred', pendingConfirmation: false, outboxId };
   });
 }
