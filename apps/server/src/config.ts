@@ -102,6 +102,13 @@ export type Config = {
    */
   kycProvider: 'sandbox' | 'live';
   kycProviderSet: boolean;
+  /**
+   * Which credit bureau the decision asks (docs/credit-bureau.md): only 'sandbox' so far (development's default:
+   * deterministic files by test identity, no network). Production refuses it unless CREDIT_BUREAU=sandbox names it
+   * on purpose (creditBureauSet).
+   */
+  creditBureau: 'sandbox';
+  creditBureauSet: boolean;
   /** Longest wait for a KYC provider's answer (KYC_TIMEOUT_MS) before the check counts as unavailable. */
   kycTimeoutMs: number;
   /** Didit (Mexico: CURP at RENAPO, INE at the Lista Nominal, face match): DIDIT_API_URL, DIDIT_API_KEY. */
@@ -180,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProviderKey: env.SMS_PROVIDER_KEY || undefined,
     staffSecretKey: staffSecretKeyFrom(env.STAFF_SECRET_KEY),
     ...kycConfigFrom(env),
+    ...creditBureauConfigFrom(env),
     support: {
       MX: {
         whatsapp: env.SUPPORT_WHATSAPP?.trim() || brand.serviceWhatsapp,
@@ -213,6 +221,16 @@ function kycConfigFrom(env: NodeJS.ProcessEnv): Pick<Config, 'kycProvider' | 'ky
       clientSecret: env.CASHFREE_VERIFICATION_CLIENT_SECRET?.trim() || undefined,
     },
   };
+}
+
+const CREDIT_BUREAUS = ['sandbox'] as const;
+
+/** The credit bureau's settings (docs/settings.md "Credit decision"). */
+function creditBureauConfigFrom(env: NodeJS.ProcessEnv): Pick<Config, 'creditBureau' | 'creditBureauSet'> {
+  const raw = env.CREDIT_BUREAU?.trim() ?? '';
+  const creditBureau = CREDIT_BUREAUS.find((b) => b === (raw || 'sandbox'));
+  if (!creditBureau) throw new Error(`CREDIT_BUREAU must be "sandbox" (the only adapter so far, docs/credit-bureau.md), got "${raw}"`);
+  return { creditBureau, creditBureauSet: raw !== '' };
 }
 
 /**
@@ -255,6 +273,9 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
   problems.push(...kycProblems(config));
+  if (!config.creditBureauSet) {
+    problems.push("CREDIT_BUREAU is not set: credit decisions would read the sandbox bureau's made-up files. Set CREDIT_BUREAU=sandbox on purpose (a demo); a live bureau needs its adapter (docs/credit-bureau.md).");
+  }
   if (config.demoTools) problems.push('PRESTA_DEMO_TOOLS is on: the demo tools hand out sessions and read text messages; never switch them on in production.');
   if (!env.STAFF_SECRET_KEY?.trim() || env.STAFF_SECRET_KEY.trim() === DEV_STAFF_SECRET_KEY) {
     problems.push("STAFF_SECRET_KEY is not set (or is the development key published in this repository): set 32 random bytes in base64 (`openssl rand -base64 32`); the staff's second-factor secrets are encrypted under it.");

@@ -29,6 +29,7 @@ const safeEnv = (overrides: Record<string, string> = {}): Record<string, string>
   DIDIT_API_KEY: 'didit-key',
   CASHFREE_VERIFICATION_CLIENT_ID: 'cf-id',
   CASHFREE_VERIFICATION_CLIENT_SECRET: 'cf-secret',
+  CREDIT_BUREAU: 'sandbox',
   ...overrides,
 });
 const problemsOf = (env: Record<string, string | undefined>) => productionProblems(loadConfig({ ...env, PRESTA_ENV: 'production' }), env);
@@ -60,7 +61,7 @@ describe('productionProblems', () => {
       expect(problems, JSON.stringify(env)).toHaveLength(1);
       expect(problems[0]).toMatch(line);
     }
-    expect(problemsOf({})).toHaveLength(5);
+    expect(problemsOf({})).toHaveLength(6);
   });
 
   it('the identity verifier: the sandbox only when KYC_PROVIDER names it on purpose; live needs both providers\' keys', () => {
@@ -75,6 +76,15 @@ describe('productionProblems', () => {
       didit: { url: 'http://127.0.0.1:9' },
       cashfree: { url: 'https://sandbox.cashfree.com/verification' },
     });
+  });
+
+  it('the credit bureau: the sandbox only when CREDIT_BUREAU names it on purpose; development defaults to it', () => {
+    expect(problemsOf({ ...safeEnv(), CREDIT_BUREAU: undefined })).toEqual([expect.stringMatching(/^CREDIT_BUREAU is not set: credit decisions would read the sandbox bureau's made-up files/)]);
+    expect(problemsOf(safeEnv({ CREDIT_BUREAU: 'sandbox' }))).toEqual([]);
+    expect(() => loadConfig({ CREDIT_BUREAU: 'circulo' })).toThrow(/CREDIT_BUREAU must be "sandbox"/);
+    const development = loadConfig({});
+    expect([development.creditBureau, development.creditBureauSet]).toEqual(['sandbox', false]);
+    expect(loadConfig({ CREDIT_BUREAU: ' sandbox ' })).toMatchObject({ creditBureau: 'sandbox', creditBureauSet: true });
   });
 
   it('a STAFF_SECRET_KEY that is not 32 bytes of base64 stops the start, in production and in development', () => {
@@ -131,7 +141,7 @@ function descendants(pid: number): number[] {
 /** The test process's environment without the settings a test sets itself. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET']) {
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET', 'CREDIT_BUREAU']) {
     delete env[name];
   }
   return env;
@@ -205,6 +215,7 @@ describe('npm run serve (production)', () => {
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
       expect.stringMatching(/^Refusing to start in production: KYC_PROVIDER is not set/),
+      expect.stringMatching(/^Refusing to start in production: CREDIT_BUREAU is not set/),
       expect.stringMatching(/^Refusing to start in production: PRESTA_DEMO_TOOLS is on/),
       expect.stringMatching(/^Refusing to start in production: STAFF_SECRET_KEY is not set/),
     ]);
