@@ -54,12 +54,12 @@ export async function applicant(db: Db, opts: { language?: Lang } = {}): Promise
 /** The identity step's payload of a sandbox identity (every field the step takes, as strings). */
 export function identityPayload(market: MarketCode, outcome: SandboxOutcome = 'verified'): Record<string, string> {
   const person = sandboxApplicants[outcome][market] as Record<string, string>;
-  return { ...person, market };
+  return { ...person, market, nationality: market === 'IN' ? 'IN' : '' };
 }
 
 export const addressPayload: Record<MarketCode, Record<string, string | number>> = {
-  MX: { street: 'Av. Insurgentes Sur', number: '1457', interior: '4B', colonia: 'Insurgentes Mixcoac', municipality: 'Benito Juárez', postalCode: '03920', state: 'DF' },
-  IN: { line1: '14 MG Road', line2: 'Near Trinity Circle', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1 },
+  MX: { street: 'Av. Insurgentes Sur', number: '1457', interior: '4B', colonia: 'Insurgentes Mixcoac', municipality: 'Benito Juárez', postalCode: '03920', state: 'DF', residentSince: '2019-03' },
+  IN: { line1: '14 MG Road', line2: 'Near Trinity Circle', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1, residentSince: '2019-03' },
 };
 
 export const workPayload: Record<string, string | number> = {
@@ -68,6 +68,7 @@ export const workPayload: Record<string, string | number> = {
   monthlyIncome: '1850000',
   payFrequency: 'biweekly',
   monthlyObligations: '250000',
+  workingSince: '2021-08',
 };
 
 /** A small real JPEG (the documents module re-encodes it and strips its metadata). */

@@ -71,7 +71,16 @@ describe.each<MarketCode>(['MX', 'IN'])('the steps in %s', (market) => {
     expect(address).toMatchObject({ nextStep: 'work', completed: { identity: true, address: true } });
     const work = answerOf(await call(t.app, who.sessionId, paths.work, { ...workPayload, final: 1 }), applicationWork).data.application;
     expect(work).toMatchObject({ nextStep: 'documents', requiredDocuments: market === 'MX' ? ['ine_front', 'ine_back', 'selfie'] : ['pan_card', 'selfie'] });
-    expect(work.work).toEqual({ occupation: 'employed', employer: 'Comercial del Centro', monthlyIncome: 1_850_000, payFrequency: 'biweekly', monthlyObligations: 250_000 });
+    expect(work.work).toEqual({
+      occupation: 'employed',
+      employer: 'Comercial del Centro',
+      monthlyIncome: 1_850_000,
+      payFrequency: 'biweekly',
+      monthlyObligations: 250_000,
+      workingSince: '2021-08',
+    });
+    expect(work.address.residentSince).toBe('2019-03');
+    expect(work.identity.nationality).toBe(market === 'IN' ? 'IN' : '');
     const row = await applicationRow(t.db, work.applicationNo);
     expect(row.birthDate).toBe(identityPayload(market).birthDate);
     if (market === 'MX') {
@@ -106,6 +115,8 @@ describe('refusals keep what was typed, with one message in the page’s languag
     { market: 'IN', change: { aadhaar: '123412341234' }, es: 'Aadhaar tiene 12 dígitos', en: 'Aadhaar number is 12 digits' },
     { market: 'IN', change: { aadhaar: '' }, es: 'número de Aadhaar', en: 'Aadhaar number' },
     { market: 'IN', change: { fullName: 'Single' }, es: 'nombre completo', en: 'full name' },
+    { market: 'IN', change: { nationality: '' }, es: 'Indique su nacionalidad', en: 'Tell us your nationality' },
+    { market: 'IN', change: { nationality: 'US' }, es: 'Indique su nacionalidad', en: 'Tell us your nationality' },
   ];
   it.each(cases)('identity in $market with $change', async ({ market, change, es, en }) => {
     const who = await applicant(t.db);
@@ -148,6 +159,10 @@ describe('refusals keep what was typed, with one message in the page’s languag
     ['MX', { colonia: '' }, 'Enter the colonia.'],
     ['IN', { postalCode: '056001' }, 'The PIN code is 6 digits and does not start with 0.'],
     ['IN', { permanent: 0 }, 'Confirm that this is your permanent address in India: we lend to residents only.'],
+    ['MX', { residentSince: '' }, 'Tell us since when you live at this address (month and year).'],
+    ['IN', { residentSince: '2019-13' }, 'Tell us since when you live at this address (month and year).'],
+    ['MX', { residentSince: '2999-01' }, 'The month you moved to this address cannot be in the future.'],
+    ['IN', { residentSince: '1950-01' }, 'The month you moved to this address cannot be before your birth.'],
   ])('address in %s with %j', async (market, change, message) => {
     const who = await applicant(t.db);
     await call(t.app, who.sessionId, paths.identity, { ...identityPayload(market), final: 1 });
@@ -166,6 +181,9 @@ describe('refusals keep what was typed, with one message in the page’s languag
     [{ monthlyIncome: '999999999999' }, 'El ingreso mensual es demasiado alto: revíselo.'],
     [{ payFrequency: '' }, 'Elija cada cuánto recibe su ingreso.'],
     [{ monthlyObligations: '' }, 'Escriba cuánto paga al mes de otras deudas (0 si nada).'],
+    [{ workingSince: '' }, 'Indique desde cuándo trabaja con este empleador o en este negocio (mes y año).'],
+    [{ workingSince: '2999-12' }, 'El mes desde el que trabaja ahí no puede ser futuro.'],
+    [{ workingSince: '1900-01' }, 'El mes desde el que trabaja ahí no puede ser anterior a su nacimiento.'],
   ])('work with %j', async (change, message) => {
     const who = await applicant(t.db);
     await call(t.app, who.sessionId, paths.identity, { ...identityPayload('MX'), final: 1 });
@@ -179,6 +197,8 @@ describe('refusals keep what was typed, with one message in the page’s languag
     await call(t.app, who.sessionId, paths.identity, { ...identityPayload('MX'), final: 0 });
     const ok = await call(t.app, who.sessionId, paths.work, { ...workPayload, occupation: 'student', employer: '', final: 1 });
     expect(ok.statusCode).toBe(200);
+    // Without an employer there is no time at one: kept empty.
+    expect(answerOf(ok, applicationWork).data.application.work.workingSince).toBe('');
     const bad = await call(t.app, who.sessionId, paths.work, { ...workPayload, monthlyIncome: '12.50', final: 0 });
     expect(bad.statusCode).toBe(400);
   });

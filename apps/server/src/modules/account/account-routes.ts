@@ -5,6 +5,7 @@ import {
   accountBankAccountSave,
   accountHome,
   accountLanguage,
+  accountLimitIncrease,
   accountLoans,
   accountOffers,
   accountProfile,
@@ -15,7 +16,7 @@ import { registerEndpoint } from '../../lib/endpoint-route';
 import { deliverQueuedSms } from '../sms/sms-delivery';
 import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 import { borrowerContext } from '../../plugins/app/repositories';
-import { getHome, getProfile, listLoans, listOffers, setLanguage } from './account-service';
+import { answerLimitIncreaseCall, getHome, getProfile, listLoans, listOffers, setLanguage } from './account-service';
 import { changeBankAccount, getBankAccount, sendBankAccountCode } from './bank-account-service';
 
 /** Reads: generous, but a script polling them is slowed down. */
@@ -61,6 +62,15 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
     ...common,
     rateLimit: readLimit,
     handler: async (_input, request) => getHome(borrowerContext(app, request)),
+  });
+
+  // A higher limit proposed after a loan was settled (issue 35): accepting is the borrower's recorded consent.
+  registerEndpoint(app, accountLimitIncrease, {
+    ...common,
+    rateLimit: changeLimit,
+    refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
+    handler: async (input, request) =>
+      answerLimitIncreaseCall(borrowerContext(app, request), input, { session: request.borrowerSession.publicId, ip: request.ip }),
   });
 
   registerEndpoint(app, accountBankAccount, {

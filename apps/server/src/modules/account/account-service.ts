@@ -14,6 +14,7 @@ import { systemActor } from '../audit/audit-log';
 import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 import { applicationSummary } from '../application/application-view';
+import { answerLimitIncrease, limitIncreasesOf, type LimitIncreaseAnswer } from '../credit/limit-increases';
 import type { LoanRead } from './my-loans-repository';
 
 /*
@@ -124,15 +125,27 @@ export async function listOffers(ctx: BorrowerContext): Promise<{ offers: Offer[
 }
 
 /**
- * Home: the profile, the active loan (the open order, with its next payment) or the offers, and the borrower's
- * newest credit application (issue 34: to continue, or its state after submit; null: none).
+ * Home: the profile, the active loan (the open order, with its next payment) or the offers, the borrower's newest
+ * credit application (issue 34: to continue, or its state after submit; issue 35: else the newest decided one, so a
+ * decline says why and when to apply again; null: none) and the higher limits proposed to them (issue 35).
  */
 export async function getHome(ctx: BorrowerContext) {
   const profile = await getProfile(ctx);
   const loans = await listLoans(ctx);
   const activeLoan = loans.find((loan) => statusIn(openOrderStatuses, loan.status)) ?? null;
   const offers = activeLoan ? [] : (await listOffers(ctx)).offers;
-  const row = await ctx.repos.applications.open(ctx.borrowerId);
+  const row = await ctx.repos.applications.newest(ctx.borrowerId);
   const application = row ? await applicationSummary(ctx.db, row, ctx.lang) : null;
-  return { profile, activeLoan, offers, application, limitIncreases: [] };
+  const limitIncreases = await limitIncreasesOf(ctx.db, ctx.borrowerId, ctx.now);
+  return { profile, activeLoan, offers, application, limitIncreases };
+}
+
+/**
+ * The borrower's answer to a proposed higher limit (docs/account.md "Limit increases"), recorded with the session's
+ * public id and the client's address; answers the proposals still open and the offers as they now are.
+ */
+export async function answerLimitIncreaseCall(ctx: BorrowerContext, answer: LimitIncreaseAnswer, signed: { session: string; ip: string }) {
+  await answerLimitIncrease(ctx.db, { borrowerId: ctx.borrowerId, answer, ...signed, now: ctx.now });
+  const limitIncreases = await limitIncreasesOf(ctx.db, ctx.borrowerId, ctx.now);
+  return { limitIncreases, offers: (await listOffers(ctx)).offers };
 }

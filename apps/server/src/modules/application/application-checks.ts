@@ -6,6 +6,7 @@ import {
   inStates,
   MONTHLY_AMOUNT_MAX,
   mxStates,
+  nationalities,
   occupationsWithEmployer,
 } from '@presta/contract/application-rules';
 import { checkAadhaar, type AadhaarFault } from '@presta/contract/identity/aadhaar';
@@ -36,9 +37,12 @@ const refuse = (key: MessageKey, vars?: Record<string, string | number>) => badR
 // Identity
 // ---------------------------------------------------------------------------
 
-type IdentityAnswers = Record<'givenNames' | 'firstSurname' | 'secondSurname' | 'fullName' | 'birthDate' | 'sex' | 'birthState' | 'curp' | 'rfc' | 'pan' | 'email', string>;
+type IdentityAnswers = Record<
+  'givenNames' | 'firstSurname' | 'secondSurname' | 'fullName' | 'birthDate' | 'sex' | 'birthState' | 'curp' | 'rfc' | 'pan' | 'email' | 'nationality',
+  string
+>;
 
-/** The identity as typed (numbers in capitals without spaces); never the Aadhaar number. */
+/** The identity as typed (numbers in capitals without spaces; the nationality India's only); never the Aadhaar number. */
 export function draftIdentity(input: IdentityInput): IdentityAnswers {
   return {
     givenNames: input.givenNames,
@@ -52,6 +56,7 @@ export function draftIdentity(input: IdentityInput): IdentityAnswers {
     rfc: normalizeIdentityNumber(input.rfc),
     pan: normalizeIdentityNumber(input.pan),
     email: input.email.toLowerCase(),
+    nationality: input.market === 'IN' ? input.nationality : '',
   };
 }
 
@@ -115,7 +120,7 @@ function checkMexicanIdentity(a: IdentityAnswers, today: string): IdentityKeys {
 
 /**
  * An Indian identity checked: the name as on the PAN (two words at least: the PAN's fifth letter is the surname's
- * initial), birth date and age, the PAN, the e-mail. The Aadhaar is checked by checkAadhaarNumber.
+ * initial), birth date and age, the PAN, the e-mail, the nationality ('IN' or 'other'). The Aadhaar is checked by checkAadhaarNumber.
  */
 function checkIndianIdentity(a: IdentityAnswers, today: string): IdentityKeys {
   if (a.fullName.split(/\s+/).filter(Boolean).length < 2) throw refuse('identityFullNameRequired');
@@ -123,6 +128,8 @@ function checkIndianIdentity(a: IdentityAnswers, today: string): IdentityKeys {
   const panFault = checkPan(a.pan, a.fullName);
   if (panFault) throw refuse(panFaults[panFault]);
   if (!EMAIL.test(a.email)) throw refuse('identityEmail');
+  // 'other' is kept: the policy declines it with its reason (not_national), which the borrower reads.
+  if (!(nationalities as readonly string[]).includes(a.nationality)) throw refuse('identityNationalityRequired');
   return { curp: null, pan: a.pan, birthDate: a.birthDate, nameKey: nameKeyOf(a.fullName) };
 }
 
@@ -160,15 +167,28 @@ export function draftAddress(input: AddressInput) {
     line2: input.line2,
     city: input.city,
     permanent: input.permanent === 1,
+    residentSince: input.residentSince,
   };
+}
+
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * A month as YYYY-MM (time at the address, at the employer: issue 35 scores them): typed, not after `today`'s month
+ * and, when `birthDate` is known, not before the month of birth.
+ */
+function checkSince(value: string, today: string, birthDate: string | null, faults: { required: MessageKey; future: MessageKey; beforeBirth: MessageKey }) {
+  if (!YEAR_MONTH.test(value)) throw refuse(faults.required);
+  if (value > today.slice(0, 7)) throw refuse(faults.future);
+  if (birthDate && value < birthDate.slice(0, 7)) throw refuse(faults.beforeBirth);
 }
 
 /**
  * The address step with final=1. Mexico: street, number, colonia, municipality, a 5-digit postal code, a state.
  * India: the first line, city, state, a 6-digit PIN code, and the declaration that it is a permanent address in
- * India (the loan terms' residence rule).
+ * India (the loan terms' residence rule). Both: since when they live there (YYYY-MM, from the month of birth to now).
  */
-export function checkAddress(market: MarketCode, input: AddressInput): StepAnswers {
+export function checkAddress(market: MarketCode, input: AddressInput, since: { today: string; birthDate: string | null }): StepAnswers {
   const a = draftAddress(input);
   if (market === 'MX') {
     if (a.street === '') throw refuse('addressStreetRequired');
@@ -184,6 +204,11 @@ export function checkAddress(market: MarketCode, input: AddressInput): StepAnswe
     if (!/^[1-9]\d{5}$/.test(a.postalCode)) throw refuse('addressPinCode');
     if (a.permanent !== true) throw refuse('addressPermanentRequired');
   }
+  checkSince(a.residentSince, since.today, since.birthDate, {
+    required: 'addressResidentSinceRequired',
+    future: 'addressResidentSinceFuture',
+    beforeBirth: 'addressResidentSinceBeforeBirth',
+  });
   return a;
 }
 
@@ -199,14 +224,16 @@ export function draftWork(input: WorkInput) {
     monthlyIncome: input.monthlyIncome,
     payFrequency: input.payFrequency,
     monthlyObligations: input.monthlyObligations,
+    workingSince: input.workingSince,
   };
 }
 
 /**
  * The work step with final=1: an occupation, the employer when the occupation has one, the monthly income (more
- * than 0), how often it is paid, the monthly obligations (0 allowed); amounts at most MONTHLY_AMOUNT_MAX.
+ * than 0), how often it is paid, the monthly obligations (0 allowed); amounts at most MONTHLY_AMOUNT_MAX; with an
+ * employer, since when (YYYY-MM, from the month of birth to now; kept '' for the other occupations).
  */
-export function checkWork(input: WorkInput): StepAnswers {
+export function checkWork(input: WorkInput, since: { today: string; birthDate: string | null }): StepAnswers {
   const w = draftWork(input);
   if (w.occupation === '') throw refuse('workOccupationRequired');
   if (occupationsWithEmployer.includes(w.occupation) && w.employer === '') throw refuse('workEmployerRequired');
@@ -215,5 +242,11 @@ export function checkWork(input: WorkInput): StepAnswers {
   if (w.payFrequency === '') throw refuse('workPayFrequencyRequired');
   if (w.monthlyObligations === '') throw refuse('workObligationsRequired');
   if (Number(w.monthlyObligations) > MONTHLY_AMOUNT_MAX) throw refuse('workObligationsMax');
+  if (!occupationsWithEmployer.includes(w.occupation)) return { ...w, workingSince: '' };
+  checkSince(w.workingSince, since.today, since.birthDate, {
+    required: 'workWorkingSinceRequired',
+    future: 'workWorkingSinceFuture',
+    beforeBirth: 'workWorkingSinceBeforeBirth',
+  });
   return w;
 }

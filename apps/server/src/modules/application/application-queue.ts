@@ -9,9 +9,14 @@ import { creditApplications } from '../../db/schema';
  * option), so an application is never submitted without its job, nor a job sent for a submit that rolled back. The
  * scheduled work (modules/jobs) creates the queue and works it; a submit made before any process had created it,
  * or whose job gave up, is sent again by the catch-up every 5 minutes (queueSubmittedApplications).
+ *
+ * The credit decision's queue (issue 35, docs/application.md "Decision") works the same way: its job is sent in the
+ * verification's transaction when an application reaches in_review (queueCreditDecision), and the catch-up sends
+ * it again for an application in_review longer than CATCH_UP_AFTER_MS (queueUndecidedApplications).
  */
 
 export const APPLICATION_VERIFICATION_QUEUE = 'application-verification';
+export const CREDIT_DECISION_QUEUE = 'credit-decision';
 /** pg-boss's schema: the scheduled work's default (tests of the scheduled work may use another). */
 const QUEUE_SCHEMA = 'pgboss';
 
@@ -26,6 +31,8 @@ export const applicationQueueOptions = {
 };
 
 export type VerificationJob = { applicationId: number };
+/** The credit decision's job: the application's id only (decideApplication reads the rest). */
+export type CreditDecisionJob = { applicationId: number };
 
 /** pg-boss's SQL ($1, $2, … parameters) run on a drizzle transaction: what its `db` option takes. */
 function executorOf(tx: DbOrTx) {
@@ -67,6 +74,13 @@ export async function queueVerification(tx: DbOrTx, applicationId: number, schem
   await senderFor(schema).send(APPLICATION_VERIFICATION_QUEUE, job, { db: executorOf(tx), singletonKey: `application-${applicationId}` });
 }
 
+/** Sends the credit decision's job of an application in_review, in the caller's transaction. */
+export async function queueCreditDecision(tx: DbOrTx, applicationId: number, schema = QUEUE_SCHEMA): Promise<void> {
+  if (!(await queueInstalled(tx, schema))) return;
+  const job: CreditDecisionJob = { applicationId };
+  await senderFor(schema).send(CREDIT_DECISION_QUEUE, job, { db: executorOf(tx), singletonKey: `decision-${applicationId}` });
+}
+
 /** How long a submitted application waits for its job before the catch-up sends it one. */
 export const CATCH_UP_AFTER_MS = 2 * 60_000;
 
@@ -81,5 +95,19 @@ export async function queueSubmittedApplications(db: Db, schema = QUEUE_SCHEMA, 
     .from(creditApplications)
     .where(and(eq(creditApplications.status, 'submitted'), lt(creditApplications.submittedAt, before)));
   for (const row of rows) await db.transaction((tx) => queueVerification(tx, row.id, schema));
+  return rows.length;
+}
+
+/**
+ * Sends the decision's job of every application in_review for more than CATCH_UP_AFTER_MS (a decision moves it on):
+ * one verified before any process had made the queue, or whose job gave up. A job already waiting is kept.
+ */
+export async function queueUndecidedApplications(db: Db, schema = QUEUE_SCHEMA, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - CATCH_UP_AFTER_MS);
+  const rows = await db
+    .select({ id: creditApplications.id })
+    .from(creditApplications)
+    .where(and(eq(creditApplications.status, 'in_review'), lt(creditApplications.updatedAt, before)));
+  for (const row of rows) await db.transaction((tx) => queueCreditDecision(tx, row.id, schema));
   return rows.length;
 }

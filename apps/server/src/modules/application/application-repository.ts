@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { openApplication, type ApplicationRow } from './application-store';
+import { newestApplication, openApplication, type ApplicationRow } from './application-store';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {
@@ -14,8 +14,13 @@ declare module '../../plugins/app/repositories' {
 export class ApplicationRepository {
   constructor(private readonly db: Db) {}
 
-  /** The borrower's open application (draft, submitted, returned, in review); undefined: none. */
+  /** The borrower's open application (draft, submitted, returned, in review, referred); undefined: none. */
   async open(borrowerId: number): Promise<ApplicationRow | undefined> {
     return openApplication(this.db, borrowerId);
+  }
+
+  /** The open application, else the newest decided one (home shows a decline's reasons); undefined: none. */
+  async newest(borrowerId: number): Promise<ApplicationRow | undefined> {
+    return newestApplication(this.db, borrowerId);
   }
 }

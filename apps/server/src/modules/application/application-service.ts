@@ -33,12 +33,13 @@ import {
   createApplication,
   currentConsents,
   openApplication,
+  reapplyDay,
   recordConsents,
   saveStep,
   type ApplicationRow,
   type IdentityKeys,
 } from './application-store';
-import { applicationView, bureauGranted, progressOf, stepNames, type CreditApplicationView } from './application-view';
+import { applicationView, bureauGranted, dayInWords, progressOf, stepNames, type CreditApplicationView } from './application-view';
 import { KycUnavailable, type KycProvider } from './kyc/kyc-provider';
 
 /*
@@ -81,6 +82,13 @@ async function editableApplication(tx: DbOrTx, borrowerId: number): Promise<Appl
 /** The change feed's announcement of the borrower's data (their profile's market reads the application's). */
 const announceMarket = (tx: DbOrTx, borrowerId: number) => tx.execute(sql`select pg_notify('presta_changes', ${`borrower-data:${borrowerId}`})`);
 
+/** 409 naming the day when the borrower's newest decline says they may not apply again yet (the market's calendar). */
+async function assertMayApply(tx: DbOrTx, ctx: BorrowerContext): Promise<void> {
+  const wait = await reapplyDay(tx, ctx.borrowerId);
+  if (!wait || todayIn(marketOf(wait.market).timeZone, ctx.now) >= wait.day) return;
+  throw new AppError(409, errorCodes.applicationTooSoon, 'applicationTooSoon', { date: dayInWords(wait.day, ctx.lang) });
+}
+
 type CheckedStep = { answers: StepAnswers; keys?: IdentityKeys; aadhaar?: { last4: string; reference: string } };
 
 /**
@@ -102,6 +110,7 @@ async function saveAnswers(
     if (!row && step !== 'identity') throw badRequest('applicationStartWithIdentity');
     if (row) assertEditable(row);
     if (!row || (market && row.market !== market)) {
+      if (!row) await assertMayApply(tx, ctx);
       row = row ?? (await createApplication(tx, ctx.borrowerId, market!, ctx.now));
       await announceMarket(tx, ctx.borrowerId);
     }
@@ -171,14 +180,19 @@ async function checkedIdentity(input: IdentityInput, today: string, current: App
   }
 }
 
+/** What a month answered ("since when") is checked against: today in the application's market, the birth date. */
+const sinceBounds = (ctx: BorrowerContext, row: ApplicationRow) => ({ today: todayIn(marketOf(row.market).timeZone, ctx.now), birthDate: row.birthDate });
+
 /** Step 2, address (checked for the application's market with final=1). */
 export async function saveAddress(ctx: BorrowerContext, input: AddressInput): Promise<Answer> {
-  return saveAnswers(ctx, 'address', draftAddress(input), input.final === 1 ? (row) => ({ answers: checkAddress(row.market, input) }) : undefined);
+  const check = (row: ApplicationRow) => ({ answers: checkAddress(row.market, input, sinceBounds(ctx, row)) });
+  return saveAnswers(ctx, 'address', draftAddress(input), input.final === 1 ? check : undefined);
 }
 
 /** Step 3, work and income. */
 export async function saveWork(ctx: BorrowerContext, input: WorkInput): Promise<Answer> {
-  return saveAnswers(ctx, 'work', draftWork(input), input.final === 1 ? () => ({ answers: checkWork(input) }) : undefined);
+  const check = (row: ApplicationRow) => ({ answers: checkWork(input, sinceBounds(ctx, row)) });
+  return saveAnswers(ctx, 'work', draftWork(input), input.final === 1 ? check : undefined);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { editableStatuses, openApplicationStatuses, type ApplicationStatus, type ApplicationStep, type ConsentKind } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
 import type { MarketCode } from '@presta/contract/markets';
@@ -32,6 +32,30 @@ export async function openApplication(tx: DbOrTx, borrowerId: number, opts: { lo
     .limit(1);
   const [row] = opts.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The borrower's newest application, open or decided (undefined: none): home shows it. */
+export async function newestApplication(tx: DbOrTx, borrowerId: number): Promise<ApplicationRow | undefined> {
+  const open = await openApplication(tx, borrowerId);
+  if (open) return open;
+  const [row] = await tx
+    .select()
+    .from(creditApplications)
+    .where(and(eq(creditApplications.borrowerId, borrowerId), inArray(creditApplications.status, ['approved', 'declined'])))
+    .orderBy(desc(creditApplications.id))
+    .limit(1);
+  return row;
+}
+
+/** The first day the borrower may start a new application, by their newest decline (null: no wait). */
+export async function reapplyDay(tx: DbOrTx, borrowerId: number): Promise<{ day: string; market: MarketCode } | null> {
+  const [row] = await tx
+    .select({ day: creditApplications.reapplyAfter, market: creditApplications.market })
+    .from(creditApplications)
+    .where(and(eq(creditApplications.borrowerId, borrowerId), eq(creditApplications.status, 'declined')))
+    .orderBy(desc(creditApplications.id))
+    .limit(1);
+  return row?.day ? { day: row.day, market: row.market } : null;
 }
 
 /** 409 when the answers may no longer change (submitted, in review). */
@@ -117,6 +141,21 @@ export async function recordConsents(
     consents.map((c) => ({ applicationId, ...c, clientIp: signed.clientIp, device: signed.device, codeId: signed.codeId, at: signed.now })),
   );
   await touch(tx, applicationId, signed.now);
+}
+
+/** The bureau authorisation in force: granted and not superseded (undefined: none; the bureau is not asked). */
+export async function bureauConsentInForce(tx: DbOrTx, applicationId: number): Promise<ConsentRow | undefined> {
+  const consents = await currentConsents(tx, applicationId);
+  return consents.find((c) => c.kind === 'bureau' && c.granted);
+}
+
+export type KycCheckRow = typeof kycChecks.$inferSelect;
+
+/** The verifier's answers of the application's last submission (its rows share one time); [] before any. */
+export async function lastKycChecks(tx: DbOrTx, applicationId: number): Promise<KycCheckRow[]> {
+  const rows = await tx.select().from(kycChecks).where(eq(kycChecks.applicationId, applicationId)).orderBy(desc(kycChecks.at), asc(kycChecks.id));
+  const last = rows[0]?.at.getTime();
+  return rows.filter((r) => r.at.getTime() === last);
 }
 
 /** The verifier's answers of one submission, each a row. */

@@ -5,6 +5,7 @@ import { creditApplications, type StepAnswers } from '../../db/schema';
 import type { MessageKey } from '../../i18n/messages';
 import { recordAudit, systemActor } from '../audit/audit-log';
 import { documentBytes } from './application-documents';
+import { queueCreditDecision } from './application-queue';
 import { changeState, lockApplication, recordKycChecks, sameIdentityElsewhere, type ApplicationRow } from './application-store';
 import { KycUnavailable, type KycCheckResult, type KycProvider } from './kyc/kyc-provider';
 
@@ -14,7 +15,8 @@ import { KycUnavailable, type KycCheckResult, type KycProvider } from './kyc/kyc
  * kyc_checks, flags the same identity under another borrower for the reviewer (it refuses nothing), and moves the
  * application to in_review (every check verified) or returned (with the step to correct and why). A provider that
  * does not answer throws KycUnavailable: the queue runs the job again later. Safe to run twice: a second run finds
- * the application no longer submitted and does nothing.
+ * the application no longer submitted and does nothing. In_review sends the credit decision's job in the same
+ * transaction (issue 35).
  */
 
 export const VERIFICATION_ACTOR = 'job:application-verification';
@@ -83,7 +85,11 @@ async function askProvider(db: Db, kyc: KycProvider, row: ApplicationRow): Promi
 }
 
 /** Verifies one submitted application (the queue's job); `outboxId`: the SMS to deliver after the commit. */
-export async function verifyApplication(deps: { db: Db; kyc: KycProvider }, applicationId: number, now = () => new Date()): Promise<VerificationOutcome> {
+export async function verifyApplication(
+  deps: { db: Db; kyc: KycProvider; queueSchema?: string },
+  applicationId: number,
+  now = () => new Date(),
+): Promise<VerificationOutcome> {
   const { db, kyc } = deps;
   const [row] = await db.select().from(creditApplications).where(eq(creditApplications.id, applicationId));
   if (!row || row.status !== 'submitted') return { outcome: 'skipped' };
@@ -99,6 +105,7 @@ export async function verifyApplication(deps: { db: Db; kyc: KycProvider }, appl
     const problems = problemsOf(results);
     const to = problems.length === 0 ? 'in_review' : 'returned';
     const { outboxId } = await changeState(tx, locked, { to, actor: VERIFICATION_ACTOR, now: at, problems, flags });
+    if (to === 'in_review') await queueCreditDecision(tx, locked.id, deps.queueSchema);
     await recordAudit(tx, systemActor, {
       action: 'applications.verify',
       objectType: 'credit_application',

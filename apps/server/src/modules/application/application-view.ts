@@ -113,6 +113,12 @@ function workView(row: ApplicationRow): CreditApplicationView['work'] {
   };
 }
 
+/** A calendar day in words in `lang` ('3 de marzo de 2027', '3 March 2027'): the reapply day, a proposal's last day. */
+export function dayInWords(day: string, lang: Language): string {
+  const format = new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
 /** The decision as the borrower reads it: once decided (referred, approved, declined), with a decline's reasons. */
 function decisionView(row: ApplicationRow, lang: Language): CreditApplicationView['decision'] {
   if (!row.decidedAt || (row.status !== 'referred' && row.status !== 'approved' && row.status !== 'declined')) return null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { bureauReports, creditDecisions, limitIncreaseProposals } from '../../db/schema';
 
@@ -176,4 +176,25 @@ export async function answerProposal(
 export async function proposalsOfDecisions(db: DbOrTx, decisionIds: number[]): Promise<LimitIncreaseRow[]> {
   if (decisionIds.length === 0) return [];
   return db.select().from(limitIncreaseProposals).where(inArray(limitIncreaseProposals.decisionId, decisionIds)).orderBy(asc(limitIncreaseProposals.id));
+}
+
+// ---------------------------------------------------------------------------
+// Returning borrowers
+// ---------------------------------------------------------------------------
+
+/**
+ * The applications a settlement's decision looks at again: each borrower's newest application, approved, when one
+ * of their loans was settled (order_status_history's move to 200) after their newest decision.
+ */
+export async function applicationsToRedecide(db: DbOrTx): Promise<number[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select a.id from credit_applications a
+    where a.status = 'approved'
+      and a.id = (select max(a2.id) from credit_applications a2 where a2.borrower_id = a.borrower_id)
+      and exists (
+        select 1 from orders o join order_status_history h on h.order_id = o.id
+        where o.borrower_id = a.borrower_id and h.to_status = '200'
+          and h.created_at > coalesce((select max(d.decided_at) from credit_decisions d where d.borrower_id = a.borrower_id), a.decided_at))
+    order by a.id`);
+  return [...rows].map((r) => Number(r.id));
 }

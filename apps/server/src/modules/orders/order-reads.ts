@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { openOrderStatuses, statusIn } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
 import { borrowerBankAccounts, orders, orderStatusHistory, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -72,4 +73,69 @@ export async function ownedOrder(ctx: { repos: Pick<Repositories, 'orders'>; bor
   const order = orderId === undefined ? undefined : await ctx.repos.orders.summary(orderId);
   if (!order || order.borrowerId !== ctx.borrowerId) throw notFound('orderNotFound');
   return order;
+}
+
+// ---------------------------------------------------------------------------
+// The borrower's record with us (the credit decision's own history, issue 35)
+// ---------------------------------------------------------------------------
+
+/** Days overdue an episode must reach to count as a loan ever 30+ days late. */
+const LATE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type LoanRecord = {
+  settledLoans: number;
+  settledOnTime: number;
+  everLate30: boolean;
+  openLoans: number;
+  /** When the newest loan was settled (null: none). */
+  lastSettledAt: Date | null;
+};
+
+/**
+ * The borrower's loans as of `now`, from their orders and status histories: settled (200), settled without ever
+ * falling overdue (no move to 180), ever 30 or more days overdue (an episode runs from a move to 180 to the next
+ * move out of it, cure or settle, or to `now`), and open now (21, 151, 174, 180).
+ */
+export async function loanRecordOf(db: DbOrTx, borrowerId: number, now: Date): Promise<LoanRecord> {
+  const rows = await db
+    .select({ orderId: orders.id, status: orders.status, toStatus: orderStatusHistory.toStatus, at: orderStatusHistory.createdAt })
+    .from(orders)
+    .leftJoin(orderStatusHistory, eq(orderStatusHistory.orderId, orders.id))
+    .where(eq(orders.borrowerId, borrowerId))
+    .orderBy(asc(orders.id), asc(orderStatusHistory.id));
+  const byOrder = new Map<number, { status: string; moves: { to: string; at: Date }[] }>();
+  for (const r of rows) {
+    const entry = byOrder.get(r.orderId) ?? { status: r.status, moves: [] };
+    if (r.toStatus !== null && r.at !== null) entry.moves.push({ to: r.toStatus, at: r.at });
+    byOrder.set(r.orderId, entry);
+  }
+  const record: LoanRecord = { settledLoans: 0, settledOnTime: 0, everLate30: false, openLoans: 0, lastSettledAt: null };
+  for (const { status, moves } of byOrder.values()) {
+    const wentOverdue = moves.some((m) => m.to === '180');
+    if (status === '200') {
+      record.settledLoans += 1;
+      if (!wentOverdue) record.settledOnTime += 1;
+      const settled = moves.findLast((m) => m.to === '200')?.at;
+      if (settled && (!record.lastSettledAt || settled > record.lastSettledAt)) record.lastSettledAt = settled;
+    }
+    if (statusIn(openOrderStatuses, status)) record.openLoans += 1;
+    if (longestOverdueMs(moves, now) >= LATE_DAYS * DAY_MS) record.everLate30 = true;
+  }
+  return record;
+}
+
+/** The longest overdue episode of one order's moves, in ms. */
+function longestOverdueMs(moves: { to: string; at: Date }[], now: Date): number {
+  let longest = 0;
+  let since: Date | null = null;
+  for (const move of moves) {
+    if (move.to === '180') since ??= move.at;
+    else if (since) {
+      longest = Math.max(longest, move.at.getTime() - since.getTime());
+      since = null;
+    }
+  }
+  if (since) longest = Math.max(longest, now.getTime() - since.getTime());
+  return longest;
 }

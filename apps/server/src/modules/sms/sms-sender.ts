@@ -19,6 +19,7 @@ export const smsPurposes = [
   'bank_account_code',
   'application_consent_code',
   'application_status',
+  'limit_increase',
   'reminder_due_in_3_days',
   'reminder_due_tomorrow',
   'reminder_overdue',
