@@ -29,6 +29,8 @@ import { loggerOptions } from '../src/lib/log-redaction';
 import { createApplication } from '../src/modules/application/application-store';
 import { systemActor } from '../src/modules/audit/audit-log';
 import { recordCreditDecision } from '../src/modules/credit/credit-decision';
+import { DEMO_CREDIT_MANAGER_EMAIL, seedDemoStaff } from '../src/modules/demo/demo-staff';
+import { findStaffByEmail } from '../src/modules/staff/staff-service';
 import { policyFor } from '../src/modules/credit/policy/credit-policy';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { createBorrower, dataOf, seedProduct, testDatabaseUrl, wrapper, type Product, type TestApp } from './helpers';
@@ -333,5 +335,14 @@ describe('the bureau report', () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const curp of CURP_OF.values()) expect(lines.find((l) => l.includes(curp))).toBeUndefined();
     expect(lines.find((l) => l.includes('"accounts"') || l.includes('Banco'))).toBeUndefined();
+  });
+});
+
+describe('the demo', () => {
+  it('has a credit manager beside the operator, so an approval above the band has its second pair of eyes', async () => {
+    const crew = await seedDemoStaff(t.db);
+    expect(crew.creditManager).toMatchObject({ type: 'staff', email: DEMO_CREDIT_MANAGER_EMAIL });
+    expect((await findStaffByEmail(t.db, DEMO_CREDIT_MANAGER_EMAIL))?.roles).toEqual(['credit_manager']);
+    expect(crew.creditManager).not.toEqual(crew.operator);
   });
 });

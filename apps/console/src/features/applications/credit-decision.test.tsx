@@ -157,9 +157,9 @@ describe('the credit decision on the application’s page', () => {
   it('the maker sees the buttons off with the reason', async () => {
     stubServer(['reviewer', 'credit_manager'], { [detailPath]: { application: referred(pending) } }, { memberId: 11 });
     renderPage();
-    const confirm = await screen.findByRole('button', { name: 'Confirm' });
-    expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Refuse' }) as HTMLButtonElement).disabled).toBe(true);
+    const confirm = await screen.findByRole<HTMLButtonElement>('button', { name: 'Confirm' });
+    expect(confirm.disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Refuse' }).disabled).toBe(true);
     expect(screen.getByText('You made this approval: another credit manager confirms it.')).toBeTruthy();
   });
 });

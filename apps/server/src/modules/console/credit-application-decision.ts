@@ -35,7 +35,7 @@ function shownValue(value: unknown, unit: Unit, market: MarketCode, lang: Langua
   if (typeof value === 'boolean') return translate(lang, value ? 'creditValueYes' : 'creditValueNo');
   if (typeof value === 'number' && unit === 'amount') return formatMarketMoney(value, market);
   if (typeof value === 'number' && unit === 'ratio') return formatMarketPercent(value * 100, market);
-  return String(value as string | number);
+  return typeof value === 'number' || typeof value === 'string' ? String(value) : JSON.stringify(value);
 }
 
 function ruleLines(rows: unknown[], market: MarketCode, lang: Language): DecisionView['rules'] {
