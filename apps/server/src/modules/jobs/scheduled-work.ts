@@ -13,12 +13,19 @@ import { deliverDueSms, deliverQueuedSms } from '../sms/sms-delivery';
 import {
   APPLICATION_VERIFICATION_QUEUE,
   applicationQueueOptions,
+  CREDIT_DECISION_QUEUE,
   queueSubmittedApplications,
+  queueUndecidedApplications,
+  type CreditDecisionJob,
   type VerificationJob,
 } from '../application/application-queue';
 import { verifyApplication } from '../application/application-verification';
 import { createKycProvider, type KycProvider } from '../application/kyc/kyc-provider';
 import type { SmsProvider } from '../sms/sms-provider';
+import { createCreditBureau } from '../credit/bureau/bureau-provider';
+import type { CreditBureau } from '../credit/bureau/credit-bureau';
+import { redecideSettled } from '../credit/credit-redecision';
+import { decideApplication } from '../credit/decide-application';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
 /*
@@ -33,7 +40,7 @@ import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job
  */
 
 /** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
-export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up';
+export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up' | 'credit-redecision';
 
 /** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
 export const defaultCron: Record<JobKind, string> = {
@@ -44,6 +51,7 @@ export const defaultCron: Record<JobKind, string> = {
   // Sending hours are checked per time zone (REMINDER_HOURS); every 15 minutes catches up a stopped process.
   'sms-reminders': '*/15 * * * *',
   'application-catch-up': '*/5 * * * *',
+  'credit-redecision': '*/10 * * * *',
 };
 
 /** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
@@ -59,6 +67,7 @@ const expireInSeconds: Record<JobKind, number> = {
   'sms-retry': 5 * 60,
   'sms-reminders': 15 * 60,
   'application-catch-up': 5 * 60,
+  'credit-redecision': 10 * 60,
 };
 
 export type ScheduledWorkOptions = {
@@ -70,6 +79,8 @@ export type ScheduledWorkOptions = {
   sms: SmsProvider;
   /** The identity verifier of the application job (default: config's, createKycProvider). */
   kyc?: KycProvider;
+  /** The credit bureau of the decision jobs (default: config's, createCreditBureau). */
+  bureau?: CreditBureau;
   /** Connections of pg-boss's pool (default 2). */
   poolMax?: number;
   /** How long stop() lets a running job finish before giving up on it (default 10 s). */
@@ -100,10 +111,12 @@ export async function marketTimeZones(db: Db): Promise<{ market: string; timeZon
 
 /** The jobs and what each run does. */
 export function scheduledJobs(
-  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue'>,
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue' | 'bureau'>,
   markets: { market: string; timeZone: string }[],
 ): ScheduledJob[] {
   const { db, log, sms } = opts;
+  const schema = opts.queue?.schema ?? opts.config.jobsSchema;
+  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
   return [
     ...markets.map(
       (m): ScheduledJob => ({
@@ -127,8 +140,23 @@ export function scheduledJobs(
       kind: 'sms-reminders',
       run: async (signal) => sendDueReminders(db, { sms, brandName: opts.config.brand.brandName, log }, { signal, hours: opts.reminderHours }),
     },
-    // The verification jobs of submitted applications that have none (docs/application.md "Verification").
-    { name: 'application-catch-up', kind: 'application-catch-up', run: async () => ({ queued: await queueSubmittedApplications(db, opts.queue?.schema ?? opts.config.jobsSchema) }) },
+    // The verification jobs of submitted applications, and the decision jobs of those in review, that have none
+    // (docs/application.md "Verification", "Decision").
+    {
+      name: 'application-catch-up',
+      kind: 'application-catch-up',
+      run: async () => ({ queued: await queueSubmittedApplications(db, schema), decisions: await queueUndecidedApplications(db, schema) }),
+    },
+    // A fresh decision for borrowers who settled a loan since their last one (docs/credit-policy.md).
+    {
+      name: 'credit-redecision',
+      kind: 'credit-redecision',
+      run: async () => {
+        const { outboxIds, ...counts } = await redecideSettled({ db, bureau, log });
+        if (outboxIds.length > 0) await deliverQueuedSms(db, sms, outboxIds, log);
+        return counts;
+      },
+    },
   ];
 }
 
@@ -171,6 +199,7 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
         await boss.schedule(job.name, opts.cron?.[job.kind] ?? defaultCron[job.kind], {}, { tz: job.tz ?? 'UTC' });
       }
       await boss.createQueue(APPLICATION_VERIFICATION_QUEUE, { name: APPLICATION_VERIFICATION_QUEUE, ...applicationQueueOptions });
+      await boss.createQueue(CREDIT_DECISION_QUEUE, { name: CREDIT_DECISION_QUEUE, ...applicationQueueOptions });
     });
   } catch (err) {
     await boss.stop({ graceful: false }).catch(() => {});
@@ -192,7 +221,8 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
     });
   }
   await workApplicationQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
-  log.info({ worker, jobs: [...jobs.map((j) => j.name), APPLICATION_VERIFICATION_QUEUE] }, 'scheduled work started');
+  await workCreditDecisionQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
+  log.info({ worker, jobs: [...jobs.map((j) => j.name), APPLICATION_VERIFICATION_QUEUE, CREDIT_DECISION_QUEUE] }, 'scheduled work started');
 
   let stopped: Promise<void> | undefined;
   return {
@@ -232,8 +262,37 @@ async function workApplicationQueue(
     };
     try {
       await recordJobRun(db, { job: APPLICATION_VERIFICATION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
-        const result = await verifyApplication({ db, kyc }, queued.data.applicationId);
+        const result = await verifyApplication({ db, kyc, queueSchema: opts.queue?.schema ?? opts.config.jobsSchema }, queued.data.applicationId);
         if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
+        return { applicationId: queued.data.applicationId, outcome: result.outcome };
+      });
+    } finally {
+      if (runId !== undefined) running.delete(runId);
+    }
+  });
+}
+
+/**
+ * The credit decision of each application verified into in_review (docs/application.md "Decision"). A bureau that
+ * did not answer throws: the queue runs the job again (applicationQueueOptions); the SMS is delivered after the commit.
+ */
+async function workCreditDecisionQueue(
+  boss: PgBoss,
+  opts: ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> },
+): Promise<void> {
+  const { db, log, sms, worker, running } = opts;
+  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
+  await boss.work<CreditDecisionJob>(CREDIT_DECISION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+    if (!queued) return;
+    let runId: number | undefined;
+    const onStart = (id: number) => {
+      runId = id;
+      running.add(id);
+    };
+    try {
+      await recordJobRun(db, { job: CREDIT_DECISION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
+        const result = await decideApplication({ db, bureau, log }, queued.data.applicationId);
+        if ('outboxId' in result && result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
         return { applicationId: queued.data.applicationId, outcome: result.outcome };
       });
     } finally {
