@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHome, accountOffers } from '@presta/contract/api/account';
 import { apiRoutes } from '@presta/contract/api/api-routes';
@@ -18,11 +20,17 @@ import {
   smsOutbox,
   verificationCodes,
 } from '../src/db/schema';
+import { queueUndecidedApplications } from '../src/modules/application/application-queue';
+import { verifyApplication } from '../src/modules/application/application-verification';
 import { dayInWords } from '../src/modules/application/application-view';
+import { createKycProvider } from '../src/modules/application/kyc/kyc-provider';
+import { startScheduledWork } from '../src/modules/jobs/scheduled-work';
+import { createSmsProvider } from '../src/modules/sms/sms-provider';
 import { RFC_MARKS } from '../src/modules/credit/bureau/bureau-sandbox-data';
 import { BureauUnavailable, type CreditBureau } from '../src/modules/credit/bureau/credit-bureau';
+import { bureauReportOf, latestDecision } from '../src/modules/credit/credit-store';
 import { decideApplication } from '../src/modules/credit/decide-application';
-import { answerOf, buildTestApp, wrapper, type TestApp } from './helpers';
+import { answerOf, buildTestApp, testDatabaseUrl, wrapper, type TestApp } from './helpers';
 import { addressPayload, applicationRow, call, paths, signConsents, storeDocuments } from './application-fixtures';
 import {
   bureauIdentity,
@@ -116,6 +124,7 @@ describe('outcomes', () => {
     const reports = await t.db.select().from(bureauReports).where(eq(bureauReports.applicationId, row.id));
     expect(reports).toHaveLength(1);
     expect(decision!.bureauReportId).toBe(reports[0]!.id);
+    expect(await bureauReportOf(t.db, decision!.bureauReportId!)).toMatchObject({ bureau: 'sandbox', outcome: 'found', borrowerId: who.borrower.id });
     const [consent] = await t.db
       .select()
       .from(creditApplicationConsents)
@@ -372,6 +381,7 @@ describe('the job', () => {
     expect(runs.map((r) => r.outcome).sort()).toEqual(['approved', 'skipped']);
     expect((await decideApplication({ db: t.db, bureau: sandboxBureau() }, row.id)).outcome).toBe('skipped');
     expect(await decisionsOfApplication(t.db, row.id)).toHaveLength(1);
+    expect(await latestDecision(t.db, row.id)).toMatchObject({ outcome: 'approved', trigger: 'application' });
     const approvedSms = (await statusSms(who.borrower.phone)).filter((m) => m.body.includes('aprobada'));
     expect(approvedSms).toHaveLength(1);
   });
@@ -381,5 +391,50 @@ describe('the job', () => {
     const row = await applicationRow(t.db, who.applicationNo);
     expect((await decideApplication({ db: t.db, bureau: sandboxBureau() }, row.id)).outcome).toBe('skipped');
     expect(await decisionsOfApplication(t.db, row.id)).toHaveLength(0);
+  });
+});
+
+describe('the queue', () => {
+  /** Polls until `probe` answers (the queue's worker runs on its own clock). */
+  async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+    for (let i = 0; i < 300; i++) {
+      const found = await probe();
+      if (found !== undefined) return found;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`waited in vain for ${what}`);
+  }
+  const firstDecision = (applicationId: number) => async () => (await decisionsOfApplication(t.db, applicationId))[0];
+
+  it('in_review sends the decision job in the verification’s transaction; the scheduled work decides; the catch-up sends it again', async () => {
+    const schema = `pgboss_t_${randomBytes(4).toString('hex')}`;
+    const log = pino({ level: 'silent' });
+    const work = await startScheduledWork({
+      databaseUrl: testDatabaseUrl(),
+      db: t.db,
+      config: { ...t.config, jobs: true },
+      log,
+      sms: createSmsProvider({ smsProvider: 'console' }, log),
+      bureau: sandboxBureau(),
+      queue: { schema, pollingIntervalSeconds: 0.5 },
+    });
+    try {
+      const kyc = createKycProvider(t.config, log);
+      const sent = await submittedApplicant(t.app, t.db, 'MX', 'clean_high');
+      const row = await applicationRow(t.db, sent.applicationNo);
+      expect((await verifyApplication({ db: t.db, kyc, queueSchema: schema }, row.id)).outcome).toBe('in_review');
+      expect(await waitFor('the decision', firstDecision(row.id))).toMatchObject({ outcome: 'approved', actor: 'job:credit-decision' });
+
+      // Verified where no queue exists (no job sent): left in review until the catch-up sends its job.
+      const missed = await submittedApplicant(t.app, t.db, 'MX', 'clean_mid');
+      const missedRow = await applicationRow(t.db, missed.applicationNo);
+      expect((await verifyApplication({ db: t.db, kyc, queueSchema: 'pgboss_none' }, missedRow.id)).outcome).toBe('in_review');
+      // Its last change dated long ago, and the catch-up's clock just after: only this application is old enough.
+      await t.db.update(creditApplications).set({ updatedAt: new Date('2000-01-01T00:00:00Z') }).where(eq(creditApplications.id, missedRow.id));
+      expect(await queueUndecidedApplications(t.db, schema, new Date('2000-01-01T00:03:00Z'))).toBe(1);
+      expect(await waitFor('the caught-up decision', firstDecision(missedRow.id))).toMatchObject({ outcome: 'referred' });
+    } finally {
+      await work.stop();
+    }
   });
 });
