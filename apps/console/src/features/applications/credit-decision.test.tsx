@@ -160,6 +160,7 @@ describe('the credit decision on the application’s page', () => {
     const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
     await user.click(reason);
     await user.click(await screen.findByText('Cannot afford it', { selector: '.ant-select-item-option-content' }));
+    expect(await within(dialog).findByText('The applicant will read: “With your income and debts, a new payment would be hard to meet.”')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(sent.find((s) => s.path.endsWith('/decline'))?.body).toEqual({ applicationNo, reason: 'reviewer_affordability', note: '' }));
   });
