@@ -150,7 +150,7 @@ test('India, in English: from the promotion page to an application in review, th
   await expect(page).toHaveURL((url) => url.pathname === '/certify');
   await expectView(page, lang, t.stepTitle.identity);
   // A new borrower chooses the market; English leads to India.
-  await expect(page.getByRole('radio', { name: 'India' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'India', exact: true })).toBeChecked();
   await check(page, 'application-identity-en');
   await fillIndiaIdentity(page, lang, person);
   await check(page, 'application-identity-filled-en');

@@ -148,7 +148,7 @@ async function registerRoutes(app: Server, config: Config) {
   await app.register(consoleLoanRoutes);
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
-  await app.register(consoleCreditApplicationRoutes);
+  await app.register(consoleCreditApplicationRoutes, { config });
   if (config.demoTools) await app.register(demoRoutes, { config });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });

@@ -67,6 +67,12 @@ export const applicationTexts = {
     city: 'Ciudad',
     pinCode: 'Código PIN',
     permanent: 'Es mi domicilio permanente en India',
+    nationality: '¿Tiene nacionalidad india?',
+    nationalityIndian: 'Sí, soy de nacionalidad india',
+    residentSince: 'Vive en este domicilio desde',
+    workingSince: 'En esta empresa o negocio desde',
+    month: 'Mes',
+    year: 'Año',
     occupation: 'Ocupación',
     employer: 'Empresa o negocio',
     monthlyIncome: 'Ingreso mensual',
@@ -125,6 +131,12 @@ export const applicationTexts = {
     city: 'City',
     pinCode: 'PIN code',
     permanent: 'This is my permanent address in India',
+    nationality: 'Are you an Indian national?',
+    nationalityIndian: 'Yes, I am an Indian national',
+    residentSince: 'Living here since',
+    workingSince: 'With this employer or business since',
+    month: 'Month',
+    year: 'Year',
     occupation: 'Occupation',
     employer: 'Employer or business',
     monthlyIncome: 'Monthly income',
@@ -312,7 +324,7 @@ export async function expectMexicoIdentity(page: Page, lang: Lang, person: Mexic
   await expect(page.getByLabel(t.email)).toHaveValue(person.email);
 }
 
-/** India's identity step: the PAN's name, birth date, PAN, Aadhaar (masked once left), e-mail. */
+/** India's identity step: the PAN's name, birth date, PAN, Aadhaar (masked once left), nationality (Indian), e-mail. */
 export async function fillIndiaIdentity(page: Page, lang: Lang, person: IndiaIdentity) {
   const t = applicationTexts[lang];
   await page.getByLabel(t.fullName).fill(person.fullName);
@@ -322,12 +334,24 @@ export async function fillIndiaIdentity(page: Page, lang: Lang, person: IndiaIde
   await aadhaar.pressSequentially(person.aadhaar);
   // Grouped by four while typed, masked to the last four once left.
   await expect(aadhaar).toHaveValue(person.aadhaar.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByRole('group', { name: t.nationality }).getByRole('radio', { name: t.nationalityIndian }).check();
   await page.getByLabel(t.email).fill(person.email);
   await expect(aadhaar).toHaveValue(`XXXX XXXX ${person.aadhaar.slice(-4)}`);
 }
 
 export const mexicoAddress = { street: 'Calle Durango', number: '81', colonia: 'Roma Norte', postalCode: '06700', municipality: 'Cuauhtémoc', state: 'DF' };
 export const indiaAddress = { line1: '12 MG Road', line2: 'Ashok Nagar', city: 'Bengaluru', state: 'KA', postalCode: '560001' };
+/** Since when the applicant lives at the address and works for the employer (the demo applicant's, issue 35). */
+export const residentSince = '2019-03';
+export const workingSince = '2021-08';
+
+/** A month picker (two selects, month and year, in a group named by the question) set to `month` (YYYY-MM). */
+export async function chooseMonth(page: Page, lang: Lang, question: string, month: string) {
+  const t = applicationTexts[lang];
+  const group = page.getByRole('group', { name: question });
+  await group.getByLabel(t.month, { exact: true }).selectOption(month.slice(5, 7));
+  await group.getByLabel(t.year, { exact: true }).selectOption(month.slice(0, 4));
+}
 
 export async function fillMexicoAddress(page: Page, lang: Lang) {
   const t = applicationTexts[lang];
@@ -338,6 +362,7 @@ export async function fillMexicoAddress(page: Page, lang: Lang) {
   await page.getByLabel(t.postalCode).fill(a.postalCode);
   await page.getByLabel(t.municipality).fill(a.municipality);
   await page.getByLabel(t.state, { exact: true }).selectOption(a.state);
+  await chooseMonth(page, lang, t.residentSince, residentSince);
 }
 
 /** India's address; `upTo: 'lines'` stops after the lines and the city (the reload's half). */
@@ -353,6 +378,7 @@ export async function fillIndiaAddress(page: Page, lang: Lang, upTo: 'lines' | '
   await page.getByLabel(t.state, { exact: true }).selectOption(a.state);
   await page.getByLabel(t.pinCode).fill(a.postalCode);
   await page.getByLabel(t.permanent).check();
+  await chooseMonth(page, lang, t.residentSince, residentSince);
 }
 
 export async function expectIndiaAddressLines(page: Page, lang: Lang) {
@@ -362,11 +388,12 @@ export async function expectIndiaAddressLines(page: Page, lang: Lang) {
   await expect(page.getByLabel(t.city)).toHaveValue(indiaAddress.city);
 }
 
-/** Work and income: employed, an employer, income and obligations in whole units of the currency, paid monthly. */
+/** Work and income: employed, an employer and since when, income and obligations in whole units of the currency, paid monthly. */
 export async function fillWork(page: Page, lang: Lang, employer: string) {
   const t = applicationTexts[lang];
   await page.getByLabel(t.occupation).selectOption('employed');
   await page.getByLabel(t.employer).fill(employer);
+  await chooseMonth(page, lang, t.workingSince, workingSince);
   await page.getByLabel(t.monthlyIncome).fill('22000');
   await page.getByLabel(t.payFrequency).selectOption('monthly');
   await page.getByLabel(t.monthlyObligations).fill('3000');

@@ -68,8 +68,8 @@ describe("a credit application's page", () => {
     const sent = stubServer(['support'], { [detailPath]: { application: application(false) } });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: `Application ${applicationNo}` })).toBeTruthy();
-    expect(sent.find((s) => s.path === '/console/api/credit-applications/detail')?.body).toEqual({ applicationNo });
     expect(await screen.findByText('GODE************09')).toBeTruthy();
+    expect(sent.find((s) => s.path === '/console/api/credit-applications/detail')?.body).toEqual({ applicationNo });
     expect(screen.getByText('Your role sees identity numbers masked.')).toBeTruthy();
     expect(screen.getByText('INE card, front')).toBeTruthy();
     expect(screen.getByText('Your role does not open the documents’ images.')).toBeTruthy();

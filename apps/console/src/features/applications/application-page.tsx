@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import Card from 'antd/es/card';
+import Col from 'antd/es/col';
 import Descriptions from 'antd/es/descriptions';
+import Row from 'antd/es/row';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -21,6 +24,8 @@ import {
   WorkSection,
   type CreditApplication,
 } from './application-sections';
+import { DecisionActions } from './decision-actions';
+import { DecisionPanel } from './decision-panel';
 import { applicationsMessages, knownKey } from './messages';
 
 /** Who applied, the state, the dates, and what makes a reviewer look twice (flags, the reasons of a return). */
@@ -63,7 +68,10 @@ function Summary({ application: a }: { application: CreditApplication }) {
   );
 }
 
-/** One credit application: its answers by step, documents, consents, verification results and history. */
+/**
+ * One credit application: the credit decision beside the documents and the identity checks (with the reviewer's acts
+ * on a referred one), then its answers by step, consents and history.
+ */
 export default function ApplicationPage() {
   const t = useMessages(applicationsMessages);
   const mayOpenDocuments = useMay('applications.identity');
@@ -75,27 +83,42 @@ export default function ApplicationPage() {
   else if (!data || loading) body = <PageLoading />;
   else {
     const { application } = data;
-    const sections = [
-      { key: 'summary', title: t('summary'), content: <Summary application={application} /> },
-      { key: 'identity', title: t('identity'), content: <IdentitySection application={application} /> },
-      { key: 'address', title: t('address'), content: <AddressSection application={application} /> },
-      { key: 'work', title: t('work'), content: <WorkSection application={application} /> },
-      { key: 'documents', title: t('documents'), content: <DocumentsSection application={application} mayOpen={mayOpenDocuments} /> },
-      { key: 'consents', title: t('consents'), content: <ConsentsSection application={application} /> },
-      { key: 'checks', title: t('checks'), content: <ChecksSection application={application} /> },
-      { key: 'history', title: t('history'), content: <HistorySection application={application} /> },
-    ];
+    const card = (key: string, title: string, content: ReactNode) => (
+      <Card key={key} size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>}>
+        {content}
+      </Card>
+    );
     body = (
       <>
         <Tag color="blue" style={{ marginBottom: 16 }}>
           {t(`status_${application.status}`)}
         </Tag>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          {sections.map((s) => (
-            <Card key={s.key} size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{s.title}</h2>}>
-              {s.content}
-            </Card>
-          ))}
+          {card('summary', t('summary'), <Summary application={application} />)}
+          {/* The decision beside what it rests on: the documents and the identity checks. */}
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={14}>
+              {card(
+                'decision',
+                t('decisionTitle'),
+                <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                  <DecisionActions application={application} onDone={reload} />
+                  <DecisionPanel application={application} />
+                </Space>,
+              )}
+            </Col>
+            <Col xs={24} xl={10}>
+              <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+                {card('documents', t('documents'), <DocumentsSection application={application} mayOpen={mayOpenDocuments} />)}
+                {card('checks', t('checks'), <ChecksSection application={application} />)}
+              </Space>
+            </Col>
+          </Row>
+          {card('identity', t('identity'), <IdentitySection application={application} />)}
+          {card('address', t('address'), <AddressSection application={application} />)}
+          {card('work', t('work'), <WorkSection application={application} />)}
+          {card('consents', t('consents'), <ConsentsSection application={application} />)}
+          {card('history', t('history'), <HistorySection application={application} />)}
         </Space>
       </>
     );

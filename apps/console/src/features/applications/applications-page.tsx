@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Table, { type ColumnsType } from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import type { DataOf } from '@presta/contract/api/endpoint';
@@ -13,8 +14,10 @@ import { useCall } from '@/shared/api/use-call';
 import { dateTime } from '@/shared/format/format';
 import { commonMessages } from '@/shared/i18n/common-messages';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
+import { useMay } from '@/shared/session/session';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { applicationsMessages, knownKey } from './messages';
+import { ReviewQueue } from './review-queue';
 
 type ApplicationRow = DataOf<typeof consoleCreditApplications>['applications'][number];
 type Filter = { status: ApplicationStatus | ''; q: string };
@@ -29,7 +32,7 @@ function rememberedFilter(state: unknown): Filter {
 }
 
 /** Credit applications, newest first: by state and found by number, whole CURP or PAN, or name; each opens its page. */
-export default function ApplicationsPage() {
+function ApplicationSearch() {
   const t = useMessages(applicationsMessages);
   const common = useMessages(commonMessages);
   const { language } = useLanguage();
@@ -70,7 +73,6 @@ export default function ApplicationsPage() {
 
   return (
     <>
-      <Typography.Title level={1}>{t('title')}</Typography.Title>
       <Form
         form={form}
         layout="vertical"
@@ -124,6 +126,31 @@ export default function ApplicationsPage() {
         locale={{ emptyText: t('searchEmpty') }}
         scroll={{ x: true }}
       />
+    </>
+  );
+}
+
+/** The applications screen: the search, and for a member who decides, the reviewer's queue beside it. */
+export default function ApplicationsPage() {
+  const t = useMessages(applicationsMessages);
+  const mayDecide = useMay('applications.decide');
+  const [params, setParams] = useSearchParams();
+  const tab = mayDecide && params.get('view') === 'queue' ? 'queue' : 'search';
+  return (
+    <>
+      <Typography.Title level={1}>{t('title')}</Typography.Title>
+      {mayDecide ? (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams(key === 'queue' ? { view: 'queue' } : {}, { replace: true })}
+          items={[
+            { key: 'search', label: t('tabSearch'), children: <ApplicationSearch /> },
+            { key: 'queue', label: t('tabQueue'), children: <ReviewQueue /> },
+          ]}
+        />
+      ) : (
+        <ApplicationSearch />
+      )}
     </>
   );
 }

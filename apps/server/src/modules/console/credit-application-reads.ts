@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@presta/contract/application-rules';
 import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
 import type { DbOrTx } from '../../db/database';
@@ -77,4 +77,25 @@ export async function applicationRecord(db: DbOrTx, applicationId: number) {
       .orderBy(asc(creditApplicationHistory.at), asc(creditApplicationHistory.id)),
   ]);
   return { consents, checks, history };
+}
+
+/** The referred applications, oldest first by submission (the reviewer's queue), `limit` at most. */
+export async function referredApplications(db: DbOrTx, limit: number): Promise<FoundApplication[]> {
+  return db
+    .select({ application: creditApplications, borrower: { id: borrowers.id, fullName: borrowers.fullName, phone: borrowers.phone } })
+    .from(creditApplications)
+    .innerJoin(borrowers, eq(borrowers.id, creditApplications.borrowerId))
+    .where(eq(creditApplications.status, 'referred'))
+    .orderBy(asc(creditApplications.submittedAt), asc(creditApplications.id))
+    .limit(limit);
+}
+
+/** Applications by id, with their borrowers (in no particular order). */
+export async function applicationsByIds(db: DbOrTx, ids: number[]): Promise<FoundApplication[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ application: creditApplications, borrower: { id: borrowers.id, fullName: borrowers.fullName, phone: borrowers.phone } })
+    .from(creditApplications)
+    .innerJoin(borrowers, eq(borrowers.id, creditApplications.borrowerId))
+    .where(inArray(creditApplications.id, ids));
 }

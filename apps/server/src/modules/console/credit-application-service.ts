@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { identityViewSchema } from '@presta/contract/api/application';
 import type { consoleCreditApplication } from '@presta/contract/api/console/credit-applications';
-import type { ApplicationStatus, DocumentKind } from '@presta/contract/application-rules';
+import { creditReasons, type ApplicationStatus, type CreditReason, type DocumentKind } from '@presta/contract/application-rules';
 import { errorCodes } from '@presta/contract/error-codes';
+import type { Language } from '@presta/contract/language';
+import type { DbOrTx } from '../../db/database';
 import type { StepAnswers } from '../../db/schema/applications';
 import { AppError } from '../../lib/app-error';
 import type { CallContext } from '../../plugins/app/repositories';
@@ -10,7 +12,10 @@ import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { activeDocuments, documentBytes } from '../application/application-documents';
 import { applicationView } from '../application/application-view';
 import { maskPhone } from '../session/borrower-profile';
-import { applicationByNo, applicationRecord, findApplications, type FoundApplication } from './credit-application-reads';
+import { bureauReportOf, decisionsOf, latestDecision } from '../credit/credit-store';
+import { latestDecisionsOf, pendingApprovalOf, pendingApprovals } from '../credit/credit-review';
+import { bureauAttributes, decisionLine, decisionView, pendingApprovalView } from './credit-application-decision';
+import { applicationByNo, applicationRecord, applicationsByIds, findApplications, referredApplications, type FoundApplication } from './credit-application-reads';
 
 /*
  * Credit applications in the back office (issue 34; docs/back-office.md "Credit applications"). applications.read
@@ -68,6 +73,18 @@ export async function listCreditApplications(ctx: CallContext, filter: { status:
   return { applications: (await findApplications(ctx.db, filter)).map(applicationRow) };
 }
 
+/** The application's credit decisions explained, the bureau attributes they read and an approval waiting for a credit manager. */
+async function creditRecord(tx: DbOrTx, applicationId: number, lang: Language) {
+  const [latest, decisions, pending] = await Promise.all([latestDecision(tx, applicationId), decisionsOf(tx, applicationId), pendingApprovalOf(tx, applicationId)]);
+  const report = latest?.bureauReportId ? await bureauReportOf(tx, latest.bureauReportId) : undefined;
+  return {
+    decision: latest ? decisionView(latest, lang) : null,
+    decisions: decisions.map(decisionLine),
+    bureau: report ? bureauAttributes(report) : null,
+    pendingApproval: pending ? pendingApprovalView(pending) : null,
+  };
+}
+
 /** One application's page; with `viewer.identity`, its identity numbers whole, recorded as read by the member. */
 export async function creditApplicationDetail(ctx: CallContext, applicationNo: string, viewer: Viewer): Promise<{ application: Detail }> {
   return ctx.db.transaction(async (tx) => {
@@ -92,10 +109,7 @@ export async function creditApplicationDetail(ctx: CallContext, applicationNo: s
       checks: checks.map((c) => ({ check: c.check, outcome: c.outcome, score: c.score, provider: c.provider, reference: c.reference, at: c.at.toISOString() })),
       problems: view.problems,
       history: history.map((h) => ({ at: h.at.toISOString(), from: h.fromStatus, to: h.toStatus, actor: h.actor })),
-      decision: null,
-      decisions: [],
-      bureau: null,
-      pendingApproval: null,
+      ...(await creditRecord(tx, id, ctx.lang)),
     };
     return { application };
   });
@@ -109,5 +123,46 @@ export async function openApplicationDocument(ctx: CallContext, input: { applica
     if (!bytes) throw new AppError(404, errorCodes.notFound, 'applicationDocumentNotFound');
     await recordAudit(tx, actor, { action: 'application.document.read', objectType, objectId: input.applicationNo, after: { kind: input.kind } });
     return bytes;
+  });
+}
+
+/**
+ * The reviewer's queue: the referred applications oldest first by submission with the score, band and reasons of
+ * the decision that referred them, and the approvals above the band waiting for a credit manager, oldest first.
+ */
+export async function creditQueue(ctx: CallContext, limit: number) {
+  const [referred, waiting] = await Promise.all([referredApplications(ctx.db, limit), pendingApprovals(ctx.db, limit)]);
+  const decisions = await latestDecisionsOf(ctx.db, referred.map((f) => f.application.id));
+  const waitingApplications = await applicationsByIds(ctx.db, waiting.map((w) => w.request.applicationId));
+  return {
+    referred: referred.map((found) => {
+      const decision = decisions.get(found.application.id);
+      return {
+        ...applicationRow(found),
+        score: decision?.score ?? null,
+        band: decision?.band ?? '',
+        reasons: (decision?.reasons ?? []).filter((r): r is CreditReason => (creditReasons as readonly string[]).includes(r)),
+      };
+    }),
+    awaitingConfirmation: waiting.flatMap((pending) => {
+      const found = waitingApplications.find((f) => f.application.id === pending.request.applicationId);
+      return found ? [{ ...applicationRow(found), approval: pendingApprovalView(pending) }] : [];
+    }),
+  };
+}
+
+/**
+ * The bureau report as received, behind the application's newest decision, for a member holding
+ * applications.bureau: recorded as opened in the same transaction as the read (no event, no data).
+ */
+export async function openBureauReport(ctx: CallContext, applicationNo: string, actor: AuditActor) {
+  return ctx.db.transaction(async (tx) => {
+    const found = await applicationByNo(tx, applicationNo);
+    if (!found) throw new AppError(404, errorCodes.notFound, 'consoleApplicationNotFound');
+    const latest = await latestDecision(tx, found.application.id);
+    const report = latest?.bureauReportId ? await bureauReportOf(tx, latest.bureauReportId) : undefined;
+    if (!report) throw new AppError(404, errorCodes.notFound, 'creditReviewNoBureauReport', { applicationNo });
+    await recordAudit(tx, actor, { action: 'credit.bureau.read', objectType, objectId: applicationNo, after: { reportId: report.id, bureau: report.bureau } });
+    return { bureau: report.bureau, reference: report.reference, requestedAt: report.requestedAt.toISOString(), contentType: report.contentType, body: report.body };
   });
 }

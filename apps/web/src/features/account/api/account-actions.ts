@@ -3,6 +3,7 @@ import type {
   accountBankAccountCode,
   accountBankAccountSave,
   accountLanguage,
+  accountLimitIncrease,
   accountSessionRevoke,
   accountSignOut,
   accountSignOutEverywhere,
@@ -37,4 +38,9 @@ export function requestBankAccountCode(loading: string) {
 
 export function saveBankAccount(payload: RequestOf<typeof accountBankAccountSave>, loading: string) {
   return callApi<typeof accountBankAccountSave>(apiRoutes.accountBankAccountSave, payload, { loading, silent: true });
+}
+
+/** Accepts (1: the borrower's recorded consent) or turns down (0) a proposed higher limit; answers the new offers. */
+export function answerLimitIncrease(proposalId: string, accept: 0 | 1, loading: string) {
+  return callApi<typeof accountLimitIncrease>(apiRoutes.accountLimitIncrease, { proposalId, accept }, { loading });
 }

@@ -8,6 +8,7 @@ import { apiQuery, type Query } from '@/shared/http/query';
 export type HomeData = DataOf<typeof accountHome>;
 export type LoanSummary = DataOf<typeof accountLoans>['loans'][number];
 export type Offer = HomeData['offers'][number];
+export type LimitIncrease = HomeData['limitIncreases'][number];
 export type Profile = DataOf<typeof accountProfile>;
 export type SessionSummary = DataOf<typeof accountSessions>['sessions'][number];
 export type BankAccount = NonNullable<DataOf<typeof accountBankAccount>['account']>;

@@ -6,8 +6,10 @@ import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { homeQuery, type HomeData } from '../api/account-data';
 import { AccountNav } from '../components/account-nav';
 import { ActiveLoanCard } from '../components/active-loan-card';
-import { ApplicationCard, applicationOpen } from '../components/application-card';
+import { ApplicationCard, homeApplicationCard } from '../components/application-card';
+import { LimitIncreaseCards } from '../components/limit-increase-card';
 import { OffersSection } from '../components/offers-section';
+import { useLimitIncreases } from '../hooks/use-limit-increases';
 import { accountMessages } from '../messages';
 import './account-pages.css';
 
@@ -15,7 +17,9 @@ import './account-pages.css';
  * Home (/main): a greeting, then the active loan's card (next payment, Pay,
  * its details) or, without one, the offers (#offers); without offers either,
  * the credit application's card (apply, continue, or its state once sent,
- * above the "no offer yet" note); the account's sections above (AccountNav).
+ * above the "no offer yet" note; a declined one's reasons and the day to apply
+ * again); below, the higher limits proposed, each to accept or not (issue 35);
+ * the account's sections above (AccountNav).
  */
 export default function HomePage() {
   const { t } = useMessages(accountMessages);
@@ -35,13 +39,24 @@ export default function HomePage() {
 }
 
 function HomeContent({ data }: { data: HomeData }) {
+  const limits = useLimitIncreases(data);
+  return (
+    <>
+      <MainCard data={data} offers={limits.offers} />
+      <LimitIncreaseCards state={limits} />
+    </>
+  );
+}
+
+/** The active loan, else the offers, else the application's card (with the "no offer yet" note once it is sent). */
+function MainCard({ data, offers }: { data: HomeData; offers: HomeData['offers'] }) {
   if (data.activeLoan) return <ActiveLoanCard loan={data.activeLoan} />;
-  if (data.offers.length > 0) return <OffersSection offers={data.offers} />;
-  if (applicationOpen(data.application)) return <ApplicationCard application={data.application} />;
+  if (offers.length > 0) return <OffersSection offers={offers} />;
+  if (homeApplicationCard(data.application) !== 'sent') return <ApplicationCard application={data.application} />;
   return (
     <>
       <ApplicationCard application={data.application} />
-      <OffersSection offers={data.offers} />
+      <OffersSection offers={offers} />
     </>
   );
 }

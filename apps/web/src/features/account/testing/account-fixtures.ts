@@ -1,5 +1,5 @@
 import type { Normalised } from '@presta/contract/envelope';
-import type { BankAccount, HomeData, LoanSummary, Offer, Profile, SessionSummary } from '../api/account-data';
+import type { BankAccount, HomeData, LimitIncrease, LoanSummary, Offer, Profile, SessionSummary } from '../api/account-data';
 
 /** Sample answers shaped by the contract schemas (packages/contract/src/api/account.ts; money in minor units). */
 export function profile(overrides: Partial<Profile> = {}): Profile {
@@ -38,6 +38,20 @@ export function offer(overrides: Partial<Offer> = {}): Offer {
     periodsMax: 4,
     termUnitDays: 15,
     dailyRate: '0,10%',
+    ...overrides,
+  };
+}
+
+/** A higher limit proposed after a loan repaid well (issue 35). */
+export function limitIncrease(overrides: Partial<LimitIncrease> = {}): LimitIncrease {
+  return {
+    proposalId: '41',
+    productId: '1',
+    productName: 'Presta MX',
+    market: 'MX',
+    currentLimit: 500000,
+    proposedLimit: 800000,
+    expiresAt: '2026-12-15T05:59:59.000Z',
     ...overrides,
   };
 }

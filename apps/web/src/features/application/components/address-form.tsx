@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { inStates, mxStates } from '@presta/contract/application-rules';
+import { todayIn } from '@presta/contract/dates';
+import { markets } from '@presta/contract/markets';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { saveAddress, type CreditApplication } from '../api/application-calls';
 import { useShownHints } from '../hooks/use-shown-hints';
 import { useStepDraft } from '../hooks/use-step-draft';
 import { applicationMessages } from '../messages';
 import { requiredHints, type Hints } from '../utils/hints';
+import { firstYearOf, monthHint, sentMonth } from '../utils/months';
 import { CheckboxField, SelectField, TextField } from './form-fields';
+import { MonthField } from './month-field';
 import { StepForm } from './step-form';
 
 /** The address as saved (the view's fields: strings, and India's `permanent` declaration). */
@@ -17,9 +22,14 @@ const required: Record<'MX' | 'IN', AddressField[]> = {
   IN: ['line1', 'city', 'state', 'postalCode', 'permanent'],
 };
 
-/** Early hints: the required fields, the postal code's digits (India: the PIN code) and the residence rule. */
-function addressHints(market: 'MX' | 'IN', v: AddressValues): Hints<AddressField> {
+/**
+ * Early hints: the required fields, the postal code's digits (India: the PIN code), the residence rule, and the
+ * month the borrower came to live there (issue 35: not to come, nor before their birth).
+ */
+function addressHints(market: 'MX' | 'IN', v: AddressValues, today: string, birthDate: string): Hints<AddressField> {
   const hints = requiredHints(v, required[market]);
+  const since = monthHint(v.residentSince, today, birthDate);
+  if (since) hints.residentSince = since;
   const digits = market === 'MX' ? 5 : 6;
   if (v.postalCode && !new RegExp(`^\\d{${digits}}$`).test(v.postalCode)) hints.postalCode = { key: market === 'MX' ? 'postalCodeInvalid' : 'pinCodeInvalid' };
   if (market === 'IN' && !v.permanent) hints.permanent = { key: 'permanentRequired' };
@@ -28,17 +38,22 @@ function addressHints(market: 'MX' | 'IN', v: AddressValues): Hints<AddressField
 
 type StepProps = { application: CreditApplication; onSaved: (application: CreditApplication) => void; onDone: () => void };
 
-/** Step 2: where the borrower lives. Mexico: street, number, colonia, postal code, municipality, state; India: lines, city, state, PIN. */
+/**
+ * Step 2: where the borrower lives. Mexico: street, number, colonia, postal code, municipality, state; India: lines,
+ * city, state, PIN and the permanent-address declaration; both: living here since (month and year).
+ */
 export function AddressForm({ application, onSaved, onDone }: StepProps) {
   const { t } = useMessages(applicationMessages);
   const market = application.market;
   const draft = useStepDraft<AddressValues>({
     initial: { ...application.address },
-    send: (values, final) => saveAddress({ ...values, final, permanent: values.permanent ? 1 : 0 }),
+    send: (values, final) => saveAddress({ ...values, final, permanent: values.permanent ? 1 : 0, residentSince: sentMonth(values.residentSince) }),
     onSaved,
   });
   const v = draft.values;
-  const shown = useShownHints<AddressField>(addressHints(market, v));
+  const [today] = useState(() => todayIn(markets[market].timeZone));
+  const birthDate = application.identity.birthDate;
+  const shown = useShownHints<AddressField>(addressHints(market, v, today, birthDate));
   const field = (name: Exclude<AddressField, 'permanent'>) => ({
     value: v[name],
     onChange: (value: string) => draft.change(name, value),
@@ -51,6 +66,15 @@ export function AddressForm({ application, onSaved, onDone }: StepProps) {
   const digits = (name: 'postalCode', max: number) => ({ ...field(name), inputMode: 'numeric' as const, maxLength: max, onChange: (value: string) => draft.change(name, value.replace(/\D/g, '').slice(0, max)) });
   const states = market === 'MX' ? Object.entries(mxStates).filter(([code]) => code !== 'NE') : Object.entries(inStates);
   const stateField = <SelectField label={t('state')} placeholder={t('choose')} options={states.map(([value, label]) => ({ value, label }))} autoComplete="address-level1" {...field('state')} />;
+  const residentSince = (
+    <MonthField
+      label={t('residentSince')}
+      hint={t('residentSinceHint')}
+      lastYear={Number(today.slice(0, 4))}
+      firstYear={firstYearOf(birthDate, today)}
+      {...field('residentSince')}
+    />
+  );
   const onContinue = async () => {
     if (!shown.check()) return false;
     const done = await draft.complete();
@@ -72,6 +96,7 @@ export function AddressForm({ application, onSaved, onDone }: StepProps) {
           <TextField label={t('postalCode')} hint={t('postalCodeHint')} autoComplete="postal-code" {...digits('postalCode', 5)} />
           <TextField label={t('municipality')} autoComplete="address-level2" maxLength={80} {...field('municipality')} />
           {stateField}
+          {residentSince}
         </>
       ) : (
         <>
@@ -90,6 +115,7 @@ export function AddressForm({ application, onSaved, onDone }: StepProps) {
             }}
             error={shown.errorOf('permanent')}
           />
+          {residentSince}
         </>
       )}
     </StepForm>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mxStates } from '@presta/contract/application-rules';
+import { mxStates, nationalities } from '@presta/contract/application-rules';
 import { todayIn } from '@presta/contract/dates';
 import { normalizeIdentityNumber } from '@presta/contract/identity/normalize';
 import { markets as marketTable, type MarketCode } from '@presta/contract/markets';
@@ -31,7 +31,7 @@ function identityPayload(v: IdentityValues, final: 0 | 1): IdentityPayload {
     return { ...base, givenNames, firstSurname, secondSurname, sex, birthState, curp, rfc };
   }
   const aadhaar = v.aadhaar.replace(/\D/g, '');
-  return { ...base, fullName: v.fullName, pan: v.pan, ...(final === 1 && aadhaar ? { aadhaar } : {}) };
+  return { ...base, fullName: v.fullName, pan: v.pan, nationality: v.nationality, ...(final === 1 && aadhaar ? { aadhaar } : {}) };
 }
 
 function firstMarket(application: CreditApplication | null, markets: readonly MarketCode[], lang: 'es' | 'en'): MarketCode {
@@ -40,7 +40,10 @@ function firstMarket(application: CreditApplication | null, markets: readonly Ma
   return markets.includes(byLanguage) || markets.length === 0 ? byLanguage : markets[0]!;
 }
 
-/** Step 1: who the borrower is. Mexico: names, birth, sex, state, CURP, RFC; India: PAN name, birth, PAN, Aadhaar; e-mail. */
+/**
+ * Step 1: who the borrower is. Mexico: names, birth, sex, state, CURP, RFC; India: PAN name, birth, PAN, Aadhaar,
+ * and the nationality the loan terms ask (issue 35); e-mail.
+ */
 export function IdentityForm({ application, markets, onSaved, onDone }: IdentityFormProps) {
   const { t, lang } = useMessages(applicationMessages);
   const saved = application?.identity;
@@ -59,6 +62,7 @@ export function IdentityForm({ application, markets, onSaved, onDone }: Identity
       pan: saved?.pan ?? '',
       aadhaar: '',
       email: saved?.email ?? '',
+      nationality: saved?.nationality ?? '',
     },
     send: (values, final) => saveIdentity(identityPayload(values, final)),
     onSaved,
@@ -131,6 +135,12 @@ export function IdentityForm({ application, markets, onSaved, onDone }: Identity
             onBlur={() => shown.touch('aadhaar')}
             onFile={aadhaarMasked}
             error={shown.errorOf('aadhaar')}
+          />
+          <ChoiceField
+            label={t('nationality')}
+            hint={t('nationalityHint')}
+            {...field('nationality')}
+            options={nationalities.map((n) => ({ value: n, label: t(`nationality_${n}`) }))}
           />
         </>
       )}

@@ -19,7 +19,7 @@ function holdOf(a: CreditApplication): 'incomplete' | 'bureauNeeded' | null {
 
 /** The review: a summary of every step with a link to change it, then Send; a returned application's problems first. */
 export function ReviewStep({ application, onSaved }: { application: CreditApplication; onSaved: (application: CreditApplication) => void }) {
-  const { t } = useMessages(applicationMessages);
+  const { t, lang } = useMessages(applicationMessages);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const hold = holdOf(application);
@@ -52,7 +52,7 @@ export function ReviewStep({ application, onSaved }: { application: CreditApplic
             <h3 id={`summary-${step}`}>{t(`step_${step}`)}</h3>
             <span className={application.completed[step] ? 'presta-application-tag is-done' : 'presta-application-tag'}>{t(application.completed[step] ? 'stepDone' : 'stepPending')}</span>
           </div>
-          <DetailList rows={summaryRows(application, step, t)} />
+          <DetailList rows={summaryRows(application, step, t, lang)} />
           <p className="presta-application-summary-link">{stepLink(step, t('change', { step: t(`step_${step}`) }))}</p>
         </section>
       ))}

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { occupations, occupationsWithEmployer, payFrequencies, type Occupation, type PayFrequency } from '@presta/contract/application-rules';
+import { todayIn } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
 import { marketMoney } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
@@ -8,17 +10,25 @@ import { useStepDraft } from '../hooks/use-step-draft';
 import { applicationMessages } from '../messages';
 import { amountField, amountProblem, minorFromTyped, typedFromMinor } from '../utils/amounts';
 import { requiredHints, type Hints } from '../utils/hints';
+import { firstYearOf, monthHint, sentMonth } from '../utils/months';
 import { SelectField, TextField } from './form-fields';
+import { MonthField } from './month-field';
 import { StepForm } from './step-form';
 
-type WorkValues = { occupation: string; employer: string; monthlyIncome: string; payFrequency: string; monthlyObligations: string };
+type WorkValues = { occupation: string; employer: string; workingSince: string; monthlyIncome: string; payFrequency: string; monthlyObligations: string };
 type WorkField = keyof WorkValues;
 
 const needsEmployer = (occupation: string) => (occupationsWithEmployer as readonly string[]).includes(occupation);
 
-function workHints(v: WorkValues, currency: string): Hints<WorkField> {
+/**
+ * Early hints: the required fields (employer and since when: occupations with an employer; that month neither to
+ * come nor before the birth, as the server checks), the amounts' form.
+ */
+function workHints(v: WorkValues, currency: string, today: string, birthDate: string): Hints<WorkField> {
   const required: WorkField[] = ['occupation', 'monthlyIncome', 'payFrequency', 'monthlyObligations'];
   const hints = requiredHints(v, needsEmployer(v.occupation) ? [...required, 'employer'] : required);
+  const since = needsEmployer(v.occupation) ? monthHint(v.workingSince, today, birthDate) : undefined;
+  if (since) hints.workingSince = since;
   for (const field of ['monthlyIncome', 'monthlyObligations'] as const) {
     const problem = amountProblem(v[field]);
     if (problem) hints[field] = { key: problem, vars: { currency } };
@@ -28,7 +38,10 @@ function workHints(v: WorkValues, currency: string): Hints<WorkField> {
 
 type StepProps = { application: CreditApplication; onSaved: (application: CreditApplication) => void; onDone: () => void };
 
-/** Step 3: occupation, employer, monthly income, pay frequency and obligations, typed in the market's currency. */
+/**
+ * Step 3: occupation, employer and since when (issue 35), monthly income, pay frequency and obligations, typed in the
+ * market's currency.
+ */
 export function WorkForm({ application, onSaved, onDone }: StepProps) {
   const { t } = useMessages(applicationMessages);
   const market = markets[application.market];
@@ -38,6 +51,7 @@ export function WorkForm({ application, onSaved, onDone }: StepProps) {
     initial: {
       occupation: saved.occupation,
       employer: saved.employer,
+      workingSince: saved.workingSince,
       monthlyIncome: typedFromMinor(saved.monthlyIncome),
       payFrequency: saved.payFrequency,
       monthlyObligations: typedFromMinor(saved.monthlyObligations),
@@ -47,6 +61,7 @@ export function WorkForm({ application, onSaved, onDone }: StepProps) {
         final,
         occupation: v.occupation as Occupation | '',
         employer: needsEmployer(v.occupation) ? v.employer : '',
+        workingSince: needsEmployer(v.occupation) ? sentMonth(v.workingSince) : '',
         monthlyIncome: amountField(v.monthlyIncome),
         payFrequency: v.payFrequency as PayFrequency | '',
         monthlyObligations: amountField(v.monthlyObligations),
@@ -54,7 +69,8 @@ export function WorkForm({ application, onSaved, onDone }: StepProps) {
     onSaved,
   });
   const v = draft.values;
-  const shown = useShownHints<WorkField>(workHints(v, market.currency.code));
+  const [today] = useState(() => todayIn(market.timeZone));
+  const shown = useShownHints<WorkField>(workHints(v, market.currency.code, today, application.identity.birthDate));
   const field = (name: WorkField) => ({
     value: v[name],
     onChange: (value: string) => draft.change(name, value),
@@ -87,7 +103,18 @@ export function WorkForm({ application, onSaved, onDone }: StepProps) {
     <StepForm onContinue={onContinue} busy={draft.completing} refusal={draft.refusal} invalid={shown.showing} saveState={draft.saveState} previous="address">
       <p className="presta-application-intro">{t('workIntro')}</p>
       <SelectField label={t('occupation')} placeholder={t('choose')} options={occupations.map((o) => ({ value: o, label: t(`occupation_${o}`) }))} {...field('occupation')} />
-      {needsEmployer(v.occupation) ? <TextField label={t('employer')} autoComplete="organization" maxLength={120} {...field('employer')} /> : null}
+      {needsEmployer(v.occupation) ? (
+        <>
+          <TextField label={t('employer')} autoComplete="organization" maxLength={120} {...field('employer')} />
+          <MonthField
+            label={t('workingSince')}
+            hint={t('workingSinceHint')}
+            lastYear={Number(today.slice(0, 4))}
+            firstYear={firstYearOf(application.identity.birthDate, today)}
+            {...field('workingSince')}
+          />
+        </>
+      ) : null}
       <TextField label={t('monthlyIncome')} autoComplete="off" {...amount('monthlyIncome', 'monthlyIncomeHint')} />
       <SelectField label={t('payFrequency')} placeholder={t('choose')} options={payFrequencies.map((p) => ({ value: p, label: t(`pay_${p}`) }))} {...field('payFrequency')} />
       <TextField label={t('monthlyObligations')} autoComplete="off" {...amount('monthlyObligations', 'monthlyObligationsHint')} />

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
@@ -180,9 +180,15 @@ describe('ApplicationPage: identity', () => {
     await user.type(screen.getByLabelText('E-mail'), 'priya@example.com');
     expect(field.value).toBe(`XXXX XXXX ${aadhaar.slice(-4)}`);
     for (const [, payload] of callsTo(r.applicationIdentity.path)) expect(payload).not.toHaveProperty('aadhaar');
+    // The nationality the loan terms ask (issue 35) is required to complete the step.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const nationality = screen.getByRole('group', { name: 'Are you an Indian national?' });
+    expect(within(nationality).getByText('This is required.')).toBeTruthy();
+    expect(callsTo(r.applicationIdentity.path).filter(([, p]) => (p as { final: number }).final === 1)).toHaveLength(0);
+    await user.click(within(nationality).getByRole('radio', { name: 'Yes, I am an Indian national' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('address'));
-    expect(lastPayload(r.applicationIdentity.path)).toMatchObject({ market: 'IN', final: 1, fullName, pan, aadhaar, birthDate: '1992-03-08' });
+    expect(lastPayload(r.applicationIdentity.path)).toMatchObject({ market: 'IN', final: 1, fullName, pan, aadhaar, birthDate: '1992-03-08', nationality: 'IN' });
     const kept = (storage: Storage) => Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
     const stored = [...kept(localStorage), ...kept(sessionStorage), window.location.href, document.cookie].join(' ');
     expect(stored).not.toContain(aadhaar);

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ApplicationStep } from '@presta/contract/application-rules';
+import { todayIn } from '@presta/contract/dates';
+import { markets } from '@presta/contract/markets';
 import { routes } from '@presta/contract/routes';
 import { useQuery } from '@/shared/http/use-query';
 import { useMessages } from '@/shared/i18n/use-messages';
@@ -20,12 +22,14 @@ import { StepHeader } from '../components/step-header';
 import { WorkForm } from '../components/work-form';
 import { applicationMessages } from '../messages';
 import { stepAfter, viewOf, type ApplicationView } from '../utils/application-view';
+import { mayApplyAgain } from '../utils/reapply';
 import './application-page.css';
 
 /**
  * The credit application (/certify, issue 34): five steps as ?step=identity|address|work|documents|consents,
  * each saved on the server as it is typed and completed with Continue, then the review with Send (?step=review);
- * without a step, the first step not completed, or the state once sent.
+ * without a step, the first step not completed, or the state once sent. A declined application whose day to apply
+ * again has come starts a new one at ?step=identity (issue 35).
  */
 export default function ApplicationPage() {
   const { t } = useMessages(applicationMessages);
@@ -40,8 +44,8 @@ function ApplicationFlow({ data, reload }: { data: ApplicationData; reload: () =
   const [, navigate] = useLocation();
   // Every call answers the application as saved: the latest answer wins over the one the page loaded.
   const [saved, setSaved] = useState<CreditApplication | null>(null);
-  const application = saved ?? data.application;
   const step = new URLSearchParams(useAddressSearch()).get('step');
+  const application = saved ?? (startsAgain(data.application, step) ? null : data.application);
   const view = viewOf(application, step);
   const heading = useFocusOnChange(view);
   const goTo = (next: ApplicationStep | 'review') => navigate(inAppUrl(routes.certify, { step: next }));
@@ -111,4 +115,9 @@ function useFocusOnChange(view: ApplicationView) {
     heading.current?.focus();
   }, [view]);
   return heading;
+}
+
+/** A declined application, its day to apply again come, and the identity step asked for: a new application starts. */
+function startsAgain(application: CreditApplication | null, step: string | null): boolean {
+  return step === 'identity' && application !== null && mayApplyAgain(application, todayIn(markets[application.market].timeZone));
 }

@@ -21,6 +21,13 @@ function renderPage(query: string) {
   return renderAt(<ApplicationPage />, '/certify', query);
 }
 
+/** Chooses a month picker's month and year by their labels, inside the question's group. */
+async function chooseMonth(user: ReturnType<typeof userEvent.setup>, question: string, month: [string, string], year: [string, string]) {
+  const group = screen.getByRole('group', { name: question });
+  await user.selectOptions(within(group).getByLabelText(month[0]), month[1]);
+  await user.selectOptions(within(group).getByLabelText(year[0]), year[1]);
+}
+
 const location = () => new URL(screen.getByTestId('location').textContent ?? '', 'http://localhost');
 const lastPayload = (path: string) => callsTo(path).at(-1)![1] as Record<string, unknown>;
 const completed = (a: CreditApplication, step: keyof CreditApplication['completed'], nextStep: CreditApplication['nextStep']) => ({
@@ -47,9 +54,10 @@ describe('ApplicationPage: address and work', () => {
     await user.type(screen.getByLabelText('Código postal'), '00');
     await user.type(screen.getByLabelText('Municipio o alcaldía'), 'Guadalajara');
     await user.selectOptions(screen.getByLabelText('Estado'), 'JC');
+    await chooseMonth(user, 'Vive en este domicilio desde', ['Mes', 'marzo'], ['Año', '2019']);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('work'));
-    expect(lastPayload(r.applicationAddress.path)).toMatchObject({ final: 1, postalCode: '44100', municipality: 'Guadalajara', state: 'JC', permanent: 0 });
+    expect(lastPayload(r.applicationAddress.path)).toMatchObject({ final: 1, postalCode: '44100', municipality: 'Guadalajara', state: 'JC', permanent: 0, residentSince: '2019-03' });
   });
 
   it('India’s address asks for the permanent-address declaration and the 6-digit PIN code', async () => {
@@ -61,13 +69,14 @@ describe('ApplicationPage: address and work', () => {
     await user.type(screen.getByLabelText('City'), 'Bengaluru');
     await user.selectOptions(screen.getByLabelText('State'), 'KA');
     await user.type(screen.getByLabelText('PIN code'), '560001');
+    await chooseMonth(user, 'Living here since', ['Month', 'March'], ['Year', '2019']);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Confirm that this is your permanent address in India.')).toBeTruthy();
     expect(callsTo(r.applicationAddress.path).filter(([, p]) => (p as { final: number }).final === 1)).toHaveLength(0);
     await user.click(screen.getByRole('checkbox', { name: 'This is my permanent address in India' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(location().searchParams.get('step')).toBe('work'));
-    expect(lastPayload(r.applicationAddress.path)).toMatchObject({ final: 1, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1 });
+    expect(lastPayload(r.applicationAddress.path)).toMatchObject({ final: 1, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: 1, residentSince: '2019-03' });
   });
 
   it('Continue right after typing: the save as typed its blur sends is answered before the final one is sent', async () => {
@@ -101,6 +110,7 @@ describe('ApplicationPage: address and work', () => {
     await user.type(screen.getByLabelText('City'), 'Bengaluru');
     await user.selectOptions(screen.getByLabelText('State'), 'KA');
     await user.click(screen.getByRole('checkbox', { name: 'This is my permanent address in India' }));
+    await chooseMonth(user, 'Living here since', ['Month', 'March'], ['Year', '2019']);
     await user.type(screen.getByLabelText('PIN code'), '560001');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(order).toContain('sent 0'));
@@ -120,6 +130,7 @@ describe('ApplicationPage: address and work', () => {
     renderPage('step=work');
     await user.selectOptions(await screen.findByLabelText('Ocupación'), 'employed');
     await user.type(screen.getByLabelText('Empresa o negocio'), 'Tiendas Sol');
+    await chooseMonth(user, 'En esta empresa o negocio desde', ['Mes', 'agosto'], ['Año', '2021']);
     await user.type(screen.getByLabelText('Ingreso mensual'), '15.000');
     expect(screen.getByText('En MXN, antes de gastos. Son $15.000,00 al mes.')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Frecuencia con la que recibe su ingreso'), 'semimonthly');
@@ -130,6 +141,7 @@ describe('ApplicationPage: address and work', () => {
       final: 1,
       occupation: 'employed',
       employer: 'Tiendas Sol',
+      workingSince: '2021-08',
       monthlyIncome: '1500000',
       payFrequency: 'semimonthly',
       monthlyObligations: '200050',

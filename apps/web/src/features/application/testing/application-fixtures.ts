@@ -74,11 +74,11 @@ export function completeApplication(market: MarketCode = 'MX', overrides: Partia
     identity:
       market === 'MX'
         ? { ...emptyIdentity, givenNames: 'María José', firstSurname: 'García', secondSurname: 'López', birthDate: '1990-05-14', sex: 'M', birthState: 'JC', curp: 'GALM900514MJCRPR08', email: 'maria@example.com' }
-        : { ...emptyIdentity, fullName: 'Priya Sharma', birthDate: '1992-03-08', pan: 'ABCPS1234K', aadhaarMasked: 'XXXX XXXX 4321', email: 'priya@example.com' },
+        : { ...emptyIdentity, fullName: 'Priya Sharma', birthDate: '1992-03-08', pan: 'ABCPS1234K', aadhaarMasked: 'XXXX XXXX 4321', email: 'priya@example.com', nationality: 'IN' },
     address:
       market === 'MX'
-        ? { ...emptyAddress, street: 'Av. Juárez', number: '12', colonia: 'Centro', postalCode: '44100', municipality: 'Guadalajara', state: 'JC' }
-        : { ...emptyAddress, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: true },
+        ? { ...emptyAddress, street: 'Av. Juárez', number: '12', colonia: 'Centro', postalCode: '44100', municipality: 'Guadalajara', state: 'JC', residentSince: '2019-03' }
+        : { ...emptyAddress, line1: '12 MG Road', city: 'Bengaluru', state: 'KA', postalCode: '560001', permanent: true, residentSince: '2019-03' },
     work: { occupation: 'employed', employer: 'Tiendas Sol', monthlyIncome: 1_500_000, payFrequency: 'semimonthly', monthlyObligations: 200_000, workingSince: '2021-08' },
     documents: base.requiredDocuments.map((kind) => ({ kind, url: `/v3/certify/document-image?kind=${kind}`, uploadedAt: '2026-11-30T10:05:00.000Z' })),
     consents: base.consentTexts.map((c) => ({ kind: c.kind, version: c.version, granted: true, at: '2026-11-30T10:10:00.000Z' })),
@@ -97,4 +97,26 @@ export function ok<T>(data: T): Normalised<T> {
 /** A refusal of the server: its code and its message. */
 export function refused<T = unknown>(code: string, message: string): Normalised<T> {
   return { success: false, code, message, data: null, raw: { success: false, code, message, data: null } };
+}
+
+/** A decided application (issue 35): closed, its state in the server's words and the decision as the borrower reads it. */
+export function decidedApplication(
+  market: MarketCode,
+  outcome: 'approved' | 'referred' | 'declined',
+  decision: Partial<NonNullable<CreditApplication['decision']>> = {},
+  overrides: Partial<CreditApplication> = {},
+): CreditApplication {
+  const statusText = {
+    approved: 'Solicitud aprobada: sus ofertas están en Inicio',
+    referred: 'Su solicitud está con un analista de crédito: le avisaremos por SMS',
+    declined: 'Por ahora no podemos prestarle',
+  }[outcome];
+  return completeApplication(market, {
+    status: outcome,
+    statusText,
+    editable: false,
+    submittedAt: '2026-11-30T18:00:00.000Z',
+    decision: { outcome, reasons: [], reapplyAfter: null, decidedAt: '2026-11-30T18:00:05.000Z', ...decision },
+    ...overrides,
+  });
 }

@@ -22,6 +22,8 @@ export type IdentityValues = {
   pan: string;
   aadhaar: string;
   email: string;
+  /** IN: 'IN' (an Indian national) or 'other'; '' not answered (Mexico does not ask). */
+  nationality: string;
 };
 
 export type IdentityField = Exclude<keyof IdentityValues, 'market'>;
@@ -33,7 +35,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function identityFields(market: MarketCode): IdentityField[] {
   return market === 'MX'
     ? ['givenNames', 'firstSurname', 'secondSurname', 'birthDate', 'sex', 'birthState', 'curp', 'rfc', 'email']
-    : ['fullName', 'birthDate', 'pan', 'aadhaar', 'email'];
+    : ['fullName', 'birthDate', 'pan', 'aadhaar', 'email', 'nationality'];
 }
 
 function birthDateHint(birthDate: string, today: string): Hint | undefined {

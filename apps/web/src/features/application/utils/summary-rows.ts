@@ -1,5 +1,7 @@
 import { inStates, mxStates, type ApplicationStep } from '@presta/contract/application-rules';
+import type { Language } from '@presta/contract/language';
 import { formatMarketMoney } from '@presta/contract/markets';
+import { readableMonth } from '@/shared/format/calendar-day';
 import type { CreditApplication } from '../api/application-calls';
 import type { ApplicationMessageKey } from '../messages';
 
@@ -18,6 +20,7 @@ function identityRows(a: CreditApplication, t: T): Row[] {
       { text: t('birthDate'), value: i.birthDate },
       { text: t('pan'), value: i.pan },
       { text: t('aadhaar'), value: i.aadhaarMasked },
+      { text: t('nationality'), value: word(t, 'nationality', i.nationality) },
       { text: t('email'), value: i.email },
     ];
   }
@@ -34,9 +37,10 @@ function identityRows(a: CreditApplication, t: T): Row[] {
   ];
 }
 
-function addressRows(a: CreditApplication, t: T): Row[] {
+function addressRows(a: CreditApplication, t: T, lang: Language): Row[] {
   const d = a.address;
   const state = d.state ? stateName(a.market, d.state) : '';
+  const since = { text: t('residentSince'), value: d.residentSince ? readableMonth(d.residentSince, lang) : '' };
   if (a.market === 'IN') {
     return [
       { text: t('line1'), value: d.line1 },
@@ -44,6 +48,7 @@ function addressRows(a: CreditApplication, t: T): Row[] {
       { text: t('city'), value: d.city },
       { text: t('state'), value: state },
       { text: t('pinCode'), value: d.postalCode },
+      since,
     ];
   }
   return [
@@ -52,14 +57,16 @@ function addressRows(a: CreditApplication, t: T): Row[] {
     { text: t('postalCode'), value: d.postalCode },
     { text: t('municipality'), value: d.municipality },
     { text: t('state'), value: state },
+    since,
   ];
 }
 
-function workRows(a: CreditApplication, t: T): Row[] {
+function workRows(a: CreditApplication, t: T, lang: Language): Row[] {
   const w = a.work;
   return [
     { text: t('occupation'), value: word(t, 'occupation', w.occupation) },
     { text: t('employer'), value: w.employer },
+    { text: t('workingSince'), value: w.workingSince ? readableMonth(w.workingSince, lang) : '' },
     { text: t('monthlyIncome'), value: money(a, w.monthlyIncome) },
     { text: t('payFrequency'), value: word(t, 'pay', w.payFrequency) },
     { text: t('monthlyObligations'), value: money(a, w.monthlyObligations) },
@@ -67,14 +74,14 @@ function workRows(a: CreditApplication, t: T): Row[] {
 }
 
 /** The review's rows of a step: what was saved, in the page's words (empty values are left out by DetailList). */
-export function summaryRows(a: CreditApplication, step: ApplicationStep, t: T): Row[] {
+export function summaryRows(a: CreditApplication, step: ApplicationStep, t: T, lang: Language): Row[] {
   switch (step) {
     case 'identity':
       return identityRows(a, t);
     case 'address':
-      return addressRows(a, t);
+      return addressRows(a, t, lang);
     case 'work':
-      return workRows(a, t);
+      return workRows(a, t, lang);
     case 'documents': {
       const count = a.requiredDocuments.filter((kind) => a.documents.some((d) => d.kind === kind)).length;
       return [{ text: t('step_documents'), value: t('documentsCount', { count, total: a.requiredDocuments.length }) }];
