@@ -33,6 +33,7 @@ import { DEMO_CREDIT_MANAGER_EMAIL, seedDemoStaff } from '../src/modules/demo/de
 import { findStaffByEmail } from '../src/modules/staff/staff-service';
 import { policyFor } from '../src/modules/credit/policy/credit-policy';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
+import { decidedApplicant } from './credit-fixtures';
 import { createBorrower, dataOf, seedProduct, testDatabaseUrl, wrapper, type Product, type TestApp } from './helpers';
 
 /*
@@ -344,5 +345,28 @@ describe('the demo', () => {
     expect(crew.creditManager).toMatchObject({ type: 'staff', email: DEMO_CREDIT_MANAGER_EMAIL });
     expect((await findStaffByEmail(t.db, DEMO_CREDIT_MANAGER_EMAIL))?.roles).toEqual(['credit_manager']);
     expect(crew.creditManager).not.toEqual(crew.operator);
+  });
+});
+
+describe('an application the policy referred (the sandbox bureau, profile clean_mid)', () => {
+  it.each(['MX', 'IN'] as const)('%s: every rule and factor explained in words, then a reviewer approves within the band', async (market) => {
+    const { applicationNo, row, borrower, decision } = await decidedApplicant(t, market, 'clean_mid');
+    expect(decision.outcome).toBe('referred');
+    const page = dataOf(await consoleCall(t, as('reviewer'), consoleCreditApplication, { applicationNo }, 'en'), consoleCreditApplication).application;
+    const explained = page.decision!;
+    expect(explained.rules.length).toBeGreaterThan(5);
+    for (const rule of explained.rules) expect(rule.text).not.toMatch(/^creditRule_/);
+    for (const point of explained.points) expect(point.factor).not.toMatch(/_/);
+    expect(explained.rules.some((r) => r.hit && r.kind === 'refer')).toBe(true);
+    expect(page.bureau).toMatchObject({ bureau: 'sandbox', found: true });
+    const queue = dataOf(await consoleCall(t, as('reviewer'), consoleCreditQueue, { limit: 200 }), consoleCreditQueue);
+    expect(queue.referred.find((r) => r.applicationNo === applicationNo)?.reasons.length).toBeGreaterThan(0);
+
+    const line = explained.limits.find((l) => l.bandMax > 0)!;
+    const res = await consoleCall(t, as('reviewer'), consoleCreditApprove, { applicationNo, limits: [{ productCode: line.productCode, limitAmount: line.bandMax }] });
+    expect(dataOf(res, consoleCreditApprove)).toEqual({ status: 'approved', pendingConfirmation: false });
+    expect(await statusOf(row.id)).toBe('approved');
+    const offers = await t.db.select().from(productOffers).where(eq(productOffers.borrowerId, borrower.id));
+    expect(offers.map((o) => o.limitAmount)).toContain(line.bandMax);
   });
 });

@@ -121,6 +121,20 @@ describe('the credit decision on the application’s page', () => {
     expect(await screen.findByText(`The approval of ${applicationNo} waits for a credit manager.`)).toBeTruthy();
   });
 
+  it('approve: a limit of 0 on every product is refused before any call', async () => {
+    const sent = stubServer(['reviewer'], { [detailPath]: { application: referred() } });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: `Approve application ${applicationNo}` });
+    const limit = within(dialog).getByRole('spinbutton', { name: 'Limit of presta-mx' });
+    await user.clear(limit);
+    await user.type(limit, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Approve at least one product with a limit above zero.')).toBeTruthy();
+    expect(sent.some((s) => s.path.endsWith('/approve'))).toBe(false);
+  });
+
   it('decline: a reason is required, chosen from the list', async () => {
     const sent = stubServer(['reviewer'], {
       [detailPath]: { application: referred() },

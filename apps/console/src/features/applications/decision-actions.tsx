@@ -50,7 +50,8 @@ function ApproveModal({ application: a, onClose, onDone }: Props & { onClose: ()
   const { message } = App.useApp();
   const limits = a.decision?.limits ?? [];
   async function approve(fields: ApproveFields) {
-    const chosen = limits.map((l) => ({ productCode: l.productCode, limitAmount: minorOf(fields.limits[l.productCode] ?? 0) }));
+    // A product left at 0 gets no limit.
+    const chosen = limits.map((l) => ({ productCode: l.productCode, limitAmount: minorOf(fields.limits[l.productCode] ?? 0) })).filter((l) => l.limitAmount > 0);
     const answer = await call(consoleCreditApprove, { applicationNo: a.applicationNo, limits: chosen, note: fields.note ?? '' });
     void message.success(t(answer.pendingConfirmation ? 'approvalSent' : 'approvedDone', { applicationNo: a.applicationNo }));
     onDone();
@@ -71,7 +72,19 @@ function ApproveModal({ application: a, onClose, onDone }: Props & { onClose: ()
           name={['limits', l.productCode]}
           label={t('limitFor', { product: l.productCode })}
           extra={t('bandMaxHint', { max: money(l.bandMax, a.market), suggested: money(l.limitAmount, a.market) })}
-          rules={[{ required: true, type: 'number', min: 0.01, message: t('limitRequired') }]}
+          rules={[
+            { required: true, type: 'number', min: 0, message: t('limitRequired') },
+            ...(i === 0
+              ? [
+                  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+                    validator: () => {
+                      const typed = (getFieldValue('limits') ?? {}) as Record<string, number | null>;
+                      return Object.values(typed).some((v) => typeof v === 'number' && minorOf(v) > 0) ? Promise.resolve() : Promise.reject(new Error(t('limitsAllZero')));
+                    },
+                  }),
+                ]
+              : []),
+          ]}
         >
           <InputNumber min={0} precision={2} style={{ width: '100%' }} autoFocus={i === 0} />
         </Form.Item>
