@@ -26,7 +26,7 @@ import type { SmsProvider } from '../sms/sms-provider';
  * Demo applicants (issues 34 and 35, docs/application.md "Demo"): a borrower without products whose credit
  * application is at a given step, every step before it completed through the application's own calls with an
  * identity the KYC sandbox verifies and whose sandbox bureau file has the profile asked for (its own identity per
- * applicant: the borrower's id is the seed, so two demo applicants never share one and never meet the
+ * applicant: the borrower's id gives the seed, so two demo applicants never share one and never meet the
  * identity_in_use knock-out), the documents as small real JPEGs through the documents module, the consents signed
  * with the code the SMS carried. `submitted`: submitted as well (a running server's jobs then verify and decide
  * it); decideDemoApplicant runs the verification and the decision at once instead.
@@ -43,8 +43,14 @@ export const demoApplicantSteps: readonly DemoApplicantStep[] = [...applicationS
 export const demoOutcomeProfiles: Record<CreditOutcome, SandboxBureauProfile> = { approved: 'clean_high', referred: 'clean_mid', declined: 'delinquent' };
 export const demoOutcomes = Object.keys(demoOutcomeProfiles) as CreditOutcome[];
 
-/** The identity's seeds: sandboxBureauIdentity's identities differ below this (India's bound, the smaller). */
-const IDENTITY_SEEDS = 1_560_000;
+/**
+ * The seed of a demo applicant's identity: the borrower's id times a step coprime to the range, so that one id gives
+ * one seed below DEMO_SEEDS (sandboxBureauIdentity's identities differ below 1 560 000) and applicants made one after
+ * another differ in name, not only in birth date. Seeds from DEMO_SEEDS up are left to the journeys' own identities.
+ */
+const DEMO_SEEDS = 1_000_000;
+const SEED_STEP = 7_001;
+export const demoIdentitySeed = (borrowerId: number): number => Number((BigInt(borrowerId) * BigInt(SEED_STEP)) % BigInt(DEMO_SEEDS));
 
 /** A plain picture standing for a document or a selfie: a real JPEG of the documents' minimum size and more. */
 async function demoPicture(hue: number): Promise<Buffer> {
@@ -116,7 +122,7 @@ export async function makeDemoApplicant(
   const phone = input.market === 'IN' ? `9${String(randomInt(0, 1e9)).padStart(9, '0')}` : `55${String(randomInt(0, 1e8)).padStart(8, '0')}`;
   const [row] = await db.insert(borrowers).values({ phone, fullName: '', language: input.language, address: '', isDemo: true }).returning({ id: borrowers.id });
   const borrowerId = row!.id;
-  const person = sandboxBureauIdentity(input.market, input.profile ?? 'clean_high', borrowerId % IDENTITY_SEEDS);
+  const person = sandboxBureauIdentity(input.market, input.profile ?? 'clean_high', demoIdentitySeed(borrowerId));
   await db.update(borrowers).set({ fullName: nameOf(person) }).where(eq(borrowers.id, borrowerId));
   const ctx: BorrowerContext = { db, repos: deps.repos, lang: input.language, now: new Date(), borrowerId };
   await completeSteps(ctx, input.market, input.step, { kyc: deps.kyc, phone, person });
