@@ -225,7 +225,7 @@ function kycConfigFrom(env: NodeJS.ProcessEnv): Pick<Config, 'kycProvider' | 'ky
 
 const CREDIT_BUREAUS = ['sandbox'] as const;
 
-/** The credit bureau's settings (docs/settings.md "Credit decision"). */
+/** The credit bureau's settings (docs/settings.md, docs/credit-bureau.md "Settings"). */
 function creditBureauConfigFrom(env: NodeJS.ProcessEnv): Pick<Config, 'creditBureau' | 'creditBureauSet'> {
   const raw = env.CREDIT_BUREAU?.trim() ?? '';
   const creditBureau = CREDIT_BUREAUS.find((b) => b === (raw || 'sandbox'));

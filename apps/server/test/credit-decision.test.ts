@@ -28,6 +28,7 @@ import { startScheduledWork } from '../src/modules/jobs/scheduled-work';
 import { createSmsProvider } from '../src/modules/sms/sms-provider';
 import { RFC_MARKS } from '../src/modules/credit/bureau/bureau-sandbox-data';
 import { BureauUnavailable, type CreditBureau } from '../src/modules/credit/bureau/credit-bureau';
+import { bureauReportOf, latestDecision } from '../src/modules/credit/credit-store';
 import { decideApplication } from '../src/modules/credit/decide-application';
 import { answerOf, buildTestApp, testDatabaseUrl, wrapper, type TestApp } from './helpers';
 import { addressPayload, applicationRow, call, paths, signConsents, storeDocuments } from './application-fixtures';
@@ -123,6 +124,7 @@ describe('outcomes', () => {
     const reports = await t.db.select().from(bureauReports).where(eq(bureauReports.applicationId, row.id));
     expect(reports).toHaveLength(1);
     expect(decision!.bureauReportId).toBe(reports[0]!.id);
+    expect(await bureauReportOf(t.db, decision!.bureauReportId!)).toMatchObject({ bureau: 'sandbox', outcome: 'found', borrowerId: who.borrower.id });
     const [consent] = await t.db
       .select()
       .from(creditApplicationConsents)
@@ -379,6 +381,7 @@ describe('the job', () => {
     expect(runs.map((r) => r.outcome).sort()).toEqual(['approved', 'skipped']);
     expect((await decideApplication({ db: t.db, bureau: sandboxBureau() }, row.id)).outcome).toBe('skipped');
     expect(await decisionsOfApplication(t.db, row.id)).toHaveLength(1);
+    expect(await latestDecision(t.db, row.id)).toMatchObject({ outcome: 'approved', trigger: 'application' });
     const approvedSms = (await statusSms(who.borrower.phone)).filter((m) => m.body.includes('aprobada'));
     expect(approvedSms).toHaveLength(1);
   });

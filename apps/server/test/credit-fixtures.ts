@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditApplication } from '@presta/contract/api/application';
 import type { MarketCode } from '@presta/contract/markets';
@@ -12,6 +12,7 @@ import { createKycProvider } from '../src/modules/application/kyc/kyc-provider';
 import { sandboxBureauIdentity, type SandboxBureauMark } from '../src/modules/credit/bureau/bureau-sandbox-data';
 import { SandboxBureau } from '../src/modules/credit/bureau/bureau-sandbox';
 import type { CreditBureau } from '../src/modules/credit/bureau/credit-bureau';
+import { decisionsOf } from '../src/modules/credit/credit-store';
 import { decideApplication } from '../src/modules/credit/decide-application';
 import { policyByVersion } from '../src/modules/credit/policy/credit-policy';
 import { evaluatePolicy } from '../src/modules/credit/policy/evaluate-policy';
@@ -129,6 +130,5 @@ export async function expectDecisionsReplay(db: Db): Promise<number> {
   return rows.length;
 }
 
-/** The application's decisions, oldest first. */
-export const decisionsOfApplication = (db: Db, applicationId: number) =>
-  db.select().from(creditDecisions).where(eq(creditDecisions.applicationId, applicationId)).orderBy(creditDecisions.id);
+/** The application's decisions, oldest first (the credit store's reader). */
+export const decisionsOfApplication = (db: Db, applicationId: number) => decisionsOf(db, applicationId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { bureauReports, creditDecisions, limitIncreaseProposals } from '../../db/schema';
 
@@ -53,11 +53,6 @@ export async function latestBureauReport(db: DbOrTx, borrowerId: number): Promis
   return row;
 }
 
-/** The reports pulled for an application, oldest first. */
-export async function bureauReportsOf(db: DbOrTx, applicationId: number): Promise<BureauReportRow[]> {
-  return db.select().from(bureauReports).where(eq(bureauReports.applicationId, applicationId)).orderBy(asc(bureauReports.id));
-}
-
 // ---------------------------------------------------------------------------
 // Decisions
 // ---------------------------------------------------------------------------
@@ -82,23 +77,6 @@ export async function latestDecision(db: DbOrTx, applicationId: number): Promise
 /** The application's decisions, oldest first (the policy's, then a reviewer's, a confirmation's, settlements'). */
 export async function decisionsOf(db: DbOrTx, applicationId: number): Promise<CreditDecisionRow[]> {
   return db.select().from(creditDecisions).where(eq(creditDecisions.applicationId, applicationId)).orderBy(asc(creditDecisions.id));
-}
-
-/** A decision by id (undefined: none). */
-export async function decisionOf(db: DbOrTx, id: number): Promise<CreditDecisionRow | undefined> {
-  const [row] = await db.select().from(creditDecisions).where(eq(creditDecisions.id, id));
-  return row;
-}
-
-/** The borrower's newest decision of any application (undefined: none). */
-export async function latestDecisionOfBorrower(db: DbOrTx, borrowerId: number): Promise<CreditDecisionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(creditDecisions)
-    .where(eq(creditDecisions.borrowerId, borrowerId))
-    .orderBy(desc(creditDecisions.decidedAt), desc(creditDecisions.id))
-    .limit(1);
-  return row;
 }
 
 // ---------------------------------------------------------------------------
@@ -170,12 +148,6 @@ export async function answerProposal(
     .where(eq(limitIncreaseProposals.id, id))
     .returning();
   return row!;
-}
-
-/** The proposals a decision made (the back office shows them with it). */
-export async function proposalsOfDecisions(db: DbOrTx, decisionIds: number[]): Promise<LimitIncreaseRow[]> {
-  if (decisionIds.length === 0) return [];
-  return db.select().from(limitIncreaseProposals).where(inArray(limitIncreaseProposals.decisionId, decisionIds)).orderBy(asc(limitIncreaseProposals.id));
 }
 
 // ---------------------------------------------------------------------------

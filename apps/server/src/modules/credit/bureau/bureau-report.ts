@@ -23,8 +23,8 @@ export type MexicoReport = {
     tipoCredito: string;
     fechaAperturaCuenta: string;
     fechaCierreCuenta: string | null;
-    /** S weekly, C every 14 days, Q every 15 days, M monthly. */
-    frecuenciaPagos: 'S' | 'C' | 'Q' | 'M';
+    /** S weekly, C every 14 days, Q every 15 days, M monthly, B two months, T three, A yearly; others: monthly. */
+    frecuenciaPagos: string;
     /** Each payment, pesos as a decimal string. */
     montoPagar: string;
     saldoActual: string;
@@ -67,10 +67,9 @@ export type BureauReport = MexicoReport | IndiaReport;
 
 /** Inquiries in the 90 days up to and including the request's day. */
 export const INQUIRY_WINDOW_DAYS = 90;
-/** Days in each payment period of the Mexican report's frequencies. */
-export const PERIOD_DAYS: Record<MexicoReport['creditos'][number]['frecuenciaPagos'], number> = { S: 7, C: 14, Q: 15, M: 30 };
-/** MONTHLY_PAYMENT_CEIL: a payment every d days is ceil(payment × 30 / d) a month (never understated). */
-export const MONTHLY_PAYMENT_CEIL = 'MONTHLY_PAYMENT_CEIL';
+/** Days in each payment period of the Mexican report's frequencies; a code not listed counts as monthly. */
+const PERIOD_DAYS: Readonly<Record<string, number>> = { S: 7, C: 14, Q: 15, M: 30, B: 60, T: 90, A: 360 };
+const periodDays = (frequency: string): number => PERIOD_DAYS[frequency] ?? 30;
 
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -109,8 +108,9 @@ const notFound: BureauAttributes = {
 function mexicoAttributes(r: MexicoReport): BureauAttributes {
   if (!r.persona) return notFound;
   const open = r.creditos.filter((c) => c.fechaCierreCuenta === null);
-  const overdueDays = (c: MexicoReport['creditos'][number]) => (c.pagoActual === 'V' ? 0 : Number(c.pagoActual) * PERIOD_DAYS[c.frecuenciaPagos]);
-  const monthly = (c: MexicoReport['creditos'][number]) => Math.ceil((decimalToMinor(c.montoPagar) * 30) / PERIOD_DAYS[c.frecuenciaPagos]);
+  const overdueDays = (c: MexicoReport['creditos'][number]) => (c.pagoActual === 'V' ? 0 : (Number(c.pagoActual) || 0) * periodDays(c.frecuenciaPagos));
+  // MONTHLY_PAYMENT_CEIL: a payment every d days is ceil(payment × 30 / d) a month (never understated).
+  const monthly = (c: MexicoReport['creditos'][number]) => Math.ceil((decimalToMinor(c.montoPagar) * 30) / periodDays(c.frecuenciaPagos));
   const p = r.persona;
   return {
     found: true,

@@ -4,6 +4,7 @@ import { aadhaarFor } from '@presta/contract/identity/aadhaar';
 import { curpFor, type CurpPerson } from '@presta/contract/identity/curp';
 import { normalizeIdentityNumber, normalizeName } from '@presta/contract/identity/normalize';
 import { rfcFor } from '@presta/contract/identity/rfc';
+import type { CreditOutcome } from '@presta/contract/application-rules';
 import type { MarketCode } from '@presta/contract/markets';
 import type { IndiaIdentity, MexicoIdentity } from '../../application/kyc/kyc-sandbox-data';
 
@@ -19,6 +20,9 @@ export type SandboxBureauProfile = 'clean_high' | 'clean_mid' | 'clean_low' | 't
 export type SandboxBureauMark = SandboxBureauProfile | 'unavailable';
 
 export const sandboxBureauProfiles: readonly SandboxBureauProfile[] = ['clean_high', 'clean_mid', 'clean_low', 'thin', 'delinquent', 'inquiries', 'not_found', 'mismatch'];
+
+/** The profile that gives the demo applicant each outcome (npm run demo -- applicant --outcome). */
+export const demoOutcomeProfiles: Record<CreditOutcome, SandboxBureauProfile> = { approved: 'clean_high', referred: 'clean_mid', declined: 'delinquent' };
 
 /** Mexico: the RFC's homoclave (characters 11–12). India: the PAN's series (letters 1–3). */
 export const RFC_MARKS: Record<SandboxBureauMark, string> = {

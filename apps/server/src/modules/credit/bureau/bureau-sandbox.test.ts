@@ -15,7 +15,7 @@ import { demoInputs } from '../policy/policy-test-inputs';
 import type { BureauAttributes } from '../policy/policy-types';
 import { createCreditBureau } from './bureau-provider';
 import { SandboxBureau } from './bureau-sandbox';
-import { sandboxBureauIdentity, sandboxBureauProfiles, sandboxMarkOf, type SandboxBureauMark, type SandboxBureauProfile } from './bureau-sandbox-data';
+import { demoOutcomeProfiles, sandboxBureauIdentity, sandboxBureauProfiles, sandboxMarkOf, type SandboxBureauMark, type SandboxBureauProfile } from './bureau-sandbox-data';
 import { BureauUnavailable, type BureauSubject } from './credit-bureau';
 
 const marks: SandboxBureauMark[] = [...sandboxBureauProfiles, 'unavailable'];
@@ -146,6 +146,12 @@ describe('SandboxBureau', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("the demo's outcomes: each profile gives the demo applicant its outcome", async () => {
+    for (const [outcome, profile] of Object.entries(demoOutcomeProfiles)) {
+      for (const market of ['MX', 'IN'] as const) expect((await decideFor(market, profile, 5)).result.outcome).toBe(outcome);
+    }
   });
 
   it('an unmarked identity has a clean file: the demo applicant is approved', async () => {

@@ -172,6 +172,13 @@ describe('each reason code', () => {
     expect(result.reasons).toEqual(['no_affordable_amount']);
   });
 
+  it('no product, or a product without a step, offers nothing: no_affordable_amount', () => {
+    expect(decide({ ...demoInputs('MX'), products: [] }).reasons).toEqual(['no_affordable_amount']);
+    const stepless = demoInputs('IN');
+    stepless.products = stepless.products.map((p) => ({ ...p, amountStep: 0 }));
+    expect(decide(stepless)).toMatchObject({ outcome: 'declined', reasons: ['no_affordable_amount'] });
+  });
+
   it('India records nationality and permanent address; Mexico has neither rule', () => {
     const codes = (market: 'MX' | 'IN') => decide(demoInputs(market)).rules.map((r) => r.code);
     expect(codes('IN')).toEqual(expect.arrayContaining(['not_national', 'no_permanent_address']));

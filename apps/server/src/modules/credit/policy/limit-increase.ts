@@ -21,9 +21,6 @@ export type LimitIncreaseProposal = {
   validDays: number;
 };
 
-/** GROWTH_FLOOR: the growth cap is floor(currentLimit × maxGrowthPpm / 1e6), then every cap is on the product's steps. */
-export const GROWTH_FLOOR = 'GROWTH_FLOOR';
-
 function eligible(policy: CreditPolicy, history: OwnHistory, result: PolicyResult): boolean {
   const rule = policy.limitIncrease;
   if (result.outcome !== 'approved') return false;
@@ -31,7 +28,10 @@ function eligible(policy: CreditPolicy, history: OwnHistory, result: PolicyResul
   return history.settledOnTime >= rule.minSettledOnTime;
 }
 
-/** The proposal for one product, or null: not eligible, or nothing above the current limit. */
+/**
+ * The proposal for one product, or null: not eligible, or nothing above the current limit. GROWTH_FLOOR: the growth
+ * cap is floor(currentLimit × maxGrowthPpm / 1e6); the least cap is then rounded down to the product's step.
+ */
 export function proposedIncrease(
   policy: CreditPolicy,
   input: { currentLimit: number; result: PolicyResult; product: ProductTerms; history: OwnHistory },

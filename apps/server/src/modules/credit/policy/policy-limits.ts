@@ -11,23 +11,21 @@ import type { CreditInputs, LimitLine, ProductTerms } from './policy-types';
  * instalment is the real quote's (pricing's quoteLoan), so the estimate is the loan the borrower would take.
  */
 
-/** Budget: floor((income − obligations − the bureau's monthly payments) × share / 10 000); never overstated. */
-export const BUDGET_FLOOR = 'BUDGET_FLOOR';
-/** The instalment: the largest of the plan at periodsMax (quoteLoan's rules), the dearest instalment of the cheapest spread. */
-export const INSTALMENT_LARGEST_AT_PERIODS_MAX = 'INSTALMENT_LARGEST_AT_PERIODS_MAX';
-/** Monthly burden: ceil(instalment × 30 / termUnitDays); never understated (a 91-day instalment spreads over ~3 months). */
-export const MONTHLY_BURDEN_CEIL = 'MONTHLY_BURDEN_CEIL';
-/** A limit: the least of its caps rounded DOWN to the product's step; under amountMin: 0. */
-export const LIMIT_STEP_FLOOR = 'LIMIT_STEP_FLOOR';
-
-/** BUDGET_FLOOR: what the instalments may take a month, minor units (0 when nothing is left). */
+/**
+ * BUDGET_FLOOR: what the instalments may take a month, minor units: floor((income − obligations − the bureau's
+ * monthly payments) × share / 10 000), never overstated; 0 when nothing is left.
+ */
 export function monthlyBudget(policy: CreditPolicy, inputs: CreditInputs): number {
   const disposable = inputs.applicant.monthlyIncome - totalObligations(inputs);
   if (disposable <= 0) return 0;
   return Number((BigInt(disposable) * BigInt(policy.affordability.instalmentShareBp)) / 10_000n);
 }
 
-/** MONTHLY_BURDEN_CEIL of INSTALMENT_LARGEST_AT_PERIODS_MAX for a loan of `amount` on the product. */
+/**
+ * A loan of `amount` a month. INSTALMENT_LARGEST_AT_PERIODS_MAX: the largest instalment of the plan quoteLoan makes
+ * at periodsMax (the dearest instalment of the cheapest spread). MONTHLY_BURDEN_CEIL: ceil(instalment × 30 /
+ * termUnitDays), never understated (a 91-day instalment spreads over about three months).
+ */
 export function monthlyBurden(inputs: Pick<CreditInputs, 'market' | 'today'>, product: ProductTerms, amount: number): number {
   const quote = quoteLoan({
     amount,
@@ -42,15 +40,17 @@ export function monthlyBurden(inputs: Pick<CreditInputs, 'market' | 'today'>, pr
   return Math.ceil((instalment * 30) / product.termUnitDays);
 }
 
-/** LIMIT_STEP_FLOOR of a cap on the product (0 under its minimum). */
+/** LIMIT_STEP_FLOOR: a cap (and the product's maximum) rounded DOWN to the product's step; under amountMin: 0. */
 export function onSteps(product: ProductTerms, cap: number): number {
+  // A product without a step (a catalogue error) offers nothing rather than dividing by zero.
+  if (!(product.amountStep > 0)) return 0;
   const stepped = Math.floor(Math.min(cap, product.amountMax) / product.amountStep) * product.amountStep;
   return stepped >= product.amountMin && stepped > 0 ? stepped : 0;
 }
 
 /** The largest amount on the product's steps (up to amountMax) whose monthly burden fits the budget; 0: none. */
 export function affordableMax(inputs: CreditInputs, product: ProductTerms, budget: number): number {
-  if (budget <= 0) return 0;
+  if (budget <= 0 || !(product.amountStep > 0)) return 0;
   // Downwards from the top: the first amount that fits is the largest (no assumption that the burden is monotone).
   for (let amount = onSteps(product, product.amountMax); amount >= product.amountMin && amount > 0; amount -= product.amountStep) {
     if (monthlyBurden(inputs, product, amount) <= budget) return amount;

@@ -7,12 +7,7 @@ import type { CreditInputs } from './policy-types';
  * its one rounding rule. Pure; integers only.
  */
 
-/** Obligations to income: floor((declared obligations + the bureau's monthly payments) × 10 000 / income), basis points. */
-export const RATIO_BP_FLOOR = 'RATIO_BP_FLOOR';
-/** Months at an address or employer: whole calendar months from YYYY-MM to today's month (a future month: 0). */
-export const MONTHS_CALENDAR = 'MONTHS_CALENDAR';
-
-/** floor(a × 10 000 / b) in BigInt; null when b ≤ 0 (no income to measure against). */
+/** RATIO_BP_FLOOR: floor(a × 10 000 / b) in BigInt, basis points; null when b ≤ 0 (no income to measure against). */
 export function basisPoints(a: number, b: number): number | null {
   if (b <= 0) return null;
   return Number((BigInt(a) * 10_000n) / BigInt(b));
@@ -28,11 +23,12 @@ export function totalObligations(inputs: CreditInputs): number {
   return inputs.applicant.monthlyObligations + bureauPayments(inputs);
 }
 
+/** (Declared obligations + the bureau's monthly payments) to income, RATIO_BP_FLOOR. */
 export function obligationsToIncomeBp(inputs: CreditInputs): number | null {
   return basisPoints(totalObligations(inputs), inputs.applicant.monthlyIncome);
 }
 
-/** MONTHS_CALENDAR from 'YYYY-MM' to 'YYYY-MM-DD'; null when not answered. */
+/** MONTHS_CALENDAR: whole calendar months from 'YYYY-MM' to the month of 'YYYY-MM-DD' (a future month: 0); null when not answered. */
 export function monthsSince(since: string | null, today: string): number | null {
   const m = since === null ? null : /^(\d{4})-(\d{2})$/.exec(since);
   if (!m) return null;

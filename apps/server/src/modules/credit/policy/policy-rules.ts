@@ -28,6 +28,7 @@ function eligibilityRules(policy: CreditPolicy, inputs: CreditInputs): RuleResul
   const k = policy.knockouts;
   const age = ageOn(inputs.applicant.birthDate, inputs.today);
   const maxAge = inputs.products.length ? Math.max(...inputs.products.map((p) => maxAgeOf(policy, p.code))) : k.maxAgeDefault;
+  // !(age >= min): a birth date that cannot be read (NaN) is under the minimum, never waved through.
   const rules = [rule('age_under_minimum', 'knockout', !(age >= k.minAge), age, k.minAge), rule('age_over_maximum', 'knockout', age > maxAge, age, maxAge)];
   if (k.nationalOnly) rules.push(rule('not_national', 'knockout', inputs.applicant.nationality !== inputs.market, inputs.applicant.nationality, inputs.market));
   if (k.permanentAddressRequired) rules.push(rule('no_permanent_address', 'knockout', !inputs.applicant.permanentAddress, inputs.applicant.permanentAddress, true));

@@ -33,7 +33,8 @@ export function ApplicationCard({ application }: { application: ApplicationSumma
       <PageCard title={t('applyTitle')} className="presta-account-application">
         <p className="presta-account-muted">{again ? t('applyAgainText') : t('applyText')}</p>
         <div className="presta-account-actions">
-          <PrimaryButton onClick={() => void navigate(inAppUrl(routes.certify, again ? { step: 'identity' } : {}))}>{t('applyButton')}</PrimaryButton>
+          {/* After a decided application, the identity step of a new one (without a step, /certify shows the decision). */}
+          <PrimaryButton onClick={() => void navigate(inAppUrl(routes.certify, application ? { step: 'identity' } : {}))}>{t('applyButton')}</PrimaryButton>
         </div>
       </PageCard>
     );

@@ -79,6 +79,15 @@ describe('HomePage: the application once decided (issue 35)', () => {
     expect(screen.queryByRole('button', { name: 'Apply now' })).toBeNull();
   });
 
+  it('approved, its offers used: the apply card, which starts a new application', async () => {
+    answerByPath({ [homePath]: ok(homeData({ offers: [], application: decided('approved', 'Solicitud aprobada: sus ofertas están en Inicio') })) });
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Solicite su crédito' });
+    await user.click(within(card).getByRole('button', { name: 'Solicitar ahora' }));
+    expect([at().pathname, at().searchParams.get('step')]).toEqual(['/certify', 'identity']);
+  });
+
   it('approved: the offers come first, as before', async () => {
     answerByPath({ [homePath]: ok(homeData({ application: decided('approved', 'Solicitud aprobada: sus ofertas están en Inicio') })) });
     renderPage();

@@ -71,6 +71,13 @@ describe('ApplicationPage: the credit decision (issue 35)', () => {
     expect(within(screen.getByRole('group', { name: 'Are you an Indian national?' })).getAllByRole('radio').some((radio) => (radio as HTMLInputElement).checked)).toBe(false);
   });
 
+  it('approved, the identity step asked for (home, once the offers are used): a new application', async () => {
+    answerByPath({ [r.creditApplication.path]: ok(applicationData(decidedApplication('MX', 'approved'))) });
+    renderPage('step=identity');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sus datos' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Nombre(s)').value).toBe('');
+  });
+
   it('has no serious or critical accessibility violations (referred, approved, declined)', async () => {
     for (const application of [decidedApplication('MX', 'referred'), decidedApplication('MX', 'approved'), declined()]) {
       answerByPath({ [r.creditApplication.path]: ok(applicationData(application)) });

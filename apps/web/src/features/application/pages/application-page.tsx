@@ -28,8 +28,8 @@ import './application-page.css';
 /**
  * The credit application (/certify, issue 34): five steps as ?step=identity|address|work|documents|consents,
  * each saved on the server as it is typed and completed with Continue, then the review with Send (?step=review);
- * without a step, the first step not completed, or the state once sent. A declined application whose day to apply
- * again has come starts a new one at ?step=identity (issue 35).
+ * without a step, the first step not completed, or the state once sent. An approved application, or a declined one
+ * whose day to apply again has come, starts a new one at ?step=identity (issue 35).
  */
 export default function ApplicationPage() {
   const { t } = useMessages(applicationMessages);
@@ -117,7 +117,7 @@ function useFocusOnChange(view: ApplicationView) {
   return heading;
 }
 
-/** A declined application, its day to apply again come, and the identity step asked for: a new application starts. */
+/** A closed application that allows another (approved; declined, its day come) and the identity step asked for: a new one starts. */
 function startsAgain(application: CreditApplication | null, step: string | null): boolean {
   return step === 'identity' && application !== null && mayApplyAgain(application, todayIn(markets[application.market].timeZone));
 }
