@@ -26,7 +26,7 @@ import {
   type Lang,
 } from './support/application';
 import { registerOnPromotionPage, randomPhone } from './support/promotion';
-import { creditTexts, freshIdentity } from './support/credit';
+import { creditTexts, freshIdentity, reloadHomeUntilOffer } from './support/credit';
 
 /*
  * Issue 34 (docs/application.md), in Chromium on the real server at 375 px, each page axe clean and whole at 320 and
@@ -67,21 +67,15 @@ async function registerAndOpenHome(page: Page, request: APIRequestContext, phone
 }
 
 /**
- * After submit: the state on the page, then the verification's "in review" SMS and the decision the identity leads
- * to (approved), with its SMS; /certify says so and home shows the offer.
+ * After submit: the verification's "in review" (brief now: the decision's job follows at once) and the decision the
+ * identity leads to, approved, each with its SMS; home shows the offer.
  */
 async function followToDecision(page: Page, request: APIRequestContext, phone: string, lang: Lang, check: (page: Page, name: string) => Promise<void>) {
   const t = applicationTexts[lang];
   const c = creditTexts[lang];
-  await page.goto('/certify');
-  await expectView(page, lang, t.statusTitle);
-  // In review is brief now: the decision's job follows the verification at once.
-  await reloadUntil(page, c.statusApproved, 60);
-  await check(page, `application-approved-${lang}`);
-  await expect.poll(() => statusSms(request, phone), { message: 'the SMS of each change' }).toEqual(expect.arrayContaining([expect.stringContaining(t.smsInReview), expect.stringContaining(c.smsApproved)]));
-  await page.goto('/main');
-  await expect(page.getByRole('heading', { name: c.offersTitle })).toBeVisible();
+  await reloadHomeUntilOffer(page, lang, null);
   await check(page, `application-home-approved-${lang}`);
+  await expect.poll(() => statusSms(request, phone), { message: 'the SMS of each change' }).toEqual(expect.arrayContaining([expect.stringContaining(t.smsInReview), expect.stringContaining(c.smsApproved)]));
 }
 
 test('Mexico, in Spanish: from the promotion page to an approved application, a reload keeping every field', async ({ page, request }) => {

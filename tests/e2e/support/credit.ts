@@ -45,7 +45,8 @@ export const creditTexts = {
     },
     // web: account/messages.ts
     offersTitle: 'Ofertas para usted',
-    borrow: /^Solicitar /,
+    /** An offer's button: "Solicitar $5,000.00" (not home's "Solicitar ahora"). */
+    borrow: /^Solicitar \$/,
     applyButton: 'Solicitar ahora',
     reasonsTitle: 'Por qué',
     reapplyFrom: /^Podrá solicitar de nuevo a partir del .+\.$/,
@@ -67,7 +68,7 @@ export const creditTexts = {
       score_below_cutoff: 'Your credit score is below the one we ask for.',
     },
     offersTitle: 'Offers for you',
-    borrow: /^Apply for /,
+    borrow: /^Apply for ₹/,
     applyButton: 'Apply now',
     reasonsTitle: 'Why',
     reapplyFrom: /^You may apply again from .+\.$/,
@@ -121,6 +122,19 @@ export function pageOf(applicant: DemoApplicant, pathname: string, extra: Record
   url.pathname = pathname;
   for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Reloads home until an offer shows (the decision's job approved the application, or a reviewer did). Once decided,
+ * the application is no longer open: /certify shows none, home shows the offers (or a decline's reasons).
+ */
+export async function reloadHomeUntilOffer(page: Page, lang: Lang, applicant: DemoApplicant | null, seconds = 60) {
+  const borrow = page.getByRole('button', { name: creditTexts[lang].borrow }).first();
+  await page.goto(applicant ? pageOf(applicant, '/main') : '/main');
+  await expect(async () => {
+    await page.reload();
+    await expect(borrow).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: seconds * 1000, intervals: [1_000, 2_000] });
 }
 
 /** A demo applicant at the consents step signs with the SMS code and sends the application. */

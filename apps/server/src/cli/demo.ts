@@ -6,7 +6,7 @@
  * session parameters by their real names, the ids and links to the pages.
  *
  * npm run -s demo -- applicant [--lang es|en] [--market MX|IN]
- *                              [--step identity|address|work|documents|consents|submitted]
+ *                              [--step identity|address|work|documents|consents|review|submitted]
  *                              [--outcome approved|referred|declined]
  *
  * Creates a demo borrower with a live session and a credit application at that
@@ -64,7 +64,7 @@ import type { MessageKey } from '../i18n/messages';
 
 const usage = `Usage:
   npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
-  npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|submitted]
+  npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|review|submitted]
                                [--outcome approved|referred|declined]
   npm run -s demo -- pay <reference> [--amount <minor units>]
   npm run -s demo -- sms-outbox <phone>`;

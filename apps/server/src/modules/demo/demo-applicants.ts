@@ -32,8 +32,9 @@ import type { SmsProvider } from '../sms/sms-provider';
  * it); decideDemoApplicant runs the verification and the decision at once instead.
  */
 
-export type DemoApplicantStep = ApplicationStep | 'submitted';
-export const demoApplicantSteps: readonly DemoApplicantStep[] = [...applicationSteps, 'submitted'];
+/** A step to fill; `review`: every step done and signed, the application ready to send; `submitted`: sent. */
+export type DemoApplicantStep = ApplicationStep | 'review' | 'submitted';
+export const demoApplicantSteps: readonly DemoApplicantStep[] = [...applicationSteps, 'review', 'submitted'];
 
 /**
  * The sandbox bureau file behind each outcome with policy v1 and the demo applicant's income and dates
