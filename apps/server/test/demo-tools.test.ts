@@ -5,7 +5,7 @@ import { listAudit } from '../src/modules/audit/audit-log';
 import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
 import { decideDemoApplicant, demoOutcomeProfiles, demoOutcomes, makeDemoApplicant } from '../src/modules/demo/demo-applicants';
 import { createKycProvider } from '../src/modules/application/kyc/kyc-provider';
-import { newestApplication } from '../src/modules/application/application-store';
+import { bureauConsentInForce, newestApplication } from '../src/modules/application/application-store';
 import { SandboxBureau } from '../src/modules/credit/bureau/bureau-sandbox';
 import { createRepositories } from '../src/repositories';
 import { ensureCatalogue } from './credit-fixtures';
@@ -133,5 +133,13 @@ describe('demo applicants (issue 35: one identity each, decided at once)', () =>
     expect(a?.pan).toMatch(/^HIG/);
     expect(a?.pan).not.toBe(b?.pan);
     expect(a?.status).toBe('draft');
+  });
+
+  it('--step review: every step done and the consents signed, ready to send (not sent)', async () => {
+    const made = await makeDemoApplicant(t.db, deps(), { language: 'es', market: 'MX', step: 'review' });
+    const row = await newestApplication(t.db, made.borrowerId);
+    expect(row?.status).toBe('draft');
+    expect(await bureauConsentInForce(t.db, row!.id)).toBeDefined();
+    expect(row?.submittedAt).toBeNull();
   });
 });
