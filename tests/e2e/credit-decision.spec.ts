@@ -1,4 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
+import { todayIn } from '@presta/contract/dates';
+import { markets, type MarketCode } from '@presta/contract/markets';
 import { checkConsoleScreen, openSection } from './support/console';
 import { closeE2eDb } from './support/e2e-database';
 import { checkPage } from './support/layout';
@@ -52,8 +54,12 @@ async function takeOffer(page: Page, lang: Lang, applicant: DemoApplicant, name:
   return (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
 }
 
-/** A reviewer approves the order in the console, a finance member disburses it (never the same member). */
-async function approveAndDisburse(browser: Browser, orderNo: string, who: string) {
+/**
+ * A reviewer approves the order in the console, a finance member disburses it (never the same member) on today of the
+ * order's market (the console's day field starts on Mexico's: India's morning is still Mexico's yesterday).
+ */
+async function approveAndDisburse(browser: Browser, orderNo: string, market: MarketCode) {
+  const who = market.toLowerCase();
   const r = (await consoleMember(browser, email(`revisor-${who}`), 'Rita Revisora', ['reviewer'])).page;
   await openSection(r, 'review');
   const row = r.getByRole('row').filter({ hasText: orderNo });
@@ -67,6 +73,12 @@ async function approveAndDisburse(browser: Browser, orderNo: string, who: string
   const due = f.getByRole('row').filter({ hasText: orderNo });
   await expect(due).toBeVisible();
   await due.getByRole('checkbox', { name: orderNo }).check();
+  const day = todayIn(markets[market].timeZone);
+  const dayField = f.getByLabel('Día del desembolso');
+  await dayField.click();
+  await dayField.fill(day);
+  await dayField.press('Enter');
+  await expect(dayField).toHaveValue(day);
   await f.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
   await f.locator('.ant-popconfirm').getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
   await expect(f.getByRole('status').filter({ hasText: '1 orden desembolsada' })).toBeVisible();
@@ -86,7 +98,7 @@ for (const c of approvedCases) {
 
     const orderNo = await takeOffer(page, c.lang, applicant, c.market);
     await bindBankAccount(page, request, c.lang, applicant, c.market);
-    await approveAndDisburse(browser, orderNo, c.market.toLowerCase());
+    await approveAndDisburse(browser, orderNo, c.market);
 
     await page.goto(pageOf(applicant, '/main'));
     await expect(page.getByRole('heading', { name: t.activeLoanTitle })).toBeVisible();
