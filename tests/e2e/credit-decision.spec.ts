@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { todayIn } from '@presta/contract/dates';
-import { markets, type MarketCode } from '@presta/contract/markets';
+import type { MarketCode } from '@presta/contract/markets';
+import { appliedOnePeriodAgo } from './support/account';
 import { checkConsoleScreen, openSection } from './support/console';
 import { closeE2eDb } from './support/e2e-database';
 import { checkPage } from './support/layout';
@@ -55,8 +55,10 @@ async function takeOffer(page: Page, lang: Lang, applicant: DemoApplicant, name:
 }
 
 /**
- * A reviewer approves the order in the console, a finance member disburses it (never the same member) on today of the
- * order's market (the console's day field starts on Mexico's: India's morning is still Mexico's yesterday).
+ * A reviewer approves the order in the console, a finance member disburses it (never the same member). As in the
+ * back office's journey, the order is moved one instalment period back and disbursed on that day: the console's
+ * day goes no later than the earliest market's today, and an Indian order made after India's midnight (Mexico's
+ * evening) is a day ahead of it.
  */
 async function approveAndDisburse(browser: Browser, orderNo: string, market: MarketCode) {
   const who = market.toLowerCase();
@@ -73,7 +75,7 @@ async function approveAndDisburse(browser: Browser, orderNo: string, market: Mar
   const due = f.getByRole('row').filter({ hasText: orderNo });
   await expect(due).toBeVisible();
   await due.getByRole('checkbox', { name: orderNo }).check();
-  const day = todayIn(markets[market].timeZone);
+  const day = await appliedOnePeriodAgo(orderNo);
   const dayField = f.getByLabel('Día del desembolso');
   await dayField.click();
   await dayField.fill(day);
