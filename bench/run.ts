@@ -499,7 +499,7 @@ const creditDecisionRun = { count: Number(process.env.BENCH_DECISIONS ?? 30), pa
 
 function printCreditDecision(row: CreditDecisionRow | undefined): void {
   if (!row) return;
-  console.log(`\nCredit decision (home polled every ${row.pollMs} ms; the queue polled every ${row.queuePollSeconds} s when idle)`);
+  console.log(`\nCredit decision (the state read every ${row.pollMs} ms, then home asked once; the queue polled every ${row.queuePollSeconds} s when idle)`);
   console.table([{ run: row.name, outcomes: JSON.stringify(row.outcomes), 'p50 ms': row.p50Ms, 'p99 ms': row.p99Ms, 'max ms': row.maxMs, 'server p50 ms': row.serverP50Ms, 'server p99 ms': row.serverP99Ms }]);
 }
 
