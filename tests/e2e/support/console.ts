@@ -53,7 +53,7 @@ export const consoleTexts = {
     staff: 'Personal',
     audit: 'Auditoría',
   },
-  role: { reviewer: 'Revisor', finance: 'Finanzas', support: 'Soporte', analyst: 'Analista', admin: 'Administrador' },
+  role: { reviewer: 'Revisor', finance: 'Finanzas', support: 'Soporte', analyst: 'Analista', admin: 'Administrador', credit_manager: 'Gerente de crédito' },
   cancel: 'Cancelar',
 } as const;
 

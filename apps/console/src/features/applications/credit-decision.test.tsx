@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen, stubServer } from '@/shared/testing/test-server';
 import ApplicationPage from './application-page';
@@ -58,6 +59,14 @@ const referred = (pendingApproval: CreditApplication['pendingApproval'] = null):
   pendingApproval,
 });
 
+/** axe's serious and critical findings in `container` (a modal is portaled: pass it); jsdom has no colours. */
+async function seriousViolations(container: Element): Promise<string[]> {
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const renderPage = () => renderScreen(<ApplicationPage />, { path: `/applications/${applicationNo}`, route: '/applications/:applicationNo' });
 
 describe('the credit decision on the application’s page', () => {
@@ -81,6 +90,7 @@ describe('the credit decision on the application’s page', () => {
     expect(within(limits).getByText('$5.000,00')).toBeTruthy(); // the band's maximum
     expect(screen.getByText('Score in the review band: A credit analyst is reviewing your application.')).toBeTruthy();
     expect(screen.getByText('SBX-1')).toBeTruthy();
+    expect(await seriousViolations(screen.getByRole('heading', { level: 2, name: 'Credit decision' }).closest('.ant-card')!)).toEqual([]);
     // Support neither opens the report nor decides.
     expect(screen.queryByRole('button', { name: 'Open report' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -116,6 +126,7 @@ describe('the credit decision on the application’s page', () => {
     await user.clear(limit);
     await user.type(limit, '8000');
     expect(await within(dialog).findByText('Above the band maximum: a credit manager must confirm it.')).toBeTruthy();
+    expect(await seriousViolations(dialog)).toEqual([]);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(sent.find((s) => s.path.endsWith('/approve'))?.body).toEqual({ applicationNo, limits: [{ productCode: 'presta-mx', limitAmount: 800_000 }], note: '' }));
     expect(await screen.findByText(`The approval of ${applicationNo} waits for a credit manager.`)).toBeTruthy();
@@ -149,6 +160,7 @@ describe('the credit decision on the application’s page', () => {
     const reason = within(dialog).getByRole('combobox', { name: 'Reason' });
     await user.click(reason);
     await user.click(await screen.findByText('Cannot afford it', { selector: '.ant-select-item-option-content' }));
+    expect(await within(dialog).findByText('The applicant will read: “With your income and debts, a new payment would be hard to meet.”')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(sent.find((s) => s.path.endsWith('/decline'))?.body).toEqual({ applicationNo, reason: 'reviewer_affordability', note: '' }));
   });
@@ -206,6 +218,7 @@ describe('the review queue', () => {
     const waitingRow = screen.getByRole('link', { name: 'AP0000000008' }).closest('tr')!;
     expect(within(waitingRow).getByText('presta-mx: $8.000,00')).toBeTruthy();
     expect(within(waitingRow).getByText('Rosa Revisora')).toBeTruthy();
+    expect(await seriousViolations(screen.getByRole('tabpanel'))).toEqual([]);
   });
 
   it('support has no queue tab', async () => {

@@ -98,6 +98,17 @@ function ApproveModal({ application: a, onClose, onDone }: Props & { onClose: ()
 
 type DeclineFields = { reason: ReviewerDeclineReason; note?: string };
 
+/** The reason in the words the applicant will read on home (the server's creditReason_<code>). */
+function BorrowerReads() {
+  const t = useMessages(applicationsMessages);
+  const reason = Form.useWatch<ReviewerDeclineReason | undefined>('reason', Form.useFormInstance());
+  return reason ? (
+    <Typography.Paragraph type="secondary" role="status">
+      {t('borrowerReads', { text: t(`reasonText_${reason}`) })}
+    </Typography.Paragraph>
+  ) : null;
+}
+
 function DeclineModal({ application: a, onClose, onDone }: Props & { onClose: () => void }) {
   const t = useMessages(applicationsMessages);
   const { message } = App.useApp();
@@ -118,6 +129,7 @@ function DeclineModal({ application: a, onClose, onDone }: Props & { onClose: ()
       <Form.Item name="reason" label={t('reason')} rules={[{ required: true, message: t('reasonRequired') }]}>
         <Select<ReviewerDeclineReason> autoFocus options={reviewerDeclineReasons.map((r) => ({ value: r, label: t(`reason_${r}`) }))} />
       </Form.Item>
+      <BorrowerReads />
       <Form.Item name="note" label={t('reviewerNote')}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>

@@ -21,6 +21,9 @@ import { applicationsMessages, knownKey } from './messages';
 type Props = { application: CreditApplication };
 type Decision = NonNullable<CreditApplication['decision']>;
 
+/** Two columns when the panel has the page's width; one beside the documents (xl), where two would squeeze. */
+const panelColumns = { xs: 1, sm: 2, xl: 1, xxl: 2 } as const;
+
 const outcomeColor = { approved: 'green', referred: 'gold', declined: 'red' } as const;
 
 function DecisionSummary({ decision: d }: { decision: Decision }) {
@@ -34,7 +37,7 @@ function DecisionSummary({ decision: d }: { decision: Decision }) {
     <Descriptions
       size="small"
       bordered
-      column={{ xs: 1, md: 2 }}
+      column={panelColumns}
       items={[
         { key: 'outcome', label: t('outcome'), children: <Tag color={outcomeColor[d.outcome]}>{t(`decision_${d.outcome}`)}</Tag> },
         { key: 'policyVersion', label: t('policyVersion'), children: <code>{d.policyVersion}</code> },
@@ -132,7 +135,7 @@ function BureauSection({ application: a }: Props) {
       <Descriptions
         size="small"
         bordered
-        column={{ xs: 1, md: 2 }}
+        column={panelColumns}
         title={t('bureau')}
         extra={mayOpen ? <Button onClick={() => setOpen(true)}>{t('openReport')}</Button> : null}
         items={[

@@ -238,6 +238,13 @@ export const applicationsMessages = defineMessages({
     reason_reviewer_credit_history: 'Historial de crédito insuficiente',
     reason_reviewer_identity_doubt: 'Duda sobre la identidad',
     reason_reviewer_other_policy: 'Otra regla de la política',
+    borrowerReads: 'El solicitante leerá: «{text}»',
+    // The words the borrower reads for each reviewer's reason: the server's creditReason_<code> (i18n/messages/credit.ts).
+    reasonText_reviewer_income_not_verifiable: 'No pudimos confirmar su ingreso.',
+    reasonText_reviewer_affordability: 'Con su ingreso y sus deudas, un nuevo pago sería difícil de cubrir.',
+    reasonText_reviewer_credit_history: 'Su historial de crédito no cumple lo que pedimos.',
+    reasonText_reviewer_identity_doubt: 'No pudimos confirmar que los documentos sean suyos.',
+    reasonText_reviewer_other_policy: 'Su solicitud no cumple nuestra política de crédito.',
   },
   en: {
     title: 'Credit applications',
@@ -474,6 +481,12 @@ export const applicationsMessages = defineMessages({
     reason_reviewer_credit_history: 'Credit history insufficient',
     reason_reviewer_identity_doubt: 'Doubt about the identity',
     reason_reviewer_other_policy: 'Another policy rule',
+    borrowerReads: 'The applicant will read: “{text}”',
+    reasonText_reviewer_income_not_verifiable: 'We could not confirm your income.',
+    reasonText_reviewer_affordability: 'With your income and debts, a new payment would be hard to meet.',
+    reasonText_reviewer_credit_history: 'Your credit history does not meet what we ask for.',
+    reasonText_reviewer_identity_doubt: 'We could not confirm that the documents are yours.',
+    reasonText_reviewer_other_policy: 'Your application does not meet our credit policy.',
   },
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { accountLimitIncrease, limitIncreaseSchema } from '@presta/contract/api/account';
 import { errorCodes } from '@presta/contract/error-codes';
@@ -24,7 +24,8 @@ export async function limitIncreasesOf(db: DbOrTx, borrowerId: number, now: Date
   await expireProposals(db, borrowerId, now);
   const rows = await pendingProposals(db, borrowerId, now);
   if (rows.length === 0) return [];
-  const named = await db.select({ id: products.id, name: products.name, market: products.market }).from(products);
+  const ids = [...new Set(rows.map((r) => r.productId))];
+  const named = await db.select({ id: products.id, name: products.name, market: products.market }).from(products).where(inArray(products.id, ids));
   const byId = new Map(named.map((p) => [p.id, p]));
   return rows.flatMap((r) => {
     const product = byId.get(r.productId);

@@ -125,8 +125,11 @@ export async function loanRecordOf(db: DbOrTx, borrowerId: number, now: Date): P
   return record;
 }
 
-/** The longest overdue episode of one order's moves, in ms. */
-function longestOverdueMs(moves: { to: string; at: Date }[], now: Date): number {
+/**
+ * The longest overdue episode of one order's moves (oldest first), in ms: from a move to 180 to the next move out of
+ * it, or to `now` while it lasts.
+ */
+export function longestOverdueMs(moves: { to: string; at: Date }[], now: Date): number {
   let longest = 0;
   let since: Date | null = null;
   for (const move of moves) {
