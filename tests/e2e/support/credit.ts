@@ -173,8 +173,8 @@ export async function bindBankAccount(page: Page, request: APIRequestContext, la
 }
 
 /** A console member with these roles: added by the ops command, set up through the link, signed in (1280 px). */
-export async function consoleMember(browser: Browser, email: string, name: string, roles: (StaffRoleName | 'credit_manager')[]): Promise<{ page: Page; member: StaffMember }> {
-  const member = staffMember(email, name, roles as StaffRoleName[]);
+export async function consoleMember(browser: Browser, email: string, name: string, roles: StaffRoleName[]): Promise<{ page: Page; member: StaffMember }> {
+  const member = staffMember(email, name, roles);
   const link = setUpLinkIn(ops('staff', 'add', email, '--role', roles.join(','), '--name', name));
   const w = await openConsole(browser);
   await setUpThroughLink(w.page, link, member);
