@@ -8,7 +8,8 @@
  * bench/results/latest.json. Targets come from the issues.
  *
  * BENCH_ONLY=api|pages runs one half; BENCH_CALLS=a,b runs only those API rows
- * (names: api-rows.ts benchCalls; `bursts` for the notification bursts) and
+ * (names: api-rows.ts benchCalls; `bursts` for the notification bursts;
+ * `credit-decision` for the decision's time, submit to answer) and
  * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server;
  * BENCH_LATENCY_DUMP=<dir> writes every answer's time of each API run there.
  */
@@ -38,6 +39,7 @@ import { apiSummary, benchCalls, firstCalls, judgeApiRows, measureBaseline, meas
 import { borrowerRequests, borrowersFor, duePool, offerPool, type BorrowerPool, type OfferBorrower, type OrderRef } from './borrower-reads';
 import { applicantPool, documentUploadRequest, saveStepRequest, type Applicant } from './applications';
 import { measurePages, printPages, type BorrowerPage, type PageRow } from './pages';
+import { measureCreditDecision, type CreditDecisionRow } from './credit-decision';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -261,12 +263,12 @@ async function mainLoad() {
 /** The demo order the loan rows and the borrower pages use (status 174: its first instalment is due today). */
 type DemoOrder = { params: Record<string, string>; productId: string; orderId: string; orderNo: string; urls: Record<string, string> };
 
-type Wanted = (call: BenchCall | 'bursts') => boolean;
+type Wanted = (call: BenchCall | 'bursts' | 'credit-decision') => boolean;
 
 /** BENCH_CALLS read: every name checked against the rows (api-rows.ts benchCalls) and `bursts`. */
 function wantedCalls(list: string | undefined): Wanted {
   if (!list) return () => true;
-  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts']);
+  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', 'credit-decision']);
   const names = list.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length || !names.length) throw new Error(`BENCH_CALLS: unknown ${unknown.join(', ') || '(empty)'}; the rows are ${[...known].join(', ')}`);
@@ -281,7 +283,7 @@ function wantedCalls(list: string | undefined): Wanted {
  */
 const poolShare = Number(process.env.BENCH_POOL_SHARE ?? 1);
 
-type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[] };
+type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[]; creditDecision?: CreditDecisionRow };
 
 /** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
 type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower>; applicants: BorrowerPool<Applicant> };
@@ -474,7 +476,9 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
   const api = [baseline, ...benchCalls.flatMap((call) => rows.filter((r) => r.call === call))];
   judgeApiRows(api);
   const bursts = wanted('bursts') ? await notificationBursts(database) : { bursts: [], bystanders: [] };
-  return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders };
+  // Last: its applicants' jobs share the server with nothing else measured.
+  const creditDecision = wanted('credit-decision') ? await measureCreditDecision(base, database, loadConfig(env), creditDecisionRun) : undefined;
+  return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders, creditDecision };
 }
 
 /** The borrower pages of issue 18, each opened as the native app opens it (the session parameters in the query). */
@@ -488,6 +492,15 @@ function borrowerPages(order: DemoOrder, offer: OfferBorrower): BorrowerPage[] {
     { page: 'home (an active loan)', url: `${base}${routes.main}?${query}` },
     { page: 'statement', url: `${base}${routes.loanStatement}?${query}` },
   ];
+}
+
+/** The credit decision's run: applicants, sent this many at a time (BENCH_DECISIONS, BENCH_DECISIONS_PARALLEL). */
+const creditDecisionRun = { count: Number(process.env.BENCH_DECISIONS ?? 30), parallel: Number(process.env.BENCH_DECISIONS_PARALLEL ?? 3) };
+
+function printCreditDecision(row: CreditDecisionRow | undefined): void {
+  if (!row) return;
+  console.log(`\nCredit decision (the state read every ${row.pollMs} ms, then home asked once; the queue polled every ${row.queuePollSeconds} s when idle)`);
+  console.table([{ run: row.name, outcomes: JSON.stringify(row.outcomes), 'p50 ms': row.p50Ms, 'p99 ms': row.p99Ms, 'max ms': row.maxMs, 'server p50 ms': row.serverP50Ms, 'server p99 ms': row.serverP99Ms }]);
 }
 
 function printBursts({ notifications, duringBursts }: ApiReport): void {
@@ -528,6 +541,7 @@ async function main() {
 
     if (report.api.length) printApi(report.api, duration, connections);
     printBursts(report);
+    printCreditDecision(report.creditDecision);
     printPages(pages, lighthouseRuns);
 
     const failed = report.api.filter((r) => r.failure);

@@ -26,6 +26,7 @@ import {
   type Lang,
 } from './support/application';
 import { registerOnPromotionPage, randomPhone } from './support/promotion';
+import { creditTexts, freshIdentity, reloadHomeUntilOffer } from './support/credit';
 
 /*
  * Issue 34 (docs/application.md), in Chromium on the real server at 375 px, each page axe clean and whole at 320 and
@@ -34,7 +35,10 @@ import { registerOnPromotionPage, randomPhone } from './support/promotion';
  *   download view's link, and home offers to apply; every step is filled as a borrower does (the documents through
  *   the plain file picker, no camera; the consents signed with the code from the SMS outbox); a reload in the middle
  *   of a step keeps every field typed; submitted, the state shows on the page and on home; the verification job
- *   (the server's pg-boss queue, the KYC sandbox) moves it to "in review", with an SMS.
+ *   (the server's pg-boss queue, the KYC sandbox) moves it to "in review", with an SMS, and the credit decision's
+ *   job (issue 35, the sandbox bureau) follows at once: the identity typed is one of the bureau's approved profile
+ *   (its own per run: never the identity_in_use knock-out), so each journey ends approved, with its SMS, and home
+ *   shows the offer.
  * - a returned application: a demo applicant (`npm run -s demo -- applicant --step consents`) corrects their
  *   identity into one the sandbox answers name_mismatch (Mexico) or face_mismatch (India), submits, and after
  *   the job the page lists what to correct, each with a link to its step.
@@ -62,28 +66,23 @@ async function registerAndOpenHome(page: Page, request: APIRequestContext, phone
   return card;
 }
 
-/** After submit: the state on the page, on home, then "in review" once the job ran, with its SMS. */
-async function followToReview(page: Page, request: APIRequestContext, phone: string, lang: Lang, check: (page: Page, name: string) => Promise<void>) {
+/**
+ * After submit: the verification's "in review" (brief now: the decision's job follows at once) and the decision the
+ * identity leads to, approved, each with its SMS; home shows the offer.
+ */
+async function followToDecision(page: Page, request: APIRequestContext, phone: string, lang: Lang, check: (page: Page, name: string) => Promise<void>) {
   const t = applicationTexts[lang];
-  await page.goto('/main');
-  const card = page.locator('.presta-account-application');
-  await expect(card.getByRole('heading', { name: t.applicationTitle })).toBeVisible();
-  await expect(card.getByText(t.statusSubmitted, { exact: true }).or(card.getByText(t.statusInReview, { exact: true }))).toBeVisible();
-  await check(page, `application-home-submitted-${lang}`);
-  await reloadUntil(page, t.statusInReview);
-  await check(page, `application-home-in-review-${lang}`);
-  await expect.poll(() => statusSms(request, phone), { message: 'the SMS of the change' }).toEqual(expect.arrayContaining([expect.stringContaining(t.smsInReview)]));
-  await page.goto('/certify');
-  await expectView(page, lang, t.statusTitle);
-  await expect(page.getByText(t.statusInReview, { exact: true })).toBeVisible();
-  await check(page, `application-in-review-${lang}`);
+  const c = creditTexts[lang];
+  await reloadHomeUntilOffer(page, lang, null);
+  await check(page, `application-home-approved-${lang}`);
+  await expect.poll(() => statusSms(request, phone), { message: 'the SMS of each change' }).toEqual(expect.arrayContaining([expect.stringContaining(t.smsInReview), expect.stringContaining(c.smsApproved)]));
 }
 
-test('Mexico, in Spanish: from the promotion page to an application in review, a reload keeping every field', async ({ page, request }) => {
+test('Mexico, in Spanish: from the promotion page to an approved application, a reload keeping every field', async ({ page, request }) => {
   test.setTimeout(300_000);
   const lang = 'es';
   const t = applicationTexts[lang];
-  const person = sandboxApplicants.verified.MX;
+  const person = freshIdentity('MX', 'clean_high');
   const phone = randomPhone();
   const files = await makeApplicationImages();
   const watch = new Stopwatch();
@@ -126,18 +125,18 @@ test('Mexico, in Spanish: from the promotion page to an application in review, a
   await check(page, 'application-review-es');
   await page.getByRole('button', { name: t.submit }).click();
   await expectView(page, lang, t.statusTitle);
-  await expect(page.getByText(t.statusSubmitted, { exact: true }).or(page.getByText(t.statusInReview, { exact: true }))).toBeVisible();
+  await expect(page.getByText(t.statusSubmitted, { exact: true }).or(page.getByText(t.statusInReview, { exact: true })).or(page.getByText(creditTexts[lang].statusApproved, { exact: true }))).toBeVisible();
   console.log(`Mexico (es): application completed in ${watch.seconds()} s`);
   await check(page, 'application-submitted-es');
 
-  await followToReview(page, request, phone, lang, check);
+  await followToDecision(page, request, phone, lang, check);
 });
 
-test('India, in English: from the promotion page to an application in review, the Aadhaar masked, a reload keeping every field', async ({ page, request }) => {
+test('India, in English: from the promotion page to an approved application, the Aadhaar masked, a reload keeping every field', async ({ page, request }) => {
   test.setTimeout(300_000);
   const lang = 'en';
   const t = applicationTexts[lang];
-  const person = sandboxApplicants.verified.IN;
+  const person = freshIdentity('IN', 'clean_high');
   const phone = randomPhone();
   const files = await makeApplicationImages();
   const watch = new Stopwatch();
@@ -182,11 +181,11 @@ test('India, in English: from the promotion page to an application in review, th
   await check(page, 'application-review-en');
   await page.getByRole('button', { name: t.submit }).click();
   await expectView(page, lang, t.statusTitle);
-  await expect(page.getByText(t.statusSubmitted, { exact: true }).or(page.getByText(t.statusInReview, { exact: true }))).toBeVisible();
+  await expect(page.getByText(t.statusSubmitted, { exact: true }).or(page.getByText(t.statusInReview, { exact: true })).or(page.getByText(creditTexts[lang].statusApproved, { exact: true }))).toBeVisible();
   console.log(`India (en): application completed in ${watch.seconds()} s`);
   await check(page, 'application-submitted-en');
 
-  await followToReview(page, request, phone, lang, check);
+  await followToDecision(page, request, phone, lang, check);
 });
 
 /** The demo applicant's page at `step` (its address carries the session). */

@@ -55,20 +55,34 @@ async function main() {
 }
 
 /**
- * First start of the demo: two applicants listed on the test page beside the demo borrowers (issue 34), a Mexican
- * draft at its documents and an Indian one at its consents, made through the application's own service with the
- * sandbox verifier.
+ * First start of the demo: applicants listed on the test page beside the demo borrowers (issues 34 and 35), made
+ * through the application's own service with the sandbox verifier, each with an identity of their own: a Mexican
+ * draft at its documents and an Indian one at its consents; then one of each decision, verified and decided at once
+ * with the sandbox bureau, so the demo shows every state (the reviewer's queue holds the referred one).
  */
 async function seedDemoApplicants(database: Database, config: Config): Promise<void> {
-  const [{ makeDemoApplicant }, { createRepositories }, { createKycProvider }, { default: pino }] = await Promise.all([
+  const [demo, { createRepositories }, { createKycProvider }, { createCreditBureau }, { default: pino }] = await Promise.all([
     import('./modules/demo/demo-applicants'),
     import('./repositories'),
     import('./modules/application/kyc/kyc-provider'),
+    import('./modules/credit/bureau/bureau-provider'),
     import('pino'),
   ]);
-  const deps = { repos: createRepositories(database.db), kyc: createKycProvider(config, pino({ level: 'silent' })) };
-  await makeDemoApplicant(database.db, deps, { language: 'es', market: 'MX', step: 'documents' });
-  await makeDemoApplicant(database.db, deps, { language: 'en', market: 'IN', step: 'consents' });
+  const log = pino({ level: 'silent' });
+  const deps = { repos: createRepositories(database.db), kyc: createKycProvider(config, log) };
+  await demo.makeDemoApplicant(database.db, deps, { language: 'es', market: 'MX', step: 'documents' });
+  await demo.makeDemoApplicant(database.db, deps, { language: 'en', market: 'IN', step: 'consents' });
+  const decided = [
+    { language: 'es', market: 'MX', outcome: 'referred' },
+    { language: 'en', market: 'IN', outcome: 'approved' },
+    { language: 'es', market: 'MX', outcome: 'declined' },
+  ] as const;
+  const bureau = createCreditBureau(config, log);
+  for (const { outcome, ...who } of decided) {
+    const made = await demo.makeDemoApplicant(database.db, deps, { ...who, step: 'submitted', profile: demo.demoOutcomeProfiles[outcome] });
+    // The scheduled work starts after the seed: the SMS waits in the outbox for its delivery job.
+    await demo.decideDemoApplicant(database.db, { kyc: deps.kyc, bureau }, made.borrowerId);
+  }
 }
 
 /** Production with a setting it must not run with: each problem printed, exit 1. */

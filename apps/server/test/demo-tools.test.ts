@@ -3,6 +3,12 @@ import { allOrderStatuses, orderStatusNames } from '@presta/contract/order-statu
 import { translate } from '../src/i18n/messages';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
+import { decideDemoApplicant, demoOutcomeProfiles, demoOutcomes, makeDemoApplicant } from '../src/modules/demo/demo-applicants';
+import { createKycProvider } from '../src/modules/application/kyc/kyc-provider';
+import { bureauConsentInForce, newestApplication } from '../src/modules/application/application-store';
+import { SandboxBureau } from '../src/modules/credit/bureau/bureau-sandbox';
+import { createRepositories } from '../src/repositories';
+import { ensureCatalogue } from './credit-fixtures';
 import { DEMO_FINANCE_EMAIL, DEMO_OPERATOR_EMAIL } from '../src/modules/demo/demo-staff';
 import { findStaffByEmail } from '../src/modules/staff/staff-service';
 import { borrowerWithOffer, buildTestApp, createBorrower, injectAs, type TestApp, type Wrapper } from './helpers';
@@ -79,5 +85,61 @@ describe('one name per status', () => {
       for (const status of allOrderStatuses) expect(translate(lang, `status${status}`)).toBe(orderStatusNames[lang][status]);
     }
     expect(orderStatusNames.es['110']).toBe('No aprobado');
+  });
+});
+
+describe('demo applicants (issue 35: one identity each, decided at once)', () => {
+  const deps = () => ({ repos: createRepositories(t.db), kyc: createKycProvider(t.config, t.app.log) });
+  // The products the policy lends on (the demo's first start seeds them with the demo data).
+  beforeAll(() => ensureCatalogue(t.db));
+  const expected = {
+    approved: { status: 'approved', reasons: [], reapply: false, limit: true },
+    referred: { status: 'referred', reasons: ['score_in_review_band'], reapply: false, limit: true },
+    declined: { status: 'declined', reasons: ['current_delinquency', 'score_below_cutoff'], reapply: true, limit: false },
+  } as const;
+
+  for (const market of ['MX', 'IN'] as const) {
+    for (const outcome of demoOutcomes) {
+      it(`--outcome ${outcome} (${market}): submitted, verified and decided with that outcome and its reasons`, async () => {
+        const made = await makeDemoApplicant(t.db, deps(), { language: market === 'MX' ? 'es' : 'en', market, step: 'submitted', profile: demoOutcomeProfiles[outcome] });
+        const decided = await decideDemoApplicant(t.db, { kyc: deps().kyc, bureau: new SandboxBureau() }, made.borrowerId);
+        const want = expected[outcome];
+        expect(decided).toMatchObject({ status: want.status, outcome, reasons: want.reasons });
+        expect(decided.reapplyAfter !== null).toBe(want.reapply);
+        expect(decided.limits.some((l) => l.limitAmount > 0)).toBe(want.limit);
+        expect((await newestApplication(t.db, made.borrowerId))?.flags).toEqual([]);
+      });
+    }
+  }
+
+  it('two demo applicants of a market never share an identity: neither is flagged nor declined as identity_in_use', async () => {
+    const first = await makeDemoApplicant(t.db, deps(), { language: 'es', market: 'MX', step: 'submitted' });
+    const second = await makeDemoApplicant(t.db, deps(), { language: 'es', market: 'MX', step: 'submitted' });
+    expect(second.person).not.toMatchObject({ curp: (first.person as { curp: string }).curp });
+    for (const who of [first, second]) {
+      const decided = await decideDemoApplicant(t.db, { kyc: deps().kyc, bureau: new SandboxBureau() }, who.borrowerId);
+      expect(decided.outcome).toBe('approved');
+      expect(decided.reasons).not.toContain('identity_in_use');
+      expect((await newestApplication(t.db, who.borrowerId))?.flags).toEqual([]);
+    }
+    const [a, b] = await Promise.all([newestApplication(t.db, first.borrowerId), newestApplication(t.db, second.borrowerId)]);
+    expect(a?.curp).not.toBe(b?.curp);
+  });
+
+  it('a demo applicant at a step has an identity of its own too (the approved profile unless asked)', async () => {
+    const one = await makeDemoApplicant(t.db, deps(), { language: 'en', market: 'IN', step: 'consents' });
+    const two = await makeDemoApplicant(t.db, deps(), { language: 'en', market: 'IN', step: 'consents' });
+    const [a, b] = await Promise.all([newestApplication(t.db, one.borrowerId), newestApplication(t.db, two.borrowerId)]);
+    expect(a?.pan).toMatch(/^HIG/);
+    expect(a?.pan).not.toBe(b?.pan);
+    expect(a?.status).toBe('draft');
+  });
+
+  it('--step review: every step done and the consents signed, ready to send (not sent)', async () => {
+    const made = await makeDemoApplicant(t.db, deps(), { language: 'es', market: 'MX', step: 'review' });
+    const row = await newestApplication(t.db, made.borrowerId);
+    expect(row?.status).toBe('draft');
+    expect(await bureauConsentInForce(t.db, row!.id)).toBeDefined();
+    expect(row?.submittedAt).toBeNull();
   });
 });

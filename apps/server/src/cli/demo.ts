@@ -6,12 +6,17 @@
  * session parameters by their real names, the ids and links to the pages.
  *
  * npm run -s demo -- applicant [--lang es|en] [--market MX|IN]
- *                              [--step identity|address|work|documents|consents|submitted]
+ *                              [--step identity|address|work|documents|consents|review|submitted]
+ *                              [--outcome approved|referred|declined]
  *
  * Creates a demo borrower with a live session and a credit application at that
- * step (the steps before it completed with the KYC sandbox's identity that
- * verifies; default: identity, the market by the language) and prints
- * { phone, sessionId, applicationNo, step, urls: { apply, home, ... } }.
+ * step (the steps before it completed with an identity of their own that the
+ * KYC sandbox verifies; default: identity, the market by the language) and
+ * prints { phone, sessionId, applicationNo, step, urls: { apply, home, ... } }.
+ * --outcome gives the identity the sandbox bureau file that leads to it and,
+ * without an earlier --step, submits the application and runs its verification
+ * and credit decision at once: the output adds the outcome, its reasons (codes
+ * and plain words), the day to apply again and the limits granted.
  *
  * npm run -s demo -- pay <reference> [--amount <minor units>]
  *
@@ -49,13 +54,18 @@ import pino from 'pino';
 import { isMarketCode } from '@presta/contract/markets';
 import { routes } from '@presta/contract/routes';
 import { createRepositories } from '../repositories';
-import { openApplication } from '../modules/application/application-store';
+import { newestApplication } from '../modules/application/application-store';
 import { createKycProvider } from '../modules/application/kyc/kyc-provider';
-import { demoApplicantSteps, makeDemoApplicant, type DemoApplicantStep } from '../modules/demo/demo-applicants';
+import { decideDemoApplicant, demoApplicantSteps, demoOutcomeProfiles, demoOutcomes, makeDemoApplicant, type DemoApplicantStep } from '../modules/demo/demo-applicants';
+import { createCreditBureau } from '../modules/credit/bureau/bureau-provider';
+import { createSmsProvider } from '../modules/sms/sms-provider';
+import type { CreditOutcome, CreditReason } from '@presta/contract/application-rules';
+import type { MessageKey } from '../i18n/messages';
 
 const usage = `Usage:
   npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
-  npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|submitted]
+  npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|review|submitted]
+                               [--outcome approved|referred|declined]
   npm run -s demo -- pay <reference> [--amount <minor units>]
   npm run -s demo -- sms-outbox <phone>`;
 
@@ -66,7 +76,7 @@ const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' }, amount: { type: 'string' }, market: { type: 'string' }, step: { type: 'string' } },
+    options: { status: { type: 'string' }, lang: { type: 'string', default: 'es' }, amount: { type: 'string' }, market: { type: 'string' }, step: { type: 'string' }, outcome: { type: 'string' } },
   });
   const [command] = positionals;
   if (command === 'pay') return pay(positionals[1], values.amount);
@@ -143,23 +153,38 @@ async function pay(reference: string | undefined, amountArg: string | undefined)
   if (result.status !== 200) process.exitCode = 1;
 }
 
-/** `applicant`: a demo borrower whose credit application is at --step (docs/application.md "Demo"). */
-async function applicant(values: { lang?: string; market?: string; step?: string }): Promise<void> {
+/** `applicant`'s options, checked: a usage error for any other value. */
+function applicantOptions(values: { lang?: string; market?: string; step?: string; outcome?: string }) {
   const lang = values.lang === 'en' ? 'en' : values.lang === 'es' || values.lang === undefined ? 'es' : undefined;
   if (!lang) throw new UsageError(`--lang must be es or en.\n${usage}`);
   const market = values.market === undefined ? (lang === 'en' ? 'IN' : 'MX') : values.market.toUpperCase();
   if (!isMarketCode(market)) throw new UsageError(`--market must be MX or IN.\n${usage}`);
-  const step = (values.step ?? 'identity') as DemoApplicantStep;
+  const outcome = values.outcome as CreditOutcome | undefined;
+  if (outcome !== undefined && !demoOutcomes.includes(outcome)) throw new UsageError(`--outcome must be one of ${demoOutcomes.join(', ')}.\n${usage}`);
+  // --outcome alone means decided, so submitted; with an earlier --step it names the identity's bureau file only.
+  const step = (values.step ?? (outcome ? 'submitted' : 'identity')) as DemoApplicantStep;
   if (!demoApplicantSteps.includes(step)) throw new UsageError(`--step must be one of ${demoApplicantSteps.join(', ')}.\n${usage}`);
+  return { lang, market, step, outcome } as const;
+}
+
+/** `applicant`: a demo borrower whose credit application is at --step, or decided with --outcome (docs/application.md "Demo"). */
+async function applicant(values: { lang?: string; market?: string; step?: string; outcome?: string }): Promise<void> {
+  const { lang, market, step, outcome } = applicantOptions(values);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 2 });
   try {
     await runMigrations(database);
     await seedDemoData(database.db);
-    const kyc = createKycProvider(config, pino({ level: 'silent' }));
-    const made = await makeDemoApplicant(database.db, { repos: createRepositories(database.db), kyc }, { language: lang, market, step });
+    const log = pino({ level: 'silent' });
+    const kyc = createKycProvider(config, log);
+    const profile = outcome ? demoOutcomeProfiles[outcome] : undefined;
+    const made = await makeDemoApplicant(database.db, { repos: createRepositories(database.db), kyc }, { language: lang, market, step, profile });
+    const decided =
+      outcome && step === 'submitted'
+        ? await decideDemoApplicant(database.db, { kyc, bureau: createCreditBureau(config, log), sms: createSmsProvider(config, log), log }, made.borrowerId)
+        : undefined;
     const sessionId = await createSession(database.db, { borrowerId: made.borrowerId, deviceId: 'demo-cli', ttlHours: config.sessionTtlHours });
-    const application = await openApplication(database.db, made.borrowerId);
+    const application = await newestApplication(database.db, made.borrowerId);
     const params = sessionQueryParams({ sessionId, language: lang });
     const link = (path: string, extra: Record<string, string> = {}) => `${config.publicBaseUrl}${path}?${new URLSearchParams({ ...params, ...extra }).toString()}`;
     const out = {
@@ -172,6 +197,12 @@ async function applicant(values: { lang?: string; market?: string; step?: string
       applicationNo: application?.applicationNo ?? null,
       status: application?.status ?? null,
       step,
+      ...(decided && {
+        outcome: decided.outcome,
+        reasons: decided.reasons.map((code) => ({ code, text: translate(lang, `creditReason_${code as CreditReason}` as MessageKey) })),
+        reapplyAfter: decided.reapplyAfter,
+        limits: decided.limits,
+      }),
       urls: {
         apply: link(routes.certify, step === 'submitted' ? {} : { step }),
         home: link(routes.main),
