@@ -425,7 +425,7 @@ describe('changing the bank account with an SMS code', () => {
     expect((await activeOf(b.borrower.id)).map((r) => r.accountNumber)).toEqual([TEST_CLABE]);
     expect((await activeOf(a.borrower.id)).map((r) => r.accountNumber)).toEqual([TEST_CLABE]);
     expect(read(await post(a.sessionId, paths.bankAccountSave, { account: '646180000000000012', code }), accountBankAccountSave).account.bankName).toBe('STP');
-    const rows = await t.db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.borrowerId, a.borrower.id));
+    const rows = await t.db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.borrowerId, a.borrower.id)).orderBy(borrowerBankAccounts.id);
     expect(rows.map((r) => [r.accountNumber, r.replacedAt === null])).toEqual([
       [TEST_CLABE, false],
       ['646180000000000012', true],

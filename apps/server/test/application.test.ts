@@ -261,7 +261,8 @@ describe('demo applicants', () => {
     const sessionId = await createSession(t.db, made.borrowerId);
     const read = (await readApplication(sessionId)).application!;
     expect(read.status).toBe(step === 'submitted' ? 'submitted' : 'draft');
-    expect(read.nextStep).toBe(step === 'submitted' ? null : step);
+    // review: every step complete, ready to send (nextStep null, still a draft).
+    expect(read.nextStep).toBe(step === 'submitted' || step === 'review' ? null : step);
     const listed = await t.app.inject({ method: 'GET', url: '/api/dev/demo-borrowers' });
     const mine = (JSON.parse(listed.body) as { data: { borrowers: { borrowerId: string; application: { applicationNo: string } | null }[] } }).data.borrowers.find(
       (b) => b.borrowerId === String(made.borrowerId),

@@ -129,7 +129,7 @@ async function referredApplication() {
       application: application!,
       trigger: 'application',
       outcome: 'referred',
-      policyVersion: 'mx-test-1',
+      policyVersion: 'test-mx-1',
       inputs: { market: 'MX', applicant: { monthlyIncome: 2_200_000 } },
       rules: [
         { code: 'income_below_minimum', kind: 'knockout', hit: false, value: 2_200_000, threshold: 600_000 },
@@ -196,7 +196,7 @@ describe('the decision explained on the application’s page', () => {
     const res = await consoleCall(t, as('support'), consoleCreditApplication, { applicationNo }, 'en');
     const { application } = dataOf(res, consoleCreditApplication);
     const decision = application.decision!;
-    expect(decision).toMatchObject({ outcome: 'referred', policyVersion: 'mx-test-1', score: 35, band: 'refer', actor: 'job:credit-decision' });
+    expect(decision).toMatchObject({ outcome: 'referred', policyVersion: 'test-mx-1', score: 35, band: 'refer', actor: 'job:credit-decision' });
     expect(decision.rules[0]).toEqual({ code: 'income_below_minimum', kind: 'knockout', hit: false, value: '$22.000,00', threshold: '$6.000,00', text: 'Minimum income' });
     expect(decision.rules[1]).toMatchObject({ value: 'yes', text: 'Identity verified' });
     expect(decision.rules[2]).toMatchObject({ hit: true, value: '640', threshold: '600–679' });
@@ -223,7 +223,7 @@ describe('a reviewer approves', () => {
     expect((await offerOf(borrower.id))?.limitAmount).toBe(BAND_MAX);
     expect((await smsTo(borrower.phone))[0]!.body).toContain(`${applicationNo} fue aprobada`);
     const [decision] = await t.db.select().from(creditDecisions).where(eq(creditDecisions.applicationId, applicationId)).orderBy(desc(creditDecisions.id)).limit(1);
-    expect(decision).toMatchObject({ trigger: 'review', outcome: 'approved', policyVersion: 'mx-test-1', score: 35, band: 'refer', actor: `staff:${idOf('reviewer')}` });
+    expect(decision).toMatchObject({ trigger: 'review', outcome: 'approved', policyVersion: 'test-mx-1', score: 35, band: 'refer', actor: `staff:${idOf('reviewer')}` });
     expect(decision!.limits).toEqual([{ productCode: product.code, limitAmount: BAND_MAX, bandMax: BAND_MAX, affordableMax: 900_000 }]);
     const [audit] = await auditsOf(applicationNo, 'credit.review.approved');
     expect(audit).toMatchObject({ staffId: idOf('reviewer'), after: { note: 'checked payslips' } });

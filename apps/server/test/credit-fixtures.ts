@@ -108,11 +108,14 @@ export async function decidedApplicant(
 }
 
 /**
- * Every decision the policy made (trigger 'application' or 'settlement') run again from its stored inputs through
+ * Every decision the policy made (trigger 'application' or 'settlement') in the test database run again from its stored inputs through
  * its stored version: the same outcome, rules, points, score, band, limits, reasons and reapply day.
  */
 export async function expectDecisionsReplay(db: Db): Promise<number> {
-  const rows = await db.select().from(creditDecisions).where(inArray(creditDecisions.trigger, ['application', 'settlement']));
+  const all = await db.select().from(creditDecisions).where(inArray(creditDecisions.trigger, ['application', 'settlement']));
+  // Test files share the database: a decision written by hand as a fixture (version 'test-…', no policy made it) is
+  // another file's and is not replayed.
+  const rows = all.filter((row) => !row.policyVersion.startsWith('test-'));
   for (const row of rows) {
     const again = evaluatePolicy(policyByVersion(row.policyVersion), row.inputs as CreditInputs);
     expect({ id: row.id, outcome: again.outcome, rules: again.rules, points: again.points, score: again.score, band: again.band, limits: again.limits, reasons: again.reasons }).toEqual({

@@ -88,7 +88,7 @@ describe('the roles matrix', () => {
     expect(mayTake(['support', 'finance'], 'orders.disburse')).toBe(true);
     const changes = (Object.keys(consoleActions) as ConsoleAction[]).filter((a) => !a.endsWith('.read'));
     expect(changes.filter((a) => mayTake(['analyst'], a))).toEqual([]);
-    expect(staffRoles).toEqual(['reviewer', 'finance', 'support', 'analyst', 'admin']);
+    expect(staffRoles).toEqual(['reviewer', 'finance', 'support', 'analyst', 'admin', 'credit_manager']);
   });
 });
 

@@ -11,7 +11,7 @@ export type StaffRole = (typeof staffRoles)[number];
 /** Every action of the back office, and the roles that may take it (a person may hold several roles). */
 export const consoleActions = {
   // Applications
-  'orders.read': ['reviewer', 'finance', 'support', 'analyst', 'admin'],
+  'orders.read': ['reviewer', 'finance', 'support', 'analyst', 'admin', 'credit_manager'],
   'orders.approve': ['reviewer'],
   'orders.reject': ['reviewer'],
   'offers.grant': ['reviewer'],
@@ -36,7 +36,7 @@ export const consoleActions = {
   'complaints.read': ['support', 'analyst'],
   'complaints.reply': ['support'],
   // Reports
-  'reports.read': ['analyst', 'admin', 'reviewer', 'finance', 'support'],
+  'reports.read': ['analyst', 'admin', 'reviewer', 'finance', 'support', 'credit_manager'],
   'promotion.edit': ['admin'],
   'jobs.read': ['admin', 'analyst'],
   // Staff and audit

@@ -146,7 +146,7 @@ export const applicationSummarySchema = creditApplicationSchema.pick({
 
 export const creditApplication = endpoint({
   ...apiRoutes.creditApplication,
-  summary: 'The borrower’s credit application (null: none yet) and the markets they may apply in',
+  summary: 'The borrower’s open credit application, else their newest decided one (null: none yet), and the markets they may apply in',
   request: z.object({}).loose(),
   data: z.object({
     application: creditApplicationSchema.nullable(),

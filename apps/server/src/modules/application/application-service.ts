@@ -57,9 +57,10 @@ async function marketsFor(db: DbOrTx, borrowerId: number, row: ApplicationRow | 
   return fixed ? [fixed] : [...marketCodes];
 }
 
-/** The borrower's open application (null: none yet) and the markets they may apply in. */
+/** The borrower's open application, else their newest decided one (null: none yet), and the markets they may apply in. */
 export async function getApplication(ctx: BorrowerContext): Promise<{ application: CreditApplicationView | null; markets: MarketCode[] }> {
-  const row = await ctx.repos.applications.open(ctx.borrowerId);
+  // The open application, else the newest decided one: the page shows an approval or a decline with its reasons.
+  const row = await ctx.repos.applications.newest(ctx.borrowerId);
   const markets = await marketsFor(ctx.db, ctx.borrowerId, row);
   return { application: row ? await applicationView(ctx.db, row, ctx.lang) : null, markets };
 }

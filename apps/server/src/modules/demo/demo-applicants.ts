@@ -15,7 +15,7 @@ import type { KycProvider } from '../application/kyc/kyc-provider';
 import type { IndiaIdentity, MexicoIdentity } from '../application/kyc/kyc-sandbox-data';
 import { verifyApplication } from '../application/application-verification';
 import { newestApplication } from '../application/application-store';
-import { sandboxBureauIdentity, type SandboxBureauProfile } from '../credit/bureau/bureau-sandbox-data';
+import { demoOutcomeProfiles, sandboxBureauIdentity, type SandboxBureauProfile } from '../credit/bureau/bureau-sandbox-data';
 import type { CreditBureau } from '../credit/bureau/credit-bureau';
 import { latestDecision } from '../credit/credit-store';
 import { decideApplication } from '../credit/decide-application';
@@ -36,12 +36,8 @@ import type { SmsProvider } from '../sms/sms-provider';
 export type DemoApplicantStep = ApplicationStep | 'review' | 'submitted';
 export const demoApplicantSteps: readonly DemoApplicantStep[] = [...applicationSteps, 'review', 'submitted'];
 
-/**
- * The sandbox bureau file behind each outcome with policy v1 and the demo applicant's income and dates
- * (bureau-sandbox-data.ts fileFigures): approved a clean high score, referred a score in the review band,
- * declined payments overdue now (current_delinquency).
- */
-export const demoOutcomeProfiles: Record<CreditOutcome, SandboxBureauProfile> = { approved: 'clean_high', referred: 'clean_mid', declined: 'delinquent' };
+/** The outcomes `--outcome` takes; the sandbox bureau file behind each: demoOutcomeProfiles (bureau-sandbox-data.ts). */
+export { demoOutcomeProfiles };
 export const demoOutcomes = Object.keys(demoOutcomeProfiles) as CreditOutcome[];
 
 /**

@@ -245,7 +245,9 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
 /**
  * The queue the modules send work to (not on a schedule): the verification of each submitted application
  * (docs/application.md "Verification"). A run that throws (the verifier did not answer) is retried by the queue
- * (applicationQueueOptions); its SMS is delivered after the commit.
+ * (applicationQueueOptions); its SMS is delivered after the commit. An application verified into in_review is
+ * decided at once by the same run (a queue poll sooner: the bench's submit-to-answer); the decision's job, sent in
+ * the verification's transaction, then finds it decided and skips it, or decides it if this attempt failed.
  */
 async function workApplicationQueue(
   boss: PgBoss,
@@ -253,6 +255,7 @@ async function workApplicationQueue(
 ): Promise<void> {
   const { db, log, sms, worker, running } = opts;
   const kyc = opts.kyc ?? createKycProvider(opts.config, log);
+  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
   await boss.work<VerificationJob>(APPLICATION_VERIFICATION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
     if (!queued) return;
     let runId: number | undefined;
@@ -264,12 +267,25 @@ async function workApplicationQueue(
       await recordJobRun(db, { job: APPLICATION_VERIFICATION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
         const result = await verifyApplication({ db, kyc, queueSchema: opts.queue?.schema ?? opts.config.jobsSchema }, queued.data.applicationId);
         if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
-        return { applicationId: queued.data.applicationId, outcome: result.outcome };
+        const decided = result.outcome === 'in_review' ? await decideNow({ db, bureau, log, sms }, queued.data.applicationId) : undefined;
+        return { applicationId: queued.data.applicationId, outcome: result.outcome, ...(decided ? { decision: decided } : {}) };
       });
     } finally {
       if (runId !== undefined) running.delete(runId);
     }
   });
+}
+
+/** The decision right after verification; a failure (the bureau did not answer) is left to the decision's job. */
+async function decideNow(deps: { db: Db; bureau: CreditBureau; log: FastifyBaseLogger; sms: SmsProvider }, applicationId: number): Promise<string> {
+  try {
+    const run = await decideApplication(deps, applicationId);
+    if ('outboxId' in run && run.outboxId !== undefined) await deliverQueuedSms(deps.db, deps.sms, [run.outboxId], deps.log);
+    return run.outcome;
+  } catch (err) {
+    deps.log.warn({ err, applicationId }, 'credit decision after verification failed; its queued job retries');
+    return 'queued';
+  }
 }
 
 /**
