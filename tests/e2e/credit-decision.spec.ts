@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { MarketCode } from '@presta/contract/markets';
-import { appliedOnePeriodAgo } from './support/account';
+import { appliedOnePeriodAgo, spareAddressBudget } from './support/account';
 import { checkConsoleScreen, openSection } from './support/console';
 import { closeE2eDb } from './support/e2e-database';
 import { checkPage } from './support/layout';
@@ -23,6 +23,7 @@ import { appReady, expect, test } from './support/test';
  *   a second member with credit_manager does.
  */
 
+test.beforeAll(spareAddressBudget);
 test.afterAll(closeE2eDb);
 
 const run = Date.now().toString(36);

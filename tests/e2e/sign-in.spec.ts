@@ -19,6 +19,7 @@ import {
   signInPage,
   smsCode,
   smsCount,
+  spareAddressBudget,
   type Lang,
 } from './support/account';
 import { expectCaptchaLoaded, insertBorrower, randomPhone, registerOnPromotionPage } from './support/promotion';
@@ -37,6 +38,7 @@ import { expectCaptchaLoaded, insertBorrower, randomPhone, registerOnPromotionPa
  * Each page is axe clean and whole at 320 and 375 px (checkPage; screenshots under test-results/screenshots).
  */
 
+test.beforeAll(spareAddressBudget);
 test.afterAll(async () => {
   await closeE2eDb();
 });

@@ -89,18 +89,11 @@ export async function redecideApplication(deps: DecisionDeps, applicationId: num
   const result = evaluatePolicy(policy, inputs);
   return db.transaction(async (tx) => {
     const { decisionId } = await recordCreditDecision(tx, {
+      // The policy's answer as it is: outcome, version, rules, points, score, band, limits, reasons, reapply day.
+      ...result,
       application: row,
       trigger: 'settlement',
-      outcome: result.outcome,
-      policyVersion: result.policyVersion,
       inputs,
-      rules: result.rules,
-      points: result.points,
-      score: result.score,
-      band: result.band,
-      limits: result.limits,
-      reasons: result.reasons,
-      reapplyAfter: result.reapplyAfter,
       bureauReportId: report?.id ?? null,
       actor: REDECISION_ACTOR,
       audit: systemActor,

@@ -95,18 +95,11 @@ export async function decideApplication(deps: DecisionDeps, applicationId: numbe
     const locked = await lockApplication(tx, applicationId);
     if (!locked || locked.status !== 'in_review') return { outcome: 'skipped' as const };
     const recorded = await recordCreditDecision(tx, {
+      // The policy's answer as it is: outcome, version, rules, points, score, band, limits, reasons, reapply day.
+      ...result,
       application: locked,
       trigger: 'application',
-      outcome: result.outcome,
-      policyVersion: result.policyVersion,
       inputs,
-      rules: result.rules,
-      points: result.points,
-      score: result.score,
-      band: result.band,
-      limits: result.limits,
-      reasons: result.reasons,
-      reapplyAfter: result.reapplyAfter,
       bureauReportId: report.id,
       actor: CREDIT_DECISION_ACTOR,
       audit: systemActor,

@@ -205,23 +205,9 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
     await boss.stop({ graceful: false }).catch(() => {});
     throw err;
   }
-  for (const job of jobs) {
-    await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
-      if (!queued) return;
-      let runId: number | undefined;
-      try {
-        const onStart = (id: number) => {
-          runId = id;
-          running.add(id);
-        };
-        return await recordJobRun(db, { job: job.name, queueJobId: queued.id, worker, log, onStart }, () => job.run(stopping.signal));
-      } finally {
-        if (runId !== undefined) running.delete(runId);
-      }
-    });
-  }
-  await workApplicationQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
-  await workCreditDecisionQueue(boss, { ...opts, worker, pollingIntervalSeconds, running });
+  const queueWork: QueueWorkOptions = { ...opts, worker, pollingIntervalSeconds, running };
+  for (const job of jobs) await workModuleQueue(boss, queueWork, job.name, () => job.run(stopping.signal));
+  await workApplicationQueues(boss, queueWork);
   log.info({ worker, jobs: [...jobs.map((j) => j.name), APPLICATION_VERIFICATION_QUEUE, CREDIT_DECISION_QUEUE] }, 'scheduled work started');
 
   let stopped: Promise<void> | undefined;
@@ -242,21 +228,16 @@ export async function startScheduledWork(opts: ScheduledWorkOptions): Promise<Sc
   };
 }
 
+type QueueWorkOptions = ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> };
+
 /**
- * The queue the modules send work to (not on a schedule): the verification of each submitted application
- * (docs/application.md "Verification"). A run that throws (the verifier did not answer) is retried by the queue
- * (applicationQueueOptions); its SMS is delivered after the commit. An application verified into in_review is
- * decided at once by the same run (a queue poll sooner: the bench's submit-to-answer); the decision's job, sent in
- * the verification's transaction, then finds it decided and skips it, or decides it if this attempt failed.
+ * Works one queue, one job at a time, each run recorded in job_runs (its detail is the job's output too). A
+ * scheduled job's queue does not retry; a queue the modules send jobs to retries a run that throws
+ * (applicationQueueOptions).
  */
-async function workApplicationQueue(
-  boss: PgBoss,
-  opts: ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> },
-): Promise<void> {
-  const { db, log, sms, worker, running } = opts;
-  const kyc = opts.kyc ?? createKycProvider(opts.config, log);
-  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
-  await boss.work<VerificationJob>(APPLICATION_VERIFICATION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+async function workModuleQueue<T extends object>(boss: PgBoss, opts: QueueWorkOptions, queue: string, run: (data: T) => Promise<JobDetail>): Promise<void> {
+  const { db, log, worker, running } = opts;
+  await boss.work<T>(queue, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
     if (!queued) return;
     let runId: number | undefined;
     const onStart = (id: number) => {
@@ -264,15 +245,35 @@ async function workApplicationQueue(
       running.add(id);
     };
     try {
-      await recordJobRun(db, { job: APPLICATION_VERIFICATION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
-        const result = await verifyApplication({ db, kyc, queueSchema: opts.queue?.schema ?? opts.config.jobsSchema }, queued.data.applicationId);
-        if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
-        const decided = result.outcome === 'in_review' ? await decideNow({ db, bureau, log, sms }, queued.data.applicationId) : undefined;
-        return { applicationId: queued.data.applicationId, outcome: result.outcome, ...(decided ? { decision: decided } : {}) };
-      });
+      return await recordJobRun(db, { job: queue, queueJobId: queued.id, worker, log, onStart }, () => run(queued.data));
     } finally {
       if (runId !== undefined) running.delete(runId);
     }
+  });
+}
+
+/**
+ * The verification of each submitted application (docs/application.md "Verification") and the credit decision of
+ * each one verified into in_review ("Decision"). A verifier or a bureau that did not answer throws: the queue runs
+ * the job again. SMS are delivered after their commit. An application verified into in_review is decided at once by
+ * the same run (a queue poll sooner: the bench's submit-to-answer); the decision's job, sent in the verification's
+ * transaction, then finds it decided and skips it, or decides it if that attempt failed.
+ */
+async function workApplicationQueues(boss: PgBoss, opts: QueueWorkOptions): Promise<void> {
+  const { db, log, sms } = opts;
+  const kyc = opts.kyc ?? createKycProvider(opts.config, log);
+  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
+  const queueSchema = opts.queue?.schema ?? opts.config.jobsSchema;
+  await workModuleQueue<VerificationJob>(boss, opts, APPLICATION_VERIFICATION_QUEUE, async ({ applicationId }) => {
+    const result = await verifyApplication({ db, kyc, queueSchema }, applicationId);
+    if (result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
+    const decided = result.outcome === 'in_review' ? await decideNow({ db, bureau, log, sms }, applicationId) : undefined;
+    return { applicationId, outcome: result.outcome, ...(decided ? { decision: decided } : {}) };
+  });
+  await workModuleQueue<CreditDecisionJob>(boss, opts, CREDIT_DECISION_QUEUE, async ({ applicationId }) => {
+    const result = await decideApplication({ db, bureau, log }, applicationId);
+    if ('outboxId' in result && result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
+    return { applicationId, outcome: result.outcome };
   });
 }
 
@@ -286,33 +287,4 @@ async function decideNow(deps: { db: Db; bureau: CreditBureau; log: FastifyBaseL
     deps.log.warn({ err, applicationId }, 'credit decision after verification failed; its queued job retries');
     return 'queued';
   }
-}
-
-/**
- * The credit decision of each application verified into in_review (docs/application.md "Decision"). A bureau that
- * did not answer throws: the queue runs the job again (applicationQueueOptions); the SMS is delivered after the commit.
- */
-async function workCreditDecisionQueue(
-  boss: PgBoss,
-  opts: ScheduledWorkOptions & { worker: string; pollingIntervalSeconds: number; running: Set<number> },
-): Promise<void> {
-  const { db, log, sms, worker, running } = opts;
-  const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
-  await boss.work<CreditDecisionJob>(CREDIT_DECISION_QUEUE, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
-    if (!queued) return;
-    let runId: number | undefined;
-    const onStart = (id: number) => {
-      runId = id;
-      running.add(id);
-    };
-    try {
-      await recordJobRun(db, { job: CREDIT_DECISION_QUEUE, queueJobId: queued.id, worker, log, onStart }, async () => {
-        const result = await decideApplication({ db, bureau, log }, queued.data.applicationId);
-        if ('outboxId' in result && result.outboxId !== undefined) await deliverQueuedSms(db, sms, [result.outboxId], log);
-        return { applicationId: queued.data.applicationId, outcome: result.outcome };
-      });
-    } finally {
-      if (runId !== undefined) running.delete(runId);
-    }
-  });
 }
