@@ -237,7 +237,9 @@ type QueueWorkOptions = ScheduledWorkOptions & { worker: string; pollingInterval
  */
 async function workModuleQueue<T extends object>(boss: PgBoss, opts: QueueWorkOptions, queue: string, run: (data: T) => Promise<JobDetail>): Promise<void> {
   const { db, log, worker, running } = opts;
-  await boss.work<T>(queue, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
+  // Set once work() answers: a first job may run before that.
+  const self: { workerId?: string } = {};
+  self.workerId = await boss.work<T>(queue, { pollingIntervalSeconds: opts.pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => {
     if (!queued) return;
     let runId: number | undefined;
     const onStart = (id: number) => {
@@ -248,6 +250,9 @@ async function workModuleQueue<T extends object>(boss: PgBoss, opts: QueueWorkOp
       return await recordJobRun(db, { job: queue, queueJobId: queued.id, worker, log, onStart }, () => run(queued.data));
     } finally {
       if (runId !== undefined) running.delete(runId);
+      // A run that had a job looks again at once: jobs waiting behind it (applications submitted together) do not
+      // wait a polling interval each; an empty queue is polled at the interval.
+      if (self.workerId !== undefined) boss.notifyWorker(self.workerId);
     }
   });
 }
