@@ -120,7 +120,10 @@ test('a reviewer approves a referred application above the band; a credit manage
   const r = (await member(browser, reviewer)).page;
   await openSection(r, 'applications');
   await r.getByRole('tab', { name: texts.queueTab }).click();
-  await r.getByRole('row').filter({ hasText: applicationNo }).getByRole('link', { name: applicationNo }).click();
+  // The row in the queue's own panel: the list's panel, hidden by the tab, may hold the same application.
+  const row = r.getByRole('tabpanel', { name: texts.queueTab }).getByRole('row').filter({ hasText: applicationNo });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: applicationNo }).click();
   await expect(r.getByRole('heading', { level: 2, name: texts.decision })).toBeVisible();
   await expect(r.getByText('MX-2026.1', { exact: true }).first()).toBeVisible();
   await checkConsoleScreen(r, 'credit-decision');

@@ -120,7 +120,8 @@ test('MX (es): apply → referred → a reviewer approves with a limit within th
   const r = (await consoleMember(browser, email('analista'), 'Andrés Analista', ['reviewer'])).page;
   await openSection(r, 'applications');
   await r.getByRole('tab', { name: reviewTexts.tabQueue }).click();
-  const row = r.getByRole('row').filter({ hasText: applicationNo });
+  // The row in the queue's own panel: the list's panel, hidden by the tab, may hold the same application.
+  const row = r.getByRole('tabpanel', { name: reviewTexts.tabQueue }).getByRole('row').filter({ hasText: applicationNo });
   await expect(row).toBeVisible();
   await checkConsoleScreen(r, 'credit-review-queue');
   await row.getByRole('link', { name: applicationNo }).click();
