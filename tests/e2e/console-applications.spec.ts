@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, staffMembers } from '../../apps/server/src/db/schema';
 import { demoApplicant } from './support/application';
-import { ops } from './support/cli';
 import {
   checkConsoleScreen,
   expectMenu,
-  openConsole,
   openSection,
-  setUpLinkIn,
-  setUpThroughLink,
-  signIn,
+  signedInMember,
   staffMember,
-  type StaffMember,
 } from './support/console';
 import { closeE2eDb, e2eDb } from './support/e2e-database';
 import { expect, test } from './support/test';
@@ -36,15 +31,6 @@ const texts = {
   documentsHidden: 'Tu rol no abre las imágenes de los documentos.',
 } as const;
 
-async function member(browser: Parameters<typeof openConsole>[0], who: StaffMember) {
-  const link = setUpLinkIn(ops('staff', 'add', who.email, '--role', who.roles.join(','), '--name', who.name));
-  const w = await openConsole(browser);
-  await setUpThroughLink(w.page, link, who);
-  await w.page.goto('/console/');
-  await signIn(w.page, who);
-  return w;
-}
-
 async function auditedReads(email: string, applicationNo: string) {
   const { db } = await e2eDb();
   const rows = await db
@@ -63,7 +49,7 @@ test('a reviewer reads an application’s identity and documents, audited; suppo
   const reviewer = staffMember(`revisora-${run}@presta.test`, 'Rita Revisora', ['reviewer']);
   const support = staffMember(`soporte-${run}@presta.test`, 'Sara Soporte', ['support']);
 
-  const r = (await member(browser, reviewer)).page;
+  const r = (await signedInMember(browser, reviewer)).page;
   await expectMenu(r, ['applications', 'review', 'loans', 'promotion']);
   await openSection(r, 'applications');
   await expect(r.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
@@ -83,7 +69,7 @@ test('a reviewer reads an application’s identity and documents, audited; suppo
   await checkConsoleScreen(r, 'application');
   await expect.poll(() => auditedReads(reviewer.email, applicationNo)).toEqual(expect.arrayContaining(['application.document.read', 'application.identity.read']));
 
-  const s = (await member(browser, support)).page;
+  const s = (await signedInMember(browser, support)).page;
   await expectMenu(s, ['applications', 'loans', 'complaints', 'promotion']);
   await s.goto(`/console/applications/${applicationNo}`);
   await expect(s.getByRole('heading', { level: 1, name: `Solicitud ${applicationNo}` })).toBeVisible();

@@ -11,8 +11,7 @@ import {
 import { systemActor } from '../../apps/server/src/modules/audit/audit-log';
 import { recordCreditDecision } from '../../apps/server/src/modules/credit/credit-decision';
 import { demoApplicant } from './support/application';
-import { ops } from './support/cli';
-import { checkConsoleScreen, openConsole, openSection, setUpLinkIn, setUpThroughLink, signIn, staffMember, type StaffMember } from './support/console';
+import { checkConsoleScreen, openSection, signedInMember, staffMember } from './support/console';
 import { closeE2eDb, e2eDb } from './support/e2e-database';
 import { expect, test } from './support/test';
 
@@ -37,15 +36,6 @@ const texts = {
   confirm: 'Confirmar',
   approved: 'Aprobada',
 } as const;
-
-async function member(browser: Parameters<typeof openConsole>[0], who: StaffMember) {
-  const link = setUpLinkIn(ops('staff', 'add', who.email, '--role', who.roles.join(','), '--name', who.name));
-  const w = await openConsole(browser);
-  await setUpThroughLink(w.page, link, who);
-  await w.page.goto('/console/');
-  await signIn(w.page, who);
-  return w;
-}
 
 /**
  * A demo applicant whose application the policy referred: its steps through the demo command, then
@@ -117,7 +107,7 @@ test('a reviewer approves a referred application above the band; a credit manage
   const reviewer = staffMember(`analista-${run}@presta.test`, 'Rita Revisora', ['reviewer']);
   const manager = staffMember(`gerente-${run}@presta.test`, 'Gael Gerente', ['credit_manager']);
 
-  const r = (await member(browser, reviewer)).page;
+  const r = (await signedInMember(browser, reviewer)).page;
   await openSection(r, 'applications');
   await r.getByRole('tab', { name: texts.queueTab }).click();
   // The row in the queue's own panel: the list's panel, hidden by the tab, may hold the same application.
@@ -137,7 +127,7 @@ test('a reviewer approves a referred application above the band; a credit manage
   await limit.press('Enter');
   await expect(r.getByText(texts.pending)).toBeVisible();
 
-  const m = (await member(browser, manager)).page;
+  const m = (await signedInMember(browser, manager)).page;
   await m.goto(`/console/applications/${applicationNo}`);
   await expect(m.getByText(texts.pending)).toBeVisible();
   await m.getByRole('button', { name: texts.confirm, exact: true }).click();

@@ -19,6 +19,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from './a11y';
+import { ops } from './cli';
 import { e2ePorts } from './e2e-env';
 import { saveScreenshot } from './layout';
 
@@ -169,6 +170,16 @@ export async function signIn(page: Page, member: StaffMember): Promise<void> {
   await page.getByLabel(t.signInCode, { exact: true }).fill(await totpCode(member));
   await page.getByRole('button', { name: t.signIn, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: t.welcome(member.name) })).toBeVisible();
+}
+
+/** A member added with `ops staff add`, set up through their link and signed in, in a browser of their own: its home. */
+export async function signedInMember(browser: Browser, who: StaffMember): Promise<ConsoleWindow> {
+  const link = setUpLinkIn(ops('staff', 'add', who.email, '--role', who.roles.join(','), '--name', who.name));
+  const w = await openConsole(browser);
+  await setUpThroughLink(w.page, link, who);
+  await w.page.goto('/console/');
+  await signIn(w.page, who);
+  return w;
 }
 
 /** The menu offers the sections the member's roles may use, and none of the other sections of issue 17. */

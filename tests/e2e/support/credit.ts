@@ -21,8 +21,7 @@ import { sandboxBureauIdentity, type SandboxBureauProfile } from '../../../apps/
 import type { IndiaIdentity, MexicoIdentity } from '../../../apps/server/src/modules/application/kyc/kyc-sandbox-data';
 import { accountTexts, codesSentAMinuteAgo, smsCode } from './account';
 import { applicationTexts, continueTo, expectView, fillConsents, type DemoApplicant, type Lang } from './application';
-import { ops } from './cli';
-import { openConsole, setUpLinkIn, setUpThroughLink, signIn, staffMember, type StaffMember, type StaffRoleName } from './console';
+import { signedInMember, staffMember, type StaffMember, type StaffRoleName } from './console';
 import { e2eDatabaseEnv, e2ePorts } from './e2e-env';
 import { expect } from './test';
 
@@ -175,10 +174,5 @@ export async function bindBankAccount(page: Page, request: APIRequestContext, la
 /** A console member with these roles: added by the ops command, set up through the link, signed in (1280 px). */
 export async function consoleMember(browser: Browser, email: string, name: string, roles: StaffRoleName[]): Promise<{ page: Page; member: StaffMember }> {
   const member = staffMember(email, name, roles);
-  const link = setUpLinkIn(ops('staff', 'add', email, '--role', roles.join(','), '--name', name));
-  const w = await openConsole(browser);
-  await setUpThroughLink(w.page, link, member);
-  await w.page.goto('/console/');
-  await signIn(w.page, member);
-  return { page: w.page, member };
+  return { page: (await signedInMember(browser, member)).page, member };
 }
