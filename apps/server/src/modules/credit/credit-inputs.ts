@@ -9,6 +9,7 @@ import { loanRecordOf } from '../orders/order-reads';
 import type { BureauSubject } from './bureau/credit-bureau';
 import type { BureauReportRow } from './credit-store';
 import type { BureauAttributes, CreditInputs, OwnHistory, ProductTerms } from './policy/policy-types';
+import { termsOf } from './policy/product-terms';
 
 /*
  * What a credit decision reads (issue 35, docs/credit-policy.md "Inputs"), gathered once and stored whole with the
@@ -82,18 +83,7 @@ async function productTerms(db: DbOrTx, market: ApplicationRow['market']): Promi
     .from(products)
     .where(and(eq(products.market, market), eq(products.active, true)))
     .orderBy(asc(products.id));
-  return rows.map((p) => ({
-    code: p.code,
-    amountMin: p.amountMin,
-    amountMax: p.amountMax,
-    amountStep: p.amountStep,
-    periodsMin: p.periodsMin,
-    periodsMax: p.periodsMax,
-    termUnitDays: p.termUnitDays,
-    dailyRatePpm: p.dailyRatePpm,
-    commissionPpm: p.commissionPpm,
-    vatPpm: p.vatPpm,
-  }));
+  return rows.map(termsOf);
 }
 
 /** Our history with the borrower as of `now`. */

@@ -2,6 +2,7 @@ import { normalizeName } from '@presta/contract/identity/normalize';
 import type { MarketCode } from '@presta/contract/markets';
 import { productCatalogue } from '../../../db/catalogue';
 import type { BureauAttributes, CreditInputs, ProductTerms } from './policy-types';
+import { termsOf } from './product-terms';
 
 /*
  * Test inputs for the policy (its tests and the decision's): the demo applicant of each market (docs/application.md
@@ -13,18 +14,7 @@ import type { BureauAttributes, CreditInputs, ProductTerms } from './policy-type
 export function catalogueTerms(market: MarketCode): ProductTerms[] {
   return productCatalogue
     .filter((p) => p.market === market)
-    .map((p) => ({
-      code: p.code,
-      amountMin: p.amountMin,
-      amountMax: p.amountMax,
-      amountStep: p.amountStep,
-      periodsMin: p.periodsMin,
-      periodsMax: p.periodsMax,
-      termUnitDays: p.termUnitDays,
-      dailyRatePpm: p.dailyRatePpm,
-      commissionPpm: p.commissionPpm ?? 0,
-      vatPpm: p.vatPpm ?? 0,
-    }));
+    .map(termsOf);
 }
 
 export const cleanFile: BureauAttributes = {

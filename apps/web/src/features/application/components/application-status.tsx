@@ -15,9 +15,10 @@ import { mayApplyAgain } from '../utils/reapply';
  * declined lists the reasons and the day the borrower may apply again (from that day, the way to a new application).
  */
 export function ApplicationStatus({ application }: { application: CreditApplication }) {
-  const { t } = useMessages(applicationMessages);
+  const { t, lang } = useMessages(applicationMessages);
   const timeZone = markets[application.market].timeZone;
-  const sentOn = application.submittedAt ? formatDate(application.submittedAt, { timeZone }) : '';
+  // The day it was sent in the market's calendar, in words as the day to apply again is ("30 de noviembre de 2026").
+  const sentOn = application.submittedAt ? readableDay(formatDate(application.submittedAt, { timeZone }), lang) : '';
   return (
     <div className="presta-application-status">
       <p className="presta-application-status-text">{application.statusText}</p>

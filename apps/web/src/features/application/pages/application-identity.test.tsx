@@ -216,7 +216,7 @@ describe('ApplicationPage: identity', () => {
     renderPage('step=identity');
     expect(await screen.findByRole('heading', { level: 2, name: 'Su solicitud' })).toBeTruthy();
     expect(screen.getByText('Enviada: verificando su identidad')).toBeTruthy();
-    expect(screen.getByText('Enviada el 2026-11-30.')).toBeTruthy();
+    expect(screen.getByText('Enviada el 30 de noviembre de 2026.')).toBeTruthy();
     expect(screen.getByText(/^Estamos verificando su identidad\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
   });
