@@ -57,6 +57,8 @@ export type Config = {
    * recorded for review, never applied.
    */
   paymentCeilingPercent: number;
+  /** The payment providers (docs/payments.md "Providers", docs/settings.md "Payment providers"). */
+  payments: PaymentsConfig;
   /** GET /metrics: with `Authorization: Bearer METRICS_TOKEN` on the main port, or on METRICS_PORT (no token). */
   metricsToken: string | undefined;
   metricsPort: number | undefined;
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseIdleInTransactionTimeoutMs: intFromEnv('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || DEV_SANDBOX_SECRET,
     paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
+    payments: paymentsConfigFrom(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15_000),
@@ -199,6 +202,114 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         phone: env.SUPPORT_IN_PHONE?.trim() || markets.IN.support.phone,
         email: env.SUPPORT_IN_EMAIL?.trim() || markets.IN.support.email,
       },
+    },
+  };
+}
+
+/** The voucher channels (a reference paid outside our pages); the card is paid on its own page. */
+export const voucherChannelIds = ['store', 'spei', 'upi', 'bank_transfer'] as const;
+export type VoucherChannelId = (typeof voucherChannelIds)[number];
+const paymentProviderNames = ['sandbox', 'conekta', 'stp', 'razorpay'] as const;
+type PaymentProviderName = (typeof paymentProviderNames)[number];
+
+/** The channels each provider collects (docs/payments.md "Providers"). */
+export const providerChannels: Record<PaymentProviderName, readonly VoucherChannelId[]> = {
+  sandbox: voucherChannelIds,
+  conekta: ['store', 'spei'],
+  stp: ['spei'],
+  razorpay: ['upi', 'bank_transfer'],
+};
+
+export type PaymentsConfig = {
+  /**
+   * Which provider serves each market's voucher channels (PAYMENT_CHANNELS, e.g.
+   * `MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay`; `none` switches a channel off). A
+   * channel not named keeps the sandbox in development; a channel with no provider is not offered.
+   */
+  channels: Record<MarketCode, Partial<Record<VoucherChannelId, PaymentProviderName>>>;
+  /** PAYMENT_CHANNELS was set (production requires it: the sandbox only when it names it). */
+  channelsSet: boolean;
+  /** PAYMENT_PROVIDER_MOCKS=1: the server starts the local mocks of the providers it uses and talks to them (development and e2e only). */
+  mocks: boolean;
+  /** Longest wait for one call to a provider (PAYMENT_PROVIDER_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Conekta: CONEKTA_API_URL, CONEKTA_PRIVATE_KEY (API key), CONEKTA_WEBHOOK_PUBLIC_KEY (PEM of the webhook key), CONEKTA_STORES. */
+  conekta: { apiUrl: string; privateKey: string | undefined; webhookPublicKey: string | undefined; stores: string[] };
+  /**
+   * STP: STP_API_URL, STP_EMPRESA (the lender's company name at STP), STP_PRIVATE_KEY (PEM, for firma) and
+   * STP_PRIVATE_KEY_PASSPHRASE, STP_CLABE_PREFIX (the lender's range: 646 + plaza 180 + its 4-digit prefix, 10 digits),
+   * STP_ALLOWED_ADDRESSES (the addresses STP sends deposits from, comma-separated).
+   */
+  stp: {
+    apiUrl: string;
+    empresa: string | undefined;
+    privateKey: string | undefined;
+    privateKeyPassphrase: string | undefined;
+    clabePrefix: string | undefined;
+    allowedAddresses: string[];
+  };
+  /** Razorpay: RAZORPAY_API_URL, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET. */
+  razorpay: { apiUrl: string; keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
+};
+
+/** A PEM from the environment: as it is, with `\n` escapes, or base64 of the PEM. */
+export function pemFromEnv(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (value.includes('-----BEGIN')) return value.replaceAll('\\n', '\n');
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  return decoded.includes('-----BEGIN') ? decoded : value;
+}
+
+const listFromEnv = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** PAYMENT_CHANNELS: `<market>.<channel>=<provider>` pairs; every channel of a market not named keeps the sandbox. */
+function paymentChannelsFrom(raw: string | undefined): PaymentsConfig['channels'] {
+  const channels: PaymentsConfig['channels'] = { MX: {}, IN: {} };
+  for (const market of Object.keys(markets) as MarketCode[]) {
+    for (const channel of markets[market].paymentChannels) {
+      if ((voucherChannelIds as readonly string[]).includes(channel)) channels[market][channel as VoucherChannelId] = 'sandbox';
+    }
+  }
+  for (const pair of listFromEnv(raw)) {
+    const m = /^(MX|IN)\.(store|spei|upi|bank_transfer)=(sandbox|conekta|stp|razorpay|none)$/.exec(pair);
+    if (!m) throw new Error(`PAYMENT_CHANNELS: "${pair}" is not <MX|IN>.<store|spei|upi|bank_transfer>=<sandbox|conekta|stp|razorpay|none>`);
+    const [, market, channel, provider] = m as unknown as [string, MarketCode, VoucherChannelId, PaymentProviderName | 'none'];
+    if (!(markets[market].paymentChannels as readonly string[]).includes(channel)) throw new Error(`PAYMENT_CHANNELS: ${market} offers no ${channel} channel`);
+    if (provider === 'none') delete channels[market][channel];
+    else if (!providerChannels[provider].includes(channel)) throw new Error(`PAYMENT_CHANNELS: ${provider} does not collect ${channel}`);
+    else channels[market][channel] = provider;
+  }
+  return channels;
+}
+
+function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const url = (name: string, fallback: string) => (env[name]?.trim() || fallback).replace(/\/$/, '');
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  return {
+    channels: paymentChannelsFrom(env.PAYMENT_CHANNELS),
+    channelsSet: (env.PAYMENT_CHANNELS ?? '').trim() !== '',
+    mocks: env.PAYMENT_PROVIDER_MOCKS === '1',
+    timeoutMs: intFrom(env, 'PAYMENT_PROVIDER_TIMEOUT_MS', 8_000),
+    conekta: {
+      apiUrl: url('CONEKTA_API_URL', 'https://api.conekta.io'),
+      privateKey: opt('CONEKTA_PRIVATE_KEY'),
+      webhookPublicKey: pemFromEnv(env.CONEKTA_WEBHOOK_PUBLIC_KEY),
+      stores: env.CONEKTA_STORES === undefined ? ['OXXO'] : listFromEnv(env.CONEKTA_STORES),
+    },
+    stp: {
+      apiUrl: url('STP_API_URL', 'https://prod.stpmex.com:7002/speiws/rest'),
+      empresa: opt('STP_EMPRESA'),
+      privateKey: pemFromEnv(env.STP_PRIVATE_KEY),
+      privateKeyPassphrase: opt('STP_PRIVATE_KEY_PASSPHRASE'),
+      clabePrefix: opt('STP_CLABE_PREFIX'),
+      allowedAddresses: listFromEnv(env.STP_ALLOWED_ADDRESSES),
+    },
+    razorpay: {
+      apiUrl: url('RAZORPAY_API_URL', 'https://api.razorpay.com'),
+      keyId: opt('RAZORPAY_KEY_ID'),
+      keySecret: opt('RAZORPAY_KEY_SECRET'),
+      webhookSecret: opt('RAZORPAY_WEBHOOK_SECRET'),
     },
   };
 }

@@ -61,8 +61,11 @@ export const ledgerPayments = pgTable(
   ],
 );
 
-/** 'held': received and kept in payment_suspense (not applied to a loan), open for review. */
-export const notificationOutcomes = ['applied', 'duplicate', 'refused', 'held'] as const;
+/**
+ * 'held': received and kept in payment_suspense (not applied to a loan), open for review. 'noted': a verified event
+ * that moves no money (a failed attempt, a reference expired or pending at the provider; a refund, open for review).
+ */
+export const notificationOutcomes = ['applied', 'duplicate', 'refused', 'held', 'noted'] as const;
 
 /**
  * Every payment notification whose signature was good, with what became of
@@ -93,6 +96,13 @@ export const paymentNotifications = pgTable(
     reviewNote: text('review_note'),
     /** The signed body as received (references and amounts, no personal data), for the review. */
     body: text('body').notNull(),
+    /** How the sender was verified (the provider's scheme, e.g. 'RSA DIGEST over SHA-256'); null when it was not (refused). */
+    verification: text('verification'),
+    /** The provider's name of the event ('order.paid', 'payment.failed', 'abono') and its kind (payment-provider.ts paymentEventKinds). */
+    eventType: text('event_type'),
+    kind: text('kind'),
+    /** The provider's id of the delivery's event (Conekta's event id, x-razorpay-event-id), beside event_id (the dedupe key). */
+    providerEventId: text('provider_event_id'),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [
@@ -335,8 +345,19 @@ export const paymentReferences = pgTable(
     channel: text('channel', { enum: paymentReferenceChannels }).notNull(),
     /** The provider that made it and receives its notifications ('sandbox'). */
     provider: text('provider').notNull(),
-    /** What a payment notification names: the store reference number. */
+    /** Our number of the reference (14 digits): unique, on statements and receipts; the sandbox's notifications name it. */
     reference: text('reference').notNull().unique(),
+    /**
+     * What the provider's events name: the sandbox's reference, a Conekta order id, a Razorpay QR code or virtual
+     * account id, the loan's CLABE at STP. Shared by one loan's references when it is the loan's own account.
+     */
+    providerReference: text('provider_reference').notNull(),
+    /** providerReference is the loan's own account (STP's CLABE, a Smart Collect account): it takes money past a reference's time. */
+    loanAccount: boolean('loan_account').notNull().default(false),
+    /** The borrower types our reference (SPEI concept, UPI note, transfer remarks) for the payment to be matched. */
+    payerTypesReference: boolean('payer_types_reference').notNull().default(true),
+    /** UPI only: the provider's own upi://pay intent (Razorpay's QR image_content); null: upi-link.ts builds it. */
+    payLink: text('pay_link'),
     /** What the borrower copies: the store reference, the CLABE for SPEI, the VPA for UPI, the account number for a bank transfer. */
     voucherCode: text('voucher_code').notNull(),
     /** SPEI only: the CLABE to transfer to. */
@@ -361,6 +382,7 @@ export const paymentReferences = pgTable(
       .on(t.orderId, t.purpose, t.channel, t.amount)
       .where(sql`${t.status} = 'open'`),
     index('payment_references_order_idx').on(t.orderId),
+    index('payment_references_provider_reference_idx').on(t.provider, t.providerReference),
     check('payment_references_amount_positive', sql`${t.amount} > 0`),
     check(
       'payment_references_values_ok',

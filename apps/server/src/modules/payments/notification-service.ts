@@ -36,6 +36,8 @@ const refusalStatus: Record<NotificationRefusal, 400 | 401> = {
   expired: 401,
   invalid_body: 400,
   duplicate_keys: 400,
+  unknown_source: 401,
+  not_confirmed: 401,
 };
 
 export type ReceiveOptions = {
@@ -80,7 +82,14 @@ export async function receiveNotification(
   options: ReceiveOptions,
 ): Promise<NotificationOutcome> {
   const now = options.now ?? new Date();
-  const parsed = provider.parseNotification(incoming, now);
+  // FRAME (issue 36): the core's rewrite handles every event; this reads the first one as before.
+  const handled = await provider.handleWebhook(incoming, now);
+  const first = handled.ok ? handled.events[0] : undefined;
+  const parsed = !handled.ok
+    ? handled
+    : first
+      ? { ok: true as const, notification: { eventId: first.dedupeKey, reference: first.reference, amount: first.amount, paidAt: first.occurredAt } }
+      : { ok: false as const, reason: 'invalid_body' as const };
   if (!parsed.ok) {
     const log = { reason: parsed.reason, ...(parsed.detail ? { detail: parsed.detail.slice(0, 300) } : {}) };
     if (isBodyRefusal(parsed.reason)) await recordNotification(db, provider.id, incoming.rawBody, { outcome: 'refused', reason: parsed.reason });

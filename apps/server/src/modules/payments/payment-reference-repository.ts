@@ -154,6 +154,10 @@ function buildQueries(db: Db) {
         channel: p('channel'),
         provider: p('provider'),
         reference: p('reference'),
+        providerReference: p('providerReference'),
+        loanAccount: p('loanAccount'),
+        payerTypesReference: p('payerTypesReference'),
+        payLink: p('payLink'),
         voucherCode: p('voucherCode'),
         clabe: p('clabe'),
         vpa: p('vpa'),
@@ -204,6 +208,10 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
     channel: input.channel,
     provider: provider.id,
     reference: created.reference,
+    providerReference: created.providerReference ?? created.reference,
+    loanAccount: created.loanAccount ?? false,
+    payerTypesReference: created.payerTypesReference ?? true,
+    payLink: created.payLink ?? null,
     voucherCode: created.voucherCode,
     clabe: created.clabe ?? null,
     vpa: created.vpa ?? null,
@@ -219,7 +227,7 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
 type NewOpenReference = Omit<typeof paymentReferences.$inferInsert, 'status' | 'id' | 'paidAt'>;
 type PendingInsert = { row: NewOpenReference; resolve: (stored: PaymentReference | undefined) => void; reject: (error: Error) => void };
 
-/** At most this many references in one statement (16 values each, under PostgreSQL's 65 535 parameters). */
+/** At most this many references in one statement (20 values each, under PostgreSQL's 65 535 parameters). */
 const MAX_REFERENCES_PER_INSERT = 500;
 
 /** The inserts asked for in this turn of the event loop, per database, sent together in its check phase. */

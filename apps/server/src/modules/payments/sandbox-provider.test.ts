@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clabeForOrder, isValidClabe } from './clabe';
 import { isValidIfsc, isValidVpa, orderIdFromVirtualAccount, orderIdFromVpa } from './india-accounts';
 import { signNotification, unixSeconds } from './notification-signature';
-import { headerValue, type CreateReferenceInput, type PaymentProvider } from './payment-provider';
+import { headerValue, type CreateReferenceInput } from './payment-provider';
 import {
   SANDBOX_NOTIFICATION_PATH,
   SANDBOX_UPI_ISSUER,
   SANDBOX_VIRTUAL_ACCOUNT_ISSUER,
   createSandboxProvider,
+  type SandboxProvider,
   sandboxPay,
 } from './sandbox-provider';
 import { MAX_STORE_REFERENCE_SEQ, isValidStoreReference, newStoreReference } from './store-reference';
@@ -262,7 +263,7 @@ describe('sandboxPay against a stand-in receiver', () => {
   const received: Received[] = [];
   let server: Server;
   let baseUrl = '';
-  let provider: PaymentProvider;
+  let provider: SandboxProvider;
 
   beforeAll(async () => {
     provider = createSandboxProvider({ secret, nextSeq: counter() });

@@ -11,6 +11,8 @@ import {
   type IncomingNotification,
   type NotificationResult,
   type PaymentProvider,
+  type ReferenceStatus,
+  type WebhookResult,
 } from './payment-provider';
 import { isValidStoreReference, newStoreReference } from './store-reference';
 import { jsonTextProblem, MAX_JSON_DEPTH } from '../../lib/input-checks';
@@ -71,7 +73,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** The store chain whose tills take the sandbox's store references (OXXO cash, as Conekta and Stripe collect it). */
 export const SANDBOX_STORES: readonly string[] = ['OXXO'];
 
-export function createSandboxProvider(options: SandboxProviderOptions): PaymentProvider {
+/** The sandbox: a PaymentProvider whose notification reading is also offered pure and synchronous (its tests use it). */
+export type SandboxProvider = PaymentProvider & {
+  /** Verifies and parses a notification; `now` is the receiver's clock. Pure: no I/O, never throws on bad input. */
+  parseNotification(incoming: IncomingNotification, now: Date): NotificationResult;
+};
+
+/** How the sandbox's notifications are authenticated (the back office shows it). */
+export const SANDBOX_VERIFICATION = 'HMAC-SHA256 X-Presta-Signature, ±300 s';
+
+export function createSandboxProvider(options: SandboxProviderOptions): SandboxProvider {
   const {
     secret,
     nextSeq,
@@ -91,6 +102,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
     channels: ['store', 'spei', 'upi', 'bank_transfer'],
     // The sandbox plays the cash provider of docs/payments.md (Conekta's or Stripe's OXXO cash): its references are paid at OXXO tills.
     stores: SANDBOX_STORES,
+    verification: SANDBOX_VERIFICATION,
 
     async createReference(input: CreateReferenceInput): Promise<CreatedReference> {
       const parsed = createReferenceInputSchema.safeParse(input);
@@ -147,6 +159,20 @@ export function createSandboxProvider(options: SandboxProviderOptions): PaymentP
       const body = sandboxNotificationBodySchema.safeParse(json);
       if (!body.success) return { ok: false, reason: 'invalid_body', detail: z.prettifyError(body.error) };
       return { ok: true, notification: body.data };
+    },
+
+    async handleWebhook(incoming: IncomingNotification, now: Date): Promise<WebhookResult> {
+      const parsed = this.parseNotification(incoming, now);
+      if (!parsed.ok) return parsed;
+      const n = parsed.notification;
+      // The sandbox names no currency: its amounts are in their loan's.
+      const event = { provider: SANDBOX_PROVIDER_ID, dedupeKey: n.eventId, eventId: n.eventId, type: 'payment', kind: 'paid' as const, reference: n.reference, amount: n.amount, occurredAt: n.paidAt };
+      return { ok: true, events: [event], verification: SANDBOX_VERIFICATION };
+    },
+
+    /** The sandbox keeps no state of its own: what it made is only in payment_references. */
+    async fetchStatus(): Promise<ReferenceStatus> {
+      return { state: 'unknown', paidAmount: 0, events: [] };
     },
   };
 }
