@@ -122,7 +122,10 @@ function queryHandler(empresa: string, publicKey: KeyObject, deposits: readonly 
     } catch {
       return refused('JSON invalido');
     }
-    const text = (name: string) => (typeof body[name] === 'string' ? (body[name]) : undefined);
+    const text = (name: string) => {
+      const value = body[name];
+      return typeof value === 'string' ? value : undefined;
+    };
     const tipoOrden = text('tipoOrden');
     if (text('empresa') !== empresa || (tipoOrden !== 'R' && tipoOrden !== 'E')) return refused('{empresa, tipoOrden: datos invalidos}');
     const fechaOperacion = text('fechaOperacion') || undefined;
