@@ -39,12 +39,12 @@ export type StpOptions = {
   /** STP's REST base, e.g. https://prod.stpmex.com:7002/speiws/rest (registraOrden lives under it). */
   apiUrl: string;
   /** Base of STP's query services (…/efws/API/…); defaults to apiUrl without its /speiws/rest. */
-  queryUrl?: string;
+  queryUrl?: string | undefined;
   /** The lender's company name at STP ("empresa"), in every request and every deposit. */
   empresa: string;
   /** The lender's private key (PEM) whose public key STP holds: every request's firma. */
   privateKey: string;
-  privateKeyPassphrase?: string;
+  privateKeyPassphrase?: string | undefined;
   /** The lender's CLABE range: 646 + plaza 180 + its 4-digit prefix (10 digits). */
   clabePrefix: string;
   /** The addresses STP sends deposits from (exact IPv4/IPv6 addresses). */
