@@ -310,6 +310,8 @@ describe('handleWebhook: the body read strictly, never a throw', () => {
       documentedAbono().replace('"PRUEBA1"', '"PRUEBA\\u0000"'),
       documentedAbono().replace('"folioCodi": "f4c1111abd2b28a00abc"', `"extra": ${'['.repeat(40)}${']'.repeat(40)}`),
       documentedAbono().replace('"claveRastreo": "12345",', ''),
+      documentedAbono().replace('"claveRastreo": "12345"', '"claveRastreo": "12|345"'),
+      documentedAbono().replace('"claveRastreo": "12345"', `"claveRastreo": "${'1'.repeat(31)}"`),
       documentedAbono().replace('"fechaOperacion": 20200127', '"fechaOperacion": 20201327'),
       documentedAbono().replace(`"cuentaBeneficiario": "${CLABE}"`, '"cuentaBeneficiario": 646180555500012349'),
       '[]',

@@ -64,7 +64,8 @@ const abonoSchema = z.object({
   fechaOperacion: z.number().int(),
   institucionOrdenante: z.union([z.number().int(), z.string().regex(/^\d{1,5}$/)]),
   institucionBeneficiaria: z.union([z.number().int(), z.string().regex(/^\d{1,5}$/)]).nullish(),
-  claveRastreo: z.string().regex(/^[\x20-\x7e]{1,30}$/, 'must be 1 to 30 printable ASCII characters'),
+  // Printable ASCII but '|': the tracking key goes into the query's cadena original.
+  claveRastreo: z.string().regex(/^[\x20-\x7b\x7d\x7e]{1,30}$/, 'must be 1 to 30 printable ASCII characters, no "|"'),
   cuentaBeneficiario: z.string().regex(/^\d{10,18}$/, 'must be a CLABE, a card or a phone number'),
   empresa: z.string().min(1),
   tsLiquidacion: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).nullish(),
