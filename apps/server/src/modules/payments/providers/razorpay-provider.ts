@@ -258,10 +258,11 @@ async function fetchStatusOf(api: Api, id: string): Promise<ReferenceStatus> {
   const state = statusEntity.safeParse(object.body);
   const list = paymentList.safeParse(payments.body);
   if (object.status !== 200 || payments.status !== 200 || !state.success || !list.success) return unknown;
-  const captured = list.data.items
-    .map((item) => ({ item, parsed: paymentEntitySchema.safeParse(item) }))
-    .filter(({ item, parsed }) => parsed.success && isObject(item) && item.captured === true)
-    .map(({ parsed }) => parsed.data!);
+  // Every payment Razorpay captured (a refunded one too: the money was received, its refund is another event).
+  const captured = list.data.items.flatMap((item) => {
+    const parsed = paymentEntitySchema.safeParse(item);
+    return parsed.success && isObject(item) && item.captured === true ? [parsed.data] : [];
+  });
   const events: PaymentEvent[] = captured.map((p) => ({
     provider: PROVIDER,
     dedupeKey: p.id,
