@@ -287,7 +287,7 @@ const orderSchema = z.object({
   amount_refunded: minor.nullish(),
   charges: z.object({ data: z.array(chargeSchema) }).nullish(),
 });
-const eventSchema = z.object({ id: conektaId, type: z.string().max(100), created_at: unixTime, data: z.object({ object: z.unknown() }) });
+const eventSchema = z.object({ id: conektaId, type: z.string().max(100), created_at: unixTime, data: z.object({ object: z.unknown().optional() }) });
 
 type Charge = z.infer<typeof chargeSchema>;
 type Order = z.infer<typeof orderSchema>;
