@@ -1,7 +1,7 @@
 import type { MockOptions, ProviderMock } from './mock-kit';
 
 // PLACEHOLDER (issue 36): h3 writes the Razorpay mock; the merge takes h3's file.
-export async function startRazorpayMock(opts: MockOptions): Promise<ProviderMock> {
+export function startRazorpayMock(opts: MockOptions): Promise<ProviderMock> {
   void opts;
-  throw new Error('not built yet');
+  return Promise.reject(new Error('not built yet'));
 }
