@@ -297,7 +297,12 @@ function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
       apiUrl: url('CONEKTA_API_URL', 'https://api.conekta.io'),
       privateKey: opt('CONEKTA_PRIVATE_KEY'),
       webhookPublicKey: pemFromEnv(env.CONEKTA_WEBHOOK_PUBLIC_KEY),
-      stores: env.CONEKTA_STORES === undefined ? ['OXXO'] : listFromEnv(env.CONEKTA_STORES),
+      // Conekta's cash network as its docs list it today (no OXXO: docs/providers/conekta.md "Stores"); the account's own, if narrower.
+      stores:
+        env.CONEKTA_STORES === undefined
+          ? ['7-Eleven', 'Farmacias del Ahorro', 'Circle K', 'Tiendas Extra', 'Farmacias Benavides', 'Soriana', "Waldo's",
+             'Eleczion', 'Super Kiosko', 'Farmacias Bazar', 'Woolworth', 'Del Sol', 'Yepas', 'Al Super']
+          : listFromEnv(env.CONEKTA_STORES),
     },
     stp: {
       apiUrl: url('STP_API_URL', 'https://prod.stpmex.com:7002/speiws/rest'),
