@@ -27,7 +27,8 @@ export async function paymentsStatus(db: Db, payments: () => PaymentProviders, c
   for (const [label, ours, theirs] of table) io.out(`  ${label.padEnd(10)}${ours.padEnd(width)}${theirs}`.trimEnd());
   const paidHere = sum(money.payments) + sum(money.held);
   if ('unavailable' in view) {
-    throw new AppError(503, errorCodes.serviceUnavailable, 'opsProviderUnavailable', { provider: ref.provider });
+    const key = provider ? 'opsProviderUnavailable' : 'opsProviderNotInUse';
+    throw new AppError(503, errorCodes.serviceUnavailable, key, { provider: ref.provider });
   }
   if (view.status.state !== 'unknown' && view.status.paidAmount !== paidHere) {
     io.out(`  DIFFERENCE: the provider says ${view.status.paidAmount} paid, our records ${paidHere} (applied and held): look at the notifications of ${ref.providerReference}.`);
