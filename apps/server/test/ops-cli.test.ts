@@ -294,6 +294,9 @@ describe('payments status <reference>', () => {
     expect(down.out.find((l) => l.trim().startsWith('state'))).toMatch(/unavailable: no answer in 8 s$/);
     expect(down.err).toEqual(['error: conekta did not answer: its view of the reference is not available now.']);
     expect(await run('nothing-like-it')).toEqual({ code: 1, out: [], err: ['error: No payment reference is named nothing-like-it.'] });
+    const elsewhere = await payStatus(providersOf({ MX: {}, IN: {} }, []), ref.reference);
+    expect(elsewhere.out.find((l) => l.trim().startsWith('state'))).toMatch(/unavailable: conekta is not in use here \(PAYMENT_CHANNELS\)$/);
+    expect(elsewhere.err).toEqual(['error: conekta is not in use here (PAYMENT_CHANNELS): only our record is shown.']);
     expect((await ops('payments', 'status')).code).toBe(1);
   });
 
