@@ -238,10 +238,12 @@ export type PaymentsConfig = {
   /**
    * STP: STP_API_URL, STP_EMPRESA (the lender's company name at STP), STP_PRIVATE_KEY (PEM, for firma) and
    * STP_PRIVATE_KEY_PASSPHRASE, STP_CLABE_PREFIX (the lender's range: 646 + plaza 180 + its 4-digit prefix, 10 digits),
-   * STP_ALLOWED_ADDRESSES (the addresses STP sends deposits from, comma-separated).
+   * STP_ALLOWED_ADDRESSES (the addresses STP sends deposits from, comma-separated); STP_QUERY_URL when STP's query
+   * services are not on STP_API_URL's host (STP's test environment: https://efws-dev.stpmex.com).
    */
   stp: {
     apiUrl: string;
+    queryUrl: string | undefined;
     empresa: string | undefined;
     privateKey: string | undefined;
     privateKeyPassphrase: string | undefined;
@@ -300,6 +302,7 @@ function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
     },
     stp: {
       apiUrl: url('STP_API_URL', 'https://prod.stpmex.com:7002/speiws/rest'),
+      queryUrl: opt('STP_QUERY_URL')?.replace(/\/$/, ''),
       empresa: opt('STP_EMPRESA'),
       privateKey: pemFromEnv(env.STP_PRIVATE_KEY),
       privateKeyPassphrase: opt('STP_PRIVATE_KEY_PASSPHRASE'),

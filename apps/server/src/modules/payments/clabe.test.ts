@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_CLABE_ORDER_ID, clabeCheckDigit, clabeForOrder, isValidClabe, orderIdFromClabe, parseClabe } from './clabe';
+import {
+  MAX_CLABE_ORDER_ID,
+  MAX_RANGE_CLABE_ORDER_ID,
+  clabeCheckDigit,
+  clabeForOrder,
+  clabeForOrderInRange,
+  isValidClabe,
+  orderIdFromClabe,
+  orderIdFromRangeClabe,
+  parseClabe,
+} from './clabe';
 
 const stp = { bankCode: '646', plaza: '180' };
 const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
@@ -112,5 +122,85 @@ describe('CLABE properties', () => {
     const first17 = '05000000000000000';
     const swapped = '50000000000000000';
     expect(clabeCheckDigit(first17)).toBe(clabeCheckDigit(swapped));
+  });
+});
+
+describe('clabeForOrderInRange / orderIdFromRangeClabe: a lender’s 10-digit range', () => {
+  const range = '6461801570';
+
+  it('prefix + zero-padded 7-digit order id + check digit', () => {
+    // 6 4 6 1 8 0 1 5 7 0 0 0 0 0 0 4 2 × 3 7 1 3 7 1 3 7 1 3 7 1 3 7 1 3 7
+    // products mod 10: 8 8 6 3 6 0 3 5 7 0 0 0 0 0 0 2 4 = 52 → check (10 − 2) mod 10 = 8
+    expect(clabeForOrderInRange(42, range)).toBe('646180157000000428');
+    expect(clabeForOrderInRange(MAX_RANGE_CLABE_ORDER_ID, range).slice(10, 17)).toBe('9999999');
+  });
+
+  it('matches CLABEs STP issued in the range 6461801570 (cuenca-mx/stpmex-python README and tests)', () => {
+    expect(clabeForOrderInRange(3_632_589, range)).toBe('646180157036325892');
+    expect(clabeForOrderInRange(9_999_999, range)).toBe('646180157099999993');
+    expect(clabeForOrderInRange(0, range)).toBe('646180157000000004');
+    expect(orderIdFromRangeClabe('646180157018877012', range)).toBe(1_887_701);
+  });
+
+  it('orderIdFromRangeClabe: null outside the range or for an invalid CLABE', () => {
+    const clabe = clabeForOrderInRange(7, range);
+    expect(orderIdFromRangeClabe(clabe, range)).toBe(7);
+    expect(orderIdFromRangeClabe(clabe, '6461801571')).toBeNull();
+    expect(orderIdFromRangeClabe(clabeForOrder(7, stp), range)).toBeNull();
+    expect(orderIdFromRangeClabe(`${clabe.slice(0, 17)}${(Number(clabe[17]) + 1) % 10}`, range)).toBeNull();
+    expect(orderIdFromRangeClabe(clabe.slice(0, 17), range)).toBeNull();
+  });
+
+  it('refuses ids that do not fit in 7 digits (never truncated) and prefixes that are not 10 digits', () => {
+    for (const id of [-1, 1.5, 10_000_000, 123_456_789, Number.NaN]) expect(() => clabeForOrderInRange(id, range)).toThrow(RangeError);
+    for (const prefix of ['646180157', '64618015700', '646180157a', ' 646180157']) {
+      expect(() => clabeForOrderInRange(1, prefix)).toThrow(RangeError);
+      expect(() => orderIdFromRangeClabe('646180157000000004', prefix)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('CLABE range properties', () => {
+  const orderId = fc.integer({ min: 0, max: MAX_RANGE_CLABE_ORDER_ID });
+  const prefix = digits(10);
+
+  it('every CLABE in a range is valid, starts with the prefix and names its order', () => {
+    fc.assert(
+      fc.property(orderId, prefix, (id, p) => {
+        const clabe = clabeForOrderInRange(id, p);
+        expect(clabe).toMatch(/^\d{18}$/);
+        expect(clabe.startsWith(p)).toBe(true);
+        expect(isValidClabe(clabe)).toBe(true);
+        expect(orderIdFromRangeClabe(clabe, p)).toBe(id);
+      }),
+    );
+  });
+
+  it('two different orders never share a CLABE in one range', () => {
+    fc.assert(
+      fc.property(orderId, orderId, prefix, (a, b, p) => {
+        fc.pre(a !== b);
+        expect(clabeForOrderInRange(a, p)).not.toBe(clabeForOrderInRange(b, p));
+      }),
+    );
+  });
+
+  it('a range CLABE is the bank-and-plaza CLABE of the same 11 digits (one numbering, two views)', () => {
+    fc.assert(
+      fc.property(orderId, prefix, (id, p) => {
+        const clabe = clabeForOrderInRange(id, p);
+        const parts = parseClabe(clabe)!;
+        expect(`${parts.bankCode}${parts.plaza}${parts.account}`).toBe(clabe.slice(0, 17));
+        expect(parts.account.startsWith(p.slice(6))).toBe(true);
+      }),
+    );
+  });
+
+  it('any id beyond 7 digits is refused', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_RANGE_CLABE_ORDER_ID + 1, max: Number.MAX_SAFE_INTEGER }), prefix, (id, p) => {
+        expect(() => clabeForOrderInRange(id, p)).toThrow(RangeError);
+      }),
+    );
   });
 });

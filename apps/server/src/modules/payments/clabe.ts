@@ -80,3 +80,45 @@ export function orderIdFromClabe(clabe: string, issuer: ClabeIssuer): number | n
   if (!parts || parts.bankCode !== issuer.bankCode || parts.plaza !== issuer.plaza) return null;
   return Number(parts.account);
 }
+
+/*
+ * A lender's CLABE range at a SPEI participant (STP gives each company one): the first 10 digits are fixed — bank
+ * 646, plaza 180 and the company's 4-digit prefix ("prefijo") — and the company numbers its accounts in the 7
+ * digits that remain before the check digit:
+ *
+ *   646 180 PPPP AAAAAAA C
+ *   bank plaza prefix account check digit
+ *   (3)  (3)   (4)    (7)    (1)
+ */
+
+export const CLABE_RANGE_PREFIX_LENGTH = 10;
+export const CLABE_RANGE_ACCOUNT_LENGTH = 7;
+
+/** Largest order id that has its own CLABE in a 10-digit range: the 7-digit account is the zero-padded order id. */
+export const MAX_RANGE_CLABE_ORDER_ID = 10 ** CLABE_RANGE_ACCOUNT_LENGTH - 1;
+
+function assertRangePrefix(prefix: string): void {
+  if (!/^\d{10}$/.test(prefix)) throw new RangeError(`a CLABE range prefix must be 10 digits, got "${prefix}"`);
+}
+
+/**
+ * The order's own CLABE in a lender's range: the 10-digit prefix + the order id zero-padded to 7 digits + check
+ * digit. Deterministic and injective for 0 ≤ orderId ≤ 9 999 999, and reversible with orderIdFromRangeClabe.
+ * Throws RangeError for an id that does not fit in 7 digits (never truncated: two orders must never share a CLABE)
+ * or a prefix that is not 10 digits.
+ */
+export function clabeForOrderInRange(orderId: number, prefix: string): string {
+  assertRangePrefix(prefix);
+  if (!Number.isSafeInteger(orderId) || orderId < 0 || orderId > MAX_RANGE_CLABE_ORDER_ID) {
+    throw new RangeError(`order id must be an integer from 0 to ${MAX_RANGE_CLABE_ORDER_ID} for a CLABE in a range, got ${orderId}`);
+  }
+  const first17 = `${prefix}${String(orderId).padStart(CLABE_RANGE_ACCOUNT_LENGTH, '0')}`;
+  return `${first17}${clabeCheckDigit(first17)}`;
+}
+
+/** The order id a CLABE made by clabeForOrderInRange belongs to; null when the CLABE is invalid or outside the range. */
+export function orderIdFromRangeClabe(clabe: string, prefix: string): number | null {
+  assertRangePrefix(prefix);
+  if (!isValidClabe(clabe) || !clabe.startsWith(prefix)) return null;
+  return Number(clabe.slice(CLABE_RANGE_PREFIX_LENGTH, 17));
+}
