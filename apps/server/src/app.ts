@@ -44,6 +44,7 @@ import applicationDocumentRoutes from './modules/application/application-documen
 import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import paymentRoutes from './modules/payments/payment-routes';
+import { createPaymentProviders, type PaymentProviders } from './modules/payments/payment-providers';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
@@ -56,6 +57,8 @@ export type BuildOptions = {
   /** The pool's use, for /metrics (the server passes its database's; tests may leave it out). */
   poolStats?: PoolStats;
   logger?: FastifyServerOptions['logger'];
+  /** The payment providers; by default those config.payments names (createPaymentProviders). Tests may pass their own. */
+  payments?: PaymentProviders;
 };
 
 /** The Fastify instance with its options, the request log and metrics hook and the zod compilers. */
@@ -109,9 +112,10 @@ async function registerExternalPlugins(app: Server, config: Config): Promise<Red
   return redisHealth;
 }
 
-/** 2. Our plugins: database, change feed, repositories, language, errors, input guard, key mapping, sessions. */
-async function registerOurPlugins(app: Server, { config, db, poolStats }: BuildOptions, redisHealth: RedisHealth) {
+/** 2. Our plugins: database, change feed, repositories, payment providers, language, errors, input guard, key mapping, sessions. */
+async function registerOurPlugins(app: Server, { config, db, poolStats, payments }: BuildOptions, redisHealth: RedisHealth) {
   await app.register(dbPlugin, { db });
+  app.decorate('payments', payments ?? createPaymentProviders({ db, config, log: app.log }));
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(repositories, { create: createRepositories });
   await app.register(language);

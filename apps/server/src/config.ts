@@ -318,6 +318,76 @@ function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+/** The providers PAYMENT_CHANNELS puts in use (each once, in the order first named). */
+export function paymentProvidersInUse(payments: PaymentsConfig): PaymentProviderName[] {
+  const used = Object.values(payments.channels).flatMap((byChannel) => Object.values(byChannel));
+  return paymentProviderNames.filter((name) => used.includes(name));
+}
+
+/**
+ * What a provider in use lacks to run (a secret, a malformed setting), in words: production refuses to start with
+ * any, and the registry refuses to build the provider (payment-providers.ts). The sandbox needs nothing here.
+ */
+export function paymentProviderProblems(payments: PaymentsConfig): string[] {
+  const problems: string[] = [];
+  const missing = (provider: string, names: [string, unknown][]) => {
+    const unset = names.filter(([, value]) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0)).map(([name]) => name);
+    if (unset.length > 0) problems.push(`PAYMENT_CHANNELS names ${provider}, which needs ${unset.join(', ')}.`);
+  };
+  for (const provider of paymentProvidersInUse(payments)) {
+    if (provider === 'conekta') {
+      const { privateKey, webhookPublicKey } = payments.conekta;
+      missing('conekta', [['CONEKTA_PRIVATE_KEY', privateKey], ['CONEKTA_WEBHOOK_PUBLIC_KEY', webhookPublicKey]]);
+    } else if (provider === 'stp') {
+      const { empresa, privateKey, clabePrefix, allowedAddresses } = payments.stp;
+      missing('stp', [['STP_EMPRESA', empresa], ['STP_PRIVATE_KEY', privateKey], ['STP_CLABE_PREFIX', clabePrefix], ['STP_ALLOWED_ADDRESSES', allowedAddresses]]);
+      // STP's range: bank 646 (STP), plaza 180, then the lender's 4 digits (docs/providers/stp.md).
+      if (clabePrefix !== undefined && !/^646180[0-9]{4}$/.test(clabePrefix)) {
+        problems.push(`STP_CLABE_PREFIX must be 10 digits starting 646180 (STP, plaza 180, then the lender's 4), got "${clabePrefix}".`);
+      }
+    } else if (provider === 'razorpay') {
+      const { keyId, keySecret, webhookSecret } = payments.razorpay;
+      missing('razorpay', [['RAZORPAY_KEY_ID', keyId], ['RAZORPAY_KEY_SECRET', keySecret], ['RAZORPAY_WEBHOOK_SECRET', webhookSecret]]);
+    }
+  }
+  return problems;
+}
+
+/** The API address of each provider in use, by the setting that names it (production requires https). */
+function paymentProviderUrls(payments: PaymentsConfig): [string, string][] {
+  const urls: Record<Exclude<PaymentProviderName, 'sandbox'>, [string, string]> = {
+    conekta: ['CONEKTA_API_URL', payments.conekta.apiUrl],
+    stp: ['STP_API_URL', payments.stp.apiUrl],
+    razorpay: ['RAZORPAY_API_URL', payments.razorpay.apiUrl],
+  };
+  return paymentProvidersInUse(payments).flatMap((name) => (name === 'sandbox' ? [] : [urls[name]]));
+}
+
+/** The payment settings production refuses (docs/settings.md "Payment providers"). */
+function paymentProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
+  const { payments } = config;
+  const problems: string[] = [];
+  if (!payments.channelsSet) {
+    problems.push('PAYMENT_CHANNELS is not set: every channel would be served by the sandbox. Name a provider for each channel (e.g. MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay), or sandbox on purpose (a demo).');
+  }
+  if (payments.mocks) problems.push('PAYMENT_PROVIDER_MOCKS=1: the server would start local mocks of the providers and pay through them; development and e2e only.');
+  problems.push(...paymentProviderProblems(payments));
+  for (const [name, url] of paymentProviderUrls(payments)) {
+    if (!url.startsWith('https://')) problems.push(`${name} must be an https address, got "${url}".`);
+  }
+  // The sandbox's secret matters only where the sandbox takes notifications (a channel names it on purpose).
+  if (paymentProvidersInUse(payments).includes('sandbox')) problems.push(...sandboxSecretProblems(env));
+  return problems;
+}
+
+function sandboxSecretProblems(env: NodeJS.ProcessEnv): string[] {
+  const secret = env.PAYMENT_SANDBOX_SECRET ?? '';
+  if (!secret) return ['PAYMENT_SANDBOX_SECRET is not set: anyone could sign payment notifications with the development secret published in this repository.'];
+  if (secret === DEV_SANDBOX_SECRET) return ['PAYMENT_SANDBOX_SECRET is the development secret published in this repository: set a random secret of at least 32 bytes.'];
+  if (Buffer.byteLength(secret) < MIN_PAYMENT_SECRET_BYTES) return [`PAYMENT_SANDBOX_SECRET is ${Buffer.byteLength(secret)} bytes long: it must be at least ${MIN_PAYMENT_SECRET_BYTES}.`];
+  return [];
+}
+
 const KYC_PROVIDERS = ['sandbox', 'live'] as const;
 
 /** The identity verifier's settings (docs/settings.md "Identity verification"). */
@@ -381,10 +451,7 @@ export const MIN_METRICS_TOKEN_CHARS = 32;
 export function productionProblems(config: Config, env: NodeJS.ProcessEnv = process.env): string[] {
   const problems: string[] = [];
   if (!config.databaseUrl) problems.push('DATABASE_URL is not set: production needs its PostgreSQL server (there is no embedded database in production).');
-  const secret = env.PAYMENT_SANDBOX_SECRET ?? '';
-  if (!secret) problems.push('PAYMENT_SANDBOX_SECRET is not set: anyone could sign payment notifications with the development secret published in this repository.');
-  else if (secret === DEV_SANDBOX_SECRET) problems.push('PAYMENT_SANDBOX_SECRET is the development secret published in this repository: set a random secret of at least 32 bytes.');
-  else if (Buffer.byteLength(secret) < MIN_PAYMENT_SECRET_BYTES) problems.push(`PAYMENT_SANDBOX_SECRET is ${Buffer.byteLength(secret)} bytes long: it must be at least ${MIN_PAYMENT_SECRET_BYTES}.`);
+  problems.push(...paymentProblems(config, env));
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
   problems.push(...kycProblems(config));

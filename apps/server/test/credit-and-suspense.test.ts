@@ -75,16 +75,33 @@ async function referenceFor(loan: Loan, amount: number, requestType: 1 | 2 = 1):
 }
 
 describe('issue 12 reproductions (each failed before the fix)', () => {
-  it('4a: money for an expired reference is recorded and applied, answered 200 (was 409 and recorded nowhere in the ledger)', async () => {
+  it('4a: money paid after its reference\'s time is held in suspense, answered 200, and an operator applies it (issue 36: was applied as the reference\'s; before issue 12: 409, recorded nowhere)', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const reference = await referenceFor(loan, ONE_INSTALMENT_TOTAL);
     await t.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(paymentReferences.reference, reference));
     const eventId = `evt-expired-${randomUUID()}`;
     const res = await notify(t.app, { eventId, reference, amount: ONE_INSTALMENT_TOTAL });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ received: true, applied: true });
+    expect(res.json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'reference_expired' });
+    expect(await paymentsOf(loan.orderId)).toEqual([]);
+    expect(await recorded(eventId)).toEqual([expect.objectContaining({ outcome: 'held', reason: 'reference_expired', review: 'open', kind: 'paid' })]);
+    const [entry] = await t.db.select().from(paymentSuspense).where(eq(paymentSuspense.eventId, eventId));
+    expect(entry).toMatchObject({ reason: 'reference_expired', orderId: Number(loan.orderId), amount: ONE_INSTALMENT_TOTAL, channel: 'store' });
+    // Never lost: the operator assigns it to its loan, once.
+    const { code } = await ops('suspense', 'assign', String(entry!.id), loan.orderNo);
+    expect(code).toBe(0);
     expect((await paymentsOf(loan.orderId)).map((p) => p.amount)).toEqual([ONE_INSTALMENT_TOTAL]);
     expect(await statusOf(loan.orderId)).toBe('200');
+  });
+
+  it('4a: a loan\'s own account (STP\'s CLABE, a Smart Collect account) takes money past a reference\'s time: applied, noted', async () => {
+    const loan = await makeLoan(t.db, { status: '174' });
+    const reference = await referenceFor(loan, ONE_INSTALMENT_TOTAL);
+    await t.db.update(paymentReferences).set({ expiresAt: new Date(Date.now() - 60_000), loanAccount: true }).where(eq(paymentReferences.reference, reference));
+    const eventId = `evt-account-${randomUUID()}`;
+    const res = await notify(t.app, { eventId, reference, amount: ONE_INSTALMENT_TOTAL });
+    expect(res.json()).toEqual({ received: true, applied: true });
+    expect((await paymentsOf(loan.orderId)).map((p) => p.amount)).toEqual([ONE_INSTALMENT_TOTAL]);
     expect(await recorded(eventId)).toEqual([expect.objectContaining({ outcome: 'applied', reason: 'reference_expired', review: 'none' })]);
   });
 

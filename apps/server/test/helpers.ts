@@ -10,6 +10,7 @@ import { connect, type Db } from '../src/db/database';
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans, staffMembers, staffRoleRows } from '../src/db/schema';
 import { staffRoles } from '@presta/contract/staff-roles';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
+import type { PaymentProviders } from '../src/modules/payments/payment-providers';
 
 export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
 
@@ -21,15 +22,16 @@ export function testDatabaseUrl(): string {
 /**
  * The real app on the test database: loadConfig() with demo tools on, the
  * default brand, no logger and no caches, so a write is seen by the next read
- * at once (overrides win; buildCachingTestApp turns the caches on).
+ * at once (overrides win; buildCachingTestApp turns the caches on). The payment
+ * providers are those config.payments names, or `options.payments` (providersOf).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: { payments?: PaymentProviders } = {}): Promise<TestApp> {
   const url = testDatabaseUrl();
   // Rate-limit counters of this app only (a shared Redis keeps them across test files and runs).
   const redisKeyPrefix = `presta-test-${randomBytes(4).toString('hex')}:`;
   const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, cacheTtlMs: 0, redisKeyPrefix, ...overrides };
   const database = connect(url, { max: 6 });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, ...(options.payments ? { payments: options.payments } : {}) });
   await app.ready();
   return {
     app,

@@ -124,7 +124,7 @@ describe('the document', () => {
     const ids = operations().map((o) => o.op.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    const named = new Set(['sandboxPaymentNotification', 'cardCheckoutPage', 'cardCheckoutPay']);
+    const named = new Set(['sandboxPaymentNotification', 'conektaPaymentNotification', 'stpPaymentNotification', 'razorpayPaymentNotification', 'cardCheckoutPage', 'cardCheckoutPay']);
     for (const o of operations()) {
       if (!named.has(o.op.operationId!)) expect(o.op.operationId, `${o.method} ${o.path}`).toBe(operationIdOf(o.path));
     }
@@ -149,7 +149,7 @@ describe('the document', () => {
     expect(codes('/v3/loan-details/generate-vcode', '401')).toEqual(['401001']);
     expect(codes('/v3/loan-details/generate-vcode', '404')).toEqual(['404001']);
     expect(codes('/v3/loan-details/generate-vcode', '409')).toEqual(['409001']);
-    expect(codes('/v3/loan-details/generate-vcode', '422')).toEqual(['422001']);
+    expect(codes('/v3/loan-details/generate-vcode', '422')).toEqual(['422001', '422002']);
     expect(codes('/v3/loan-details/generate-vcode', '415')).toEqual(['400001']);
     expect(codes('/api/v1/youmi/youmi-api/service/loan/repayment-confirm', '400')).toEqual(['400001', '800006']);
     expect(doc.paths['/v3/loan-details/loan-details']!.post!.responses['503']!.description).toMatch(/503001/);

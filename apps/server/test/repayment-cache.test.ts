@@ -5,7 +5,6 @@ import { borrowers, paymentReferences } from '../src/db/schema';
 import { addDays } from '@presta/contract/dates';
 import { extensionQuote, getLoanPosition, loanPosition, quoteExtension } from '../src/modules/ledger/ledger-position';
 import { applyPayment } from '../src/modules/ledger/ledger-service';
-import { sandboxProviderOf } from '../src/modules/payments/payment-routes';
 import { generateVoucher } from '../src/modules/repayment/voucher-service';
 import type { MarketCode } from '@presta/contract/markets';
 import { buildCachingTestApp, connectTestDb, dataOf, type TestApp } from './helpers';
@@ -99,11 +98,11 @@ describe('the repayment page and the voucher with the cache on', () => {
 describe('a reopened voucher with the cache on', () => {
   it('is the same answer, kept with its JSON, in its language; another language has its own', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
-    const provider = sandboxProviderOf(t.db, t.config);
+    const payments = t.app.payments;
     const support = (market: MarketCode) => t.config.support[market];
     const input = { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 };
     const open = (lang: 'es' | 'en') =>
-      generateVoucher({ db: t.db, repos: t.app.repos, lang, now: new Date(), borrowerId: loan.borrower.id, provider, support }, input);
+      generateVoucher({ db: t.db, repos: t.app.repos, lang, now: new Date(), borrowerId: loan.borrower.id, payments, support }, input);
     const made = await open('es');
     // Once the cache holds the open reference (its insert announced), a reopened voucher is the kept answer.
     await expect.poll(async () => (await open('es')) === (await open('es')), { timeout: 5_000, interval: 20 }).toBe(true);

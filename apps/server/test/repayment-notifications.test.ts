@@ -165,18 +165,19 @@ describe('payment notifications (sandbox)', () => {
     expect(await paymentsOf(loan.orderId)).toBe(0);
   });
 
-  it('a payment made after the reference expired is money received: applied (issue 12: was refused 409); one made before is taken too', async () => {
+  it('a payment made after the reference\'s time is held in suspense (issue 36: was applied; before issue 12 refused 409); one made before it is applied', async () => {
     const loan = await makeLoan(t.db, { status: '174' });
     const { reference } = await voucher(loan, ONE_INSTALMENT_TOTAL);
+    // Made ten minutes ago, payable until a minute ago.
     const expiredAt = new Date(Date.now() - 60_000);
-    await t.db.update(paymentReferences).set({ expiresAt: expiredAt }).where(eq(paymentReferences.reference, reference));
+    await t.db.update(paymentReferences).set({ createdAt: new Date(Date.now() - 600_000), expiresAt: expiredAt }).where(eq(paymentReferences.reference, reference));
     const late = await notify(t.app, { reference, amount: 50_000 });
     expect(late.statusCode).toBe(200);
-    expect(late.json()).toEqual({ received: true, applied: true });
-    expect(await paymentsOf(loan.orderId)).toBe(1);
-    const inTime = await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL - 50_000, paidAt: new Date(expiredAt.getTime() - 30_000).toISOString() });
+    expect(late.json()).toEqual({ received: true, applied: false, held: 'suspense', reason: 'reference_expired' });
+    expect(await paymentsOf(loan.orderId)).toBe(0);
+    const inTime = await notify(t.app, { reference, amount: ONE_INSTALMENT_TOTAL, paidAt: new Date(expiredAt.getTime() - 30_000).toISOString() });
     expect(inTime.json()).toEqual({ received: true, applied: true });
-    expect(await paymentsOf(loan.orderId)).toBe(2);
+    expect(await paymentsOf(loan.orderId)).toBe(1);
     expect(await statusOf(loan.orderId)).toBe('200');
   });
 

@@ -367,6 +367,8 @@ export const paymentReferences = pgTable(
     /** Bank transfer only: the virtual account number and its IFSC. */
     accountNumber: text('account_number'),
     ifsc: text('ifsc'),
+    /** Bank transfer only: the bank holding the virtual account (the provider names it; Razorpay's loan account is reused by it). */
+    bankName: text('bank_name'),
     /** Amount to collect, minor units. */
     amount: minor('amount').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { openOrderStatuses, statusIn } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
-import { borrowerBankAccounts, orders, orderStatusHistory, repaymentPlans } from '../../db/schema';
+import { borrowerBankAccounts, borrowers, orders, orderStatusHistory, repaymentPlans } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { toDbId } from '../../lib/db-id';
 import type { Repositories } from '../../plugins/app/repositories';
@@ -46,6 +46,14 @@ export async function activeBankAccount(db: DbOrTx, borrowerId: number): Promise
   return rows[0];
 }
 
+/**
+ * Who pays a loan, as a payment provider that requires it is told when a reference is made (Conekta's customer_info):
+ * the borrower's name and phone. Sent to that provider only; never logged.
+ */
+export async function payerOf(db: DbOrTx, borrowerId: number): Promise<{ name: string; phone: string } | undefined> {
+  const [row] = await db.select({ name: borrowers.fullName, phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, borrowerId)).limit(1);
+  return row;
+}
 
 /**
  * The account number an order is paid to, as SQL ('' when none): the account its disbursal paid, else (before

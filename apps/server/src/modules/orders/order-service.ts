@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { errorCodes } from '@presta/contract/error-codes';
 import { isCalendarDate, type CalendarDate, todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
+import type { MarketCode } from '@presta/contract/markets';
 import type { Minor } from '@presta/contract/money';
 import {
   canTransition,
@@ -248,7 +249,7 @@ export type TransitionResult = {
 };
 
 /** An order row locked FOR UPDATE in the caller's transaction (lockOrder, or the ledger's own lock). */
-export type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn' | 'createdAt'> & { timeZone: string };
+export type LockedOrder = Pick<Order, 'id' | 'orderNo' | 'status' | 'termUnitDays' | 'disbursedOn' | 'createdAt'> & { timeZone: string; market: MarketCode };
 
 export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: number }): Promise<LockedOrder | undefined> {
   const where = by.orderId !== undefined ? eq(orders.id, by.orderId) : eq(orders.orderNo, by.orderNo ?? '');
@@ -261,6 +262,7 @@ export async function lockOrder(tx: DbOrTx, by: { orderNo?: string; orderId?: nu
       disbursedOn: orders.disbursedOn,
       createdAt: orders.createdAt,
       timeZone: products.timeZone,
+      market: products.market,
     })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))

@@ -5,7 +5,7 @@ import { orders, paymentNotifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type AuditActor } from '../audit/audit-log';
 import { paymentNotifications as notificationMetric } from '../../lib/metrics';
-import type { IncomingNotification, PaymentNotification } from './payment-provider';
+import type { IncomingNotification, PaymentEvent, PaymentNotification } from './payment-provider';
 
 /*
  * The one writer of payment_notifications (docs/api.md "Payment
@@ -15,14 +15,31 @@ import type { IncomingNotification, PaymentNotification } from './payment-provid
  */
 
 export type Recorded = {
-  outcome: 'applied' | 'duplicate' | 'refused' | 'held';
-  /** Why it was refused or held; for an applied one, what was notable ('reference_expired', 'paid_at_clamped', ...). */
+  outcome: 'applied' | 'duplicate' | 'refused' | 'held' | 'noted';
+  /** Why it was refused or held; for an applied one, what was notable ('paid_at_clamped', ...). */
   reason?: string;
   notification?: PaymentNotification;
   orderId?: number;
+  /** How the sender was verified (the WebhookResult's words); absent for a body refused before its events were read. */
+  verification?: string;
+  /** The event's type and kind as the provider named them, and the provider's id of its event. */
+  event?: Pick<PaymentEvent, 'type' | 'kind' | 'eventId'>;
+  /** An operator must look at it: by default every refusal and every hold. */
+  reviewOpen?: boolean;
 };
 
 export const bodyText = (rawBody: IncomingNotification['rawBody']) => (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody).toString('utf8'));
+
+/**
+ * Keys whose string values name a person in the providers' bodies (Conekta's customer_info, Razorpay's contact and
+ * email, STP's ordenante): stored as "[redacted]", so the review keeps references and amounts, never who paid.
+ */
+const PERSONAL_KEYS = /"(name|full_name|first_name|last_name|phone|phone_number|contact|email|customer_name|nombreOrdenante|cuentaOrdenante|rfcCurpOrdenante|nombreBeneficiario|rfcCurpBeneficiario|vpa|payer_vpa|address)"(\s*:\s*)"(?:[^"\\]|\\.)*"/g;
+
+/** The body as stored for the review: at most 8 KB, personal values redacted, NUL escaped (PostgreSQL text holds none). */
+export function storedBody(rawBody: IncomingNotification['rawBody']): string {
+  return bodyText(rawBody).replace(PERSONAL_KEYS, '"$1"$2"[redacted]"').slice(0, 8_192).replaceAll('\u0000', '\\u0000');
+}
 
 export async function recordNotification(db: DbOrTx, provider: string, rawBody: IncomingNotification['rawBody'], r: Recorded): Promise<void> {
   const n = r.notification;
@@ -35,9 +52,12 @@ export async function recordNotification(db: DbOrTx, provider: string, rawBody: 
     orderId: r.orderId ?? null,
     outcome: r.outcome,
     reason: r.reason ?? null,
-    review: r.outcome === 'refused' || r.outcome === 'held' ? 'open' : 'none',
-    // PostgreSQL text holds no NUL: a malformed body keeps it visible, escaped.
-    body: bodyText(rawBody).slice(0, 8_192).replaceAll('\u0000', '\\u0000'),
+    review: (r.reviewOpen ?? (r.outcome === 'refused' || r.outcome === 'held')) ? 'open' : 'none',
+    body: storedBody(rawBody),
+    verification: r.verification ?? null,
+    eventType: r.event?.type ?? null,
+    kind: r.event?.kind ?? null,
+    providerEventId: r.event?.eventId ?? null,
   });
   notificationMetric.inc({ provider, outcome: r.outcome, reason: r.reason ?? '' });
 }
@@ -74,6 +94,10 @@ export async function recentNotifications(db: DbOrTx, opts: { reviewOpen: boolea
     outcome: n.outcome,
     reason: n.reason,
     review: n.review,
+    verification: n.verification,
+    eventType: n.eventType,
+    kind: n.kind,
+    providerEventId: n.providerEventId,
     orderNo,
     reviewedAt: n.reviewedAt?.toISOString() ?? null,
     reviewedBy: n.reviewedBy,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { notificationRules, paymentCeiling, purposeFor, receivedAtFor, samePayment } from './notification-rules';
+import { currencyHolds, expiredHolds, notificationRules, paymentCeiling, pickReference, purposeFor, receivedAtFor, samePayment } from './notification-rules';
 
 describe('notification rules', () => {
   it('PAID_AT_NOT_BEFORE_REFERENCE / PAID_AT_NOT_AFTER_NOW: the ledger takes paidAt within [reference made, now]', () => {
@@ -33,6 +33,37 @@ describe('notification rules', () => {
     expect(purposeFor({ purpose: 'extension', status: 'expired' })).toBe('extension');
     expect(purposeFor({ purpose: 'extension', status: 'paid' })).toBe('repayment');
     expect(purposeFor({ purpose: 'repayment', status: 'open' })).toBe('repayment');
+  });
+});
+
+describe('references past their time, other currencies, loan accounts', () => {
+  const expiresAt = new Date('2026-03-12T05:59:59Z');
+
+  it('EXPIRED_REFERENCE_HOLDS_IN_SUSPENSE: held once received after the reference\'s time, unless it is the loan\'s own account', () => {
+    const after = new Date(expiresAt.getTime() + 1);
+    expect(expiredHolds(after, { expiresAt, loanAccount: false })).toBe(true);
+    expect(expiredHolds(expiresAt, { expiresAt, loanAccount: false })).toBe(false);
+    expect(expiredHolds(new Date(expiresAt.getTime() - 60_000), { expiresAt, loanAccount: false })).toBe(false);
+    expect(expiredHolds(after, { expiresAt, loanAccount: true })).toBe(false);
+  });
+
+  it('OTHER_CURRENCY_HOLDS_IN_SUSPENSE: another currency is held; none named is the loan\'s', () => {
+    expect(currencyHolds('INR', 'MXN')).toBe(true);
+    expect(currencyHolds('MXN', 'MXN')).toBe(false);
+    expect(currencyHolds(undefined, 'INR')).toBe(false);
+  });
+
+  it('LOAN_ACCOUNT_PICKS_REFERENCE: the open unexpired one of the amount, else the newest open, else the newest', () => {
+    const at = new Date('2026-03-11T12:00:00Z');
+    const later = new Date('2026-03-20T00:00:00Z');
+    const ref = (id: number, status: 'open' | 'paid' | 'expired', amount: number, until = later) => ({ id, status, amount, expiresAt: until });
+    const exact = ref(2, 'open', 500);
+    expect(pickReference([ref(1, 'open', 500), exact, ref(3, 'open', 900)], 500, at)).toBe(exact);
+    // The one of the amount is past its time: the newest open one instead.
+    expect(pickReference([ref(2, 'open', 500, new Date('2026-03-10T00:00:00Z')), ref(3, 'open', 900), ref(1, 'open', 700)], 500, at)?.id).toBe(3);
+    expect(pickReference([ref(4, 'paid', 500), ref(3, 'expired', 500), ref(2, 'open', 100)], 500, at)?.id).toBe(2);
+    expect(pickReference([ref(3, 'expired', 500), ref(5, 'paid', 500)], 500, at)?.id).toBe(5);
+    expect(pickReference([], 500, at)).toBeUndefined();
   });
 });
 

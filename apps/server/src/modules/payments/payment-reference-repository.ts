@@ -163,6 +163,7 @@ function buildQueries(db: Db) {
         vpa: p('vpa'),
         accountNumber: p('accountNumber'),
         ifsc: p('ifsc'),
+        bankName: p('bankName'),
         amount: p('amount'),
         expiresAt: p('expiresAt'),
         status: 'open',
@@ -194,12 +195,16 @@ const matches = (ref: PaymentReference, want: { purpose: PaymentPurpose; amount:
 
 /** A new reference from the provider, stored unless an open one for the same order, purpose, channel and amount exists (undefined then). */
 async function insertReference(db: Db, provider: PaymentProvider, input: ReferenceRequest, now: Date): Promise<PaymentReference | undefined> {
+  const payer = input.payer ? await input.payer() : undefined;
   const created = await provider.createReference({
     orderId: input.orderId,
     amount: input.amount,
     purpose: input.purpose,
     channel: input.channel,
     expiresAt: input.expiresAt,
+    ...(input.orderNo ? { orderNo: input.orderNo } : {}),
+    ...(input.currency ? { currency: input.currency } : {}),
+    ...(payer ? { payer } : {}),
   });
   return insertOpen(db, {
     orderId: input.orderId,
@@ -217,6 +222,7 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
     vpa: created.vpa ?? null,
     accountNumber: created.bankAccount?.accountNumber ?? null,
     ifsc: created.bankAccount?.ifsc ?? null,
+    bankName: created.bankAccount?.bankName ?? null,
     amount: input.amount,
     expiresAt: created.expiresAt,
     accessKey: randomBytes(16).toString('hex'),
@@ -227,7 +233,7 @@ async function insertReference(db: Db, provider: PaymentProvider, input: Referen
 type NewOpenReference = Omit<typeof paymentReferences.$inferInsert, 'status' | 'id' | 'paidAt'>;
 type PendingInsert = { row: NewOpenReference; resolve: (stored: PaymentReference | undefined) => void; reject: (error: Error) => void };
 
-/** At most this many references in one statement (20 values each, under PostgreSQL's 65 535 parameters). */
+/** At most this many references in one statement (21 values each, under PostgreSQL's 65 535 parameters). */
 const MAX_REFERENCES_PER_INSERT = 500;
 
 /** The inserts asked for in this turn of the event loop, per database, sent together in its check phase. */

@@ -79,13 +79,18 @@ export type ReferenceRequest = {
   amount: Minor;
   /** Used only when a new reference is made. */
   expiresAt: Date;
+  /** The loan's number and its market's currency, for the provider's description of a new reference. */
+  orderNo?: string;
+  currency?: 'MXN' | 'INR';
+  /** Who pays, read only when a new reference is made, for providers whose API requires it (never logged). */
+  payer?: () => Promise<{ name: string; phone: string; email?: string } | undefined>;
   now?: Date;
 };
 
 /**
  * Every open reference of the order becomes 'expired': they were priced before a payment just applied to it, so
- * none is offered again (a store would collect its old amount). Money still arriving for one is applied like any
- * other (docs/payments.md). In the payment's transaction (recordPayment).
+ * none is offered again (a store would collect its old amount). Money still arriving for one before its time is
+ * applied like any other (docs/payments.md). In the payment's transaction (recordPayment).
  */
 export async function expireOpenReferences(tx: DbOrTx, orderId: number): Promise<void> {
   await tx

@@ -5,17 +5,11 @@ import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { borrowerContext } from '../../plugins/app/repositories';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { sandboxProviderOf } from '../payments/payment-routes';
 import { getAgreement } from './agreement-service';
 import { getExtensionDetail, getRepaymentDetail } from './repayment-service';
 import { generateVoucher, type SupportDirectory } from './voucher-service';
 
-export type RepaymentRoutesOptions = {
-  config: Config;
-  /** The payment provider; by default the sandbox with PAYMENT_SANDBOX_SECRET (tests may pass their own). */
-  provider?: PaymentProvider;
-};
+export type RepaymentRoutesOptions = { config: Config };
 
 /**
  * Repayment (issue 3): the repayment and extension details, payment vouchers and
@@ -23,7 +17,8 @@ export type RepaymentRoutesOptions = {
  * notifications are payments' routes (payments/payment-routes.ts).
  */
 export default async function repaymentRoutes(app: FastifyInstance, opts: RepaymentRoutesOptions) {
-  const paymentProvider = opts.provider ?? sandboxProviderOf(app.db, opts.config);
+  // The channels offered and the provider making each one's references: app.payments (PAYMENT_CHANNELS).
+  const payments = app.payments;
   const support: SupportDirectory = (market) => opts.config.support[market];
 
   // --- Borrower calls of §7 (form client only, like the loan calls) ---------
@@ -34,14 +29,14 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       auth: 'borrower',
       tags: ['repayment'],
       refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
-      handler: async (input, request) => getRepaymentDetail(borrowerContext(app, request), input),
+      handler: async (input, request) => getRepaymentDetail({ ...borrowerContext(app, request), payments }, input),
     });
 
     registerEndpoint(borrowerCalls, extensionDetail, {
       auth: 'borrower',
       tags: ['repayment'],
       refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition] },
-      handler: async (input, request) => getExtensionDetail(borrowerContext(app, request), input),
+      handler: async (input, request) => getExtensionDetail({ ...borrowerContext(app, request), payments }, input),
     });
 
     registerEndpoint(borrowerCalls, paymentVoucher, {
@@ -49,8 +44,8 @@ export default async function repaymentRoutes(app: FastifyInstance, opts: Repaym
       tags: ['repayment'],
       // Each call may make a reference: generous for a person, a brake on a loop.
       rateLimit: { max: 120, timeWindow: '1 minute' },
-      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules] },
-      handler: async (input, request) => generateVoucher({ ...borrowerContext(app, request), provider: paymentProvider, support }, input),
+      refusals: { 404: [errorCodes.notFound], 409: [errorCodes.invalidTransition], 422: [errorCodes.outsideProductRules, errorCodes.productUnavailable] },
+      handler: async (input, request) => generateVoucher({ ...borrowerContext(app, request), payments, support }, input),
     });
 
     registerEndpoint(borrowerCalls, loanAgreement, {

@@ -16,6 +16,7 @@ import type { LoanPosition } from '../ledger/ledger-math/position';
 import type { InstalmentComponent } from '../ledger/ledger-math/state';
 import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
 import { paymentChannels, type PaymentChannel } from '../payments/payment-provider';
+import type { PaymentProviders } from '../payments/payment-providers';
 import { barcodeUrl, type PaymentReference } from '../payments/payment-references';
 import { repaymentQuote } from '../payments/repayment-quote';
 
@@ -40,10 +41,16 @@ export const channelTexts: Record<PaymentChannel, { title: MessageKey; desc: Mes
 
 const isVoucherChannel = (id: string): id is PaymentChannel => (paymentChannels as readonly string[]).includes(id);
 
-/** The channels paid through a voucher that the loan's market offers, in its order (Mexico: store, SPEI; India: UPI, bank transfer). */
-export function voucherChannelsOf(market: MarketCode): PaymentChannel[] {
-  return marketOf(market).paymentChannels.filter(isVoucherChannel);
+/**
+ * The channels paid through a voucher that the loan's market offers and a provider serves (PAYMENT_CHANNELS), in the
+ * market's order (Mexico: store, SPEI; India: UPI, bank transfer).
+ */
+export function voucherChannelsOf(market: MarketCode, payments: PaymentProviders): PaymentChannel[] {
+  return marketOf(market).paymentChannels.filter(isVoucherChannel).filter((channel) => payments.forChannel(market, channel) !== undefined);
 }
+
+/** A repayment page's call: the borrower's, with the payment providers that say which channels are offered. */
+export type RepaymentContext = BorrowerContext & { payments: PaymentProviders };
 
 /** The market offers the card (the card repayment page): Mexico. */
 export const offersCard = (market: MarketCode) => marketOf(market).paymentChannels.includes('card');
@@ -84,9 +91,9 @@ function channelEntry(lang: Language, channel: PaymentChannel, ref: PaymentRefer
   };
 }
 
-/** One group per voucher channel of the loan's market, each with its open reference for the amount (newest), if any. */
-function channelGroups(lang: Language, market: MarketCode, refs: PaymentReference[]) {
-  return voucherChannelsOf(market).map((channel) => ({
+/** One group per voucher channel offered for the loan's market, each with its open reference for the amount (newest), if any. */
+function channelGroups(lang: Language, market: MarketCode, payments: PaymentProviders, refs: PaymentReference[]) {
+  return voucherChannelsOf(market, payments).map((channel) => ({
     title: translate(lang, channelTexts[channel].title),
     list: [channelEntry(lang, channel, refs.find((r) => r.channel === channel))],
   }));
@@ -121,7 +128,7 @@ const paidOnLoan = (p: LoanPosition): Minor => p.received;
  * (REPAYMENT_AMOUNT_DUE_OR_NEXT), its breakdown (every row, zero ones too: the
  * page hides them), and the channels with the open reference for that amount.
  */
-export async function getRepaymentDetail(ctx: BorrowerContext, input: { orderId: string }): Promise<RepaymentData> {
+export async function getRepaymentDetail(ctx: RepaymentContext, input: { orderId: string }): Promise<RepaymentData> {
   const { lang, now } = ctx;
   const order = await ownedOrder(ctx, input.orderId);
   assertPayable(order);
@@ -168,7 +175,7 @@ export async function getRepaymentDetail(ctx: BorrowerContext, input: { orderId:
     // Nothing payable yet (prepayment window closed): no channel to tap; noticeMsg names the day.
     repayList:
       quote.payable > 0
-        ? [...channelGroups(lang, order.market, refs), ...(offersCard(order.market) ? [cardGroup(lang)] : [])].map((g) => ({
+        ? [...channelGroups(lang, order.market, ctx.payments, refs), ...(offersCard(order.market) ? [cardGroup(lang)] : [])].map((g) => ({
             reviewer: g.title,
             list: g.list,
           }))
@@ -188,7 +195,7 @@ export async function getRepaymentDetail(ctx: BorrowerContext, input: { orderId:
  * with what is left of it and its new date) and the channels with the open
  * reference for the price. 409 with the reason when no extension is available.
  */
-export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId: string }): Promise<ExtensionData> {
+export async function getExtensionDetail(ctx: RepaymentContext, input: { orderId: string }): Promise<ExtensionData> {
   const { lang, now } = ctx;
   const order = await ownedOrder(ctx, input.orderId);
   assertPayable(order);
@@ -224,7 +231,7 @@ export async function getExtensionDetail(ctx: BorrowerContext, input: { orderId:
       delayTime: quote.toDueDate,
     },
     repayPlan,
-    repayList: channelGroups(lang, order.market, refs),
+    repayList: channelGroups(lang, order.market, ctx.payments, refs),
     // The extension fee carries the loan's tax only where the tax's base has it (Mexico's IVA; not India's GST).
     noticeMsg: order.taxBase.includes('extension_fee')
       ? translate(lang, 'extensionNoticeTaxed', { tax: taxName(lang, order.market) })
