@@ -1,22 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { unscrambleKeys } from '@presta/contract/key-mapping';
-import { DEV_SANDBOX_SECRET, repoRoot } from '../src/config';
+import { repoRoot } from '../src/config';
 import { connect, runMigrations, type Database } from '../src/db/database';
 import { ledgerPayments, orders, paymentNotifications, paymentReferences } from '../src/db/schema';
 import { startConektaMock } from '../src/modules/demo/payment-mocks/conekta-mock';
 import type { ProviderMock } from '../src/modules/demo/payment-mocks/mock-kit';
 import { startRazorpayMock } from '../src/modules/demo/payment-mocks/razorpay-mock';
 import { startStpMock, type StpMock } from '../src/modules/demo/payment-mocks/stp-mock';
-import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
-import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
-import { referenceSeqSource } from '../src/modules/payments/payment-references';
-import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
 import { formBody, testDatabaseUrl } from './helpers';
 import { catalogueProduct, makeLoan, type Loan } from './repayment-fixtures';
 
@@ -25,7 +21,8 @@ import { catalogueProduct, makeLoan, type Loan } from './repayment-fixtures';
  * two server processes on one database, the providers' mocks behind them (PAYMENT_CHANNELS names Conekta for the
  * Mexican store, STP for SPEI, Razorpay for UPI and bank transfers). Each provider's delivery is the mock's own
  * bytes for a payment it recorded (so that STP's confirming query finds the deposit, and Razorpay's lookup of the
- * payment's QR code finds it), fired 25 times at each process at once. The sandbox's, beside them, for comparison.
+ * payment's QR code finds it), fired 25 times at each process at once. (The sandbox's: crash.test.ts; with these
+ * channels the sandbox serves none, so these servers have no sandbox route.)
  */
 
 const PAYMENT_CHANNELS = 'MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay';
@@ -163,7 +160,7 @@ async function borrowerCall<T>(base: string, loan: Loan, path: string, payload: 
 /** A one-instalment loan due today, in `market`, and its voucher for what it owes through `channel`, made by server A. */
 async function loanWithVoucher(market: 'MX' | 'IN', channel: 'store' | 'spei' | 'upi' | 'bank_transfer') {
   const product = catalogueProduct(market);
-  const loan = await makeLoan(database.db, { product, daysAgo: product.termUnitDays });
+  const loan = await makeLoan(database.db, { product, amount: product.amountMin, daysAgo: product.termUnitDays });
   const { repayAmount } = await borrowerCall<{ repayAmount: number }>(bases[0], loan, '/v3/installment/loan-play-detail', { orderId: loan.orderId });
   expect(repayAmount).toBeGreaterThan(0);
   await borrowerCall(bases[0], loan, '/v3/loan-details/generate-vcode', { orderId: loan.orderId, amount: repayAmount, payCode: channel, requestType: 1 });
@@ -208,8 +205,15 @@ async function expectAppliedOnce(provider: string, dedupeKey: string, voucher: A
     .select({ outcome: paymentNotifications.outcome })
     .from(paymentNotifications)
     .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.eventId, dedupeKey)));
-  expect(logged.filter((n) => n.outcome === 'applied')).toHaveLength(1);
+  // Applied once; the other process met it as a repeat (a process's own concurrent repeats share the first's answer
+  // in memory: notification-service.ts inFlight); nothing refused or held.
+  const outcomes: Record<string, number> = {};
+  for (const n of logged) outcomes[n.outcome] = (outcomes[n.outcome] ?? 0) + 1;
+  expect(outcomes).toEqual({ applied: 1, duplicate: expect.any(Number) as number });
 }
+
+/** A provider answered with our own JSON: exactly one answer says the payment was applied. */
+const expectOneApplied = (answers: Answer[]) => expect(answers.filter((a) => (a.body as { applied?: boolean }).applied === true)).toHaveLength(1);
 
 const expect2xx = (answers: Answer[]) =>
   expect(answers.filter((a) => a.status < 200 || a.status > 299).map((a) => `${a.process}: ${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
@@ -232,6 +236,7 @@ describe('one delivery 50 times at once across two processes', () => {
 
     const answers = await fire('/api/payments/notifications/conekta', delivery);
     expect2xx(answers);
+    expectOneApplied(answers);
     await expectAppliedOnce('conekta', chargeId, voucher);
   }, 60_000);
 
@@ -256,26 +261,7 @@ describe('one delivery 50 times at once across two processes', () => {
 
     const answers = await fire('/api/payments/notifications/razorpay', delivery);
     expect2xx(answers);
+    expectOneApplied(answers);
     await expectAppliedOnce('razorpay', paymentId, voucher);
-  }, 60_000);
-
-  it('the sandbox, for comparison: one signed notification applied once; every answer 200', async () => {
-    const loan = await makeLoan(database.db);
-    const { repayAmount } = await borrowerCall<{ repayAmount: number }>(bases[0], loan, '/v3/installment/loan-play-detail', { orderId: loan.orderId });
-    const provider = createSandboxProvider({ secret: DEV_SANDBOX_SECRET, nextSeq: referenceSeqSource(database.db) });
-    const { reference } = await createOrReuseReference(database.db, provider, {
-      orderId: Number(loan.orderId),
-      borrowerId: loan.borrower.id,
-      purpose: 'repayment',
-      channel: 'store',
-      amount: repayAmount,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const eventId = `evt-two-${randomUUID()}`;
-    const rawBody = JSON.stringify({ eventId, reference: reference.reference, amount: reference.amount, paidAt: new Date().toISOString() });
-    const answers = await fire(SANDBOX_NOTIFICATION_PATH, { rawBody, headers: { 'x-presta-signature': signNotification(DEV_SANDBOX_SECRET, rawBody, unixSeconds(new Date())) } });
-    expect2xx(answers);
-    expect(answers.filter((a) => (a.body as { applied?: boolean }).applied === true)).toHaveLength(1);
-    await expectAppliedOnce('sandbox', eventId, { loan, ref: reference, amount: reference.amount });
   }, 60_000);
 });
