@@ -97,11 +97,18 @@ export async function receiveNotification(
   return worstOf(outcomes);
 }
 
-/** Several events in one delivery: answered with the worst status (the first of it), every event's log line kept. */
+/**
+ * Several events in one delivery: answered with the worst status (a refusal's body, the first of it), every event's
+ * log line kept. All received: applied when any was, held when any was (the first hold's reason).
+ */
 function worstOf(outcomes: NotificationOutcome[]): NotificationOutcome {
   if (outcomes.length === 1) return outcomes[0]!;
+  const log = { events: outcomes.map((o) => o.log) };
   const worst = outcomes.reduce((w, o) => (o.status > w.status ? o : w));
-  return { ...worst, log: { events: outcomes.map((o) => o.log) } };
+  if (worst.status !== 200) return { ...worst, log };
+  const held = outcomes.find((o) => o.status === 200 && o.body.held);
+  const applied = outcomes.some((o) => o.status === 200 && o.body.applied);
+  return { status: 200, body: { ...(held?.body ?? { received: true }), received: true, applied }, log };
 }
 
 /**

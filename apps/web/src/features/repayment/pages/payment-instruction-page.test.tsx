@@ -235,6 +235,16 @@ describe('PaymentInstructionPage', () => {
     expect(within(alert).queryByRole('button', { name: 'Reintentar' })).toBeNull();
   });
 
+  it('a channel whose provider is down (422002, issue 36) shows the server message, no retry: the borrower picks another way', async () => {
+    const message = 'Pago en efectivo en tiendas no está disponible en este momento; inténtelo de nuevo en unos minutos o elija otra forma de pago.';
+    answerByPath({ [vcodePath]: { success: false, code: '422002', message, data: null, raw: { code: '422002', message } } });
+    renderAt(<PaymentInstructionPage />, '/carpmm', validQuery);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    expect(callsTo(vcodePath)).toHaveLength(1);
+  });
+
   it('is in English with language=1', async () => {
     answerByPath({ [vcodePath]: ok(voucherAnswer()) });
     await loaded(`${validQuery}&language=1`);
