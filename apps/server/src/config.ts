@@ -298,7 +298,11 @@ function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
       privateKey: opt('CONEKTA_PRIVATE_KEY'),
       webhookPublicKey: pemFromEnv(env.CONEKTA_WEBHOOK_PUBLIC_KEY),
       // Conekta's cash network as its docs list it today (no OXXO: docs/providers/conekta.md "Stores"); the account's own, if narrower.
-      stores: env.CONEKTA_STORES === undefined ? ['7-Eleven', 'Farmacias del Ahorro', 'Circle K', 'Tiendas Extra', 'Farmacias Benavides', 'Soriana', "Waldo's", 'Eleczion', 'Super Kiosko', 'Farmacias Bazar', 'Woolworth', 'Del Sol', 'Yepas', 'Al Super'] : listFromEnv(env.CONEKTA_STORES),
+      stores:
+        env.CONEKTA_STORES === undefined
+          ? ['7-Eleven', 'Farmacias del Ahorro', 'Circle K', 'Tiendas Extra', 'Farmacias Benavides', 'Soriana', "Waldo's",
+             'Eleczion', 'Super Kiosko', 'Farmacias Bazar', 'Woolworth', 'Del Sol', 'Yepas', 'Al Super']
+          : listFromEnv(env.CONEKTA_STORES),
     },
     stp: {
       apiUrl: url('STP_API_URL', 'https://prod.stpmex.com:7002/speiws/rest'),

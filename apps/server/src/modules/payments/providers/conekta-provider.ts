@@ -32,10 +32,10 @@ import { newStoreReference } from '../store-reference';
  * verifies, and is stopped by its dedupe key (the charge id), which the notification log applies once.
  */
 
-export const CONEKTA_PROVIDER_ID = 'conekta';
+const CONEKTA_PROVIDER_ID = 'conekta';
 /** The API version Conekta answers in (its Accept header; the official SDKs send the same). */
-export const CONEKTA_ACCEPT = 'application/vnd.conekta-v2.3.0+json';
-export const CONEKTA_SIGNATURE_HEADER = 'digest';
+const CONEKTA_ACCEPT = 'application/vnd.conekta-v2.3.0+json';
+const CONEKTA_SIGNATURE_HEADER = 'digest';
 const VERIFICATION = 'RSA-SHA256 digest (Conekta webhook key)';
 /** Waits before the second and third attempt of a call (network error, 5xx, 429). */
 const RETRY_DELAYS_MS = [250, 1_000];
