@@ -40,7 +40,16 @@ export type RazorpayMock = ProviderMock & {
   readonly requests: readonly MockRequest[];
   /** The webhook secret the mock signs with (also env.RAZORPAY_WEBHOOK_SECRET). */
   readonly webhookSecret: string;
+  /**
+   * What pay() sends, made and signed but not sent (the payment recorded as pay() records it), in Razorpay's order:
+   * payment.failed when `failFirst`, payment.captured, then the credited event. For tests that send them their way.
+   */
+  deliveriesOf(input: PayInput, options?: { failFirst?: boolean }): RazorpayDelivery[];
 };
+
+type PayInput = Parameters<ProviderMock['pay']>[0];
+/** One signed delivery of an event: where it goes, its bytes, its headers, its event id. */
+export type RazorpayDelivery = WebhookDelivery & { event: string; eventId: string };
 
 type Notes = Record<string, unknown> | unknown[];
 type Entity = Record<string, unknown> & { id: string; created_at: number; notes: Notes };
@@ -216,11 +225,51 @@ function paymentEntity(id: string, amount: number, channel: 'upi' | 'bank_transf
   };
 }
 
+type Sign = (event: string, payload: Record<string, { entity: unknown }>) => RazorpayDelivery;
+
+/** One signed delivery of an event, its body as Razorpay writes it ("/" escaped), its own event id. */
+function signer({ webhookUrl, webhookSecret, accountId }: { webhookUrl: string; webhookSecret: string; accountId: string }): Sign {
+  return (event, payload) => {
+    const envelope = { entity: 'event', account_id: accountId, event, contains: Object.keys(payload), payload, created_at: nowSeconds() };
+    const rawBody = JSON.stringify(envelope).replace(/\//g, '\\/');
+    const eventId = newId('evt').slice(4);
+    const signature = createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
+    return { url: webhookUrl, event, rawBody, eventId, headers: { 'X-Razorpay-Signature': signature, 'x-razorpay-event-id': eventId } };
+  };
+}
+
+/** A payment to a QR code or account of the mock, recorded, and the deliveries that say it (RazorpayMock.deliveriesOf). */
+function paymentDeliveries(state: State, deliveryOf: Sign, failFirstByDefault: boolean | undefined) {
+  return (input: PayInput, options: { failFirst?: boolean } = {}): RazorpayDelivery[] => {
+    const { providerReference, reference, channel, amount } = input;
+    if (channel !== 'upi' && channel !== 'bank_transfer') throw new RangeError(`razorpay does not collect ${channel}`);
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive integer of paise, got ${amount}`);
+    const upi = channel === 'upi';
+    const map = upi ? state.qrCodes : state.accounts;
+    // A reference this mock did not make (the mock restarted): paid all the same, as Razorpay would name it.
+    const target: Entity = map.get(providerReference) ?? { id: providerReference, entity: upi ? 'qr_code' : 'virtual_account', created_at: nowSeconds(), notes: { reference } };
+    map.set(target.id, target);
+    const id = newId('pay');
+    // Razorpay copies a QR code's notes to its payments; a bank transfer's carry none.
+    const notes: Notes = upi ? target.notes : [];
+    const payment = paymentEntity(id, amount, channel, notes, false);
+    state.payments.set(id, { ...payment, to: target.id });
+    if (upi) Object.assign(target, { payments_amount_received: amount, payments_count_received: 1, status: 'closed', closed_at: nowSeconds(), close_reason: 'paid' });
+    else Object.assign(target, { amount_paid: Number(target.amount_paid ?? 0) + amount });
+    return [
+      ...((options.failFirst ?? failFirstByDefault) ? [deliveryOf('payment.failed', { payment: { entity: paymentEntity(id, amount, channel, notes, true) } })] : []),
+      deliveryOf('payment.captured', { payment: { entity: payment } }),
+      upi
+        ? deliveryOf('qr_code.credited', { payment: { entity: payment }, qr_code: { entity: target } })
+        : deliveryOf('virtual_account.credited', { payment: { entity: payment }, virtual_account: { entity: target }, bank_transfer: { entity: bankTransferOf(payment, target.id) } }),
+    ];
+  };
+}
+
 export async function startRazorpayMock(opts: RazorpayMockOptions): Promise<RazorpayMock> {
   const keyId = `rzp_test_${newId('k').slice(2)}`;
   const keySecret = randomBytes(18).toString('base64url');
   const webhookSecret = randomBytes(24).toString('base64url');
-  const accountId = newId('acc');
   const vpa = `rzr.payto00000${digits(11)}@icici`;
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const state: State = { qrCodes: new Map(), accounts: new Map(), payments: new Map() };
@@ -233,14 +282,8 @@ export async function startRazorpayMock(opts: RazorpayMockOptions): Promise<Razo
   }, opts.port);
   const delivery = { ...defaultDelivery, ...opts.delivery };
 
-  /** One signed delivery of an event, its body as Razorpay writes it ("/" escaped). */
-  const deliveryOf = (event: string, payload: Record<string, { entity: unknown }>): WebhookDelivery & { eventId: string } => {
-    const envelope = { entity: 'event', account_id: accountId, event, contains: Object.keys(payload), payload, created_at: nowSeconds() };
-    const rawBody = JSON.stringify(envelope).replace(/\//g, '\\/');
-    const eventId = newId('evt').slice(4);
-    const signature = createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
-    return { url: opts.webhookUrl, rawBody, eventId, headers: { 'X-Razorpay-Signature': signature, 'x-razorpay-event-id': eventId } };
-  };
+  const deliveryOf = signer({ webhookUrl: opts.webhookUrl, webhookSecret, accountId: newId('acc') });
+  const deliveriesOf = paymentDeliveries(state, deliveryOf, opts.failFirst);
 
   return {
     provider: 'razorpay',
@@ -249,28 +292,10 @@ export async function startRazorpayMock(opts: RazorpayMockOptions): Promise<Razo
     webhookSecret,
     env: { RAZORPAY_API_URL: server.url, RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret },
 
-    async pay({ providerReference, reference, channel, amount }) {
-      if (channel !== 'upi' && channel !== 'bank_transfer') throw new RangeError(`razorpay does not collect ${channel}`);
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive integer of paise, got ${amount}`);
-      const upi = channel === 'upi';
-      const map = upi ? state.qrCodes : state.accounts;
-      // A reference this mock did not make (the mock restarted): paid all the same, as Razorpay would name it.
-      const target: Entity = map.get(providerReference) ?? { id: providerReference, entity: upi ? 'qr_code' : 'virtual_account', created_at: nowSeconds(), notes: { reference } };
-      map.set(target.id, target);
-      const id = newId('pay');
-      // Razorpay copies a QR code's notes to its payments; a bank transfer's carry none.
-      const notes: Notes = upi ? target.notes : [];
-      const payment = paymentEntity(id, amount, channel, notes, false);
-      state.payments.set(id, { ...payment, to: target.id });
-      if (upi) Object.assign(target, { payments_amount_received: amount, payments_count_received: 1, status: 'closed', closed_at: nowSeconds(), close_reason: 'paid' });
-      else Object.assign(target, { amount_paid: Number(target.amount_paid ?? 0) + amount });
-      const deliveries = [
-        ...(opts.failFirst ? [deliveryOf('payment.failed', { payment: { entity: paymentEntity(id, amount, channel, notes, true) } })] : []),
-        deliveryOf('payment.captured', { payment: { entity: payment } }),
-        upi
-          ? deliveryOf('qr_code.credited', { payment: { entity: payment }, qr_code: { entity: target } })
-          : deliveryOf('virtual_account.credited', { payment: { entity: payment }, virtual_account: { entity: target }, bank_transfer: { entity: bankTransferOf(payment, target.id) } }),
-      ];
+    deliveriesOf,
+
+    async pay(input) {
+      const deliveries = deliveriesOf(input);
       const logs = await deliverPayment(deliveries, delivery);
       return { eventIds: deliveries.map((d) => d.eventId), logs };
     },

@@ -24,11 +24,6 @@ export const RAZORPAY_EVENT_ID_HEADER = 'x-razorpay-event-id';
 export const RAZORPAY_VERIFICATION = 'HMAC-SHA256 X-Razorpay-Signature';
 const PROVIDER = 'razorpay';
 
-/** The hex HMAC-SHA256 Razorpay sends in X-Razorpay-Signature for `rawBody`. */
-export function razorpaySignature(secret: string, rawBody: string | Uint8Array): string {
-  return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
 /**
  * Checks X-Razorpay-Signature against the raw body in constant time: absent or empty 'missing'; given twice or
  * not 64 hex digits 'malformed'; another HMAC 'bad_signature'.
