@@ -50,6 +50,7 @@ import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
 import applicationRoutes from './modules/application/application-routes';
 import demoRoutes from './modules/demo/demo-routes';
+import type { RunningMocks } from './modules/demo/demo-payments';
 
 export type BuildOptions = {
   config: Config;
@@ -59,6 +60,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The payment providers; by default those config.payments names (createPaymentProviders). Tests may pass their own. */
   payments?: PaymentProviders;
+  /** The providers' local mocks running with the server (PAYMENT_PROVIDER_MOCKS=1), for the demo tools' payments. */
+  paymentMocks?: RunningMocks;
 };
 
 /** The Fastify instance with its options, the request log and metrics hook and the zod compilers. */
@@ -130,7 +133,7 @@ async function registerOurPlugins(app: Server, { config, db, poolStats, payments
 }
 
 /** 3. Routes: the borrower's API, the back office's, the demo tools (when on), then the console and the web app. */
-async function registerRoutes(app: Server, config: Config) {
+async function registerRoutes(app: Server, config: Config, paymentMocks: RunningMocks | undefined) {
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
@@ -153,7 +156,7 @@ async function registerRoutes(app: Server, config: Config) {
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
   await app.register(consoleCreditApplicationRoutes, { config });
-  if (config.demoTools) await app.register(demoRoutes, { config });
+  if (config.demoTools) await app.register(demoRoutes, { config, ...(paymentMocks ? { paymentMocks } : {}) });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });
 }
@@ -167,7 +170,7 @@ export async function buildApp(options: BuildOptions) {
   const app = createServer(options.config, options.logger);
   const redisHealth = await registerExternalPlugins(app, options.config);
   await registerOurPlugins(app, options, redisHealth);
-  await registerRoutes(app, options.config);
+  await registerRoutes(app, options.config, options.paymentMocks);
   return app;
 }
 

@@ -1,13 +1,14 @@
 import http from 'node:http';
-import { loadConfig, productionProblems, type Config } from './config';
+import { loadConfig, paymentProvidersInUse, productionProblems, type Config } from './config';
 import { buildApp, type App } from './app';
 import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations, type Database } from './db/database';
 import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
+import { startPaymentMocks, type PaymentMocks } from './modules/demo/payment-mocks/payment-mocks';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
 
 /** What the process has started so far, for shutdown (a signal may come before each is set). */
-type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.Server };
+type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.Server; paymentMocks?: PaymentMocks };
 
 /**
  * The server process. `npm start` (development: the demo) and `npm run serve`
@@ -22,10 +23,11 @@ type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.
  * still running after SHUTDOWN_GRACE_MS more ends with exit 1.
  */
 async function main() {
-  const config = loadConfig();
-  refuseUnsafeProduction(config);
-  const database = await openServerDatabase(config);
+  const first = loadConfig();
+  refuseUnsafeProduction(first);
   const running: Running = {};
+  const config = await withPaymentMocks(first, running);
+  const database = await openServerDatabase(config);
   const shutdown = shutdownOf(config, database, running);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -38,7 +40,7 @@ async function main() {
       console.log('Seeded demo borrowers, applicants and products.');
     }
   }
-  const app = await buildApp({ config, db: database.db, poolStats: database.stats });
+  const app = await buildApp({ config, db: database.db, poolStats: database.stats, ...(running.paymentMocks ? { paymentMocks: running.paymentMocks.byProvider } : {}) });
   running.app = app;
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort) running.metricsServer = await serveMetrics(app, config);
@@ -83,6 +85,20 @@ async function seedDemoApplicants(database: Database, config: Config): Promise<v
     // The scheduled work starts after the seed: the SMS waits in the outbox for its delivery job.
     await demo.decideDemoApplicant(database.db, { kyc: deps.kyc, bureau }, made.borrowerId);
   }
+}
+
+/**
+ * PAYMENT_PROVIDER_MOCKS=1 (development only: production refuses it): the local mocks of the providers in use start
+ * first, and the configuration is loaded again with their settings (their API addresses and the keys they made win
+ * over the environment's, so every adapter talks to its mock). Otherwise the configuration as it is.
+ */
+async function withPaymentMocks(config: Config, running: Running): Promise<Config> {
+  if (!config.payments.mocks || config.env !== 'development') return config;
+  const mocks = await startPaymentMocks({ publicBaseUrl: config.publicBaseUrl, providers: paymentProvidersInUse(config.payments) });
+  running.paymentMocks = mocks;
+  const names = Object.keys(mocks.byProvider);
+  console.log(names.length > 0 ? `Payment provider mocks: ${names.map((id) => `${id} ${mocks.byProvider[id as keyof typeof mocks.byProvider]!.url}`).join(', ')}` : 'Payment provider mocks: none of the providers in use has one');
+  return loadConfig({ ...process.env, ...mocks.env });
 }
 
 /** Production with a setting it must not run with: each problem printed, exit 1. */
@@ -136,7 +152,7 @@ function shutdownOf(config: Config, database: Database, running: Running): (sign
 }
 
 /** Closes what runs, the database last; false when a step failed (each failure printed). */
-async function closeAll(database: Database, { app, scheduledWork, metricsServer }: Running): Promise<boolean> {
+async function closeAll(database: Database, { app, scheduledWork, metricsServer, paymentMocks }: Running): Promise<boolean> {
   let clean = true;
   const step = async (what: string, close: () => Promise<unknown>) => {
     try {
@@ -152,6 +168,7 @@ async function closeAll(database: Database, { app, scheduledWork, metricsServer 
     scheduledWork ? step('Stopping the scheduled work', () => scheduledWork.stop()) : undefined,
   ]);
   if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer.close(() => r())));
+  if (paymentMocks) await step('Closing the payment provider mocks', () => paymentMocks.close());
   await step('Closing the database', () => database.close());
   return clean;
 }

@@ -11,7 +11,20 @@ import { createRepositories } from '../src/repositories';
 import { ensureCatalogue } from './credit-fixtures';
 import { DEMO_FINANCE_EMAIL, DEMO_OPERATOR_EMAIL } from '../src/modules/demo/demo-staff';
 import { findStaffByEmail } from '../src/modules/staff/staff-service';
-import { borrowerWithOffer, buildTestApp, createBorrower, injectAs, type TestApp, type Wrapper } from './helpers';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { repoRoot } from '../src/config';
+import { ledgerPayments } from '../src/db/schema';
+import type { ProviderMock } from '../src/modules/demo/payment-mocks/mock-kit';
+import { SANDBOX_UPI_ISSUER } from '../src/modules/payments/sandbox-provider';
+import { vpaForOrder } from '../src/modules/payments/india-accounts';
+import { providersOf } from '../src/modules/payments/payment-providers';
+import type { PaymentProvider } from '../src/modules/payments/payment-provider';
+import { newStoreReference } from '../src/modules/payments/store-reference';
+import { borrowerWithOffer, buildTestApp, createBorrower, injectAs, testDatabaseUrl, type TestApp, type Wrapper } from './helpers';
+import { call, catalogueProduct, endpoints, makeLoan, ONE_INSTALMENT_TOTAL, read, urls } from './repayment-fixtures';
 
 let t: TestApp;
 
@@ -141,5 +154,74 @@ describe('demo applicants (issue 35: one identity each, decided at once)', () =>
     expect(row?.status).toBe('draft');
     expect(await bureauConsentInForce(t.db, row!.id)).toBeDefined();
     expect(row?.submittedAt).toBeNull();
+  });
+});
+
+describe('a reference paid through its provider (POST /api/dev/payments/pay, demo pay)', () => {
+  const payDev = (app: TestApp['app'], body: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/dev/payments/pay', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const paymentsOf = (orderId: string) => t.db.select().from(ledgerPayments).where(eq(ledgerPayments.orderId, Number(orderId)));
+
+  it('the sandbox\'s UPI reference by what the Indian voucher shows (its VPA): paid by a signed notification, from the route and from `demo pay`', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const loan = await makeLoan(t.db, { product: catalogueProduct('IN'), amount: 500_000, daysAgo: 91 });
+    const play = read(await call(t.app, loan.sessionId, urls.repaymentDetail, { orderId: loan.orderId }), endpoints.repaymentDetail);
+    const voucher = read(await call(t.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: play.repayAmount, payCode: 'upi', requestType: 1 }), endpoints.voucher);
+    const vpa = vpaForOrder(Number(loan.orderId), SANDBOX_UPI_ISSUER);
+    expect(voucher.repayDetail.vCode).toBe(vpa);
+
+    const res = await payDev(t.app, { reference: vpa, amount: 10_000 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Wrapper>().data).toMatchObject({ voucherCode: vpa, provider: 'sandbox', channel: 'upi', amount: 10_000, status: 200, delivered: true, body: { received: true, applied: true } });
+
+    // The command line: the same lookup (it refused a VPA before issue 36); the rest of what is owed by default.
+    const env = { ...process.env, DATABASE_URL: testDatabaseUrl(), PUBLIC_BASE_URL: address, PAYMENT_SANDBOX_SECRET: '' };
+    const { stdout } = await promisify(execFile)(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/cli/demo.ts'), 'pay', vpa, '--amount', '5000'], { env, cwd: repoRoot });
+    expect(JSON.parse(stdout)).toMatchObject({ provider: 'sandbox', amount: 5_000, status: 200, body: { received: true, applied: true } });
+    expect((await paymentsOf(loan.orderId)).map((p) => p.amount).sort((a, b) => a - b)).toEqual([5_000, 10_000]);
+  }, 60_000);
+
+  it('a reference no one made: 404', async () => {
+    expect((await payDev(t.app, { reference: 'nobody@nowhere' })).statusCode).toBe(404);
+  });
+
+  it('another provider\'s reference: through its mock, with what it made (the provider reference) and the reference\'s amount', async () => {
+    const asked: Parameters<ProviderMock['pay']>[0][] = [];
+    const mock: ProviderMock = {
+      provider: 'conekta',
+      url: 'http://127.0.0.1:9',
+      env: {},
+      pay: (input) => {
+        asked.push(input);
+        return Promise.resolve({ eventIds: ['evt_1'], logs: [{ attempts: [200], delivered: true }] });
+      },
+      close: () => Promise.resolve(),
+    };
+    let n = 77_000_000_000;
+    const conekta: PaymentProvider = {
+      id: 'conekta',
+      channels: ['store'],
+      stores: ['OXXO'],
+      verification: 'stand-in',
+      createReference: (i) => Promise.resolve({ reference: newStoreReference((n += 1)), providerReference: `ord_${n}`, voucherCode: `9300${n}`, expiresAt: i.expiresAt }),
+      handleWebhook: () => Promise.resolve({ ok: false, reason: 'missing' }),
+      fetchStatus: () => Promise.resolve({ state: 'unknown', paidAmount: 0, events: [] }),
+    };
+    const payments = providersOf({ MX: { store: 'conekta' }, IN: {} }, [conekta]);
+    const withMock = await buildTestApp({}, { payments, paymentMocks: { conekta: mock } });
+    const without = await buildTestApp({}, { payments });
+    try {
+      const loan = await makeLoan(withMock.db);
+      const v = read(await call(withMock.app, loan.sessionId, urls.voucher, { orderId: loan.orderId, amount: ONE_INSTALMENT_TOTAL, payCode: 'store', requestType: 1 }), endpoints.voucher);
+      const res = await payDev(withMock.app, { reference: v.repayDetail.vCode });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Wrapper>().data).toMatchObject({ provider: 'conekta', channel: 'store', amount: ONE_INSTALMENT_TOTAL, eventIds: ['evt_1'], delivered: true });
+      expect(asked).toEqual([{ providerReference: `ord_${n}`, reference: newStoreReference(n), channel: 'store', amount: ONE_INSTALMENT_TOTAL }]);
+      const refused = await payDev(without.app, { reference: v.repayDetail.vCode });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<Wrapper>().message).toContain('PAYMENT_PROVIDER_MOCKS=1');
+    } finally {
+      await Promise.all([withMock.close(), without.close()]);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, p
 import { staffRoles } from '@presta/contract/staff-roles';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
 import type { PaymentProviders } from '../src/modules/payments/payment-providers';
+import type { RunningMocks } from '../src/modules/demo/demo-payments';
 
 export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
 
@@ -25,13 +26,13 @@ export function testDatabaseUrl(): string {
  * at once (overrides win; buildCachingTestApp turns the caches on). The payment
  * providers are those config.payments names, or `options.payments` (providersOf).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, options: { payments?: PaymentProviders } = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: { payments?: PaymentProviders; paymentMocks?: RunningMocks } = {}): Promise<TestApp> {
   const url = testDatabaseUrl();
   // Rate-limit counters of this app only (a shared Redis keeps them across test files and runs).
   const redisKeyPrefix = `presta-test-${randomBytes(4).toString('hex')}:`;
   const config: Config = { ...loadConfig(), demoTools: true, brand: defaultBrand, databaseUrl: url, cacheTtlMs: 0, redisKeyPrefix, ...overrides };
   const database = connect(url, { max: 6 });
-  const app = await buildApp({ config, db: database.db, logger: false, ...(options.payments ? { payments: options.payments } : {}) });
+  const app = await buildApp({ config, db: database.db, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -18,12 +18,17 @@
  * and credit decision at once: the output adds the outcome, its reasons (codes
  * and plain words), the day to apply again and the limits granted.
  *
- * npm run -s demo -- pay <reference> [--amount <minor units>]
+ * npm run -s demo -- pay <reference or voucher code> [--amount <minor units>]
  *
- * Plays the store till or the bank of the sandbox provider: sends a signed
- * payment notification for a payment reference to the running server
- * (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET) and prints the outcome.
- * The amount defaults to the reference's. Exits non-zero when refused.
+ * Plays the store till or the bank: pays a payment reference, named by its
+ * number or by what the voucher shows (a VPA like presta.7@sbxupi, a CLABE, a
+ * Conekta OXXO reference, an account number), through the provider that made
+ * it, and prints the outcome. The sandbox's: a signed notification to the
+ * running server (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET); any other
+ * provider's: through the running server's demo tools (POST
+ * /api/dev/payments/pay), which have its mock send that provider's own
+ * webhooks (PAYMENT_PROVIDER_MOCKS=1). The amount defaults to the
+ * reference's. Exits non-zero when refused.
  *
  * npm run -s demo -- sms-outbox <phone>   (or: sms <phone>)
  *
@@ -36,7 +41,7 @@
  */
 import { parseArgs } from 'node:util';
 import { isOrderStatus } from '@presta/contract/order-status';
-import { findReference } from '../modules/payments/payment-references';
+import { findNamedReference, type PaymentReference } from '../modules/payments/payment-references';
 import { sandboxPay } from '../modules/payments/sandbox-provider';
 import { isValidStoreReference } from '../modules/payments/store-reference';
 import { DEV_SANDBOX_SECRET, loadConfig } from '../config';
@@ -66,7 +71,7 @@ const usage = `Usage:
   npm run -s demo -- order --status <21|151|110|174|180|200> [--lang es|en]
   npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|review|submitted]
                                [--outcome approved|referred|declined]
-  npm run -s demo -- pay <reference> [--amount <minor units>]
+  npm run -s demo -- pay <reference or voucher code> [--amount <minor units>]
   npm run -s demo -- sms-outbox <phone>`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
@@ -123,34 +128,56 @@ async function main() {
 }
 
 /**
- * `pay`: what a store till or a bank would do in the sandbox. The reference's
- * amount is read from the database unless --amount is given; the notification
- * goes to the server at PUBLIC_BASE_URL; a refusal sets exit code 1.
+ * `pay`: what a store till or a bank would do. The reference is looked up as the demo tools do
+ * (findNamedReference); its amount is read from the database unless --amount is given. A 14-digit reference
+ * unknown here is sent to the sandbox all the same with --amount (it is held in suspense). A refusal sets exit code 1.
  */
-async function pay(reference: string | undefined, amountArg: string | undefined): Promise<void> {
-  if (!reference || !isValidStoreReference(reference)) {
-    throw new UsageError(`a payment reference (14 digits, as in the voucher) is required.\n${usage}`);
-  }
+async function pay(code: string | undefined, amountArg: string | undefined): Promise<void> {
+  if (!code) throw new UsageError(`a payment reference or a voucher's code (a VPA, a CLABE, a store reference) is required.\n${usage}`);
   if (amountArg !== undefined && !/^\d{1,15}$/.test(amountArg)) {
     throw new UsageError(`--amount must be a positive whole number of minor units (e.g. 15050 for 150,50).\n${usage}`);
   }
   const config = loadConfig();
-  let amount = amountArg === undefined ? undefined : Number(amountArg);
-  if (amount === undefined) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 1 });
-    try {
-      amount = (await findReference(database.db, reference))?.amount;
-    } finally {
-      await database.close();
-    }
-    if (amount === undefined) throw new UsageError(`reference ${reference} is unknown here: pass --amount to send it anyway.`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embeddedPgPort: config.embeddedPgPort, embeddedPgPortSet: config.embeddedPgPortSet, max: 1 });
+  let ref: PaymentReference | undefined;
+  try {
+    ref = await findNamedReference(database.db, code);
+  } finally {
+    await database.close();
   }
-  if (amount <= 0) throw new UsageError('--amount must be positive.');
+  const amount = amountArg === undefined ? ref?.amount : Number(amountArg);
+  if (!ref && (amount === undefined || !isValidStoreReference(code))) {
+    throw new UsageError(`${code} names no payment reference here: pass a 14-digit reference with --amount to send it to the sandbox anyway.`);
+  }
+  if (amount === undefined || amount <= 0) throw new UsageError('--amount must be positive.');
+  if (ref && ref.provider !== 'sandbox') return payThroughServer(config.publicBaseUrl, ref, amount);
+  const reference = ref?.reference ?? code;
   const secret = config.paymentSandboxSecret;
   const result = await sandboxPay({ baseUrl: config.publicBaseUrl, secret, reference, amount });
-  const out = { apiBase: config.publicBaseUrl, reference, amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: secret === DEV_SANDBOX_SECRET };
+  const out = { apiBase: config.publicBaseUrl, reference, provider: 'sandbox', amount, eventId: result.eventId, status: result.status, body: result.body, devSecret: secret === DEV_SANDBOX_SECRET };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   if (result.status !== 200) process.exitCode = 1;
+}
+
+/** Another provider's reference: paid through its mock in the running server (its demo tools' POST /api/dev/payments/pay). */
+async function payThroughServer(apiBase: string, ref: PaymentReference, amount: number): Promise<void> {
+  const response = await fetch(`${apiBase}/api/dev/payments/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference: ref.reference, amount }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  let answer: { success?: boolean; message?: string; data?: { delivered?: boolean } } = {};
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    // not JSON: reported below
+  }
+  if (response.status === 404 && !answer.message) throw new UsageError(`${apiBase} has no demo tools (PRESTA_DEMO_TOOLS=1, npm start sets it).`);
+  const out = { apiBase, reference: ref.reference, voucherCode: ref.voucherCode, provider: ref.provider, amount, status: response.status, ...(answer.data ? { payment: answer.data } : { body: answer.message ?? text }) };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  if (response.status !== 200 || answer.data?.delivered !== true) process.exitCode = 1;
 }
 
 /** `applicant`'s options, checked: a usage error for any other value. */

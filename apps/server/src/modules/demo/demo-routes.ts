@@ -13,6 +13,7 @@ import { ok } from '../../lib/reply';
 import { sessionQueryParams } from './demo-links';
 import { createSession } from '../session/session-service';
 import { recentSms } from '../sms/sms-sender';
+import { registerDemoPayRoute, type RunningMocks } from './demo-payments';
 
 const demoBorrowerSchema = z.object({
   borrowerId: z.string(),
@@ -27,10 +28,12 @@ const demoBorrowerSchema = z.object({
 
 /**
  * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
- * demo borrowers and the demo applicants, a fresh session for one of them, and the SMS outbox.
+ * demo borrowers and the demo applicants, a fresh session for one of them, the SMS outbox, and a reference paid
+ * through its provider (demo-payments.ts).
  */
-export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config }) {
+export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config; paymentMocks?: RunningMocks }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  registerDemoPayRoute(fastify, { config: opts.config, mocks: opts.paymentMocks ?? {} });
 
   app.get(
     '/api/dev/demo-borrowers',

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { DbOrTx } from '../../db/database';
 import { ledgerPayments, paymentReferences, paymentReferenceSeq } from '../../db/schema';
 import type { PaymentChannel, PaymentPurpose } from './payment-provider';
+import { isValidStoreReference } from './store-reference';
 
 /*
  * Payment reference records (table payment_references, docs/api.md "Repayment calls"; the one writer of the
@@ -126,6 +127,25 @@ export async function expireDueReferences(db: DbOrTx, now: Date = new Date()): P
 /** A reference by its number (any status), or undefined. */
 export async function findReference(db: DbOrTx, reference: string): Promise<PaymentReference | undefined> {
   const [row] = await db.select().from(paymentReferences).where(eq(paymentReferences.reference, reference)).limit(1);
+  return row;
+}
+
+/**
+ * The reference a person names: by our number (14 digits), or by what a voucher shows (a VPA like
+ * `presta.7@sbxupi`, a CLABE, a Conekta OXXO reference, an account number), then the newest open reference of that
+ * voucher code, else its newest. The demo's `pay`, its dev route and `ops payments status` read it.
+ */
+export async function findNamedReference(db: DbOrTx, code: string): Promise<PaymentReference | undefined> {
+  const named = code.trim();
+  if (named === '') return undefined;
+  const ours = isValidStoreReference(named) ? await findReference(db, named) : undefined;
+  if (ours) return ours;
+  const [row] = await db
+    .select()
+    .from(paymentReferences)
+    .where(eq(paymentReferences.voucherCode, named))
+    .orderBy(sql`${paymentReferences.status} = 'open' desc`, desc(paymentReferences.id))
+    .limit(1);
   return row;
 }
 
