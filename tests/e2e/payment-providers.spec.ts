@@ -1,13 +1,14 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { formatMarketMoney } from '@presta/contract/markets';
+import { startConektaMock } from '../../apps/server/src/modules/demo/payment-mocks/conekta-mock';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { demoOrder, type DemoOrder } from './support/cli';
-import { e2ePorts } from './support/e2e-env';
+import { e2eDatabaseEnv, e2ePorts } from './support/e2e-env';
 import { checkPage } from './support/layout';
 import { openLoanDetails } from './support/loan-details';
 import { ledgerPayments, minorFromText, oneInstalmentOrder } from './support/payments';
@@ -23,6 +24,7 @@ import { expect, test } from './support/test';
  * Every page axe clean and whole at 320 and 375 px (checkPage: screenshots under test-results/screenshots/).
  */
 
+const root = path.resolve(import.meta.dirname, '../..');
 const providersBase = `http://127.0.0.1:${e2ePorts.providers}`;
 
 /** A demo order's page on the providers' server (the demo commands write the main server's address). */
@@ -117,7 +119,7 @@ test('a Mexican borrower pays a Conekta store reference at a till, and the loan 
   await checkPage(page, 'providers-voucher-conekta-store-es');
 
   const paid = await devPay(page.request, reference);
-  expect(paid).toMatchObject({ provider: 'conekta', amount: due });
+  expect(paid).toMatchObject({ provider: 'conekta', amount: due, delivered: true });
   expect(ledgerPayments(order.orderId)).toEqual([expect.objectContaining({ provider: 'conekta', amount: due })]);
 
   await openLoanDetails(page, order.urls.loanDetails);
@@ -148,7 +150,7 @@ test('a Mexican borrower transfers by SPEI to the loan’s CLABE at STP, nothing
   expect((await voucherDetails(page, 'Datos para pagar'))[0]!.value).toBe(clabe);
 
   const paid = await devPay(page.request, clabe, due);
-  expect(paid).toMatchObject({ provider: 'stp', amount: due });
+  expect(paid).toMatchObject({ provider: 'stp', amount: due, delivered: true });
   expect(ledgerPayments(order.orderId)).toEqual([expect.objectContaining({ provider: 'stp', amount: due })]);
 
   // Instalment 1 paid: the page moves to instalment 2, with what was paid.
@@ -190,9 +192,9 @@ test('an Indian borrower pays a Razorpay UPI QR code from a UPI app, and the rep
   expect(details[0]).toEqual({ label: 'UPI address (VPA) you pay to', value: vpa });
   await checkPage(page, 'providers-voucher-razorpay-upi-in-en');
 
-  // What the voucher shows is enough to pay it: the pay route finds the QR code by the link's transaction reference.
-  const paid = await devPay(page.request, link);
-  expect(paid).toMatchObject({ provider: 'razorpay', amount: due });
+  // What the voucher shows is enough to pay it: the pay route finds the reference by its VPA.
+  const paid = await devPay(page.request, vpa);
+  expect(paid).toMatchObject({ provider: 'razorpay', amount: due, delivered: true });
   expect(ledgerPayments(order.orderId)).toEqual([expect.objectContaining({ provider: 'razorpay', amount: due })]);
 
   await page.goto(order.urls.repayment);
@@ -200,4 +202,66 @@ test('an Indian borrower pays a Razorpay UPI QR code from a UPI app, and the rep
   await breakdown.getByRole('button', { name: 'More' }).click();
   await expect(definition(breakdown, 'Already paid')).toHaveText(formatMarketMoney(due, 'IN'));
   await checkPage(page, 'providers-repayment-after-razorpay-in-en');
+});
+
+/**
+ * A server whose Mexican store channel is Conekta's, the Conekta mock it was pointed at stopped (its SPEI stays
+ * the sandbox's): started by the test on the e2e database, stopped after it.
+ */
+async function startOutageServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const conekta = await startConektaMock({ webhookUrl: `http://127.0.0.1:${e2ePorts.outage}/api/payments/notifications/conekta` });
+  await conekta.close();
+  const base = `http://127.0.0.1:${e2ePorts.outage}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, ...e2eDatabaseEnv(), ...conekta.env, PORT: String(e2ePorts.outage), PUBLIC_BASE_URL: base, PAYMENT_CHANNELS: 'MX.store=conekta', PRESTA_JOBS: '0', LOG_LEVEL: 'warn' };
+  delete env.PAYMENT_PROVIDER_MOCKS;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => undefined))?.ok ?? false, { message: 'the outage server is up', timeout: 90_000 }).toBe(true);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+test('a provider that does not answer: the voucher says the channel is unavailable, and another channel still pays', async ({ page }) => {
+  test.setTimeout(150_000);
+  const server = await startOutageServer();
+  try {
+    const order = demoOrder('174');
+    const onOutage = (address: string) => {
+      const url = new URL(address);
+      url.host = new URL(server.base).host;
+      return url.toString();
+    };
+    await page.goto(onOutage(order.urls.repayment));
+    const channels = page.getByRole('region', { name: 'Elija cómo pagar' });
+    await expect(channels.getByRole('heading', { level: 3 })).toHaveText(['Pago en efectivo en tiendas', 'Transferencia bancaria SPEI', 'Tarjeta de débito']);
+
+    // The store voucher: Conekta cannot be reached (after its retries); the page says so, with the server's words, no 5xx.
+    const voucherAnswer = page.waitForResponse((r) => r.url().includes('/v3/loan-details/generate-vcode'));
+    await channels.getByRole('button', { name: /^Tiendas de conveniencia/ }).click();
+    const answer = await voucherAnswer;
+    expect(answer.status()).toBe(422);
+    expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(page.getByRole('heading', { name: 'No es posible continuar', level: 1 })).toBeVisible();
+    // On the page (a toast says it too, for a moment).
+    await expect(page.locator('.presta-load-failure-text')).toHaveText(
+      'Pago en efectivo en tiendas no está disponible en este momento; inténtelo de nuevo en unos minutos o elija otra forma de pago.',
+    );
+    await checkPage(page, 'providers-voucher-unavailable-es');
+
+    // Another way to pay: the SPEI voucher (the sandbox's on this server) is made.
+    await page.goto(onOutage(order.urls.repayment));
+    await page.getByRole('region', { name: 'Elija cómo pagar' }).getByRole('button', { name: /CLABE/ }).click();
+    await expect(page).toHaveURL(/\/carpmm\?.*payCode=spei/);
+    expect((await voucherDetails(page, 'Datos para pagar'))[0]!.label).toBe('CLABE: la cuenta a la que transfiere');
+  } finally {
+    await server.stop();
+  }
 });
