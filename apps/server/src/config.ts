@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseIdleInTransactionTimeoutMs: intFromEnv('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || DEV_SANDBOX_SECRET,
     paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
-    payments: paymentsConfigFrom(env),
+    payments: paymentsConfigFrom(env, production),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15_000),
@@ -224,7 +224,8 @@ export type PaymentsConfig = {
   /**
    * Which provider serves each market's voucher channels (PAYMENT_CHANNELS, e.g.
    * `MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay`; `none` switches a channel off). A
-   * channel not named keeps the sandbox in development; a channel with no provider is not offered.
+   * channel not named keeps the sandbox in development, and has none in production; a channel with no provider is
+   * not offered.
    */
   channels: Record<MarketCode, Partial<Record<VoucherChannelId, PaymentProviderName>>>;
   /** PAYMENT_CHANNELS was set (production requires it: the sandbox only when it names it). */
@@ -265,10 +266,13 @@ export function pemFromEnv(raw: string | undefined): string | undefined {
 
 const listFromEnv = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-/** PAYMENT_CHANNELS: `<market>.<channel>=<provider>` pairs; every channel of a market not named keeps the sandbox. */
-function paymentChannelsFrom(raw: string | undefined): PaymentsConfig['channels'] {
+/**
+ * PAYMENT_CHANNELS: `<market>.<channel>=<provider>` pairs. In development every channel of a market not named keeps
+ * the sandbox; in production a channel not named is not offered (the sandbox serves only what names it on purpose).
+ */
+function paymentChannelsFrom(raw: string | undefined, production: boolean): PaymentsConfig['channels'] {
   const channels: PaymentsConfig['channels'] = { MX: {}, IN: {} };
-  for (const market of Object.keys(markets) as MarketCode[]) {
+  for (const market of production ? [] : (Object.keys(markets) as MarketCode[])) {
     for (const channel of markets[market].paymentChannels) {
       if ((voucherChannelIds as readonly string[]).includes(channel)) channels[market][channel as VoucherChannelId] = 'sandbox';
     }
@@ -285,11 +289,11 @@ function paymentChannelsFrom(raw: string | undefined): PaymentsConfig['channels'
   return channels;
 }
 
-function paymentsConfigFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
+function paymentsConfigFrom(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
   const url = (name: string, fallback: string) => (env[name]?.trim() || fallback).replace(/\/$/, '');
   const opt = (name: string) => env[name]?.trim() || undefined;
   return {
-    channels: paymentChannelsFrom(env.PAYMENT_CHANNELS),
+    channels: paymentChannelsFrom(env.PAYMENT_CHANNELS, production),
     channelsSet: (env.PAYMENT_CHANNELS ?? '').trim() !== '',
     mocks: env.PAYMENT_PROVIDER_MOCKS === '1',
     timeoutMs: intFrom(env, 'PAYMENT_PROVIDER_TIMEOUT_MS', 8_000),
@@ -372,7 +376,7 @@ function paymentProblems(config: Config, env: NodeJS.ProcessEnv): string[] {
   const { payments } = config;
   const problems: string[] = [];
   if (!payments.channelsSet) {
-    problems.push('PAYMENT_CHANNELS is not set: every channel would be served by the sandbox. Name a provider for each channel (e.g. MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay), or sandbox on purpose (a demo).');
+    problems.push('PAYMENT_CHANNELS is not set: no way to pay would be offered. Name the provider of each channel (e.g. MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay), or sandbox on purpose (a demo).');
   }
   if (payments.mocks) problems.push('PAYMENT_PROVIDER_MOCKS=1: the server would start local mocks of the providers and pay through them; development and e2e only.');
   problems.push(...paymentProviderProblems(payments));

@@ -19,8 +19,11 @@ import { buildServer } from '../../../scripts/server-build.mjs';
 
 const SECRET = randomBytes(32).toString('hex');
 const STAFF_KEY = randomBytes(32).toString('base64');
+/** Every channel served by the sandbox, named on purpose (a demo in production): PAYMENT_SANDBOX_SECRET's rules apply. */
+const SANDBOX_CHANNELS = 'MX.store=sandbox,MX.spei=sandbox,IN.upi=sandbox,IN.bank_transfer=sandbox';
 const safeEnv = (overrides: Record<string, string> = {}): Record<string, string> => ({
   DATABASE_URL: 'postgres://db.internal/presta',
+  PAYMENT_CHANNELS: SANDBOX_CHANNELS,
   PAYMENT_SANDBOX_SECRET: SECRET,
   STAFF_SECRET_KEY: STAFF_KEY,
   SMS_PROVIDER: 'http',
@@ -62,6 +65,38 @@ describe('productionProblems', () => {
       expect(problems[0]).toMatch(line);
     }
     expect(problemsOf({})).toHaveLength(6);
+  });
+
+  it('payment providers: PAYMENT_CHANNELS named; the sandbox only where it names it (then its secret\'s rules); no mocks; each provider in use with its secrets and an https API', () => {
+    const conekta = { CONEKTA_PRIVATE_KEY: 'key_live_x', CONEKTA_WEBHOOK_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nMIIB\\n-----END PUBLIC KEY-----' };
+    const stp = { STP_EMPRESA: 'PRESTA', STP_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----', STP_CLABE_PREFIX: '6461801234', STP_ALLOWED_ADDRESSES: '10.0.0.5' };
+    const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'whsec' };
+    const live = { PAYMENT_CHANNELS: 'MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay', ...conekta, ...stp, ...razorpay };
+    // Real providers only: the sandbox's secret is not needed at all.
+    expect(problemsOf({ ...safeEnv(live), PAYMENT_SANDBOX_SECRET: undefined })).toEqual([]);
+    // A channel not named has no provider in production: Mexico alone is a valid lender.
+    const mexicoOnly = loadConfig({ ...safeEnv({ PAYMENT_CHANNELS: 'MX.store=conekta', ...conekta }), PRESTA_ENV: 'production' });
+    expect(mexicoOnly.payments.channels).toEqual({ MX: { store: 'conekta' }, IN: {} });
+    expect(problemsOf({ ...safeEnv({ PAYMENT_CHANNELS: 'MX.store=conekta', ...conekta }), PAYMENT_SANDBOX_SECRET: undefined })).toEqual([]);
+    const cases: [Record<string, string | undefined>, RegExp][] = [
+      [{ ...safeEnv(), PAYMENT_CHANNELS: undefined }, /^PAYMENT_CHANNELS is not set: no way to pay would be offered/],
+      [{ ...safeEnv(live), PAYMENT_PROVIDER_MOCKS: '1' }, /^PAYMENT_PROVIDER_MOCKS=1: .* development and e2e only/],
+      [{ ...safeEnv(live), CONEKTA_WEBHOOK_PUBLIC_KEY: undefined }, /^PAYMENT_CHANNELS names conekta, which needs CONEKTA_WEBHOOK_PUBLIC_KEY\.$/],
+      [{ ...safeEnv(live), CONEKTA_PRIVATE_KEY: undefined }, /^PAYMENT_CHANNELS names conekta, which needs CONEKTA_PRIVATE_KEY\.$/],
+      [{ ...safeEnv(live), STP_ALLOWED_ADDRESSES: undefined, STP_EMPRESA: undefined }, /^PAYMENT_CHANNELS names stp, which needs STP_EMPRESA, STP_ALLOWED_ADDRESSES\.$/],
+      [{ ...safeEnv(live), STP_CLABE_PREFIX: '6461901234' }, /^STP_CLABE_PREFIX must be 10 digits starting 646180/],
+      [{ ...safeEnv(live), STP_CLABE_PREFIX: '646180123' }, /^STP_CLABE_PREFIX must be 10 digits/],
+      [{ ...safeEnv(live), RAZORPAY_WEBHOOK_SECRET: undefined }, /^PAYMENT_CHANNELS names razorpay, which needs RAZORPAY_WEBHOOK_SECRET\.$/],
+      [{ ...safeEnv(live), STP_API_URL: 'http://stp.internal:7002/speiws/rest' }, /^STP_API_URL must be an https address/],
+      [{ ...safeEnv(live), CONEKTA_API_URL: 'http://127.0.0.1:4010' }, /^CONEKTA_API_URL must be an https address/],
+      // The sandbox named on purpose for one channel: its secret's rules apply again.
+      [{ ...safeEnv({ ...live, PAYMENT_CHANNELS: `${live.PAYMENT_CHANNELS.replace('MX.spei=stp', 'MX.spei=sandbox')}` }), PAYMENT_SANDBOX_SECRET: undefined }, /^PAYMENT_SANDBOX_SECRET is not set/],
+    ];
+    for (const [env, line] of cases) {
+      const problems = problemsOf(env);
+      expect(problems, JSON.stringify(env)).toHaveLength(1);
+      expect(problems[0]).toMatch(line);
+    }
   });
 
   it('the identity verifier: the sandbox only when KYC_PROVIDER names it on purpose; live needs both providers\' keys', () => {
@@ -141,7 +176,7 @@ function descendants(pid: number): number[] {
 /** The test process's environment without the settings a test sets itself. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET', 'CREDIT_BUREAU']) {
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'PAYMENT_CHANNELS', 'PAYMENT_PROVIDER_MOCKS', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET', 'CREDIT_BUREAU']) {
     delete env[name];
   }
   return env;
@@ -202,7 +237,9 @@ describe('npm run serve (production)', () => {
     const port = await freePort();
     const started = run(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
       PORT: String(port),
+      PAYMENT_CHANNELS: SANDBOX_CHANNELS,
       PAYMENT_SANDBOX_SECRET: DEV_SANDBOX_SECRET,
+      PAYMENT_PROVIDER_MOCKS: '1',
       PRESTA_DEMO_TOOLS: '1',
       // Gone since decision 018: a short one left in an old environment is not a problem, nor mentioned.
       OPERATOR_TOKEN: 'short',
@@ -212,6 +249,7 @@ describe('npm run serve (production)', () => {
     const lines = started.out().trim().split('\n');
     expect(lines).toEqual([
       expect.stringMatching(/^Refusing to start in production: DATABASE_URL is not set/),
+      expect.stringMatching(/^Refusing to start in production: PAYMENT_PROVIDER_MOCKS=1/),
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
       expect.stringMatching(/^Refusing to start in production: KYC_PROVIDER is not set/),
