@@ -119,7 +119,7 @@ function conektaApi(opts: ConektaOptions): ConektaApi {
 async function attemptCall(base: string, opts: ConektaOptions, call: ConektaCall): Promise<Attempt> {
   const headers: Record<string, string> = { accept: CONEKTA_ACCEPT, authorization: `Bearer ${opts.privateKey}`, 'accept-language': 'es' };
   if (call.body !== undefined) headers['content-type'] = 'application/json';
-  // Documented in Conekta's OpenAPI description of POST /orders: a retry under the same key answers the first order.
+  // In a version of Conekta's OpenAPI description of POST /orders (not its SDKs yet): a retry under it answers the first order.
   if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
   let res: Response;
   try {
