@@ -114,10 +114,11 @@ function buildProvider(id: PaymentProviderId, { db, config, log, nextSeq }: Buil
       return createConektaProvider({ ...common, apiUrl, privateKey: privateKey!, webhookPublicKey: webhookPublicKey!, stores });
     }
     case 'stp': {
-      const { apiUrl, empresa, privateKey, privateKeyPassphrase, clabePrefix, allowedAddresses } = payments.stp;
+      const { apiUrl, queryUrl, empresa, privateKey, privateKeyPassphrase, clabePrefix, allowedAddresses } = payments.stp;
       return createStpProvider({
         ...common,
         apiUrl,
+        ...(queryUrl ? { queryUrl } : {}),
         empresa: empresa!,
         privateKey: privateKey!,
         ...(privateKeyPassphrase ? { privateKeyPassphrase } : {}),
