@@ -330,10 +330,11 @@ describe('Razorpay webhooks: the events', () => {
     const api = await stubApi(() => ({ status: 503, body: {} }));
     const p = provider(api.url);
     await expect(deliver(p, PAYMENT_CAPTURED)).rejects.toBeInstanceOf(ProviderUnavailable);
-    expect(api.requests).toHaveLength(3);
+    // One attempt: Razorpay waits 5 s for the answer, and delivers again after a 503.
+    expect(api.requests).toHaveLength(1);
     // The credited event names its QR code itself: no call, no outage.
     expect(await deliver(p, QR_CREDITED)).toMatchObject({ ok: true, events: [{ kind: 'paid' }] });
-    expect(api.requests).toHaveLength(3);
+    expect(api.requests).toHaveLength(1);
   });
 });
 
@@ -477,6 +478,16 @@ describe('Razorpay references: outages', () => {
     expect(await p.fetchStatus(va.providerReference!)).toEqual({ state: 'open', paidAmount: 0, events: [] });
   });
 
+  it('the last attempt made but its answer lost: found after it, not lost; nothing made at all: ProviderUnavailable', async () => {
+    const mock = await startRazorpayMock({ webhookUrl: 'http://127.0.0.1:9/unused', createFaults: ['unavailable', 'unavailable', 'lost', 'unavailable', 'unavailable', 'unavailable'] });
+    closers.push(() => mock.close());
+    const p = provider(mock.url, { keyId: mock.env.RAZORPAY_KEY_ID!, keySecret: mock.env.RAZORPAY_KEY_SECRET! });
+    const qr = await p.createReference(upiInput());
+    expect(await p.fetchStatus(qr.providerReference!)).toMatchObject({ state: 'open' });
+    await expect(p.createReference(upiInput())).rejects.toBeInstanceOf(ProviderUnavailable);
+    expect(mock.requests.filter((r) => r.method === 'POST')).toHaveLength(6);
+  });
+
   it('no answer in time: ProviderUnavailable after the attempts, never a hang', async () => {
     const api = await stubApi(() => new Promise<MockResponse>(() => undefined));
     await expect(provider(api.url, { timeoutMs: 100 }).createReference(upiInput())).rejects.toBeInstanceOf(ProviderUnavailable);
@@ -486,7 +497,8 @@ describe('Razorpay references: outages', () => {
   it('429 and 5xx: retried, then ProviderUnavailable; a network error too', async () => {
     const api = await stubApi((_req, n) => ({ status: n % 2 ? 429 : 502, body: {} }));
     await expect(provider(api.url).createReference(upiInput())).rejects.toBeInstanceOf(ProviderUnavailable);
-    expect(api.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'GET', 'POST']);
+    // After a 502 (maybe made) what was made is looked up, after the last attempt too; after a 429 (not made) not.
+    expect(api.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'GET', 'POST', 'GET']);
     await expect(provider('http://127.0.0.1:9').createReference(upiInput())).rejects.toBeInstanceOf(ProviderUnavailable);
   });
 

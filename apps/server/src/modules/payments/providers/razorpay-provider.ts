@@ -52,7 +52,8 @@ const MAX_CLOSE_BY = 2_147_483_647;
 
 type Answer = { status: number; body: Record<string, unknown> };
 type Failure = { reason: string; /** The request may have been carried out (its answer lost). */ ambiguous: boolean };
-type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown };
+/** One call to the API; `attempts` and `timeoutMs` when not the provider's. */
+type Call = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; attempts?: number; timeoutMs?: number };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,7 +71,7 @@ function razorpayApi(opts: RazorpayOptions) {
         method: call.method,
         headers: { authorization, accept: 'application/json', ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(call.timeoutMs ?? timeoutMs),
       });
     } catch (error) {
       return { reason: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network', ambiguous: true };
@@ -88,18 +89,14 @@ function razorpayApi(opts: RazorpayOptions) {
   }
 
   /**
-   * One call with its retries. `recover`, before each retry after an ambiguous failure, may find what the lost
-   * attempt made. Answers any status but 401 (ProviderUnavailable, logged as an error); after the last failed
-   * attempt, ProviderUnavailable.
+   * One call with its retries. After an ambiguous failure (the request may have been carried out), `recover` may
+   * find what the lost attempt made, before the next attempt and after the last. Answers any status but 401
+   * (ProviderUnavailable, logged as an error); after the last failed attempt, ProviderUnavailable.
    */
   async function send(call: Call, recover?: () => Promise<Record<string, unknown> | undefined>): Promise<Answer> {
+    const tries = call.attempts ?? attempts;
     let failure: Failure | undefined;
-    for (let attempt = 1; attempt <= attempts; attempt += 1) {
-      if (failure) {
-        await sleep(retryDelayMs * 2 ** (attempt - 2));
-        const found = failure.ambiguous && recover ? await recover().catch(() => undefined) : undefined;
-        if (found) return { status: 200, body: found };
-      }
+    for (let attempt = 1; attempt <= tries; attempt += 1) {
       const result = await once(call);
       if ('status' in result) {
         if (result.status !== 401) return result;
@@ -108,6 +105,11 @@ function razorpayApi(opts: RazorpayOptions) {
       }
       failure = result;
       log?.warn({ razorpay: { call: call.name, attempt, reason: result.reason } }, 'razorpay did not answer');
+      const look = failure.ambiguous && recover !== undefined;
+      if (attempt === tries && !look) break;
+      await sleep(retryDelayMs * 2 ** (attempt - 1));
+      const found = look ? await recover().catch(() => undefined) : undefined;
+      if (found) return { status: 200, body: found };
     }
     throw new ProviderUnavailable(PROVIDER, `${call.name}: ${failure?.reason ?? 'no attempt'}`);
   }
@@ -221,16 +223,20 @@ async function createBankReference(api: Api, opts: RazorpayOptions, input: Creat
   return { ...common, providerReference: account.data.id, bankAccount, voucherCode: bankAccount.accountNumber };
 }
 
+/** Razorpay waits 5 s for a webhook's answer: a look-up while answering one gets 3 s and one attempt (Razorpay delivers again). */
+const WEBHOOK_LOOKUP_MS = 3_000;
+
 /** What a payment was made to, asked of Razorpay (GET /v1/payments/:id/bank_transfer, GET /v1/payments/qr_codes?payment_id=). */
-function paymentTarget(api: Api): PaymentTarget {
+function paymentTarget(api: Api, timeoutMs: number): PaymentTarget {
+  const once = { attempts: 1, timeoutMs: Math.min(timeoutMs, WEBHOOK_LOOKUP_MS) };
   return async (payment: RazorpayPayment) => {
     if (payment.method === 'bank_transfer') {
-      const answer = await api.send({ name: 'fetch bank transfer', method: 'GET', path: `/v1/payments/${payment.id}/bank_transfer` });
+      const answer = await api.send({ name: 'fetch bank transfer', method: 'GET', path: `/v1/payments/${payment.id}/bank_transfer`, ...once });
       const transfer = z.object({ virtual_account_id: z.string().regex(/^va_[A-Za-z0-9]{4,40}$/) }).safeParse(answer.body);
       return answer.status === 200 && transfer.success ? transfer.data.virtual_account_id : undefined;
     }
     if (payment.method === 'upi') {
-      const answer = await api.send({ name: 'fetch qr code of payment', method: 'GET', path: `/v1/payments/qr_codes?payment_id=${payment.id}` });
+      const answer = await api.send({ name: 'fetch qr code of payment', method: 'GET', path: `/v1/payments/qr_codes?payment_id=${payment.id}`, ...once });
       const codes = z.object({ items: z.array(z.object({ id: z.string().regex(/^qr_[A-Za-z0-9]{4,40}$/) }).loose()).min(1) }).safeParse(answer.body);
       return answer.status === 200 && codes.success ? codes.data.items[0]!.id : undefined;
     }
@@ -283,7 +289,7 @@ async function fetchStatusOf(api: Api, id: string): Promise<ReferenceStatus> {
 export function createRazorpayProvider(opts: RazorpayOptions): PaymentProvider {
   for (const name of ['keyId', 'keySecret', 'webhookSecret'] as const) if (!opts[name]) throw new RangeError(`the razorpay provider needs its ${name}`);
   const api = razorpayApi(opts);
-  const target = paymentTarget(api);
+  const target = paymentTarget(api, opts.timeoutMs);
   return {
     id: PROVIDER,
     channels: ['upi', 'bank_transfer'],
