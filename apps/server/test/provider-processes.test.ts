@@ -176,8 +176,8 @@ async function fire(path: string, delivery: Captured): Promise<Answer[]> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(delivery.headers)) if (!['host', 'content-length', 'connection', 'transfer-encoding'].includes(name)) headers[name] = value;
   const one = async (i: number): Promise<Answer> => {
-    const process = i % 2 === 0 ? 'A' : 'B';
-    const res = await fetch(`${bases[process === 'A' ? 0 : 1]}${path}`, { method: 'POST', headers, body: delivery.rawBody, signal: AbortSignal.timeout(30_000) });
+    const target = i % 2 === 0 ? 'A' : 'B';
+    const res = await fetch(`${bases[target === 'A' ? 0 : 1]}${path}`, { method: 'POST', headers, body: delivery.rawBody, signal: AbortSignal.timeout(30_000) });
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -185,7 +185,7 @@ async function fire(path: string, delivery: Captured): Promise<Answer[]> {
     } catch {
       // Not JSON: kept as text for the failure's message.
     }
-    return { process, status: res.status, body };
+    return { process: target, status: res.status, body };
   };
   return Promise.all(Array.from({ length: 2 * PER_PROCESS }, (_, i) => one(i)));
 }
