@@ -12,7 +12,9 @@
  *   recorded in the mock first so that the adapter's confirming query (consultaOrden) finds it;
  * - Razorpay: `payment.captured` of a UPI QR code (X-Razorpay-Signature), 10 payments per code over 20 loans; the
  *   adapter asks the mock which code each payment was made to.
- * Each payment is small (a tenth of its loan at most, together), as in the sandbox's burst: the loans stay open.
+ * Each payment is small (a tenth of its loan at most, together), as in the sandbox's burst: the loans stay open. As
+ * the sandbox's, each burst is sent while other borrowers read their repayment page on the same server (10 clients):
+ * the figures are taken under the same conditions, and the readers' times say whether the burst starves them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -28,7 +30,7 @@ import { sessionQueryParams } from '../apps/server/src/modules/demo/demo-links';
 import { createSession } from '../apps/server/src/modules/session/session-service';
 import { createDueBorrowers, mapLimit, repaymentDetailRequest, send, webFormRequest, type BenchDb, type DueBorrower } from './fixtures';
 import { percentile } from './latency';
-import type { BurstRow } from './notification-burst';
+import { bystanders, type BurstRow, type BystanderRow } from './notification-burst';
 
 export const benchProviders = ['conekta', 'stp', 'razorpay'] as const;
 export type BenchProvider = (typeof benchProviders)[number];
@@ -300,11 +302,15 @@ async function prepare(provider: BenchProvider, base: string, database: BenchDb,
   };
 }
 
+/** The bursts' rows, and the other borrowers' times around each. */
+export type ProviderBurstReport = { bursts: ProviderBurstRow[]; bystanders: BystanderRow[] };
+
 /**
  * The providers' bursts asked for: the mocks and the providers' server started, each provider's fixtures made through
- * that server (its vouchers), a warm-up burst, then the measured burst; everything stopped afterwards.
+ * that server (its vouchers), a warm-up burst, then the measured burst among other borrowers' reads; everything
+ * stopped afterwards.
  */
-export async function providerBursts(opts: ProviderBurstOptions): Promise<ProviderBurstRow[]> {
+export async function providerBursts(opts: ProviderBurstOptions): Promise<ProviderBurstReport> {
   const base = `http://127.0.0.1:${opts.port}`;
   const catcher = await startCatcher();
   // Each payment sent once, in order, to the catcher (the bench fires the bytes itself); STP's deposits are recorded, not posted.
@@ -317,14 +323,18 @@ export async function providerBursts(opts: ProviderBurstOptions): Promise<Provid
   const server = startProvidersServer(opts, { ...mocks.conekta.env, ...mocks.stp.env, ...mocks.razorpay.env });
   try {
     await opts.waitReady(`${base}/api/ready`);
-    const rows: ProviderBurstRow[] = [];
+    // Other borrowers reading their repayment page (the ledger, no cache) during the bursts, as around the sandbox's.
+    const others = (await createDueBorrowers(opts.database.db, 40)).map((b) => repaymentDetailRequest(b));
+    const report: ProviderBurstReport = { bursts: [], bystanders: [] };
     for (const provider of opts.providers) {
       const { warm, burst, references, what } = await prepare(provider, base, opts.database, mocks, catcher);
       const name = providerBurstCall(provider);
       await providerBurst(base, opts.database, { provider, name: `${name} warm-up`, what, references: provider === 'conekta' ? warm.length : 1 }, warm);
-      rows.push(await providerBurst(base, opts.database, { provider, name, what, references }, burst));
+      const measured = await bystanders(base, `other borrowers during ${name} (the providers’ server)`, others, () => providerBurst(base, opts.database, { provider, name, what, references }, burst));
+      report.bursts.push(measured.result);
+      report.bystanders.push(measured.row);
     }
-    return rows;
+    return report;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));

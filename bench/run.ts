@@ -481,12 +481,18 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
   const bursts = wanted('bursts') ? await notificationBursts(database) : { bursts: [], bystanders: [] };
   const providers = benchProviders.filter((p) => wanted(providerBurstCall(p)));
   // On a server of their own (port + 2: the load mode takes port + 1), beside this one, idle meanwhile.
-  const providerNotifications = providers.length
+  const providerReport = providers.length
     ? await providerBursts({ root, serverArgs, env, port: port + 2, database, providers, waitReady: (url) => waitFor(url) })
-    : [];
+    : { bursts: [], bystanders: [] };
   // Last: its applicants' jobs share the server with nothing else measured.
   const creditDecision = wanted('credit-decision') ? await measureCreditDecision(base, database, loadConfig(env), creditDecisionRun) : undefined;
-  return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders, providerNotifications, creditDecision };
+  return {
+    api,
+    notifications: bursts.bursts,
+    duringBursts: [...bursts.bystanders, ...providerReport.bystanders],
+    providerNotifications: providerReport.bursts,
+    creditDecision,
+  };
 }
 
 /** The borrower pages of issue 18, each opened as the native app opens it (the session parameters in the query). */
