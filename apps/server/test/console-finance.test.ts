@@ -9,6 +9,7 @@ import { listAudit } from '../src/modules/audit/audit-log';
 import { refreshLedgerStatus } from '../src/modules/ledger/ledger-credit';
 import { recordNotification } from '../src/modules/payments/notification-log';
 import { newStoreReference } from '../src/modules/payments/store-reference';
+import { SANDBOX_VERIFICATION } from '../src/modules/payments/sandbox-provider';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { buildTestApp, type TestApp } from './helpers';
 import { call, endpoints, makeLoan, notify, read, urls } from './repayment-fixtures';
@@ -69,7 +70,17 @@ describe('suspense and notifications', () => {
     const held = await heldInSuspense();
     const all = await consoleCall(t, as('analyst'), consoleNotifications, { limit: 500 });
     const rows = all.json<Answer<{ notifications: { id: number; eventId: string | null; outcome: string; review: string; reason: string | null }[] }>>().data.notifications;
-    expect(rows.find((n) => n.eventId === held.eventId)).toMatchObject({ outcome: 'held', review: 'open', reason: 'unknown_reference' });
+    // Each with its provider, how it was verified, the event's type and kind (issue 36).
+    expect(rows.find((n) => n.eventId === held.eventId)).toMatchObject({
+      provider: 'sandbox',
+      verification: SANDBOX_VERIFICATION,
+      eventType: 'payment',
+      kind: 'paid',
+      providerEventId: held.eventId,
+      outcome: 'held',
+      review: 'open',
+      reason: 'unknown_reference',
+    });
     expect([...rows.map((n) => n.id)].sort((x, y) => y - x)).toEqual(rows.map((n) => n.id));
     const open = await consoleCall(t, as('finance'), consoleNotifications, { review: 'open', limit: 500 });
     expect(open.json<Answer<{ notifications: { review: string }[] }>>().data.notifications.every((n) => n.review === 'open')).toBe(true);

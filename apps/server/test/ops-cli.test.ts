@@ -8,6 +8,11 @@ import { createOrder } from '../src/modules/orders/order-service';
 import { recordJobRun } from '../src/modules/jobs/job-runs';
 import { listAudit } from '../src/modules/audit/audit-log';
 import type { Db } from '../src/db/database';
+import { ProviderUnavailable, type PaymentEvent, type PaymentProvider, type ReferenceStatus } from '../src/modules/payments/payment-provider';
+import { providersOf, type PaymentProviders } from '../src/modules/payments/payment-providers';
+import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
+import { receiveNotification } from '../src/modules/payments/notification-service';
+import { newStoreReference } from '../src/modules/payments/store-reference';
 import { opsFinance, opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
@@ -241,4 +246,68 @@ describe('ops command', () => {
     expect(parseOpsArgs(['reject', 'PR1', '--reason=no income'])).toEqual({ command: 'reject', orderNo: 'PR1', options: { reason: 'no income' } });
     expect(parseOpsArgs(['disburse', '--on', '2025-01-02', 'PR2'])).toEqual({ command: 'disburse', orderNo: 'PR2', options: { on: '2025-01-02' } });
   });
+});
+
+describe('payments status <reference>', () => {
+  /** A stand-in Conekta whose status query answers what the test sets (the real adapter's is tested with it). */
+  function standIn() {
+    const state: { status: ReferenceStatus | 'down' } = { status: { state: 'open', paidAmount: 0, events: [] } };
+    let n = randomInt(10_000_000_000, 60_000_000_000);
+    const provider: PaymentProvider = {
+      id: 'conekta',
+      channels: ['store'],
+      stores: ['OXXO'],
+      verification: 'stand-in',
+      createReference: (i) => Promise.resolve({ reference: newStoreReference((n += 1)), providerReference: `ord_${n}`, voucherCode: `93${n}`, expiresAt: i.expiresAt }),
+      handleWebhook: (incoming) => {
+        const events = (JSON.parse(String(incoming.rawBody)) as (PaymentEvent & { occurredAt: string })[]).map((e) => ({ ...e, occurredAt: new Date(e.occurredAt) }));
+        return Promise.resolve({ ok: true, events, verification: 'stand-in' });
+      },
+      fetchStatus: () => (state.status === 'down' ? Promise.reject(new ProviderUnavailable('conekta', 'no answer in 8 s')) : Promise.resolve(state.status)),
+    };
+    return { provider, state, payments: providersOf({ MX: { store: 'conekta' }, IN: {} }, [provider]) };
+  }
+
+  it('our record beside the provider\'s view, by our number or the voucher code; a difference in what was paid is named', async () => {
+    const { provider, state, payments } = standIn();
+    const { orderId, borrowerId } = await disbursedOrder();
+    const { reference: ref } = await createOrReuseReference(db, provider, { orderId, borrowerId, purpose: 'repayment', channel: 'store', amount: 50_000, expiresAt: new Date(Date.now() + 86_400_000) });
+    const paidAt = new Date();
+    const event: PaymentEvent = { provider: 'conekta', dedupeKey: 'chg_ops_1', type: 'order.paid', kind: 'paid', reference: ref.providerReference, amount: 30_000, currency: 'MXN', occurredAt: paidAt };
+    expect((await receiveNotification(db, provider, { rawBody: JSON.stringify([event]), headers: {} }, { ceilingPercent: 200 })).body).toMatchObject({ applied: true });
+    state.status = { state: 'paid', paidAmount: 50_000, events: [event, { ...event, dedupeKey: 'chg_ops_2', amount: 20_000 }] };
+
+    const run = (code: string) => payStatus(payments, code);
+    const byNumber = await run(ref.reference);
+    expect(byNumber.code).toBe(0);
+    expect(byNumber.out[0]).toBe(`Payment reference ${ref.reference}: conekta, store, repayment of order id ${orderId}; provider reference ${ref.providerReference}; voucher code ${ref.voucherCode}`);
+    expect(byNumber.out.find((l) => l.trim().startsWith('state'))).toMatch(/^ {2}state +expired \(until .+\) +paid$/);
+    expect(byNumber.out.find((l) => l.trim().startsWith('paid'))).toMatch(/^ {2}paid +30000 applied, 0 held +50000$/);
+    expect(byNumber.out.find((l) => l.trim().startsWith('events'))).toMatch(/chg_ops_1 30000 applied .+chg_ops_1 order\.paid paid 30000/);
+    expect(byNumber.out.some((l) => /^ +chg_ops_2 order\.paid paid 20000/.test(l))).toBe(true);
+    expect(byNumber.out.at(-1)).toBe(`  DIFFERENCE: the provider says 50000 paid, our records 30000 (applied and held): look at the notifications of ${ref.providerReference}.`);
+    expect((await run(ref.voucherCode)).out[0]).toBe(byNumber.out[0]);
+
+    state.status = 'down';
+    const down = await run(ref.reference);
+    expect(down.code).toBe(1);
+    expect(down.out.find((l) => l.trim().startsWith('state'))).toMatch(/unavailable: no answer in 8 s$/);
+    expect(down.err).toEqual(['error: conekta did not answer: its view of the reference is not available now.']);
+    expect(await run('nothing-like-it')).toEqual({ code: 1, out: [], err: ['error: No payment reference is named nothing-like-it.'] });
+    expect((await ops('payments', 'status')).code).toBe(1);
+  });
+
+  async function payStatus(payments: PaymentProviders, code: string) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const exit = await runOpsCommand(db, ['payments', 'status', code], { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsFinance(db), { payments: () => payments });
+    return { code: exit, out, err };
+  }
+
+  async function disbursedOrder() {
+    const o = await newOrder(20);
+    expect((await ops('approve', o.orderNo)).code).toBe(0);
+    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -15), '--as', await opsFinance(db))).code).toBe(0);
+    return { orderId: o.orderId, borrowerId: (await statusOf(o.orderNo))!.borrowerId };
+  }
 });

@@ -16,6 +16,7 @@
  *   npm run ops -- suspense
  *   npm run ops -- suspense assign <id> <orderNo> [--note text]
  *   npm run ops -- suspense refund <id> [--note text]
+ *   npm run ops -- payments status <reference or voucher code>
  *
  *   npm run ops -- staff add <email> --role admin[,finance…] [--name "…"]
  *   npm run ops -- staff reset <email>
@@ -52,6 +53,8 @@ import type { ConsoleAction } from '@presta/contract/staff-roles';
 import type { AuditActor } from '../modules/audit/audit-log';
 import { authorise, findStaffByEmail, staffActor } from '../modules/staff/staff-service';
 import { staffCommand } from './ops-staff';
+import { paymentsStatus } from './ops-payments';
+import { createPaymentProviders, type PaymentProviders } from '../modules/payments/payment-providers';
 import { requestCoolingOffExit } from '../modules/ledger/cooling-off-exit';
 import { refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-credit';
 import { ledgerRecordOf } from '../modules/ledger/ledger-record';
@@ -78,21 +81,27 @@ type Parsed = {
   command: string;
   orderNo: string | undefined;
   options: Record<string, string>;
-  /** suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]; staff: ['add', email], ['reset' | 'disable' | 'enable' | 'roles', email] or ['list']. */
+  /**
+   * suspense only: [] (list), ['assign', id, orderNo] or ['refund', id]; staff: ['add', email], ['reset' | 'disable' |
+   * 'enable' | 'roles', email] or ['list']; payments: ['status', reference].
+   */
   suspense?: string[];
 };
+
+/** What commands may need beyond the database: the payment providers (payments status), made when first asked. */
+export type OpsDeps = { payments?: () => PaymentProviders };
 
 /**
  * What a command's run gets: its positional argument ('' when it takes none), options, suspense's or staff's
  * arguments, and who acts (checked by authorise before the run; undefined only for staff add's bootstrap).
  */
-type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined };
+type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined; payments: () => PaymentProviders };
 
 type OpsCommand = {
   /** The --options it takes. */
   options: readonly string[];
   /** Its positional argument: an order number, reply's complaint id, offer's phone, none, or suspense's and staff's own. */
-  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense' | 'staff';
+  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense' | 'staff' | 'payments';
   /** The back-office action it takes (consoleActions), by its arguments. */
   action: ConsoleAction | ((args: string[]) => ConsoleAction);
   /** Checks of its option values beyond their names; false is a usage error. */
@@ -136,6 +145,7 @@ const commands: Record<string, OpsCommand> = {
   jobs: { options: ['limit'], positional: 'none', action: 'jobs.read', valid: (o) => o.limit === undefined || /^[1-9]\d{0,3}$/.test(o.limit), run: jobs },
   reply: { options: ['text', 'image'], positional: 'problemId', action: 'complaints.reply', valid: (o) => Boolean(o.text), run: reply },
   staff: { options: ['role', 'name'], positional: 'staff', action: 'staff.manage', run: (db, { options, suspense: [action, email], actor }, io) => staffCommand(db, { action: action!, email, options, actor }, io) },
+  payments: { options: [], positional: 'payments', action: 'payments.read', run: (db, { suspense: [, code], payments }, io) => paymentsStatus(db, payments, code!, io) },
 };
 
 function parseStaffArgs(positional: string[], options: Record<string, string>): string[] {
@@ -180,6 +190,7 @@ const missingPositional: Record<OpsCommand['positional'], MessageKey> = {
   none: 'opsUsage',
   suspense: 'opsUsage',
   staff: 'opsUsage',
+  payments: 'opsUsage',
 };
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
@@ -190,6 +201,10 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
   // Every command takes --as <email>: the staff member it acts as.
   const { positional, options } = splitArgs(rest, [...spec.options, 'as']);
   if (spec.positional === 'staff') return { command, orderNo: undefined, options, suspense: parseStaffArgs(positional, options) };
+  if (spec.positional === 'payments') {
+    if (positional[0] !== 'status' || !positional[1] || positional.length !== 2) throw new UsageError('opsUsage');
+    return { command, orderNo: undefined, options, suspense: positional };
+  }
   if (spec.positional === 'suspense') {
     if (options.note !== undefined && positional[0] === undefined) throw new UsageError('opsUsage');
     return { command, orderNo: undefined, options, suspense: parseSuspenseArgs(positional) };
@@ -205,7 +220,7 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
  * Runs one operator command against the database as a staff member (`--as`, else `staff`: PRESTA_STAFF or the
  * demo operator); returns the exit code. Unknown, disabled or not allowed: exit 1, nothing done.
  */
-export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, staff?: string): Promise<number> {
+export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, staff?: string, deps: OpsDeps = {}): Promise<number> {
   try {
     const { command, orderNo = '', options, suspense = [] } = parseOpsArgs(argv);
     const spec = commands[command]!;
@@ -219,7 +234,9 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, 
       actor = staffActor(member, 'cli');
       await authorise(db, actor, typeof spec.action === 'function' ? spec.action(suspense) : spec.action);
     }
-    await spec.run(db, { orderNo, options, suspense, actor }, io);
+    let made: PaymentProviders | undefined;
+    const payments = deps.payments ?? (() => (made ??= createPaymentProviders({ db, config: loadConfig() })));
+    await spec.run(db, { orderNo, options, suspense, actor, payments }, io);
     return 0;
   } catch (err) {
     if (reportRefusal(err, io)) return 1;

@@ -3,7 +3,7 @@ import { defineMessages } from '@/shared/i18n/i18n';
 export const paymentsMessages = defineMessages({
   es: {
     title: 'Pagos',
-    tabNotifications: 'Avisos del proveedor',
+    tabNotifications: 'Avisos de los proveedores',
     tabSuspense: 'Suspenso',
     tabRefund: 'Devolver saldo a favor',
     // Notifications
@@ -22,6 +22,17 @@ export const paymentsMessages = defineMessages({
     outcome_duplicate: 'Repetido',
     outcome_refused: 'Rechazado',
     outcome_held: 'En suspenso',
+    outcome_noted: 'Anotado',
+    verification: 'Verificación',
+    verifiedBy: 'Verificado: {scheme}',
+    refusedBecause: 'Rechazado: {reason}',
+    eventType: 'Tipo de evento',
+    eventTypeValue: '{type} ({kind})',
+    kind_paid: 'pago',
+    kind_failed: 'intento fallido',
+    kind_expired: 'vencida',
+    kind_pending: 'pendiente',
+    kind_refunded: 'reembolso',
     reason: 'Motivo',
     review: 'Revisión',
     review_none: 'No hace falta',
@@ -69,7 +80,7 @@ export const paymentsMessages = defineMessages({
   },
   en: {
     title: 'Payments',
-    tabNotifications: "Provider's notifications",
+    tabNotifications: "Providers' notifications",
     tabSuspense: 'Suspense',
     tabRefund: 'Refund credit',
     show: 'Show',
@@ -87,6 +98,17 @@ export const paymentsMessages = defineMessages({
     outcome_duplicate: 'Duplicate',
     outcome_refused: 'Refused',
     outcome_held: 'Held',
+    outcome_noted: 'Noted',
+    verification: 'Verification',
+    verifiedBy: 'Verified: {scheme}',
+    refusedBecause: 'Refused: {reason}',
+    eventType: 'Event type',
+    eventTypeValue: '{type} ({kind})',
+    kind_paid: 'payment',
+    kind_failed: 'failed attempt',
+    kind_expired: 'expired',
+    kind_pending: 'pending',
+    kind_refunded: 'refund',
     reason: 'Reason',
     review: 'Review',
     review_none: 'Not needed',
@@ -135,7 +157,7 @@ export const paymentsMessages = defineMessages({
 export type PaymentsMessageKey = keyof (typeof paymentsMessages)['es'];
 
 /** A key of this catalogue named `${prefix}${value}`, if there is one (a value the server adds later shows as it is). */
-export function knownKey(prefix: 'outcome_' | 'review_', value: string): PaymentsMessageKey | undefined {
+export function knownKey(prefix: 'outcome_' | 'review_' | 'kind_', value: string): PaymentsMessageKey | undefined {
   const key = `${prefix}${value}`;
   return Object.hasOwn(paymentsMessages.es, key) ? (key as PaymentsMessageKey) : undefined;
 }

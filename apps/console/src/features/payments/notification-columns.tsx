@@ -13,24 +13,37 @@ import { knownKey, paymentsMessages } from './messages';
 
 export type Notification = DataOf<typeof consoleNotifications>['notifications'][number];
 
-const outcomeColour: Record<string, string> = { applied: 'green', duplicate: 'default', refused: 'red', held: 'orange' };
+const outcomeColour: Record<string, string> = { applied: 'green', duplicate: 'default', refused: 'red', held: 'orange', noted: 'blue' };
 const reviewColour: Record<string, string> = { none: 'default', open: 'gold', resolved: 'green' };
 
-/** The notifications' columns: when, from whom, the reference and amount, the outcome and why, the review; resolve for a member who may. */
+/**
+ * The notifications' columns: when, from which provider, how it was verified, the event (its dedupe key, type and
+ * kind), the reference and amount, the outcome and why, the review; resolve for a member who may.
+ */
 export function useNotificationColumns(onResolve: (id: number) => void): ColumnsType<Notification> {
   const t = useMessages(paymentsMessages);
   const common = useMessages(commonMessages);
   const { language } = useLanguage();
   const mayResolve = useMay('payments.resolveReview');
-  const named = (prefix: 'outcome_' | 'review_', value: string) => {
+  const named = (prefix: 'outcome_' | 'review_' | 'kind_', value: string) => {
     const key = knownKey(prefix, value);
     return key ? t(key) : value;
   };
 
+  // 'Verified: <scheme>' for every notification whose sender was verified; a refusal before that shows why.
+  const verificationOf = (n: Notification) =>
+    n.verification ? t('verifiedBy', { scheme: n.verification }) : n.outcome === 'refused' ? t('refusedBecause', { reason: n.reason ?? common('none') }) : common('none');
+
   const columns: ColumnsType<Notification> = [
     { key: 'received', title: t('received'), render: (_, n) => dateTime(n.receivedAt, language) },
     { key: 'provider', title: t('provider'), dataIndex: 'provider' },
+    { key: 'verification', title: t('verification'), render: (_, n) => verificationOf(n) },
     { key: 'event', title: t('event'), render: (_, n) => n.eventId ?? common('none') },
+    {
+      key: 'eventType',
+      title: t('eventType'),
+      render: (_, n) => (n.eventType && n.kind ? t('eventTypeValue', { type: n.eventType, kind: named('kind_', n.kind) }) : (n.eventType ?? common('none'))),
+    },
     { key: 'reference', title: t('reference'), render: (_, n) => n.reference ?? common('none') },
     { key: 'amount', title: t('amount'), align: 'right', render: (_, n) => (n.amount === null ? common('none') : formatMinor(n.amount)) },
     { key: 'outcome', title: t('outcome'), render: (_, n) => <Tag color={outcomeColour[n.outcome] ?? 'default'}>{named('outcome_', n.outcome)}</Tag> },

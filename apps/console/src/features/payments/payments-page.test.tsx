@@ -11,6 +11,10 @@ const notification = {
   eventId: 'evt_9',
   reference: '12345678901234',
   amount: 50_000,
+  verification: null,
+  eventType: null,
+  kind: null,
+  providerEventId: null,
   outcome: 'refused',
   reason: 'unknown_reference',
   review: 'open' as const,
@@ -38,6 +42,35 @@ describe('payments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Resolver' }));
     expect(await screen.findByText('Aviso 12 resuelto.')).toBeTruthy();
     expect(sent.find((s) => s.path === '/console/api/payments/notifications/resolve')?.body).toEqual({ id: 12, note: 'Devuelto al pagador por SPEI' });
+  });
+
+  it("shows each notification's provider, how it was verified, its event type and kind, and its outcome", async () => {
+    const held = {
+      ...notification,
+      id: 13,
+      provider: 'conekta',
+      eventId: 'chg_65f0a1',
+      verification: 'RSA DIGEST over SHA-256',
+      eventType: 'order.paid',
+      kind: 'paid',
+      providerEventId: 'evt_2Yx',
+      outcome: 'held',
+      reason: 'reference_expired',
+    };
+    const noted = { ...held, id: 14, provider: 'razorpay', eventId: 'pay_29QQ', verification: 'HMAC-SHA256 X-Razorpay-Signature', eventType: 'payment.failed', kind: 'failed', outcome: 'noted', reason: null, review: 'none' as const };
+    stubServer(['finance'], { 'GET /console/api/payments/notifications': { notifications: [held, noted, notification] } });
+    renderScreen(<PaymentsPage />);
+    const heldRow = (await screen.findByText('chg_65f0a1')).closest('tr')!;
+    expect(within(heldRow).getByText('conekta')).toBeTruthy();
+    expect(within(heldRow).getByText('Verificado: RSA DIGEST over SHA-256')).toBeTruthy();
+    expect(within(heldRow).getByText('order.paid (pago)')).toBeTruthy();
+    expect(within(heldRow).getByText('En suspenso')).toBeTruthy();
+    const notedRow = screen.getByText('pay_29QQ').closest('tr')!;
+    expect(within(notedRow).getByText('payment.failed (intento fallido)')).toBeTruthy();
+    expect(within(notedRow).getByText('Anotado')).toBeTruthy();
+    // A refusal before its sender was verified shows why.
+    const refusedRow = screen.getByText('evt_9').closest('tr')!;
+    expect(within(refusedRow).getByText('Rechazado: unknown_reference')).toBeTruthy();
   });
 
   it('sends a credit refund in whole minor units, read from the digits typed', async () => {

@@ -29,8 +29,10 @@ export const backOfficeEs = {
   notificationReviewNotOpen: 'La revisión de la notificación {id} no está abierta (está {review}).',
   notificationHeldInSuspense: 'La notificación {id} retuvo dinero en suspenso: se resuelve al asignar o reembolsar ese dinero.',
   opsUsage:
-    'Uso: npm run ops -- offer <teléfono> --product código --limit N | approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note texto] | cooling-off-exit <orderNo> [--note texto] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note texto] | staff add <correo> --role admin[,finance…] [--name texto] | staff reset <correo> | staff disable|enable <correo> | staff roles <correo> --role rol1,rol2 | staff list; cada comando con --as <correo> (o PRESTA_STAFF)',
+    'Uso: npm run ops -- offer <teléfono> --product código --limit N | approve <orderNo> | reject <orderNo> [--reason texto] | disburse <orderNo> [--on AAAA-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text texto [--image archivo] | funnel [--from AAAA-MM-DD] [--to AAAA-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note texto] | cooling-off-exit <orderNo> [--note texto] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note texto] | payments status <referencia o código del comprobante> | staff add <correo> --role admin[,finance…] [--name texto] | staff reset <correo> | staff disable|enable <correo> | staff roles <correo> --role rol1,rol2 | staff list; cada comando con --as <correo> (o PRESTA_STAFF)',
   opsMissingOrderNo: 'Falta el número de pedido.',
+  opsReferenceUnknown: 'Ninguna referencia de pago se llama {code}.',
+  opsProviderUnavailable: '{provider} no respondió: su vista de la referencia no está disponible ahora.',
   opsMissingProblemId: 'Falta el número de la queja.',
   opsImageUnreadable: 'No se puede usar la imagen {file}: debe ser un JPEG, PNG o WebP legible de hasta 5 MB.',
   opsUnknownCommand: 'Comando desconocido: {command}.',
@@ -66,8 +68,10 @@ export const backOfficeEn: Record<keyof typeof backOfficeEs, string> = {
   notificationReviewNotOpen: 'The review of notification {id} is not open (it is {review}).',
   notificationHeldInSuspense: 'Notification {id} held money in suspense: its review is resolved by assigning or refunding that money.',
   opsUsage:
-    'Usage: npm run ops -- offer <phone> --product code --limit N | approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note text] | cooling-off-exit <orderNo> [--note text] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note text] | staff add <email> --role admin[,finance…] [--name text] | staff reset <email> | staff disable|enable <email> | staff roles <email> --role role1,role2 | staff list; every command takes --as <email> (or PRESTA_STAFF)',
+    'Usage: npm run ops -- offer <phone> --product code --limit N | approve <orderNo> | reject <orderNo> [--reason text] | disburse <orderNo> [--on YYYY-MM-DD] | sweep-overdue | show <orderNo> | complaints [--status open|answered|closed] | reply <problemId> --text text [--image file] | funnel [--from YYYY-MM-DD] [--to YYYY-MM-DD] | jobs [--limit N] | refund <orderNo> --amount N [--note text] | cooling-off-exit <orderNo> [--note text] | suspense | suspense assign <id> <orderNo> | suspense refund <id> [--note text] | payments status <reference or voucher code> | staff add <email> --role admin[,finance…] [--name text] | staff reset <email> | staff disable|enable <email> | staff roles <email> --role role1,role2 | staff list; every command takes --as <email> (or PRESTA_STAFF)',
   opsMissingOrderNo: 'The order number is missing.',
+  opsReferenceUnknown: 'No payment reference is named {code}.',
+  opsProviderUnavailable: '{provider} did not answer: its view of the reference is not available now.',
   opsMissingProblemId: 'The complaint number is missing.',
   opsImageUnreadable: 'Cannot use the image {file}: it must be a readable JPEG, PNG or WebP of at most 5 MB.',
   opsUnknownCommand: 'Unknown command: {command}.',

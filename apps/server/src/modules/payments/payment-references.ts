@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Minor } from '@presta/contract/money';
 import type { DbOrTx } from '../../db/database';
-import { ledgerPayments, paymentReferences, paymentReferenceSeq } from '../../db/schema';
+import { ledgerPayments, paymentReferences, paymentReferenceSeq, paymentSuspense } from '../../db/schema';
 import type { PaymentChannel, PaymentPurpose } from './payment-provider';
 import { isValidStoreReference } from './store-reference';
 
@@ -147,6 +147,29 @@ export async function findNamedReference(db: DbOrTx, code: string): Promise<Paym
     .orderBy(sql`${paymentReferences.status} = 'open' desc`, desc(paymentReferences.id))
     .limit(1);
   return row;
+}
+
+/** What our records hold of a reference's money: the ledger payments naming it and what was held in suspense for its provider reference. */
+export type ReferenceMoney = {
+  payments: { eventId: string; amount: Minor; receivedAt: Date }[];
+  held: { eventId: string; amount: Minor; reason: string; paidAt: Date }[];
+};
+
+/** ReferenceMoney of a reference (`ops payments status`), oldest first. */
+export async function referenceMoneyOf(db: DbOrTx, ref: PaymentReference): Promise<ReferenceMoney> {
+  const [payments, held] = await Promise.all([
+    db
+      .select({ eventId: ledgerPayments.providerEventId, amount: ledgerPayments.amount, receivedAt: ledgerPayments.receivedAt })
+      .from(ledgerPayments)
+      .where(eq(ledgerPayments.referenceId, ref.id))
+      .orderBy(ledgerPayments.id),
+    db
+      .select({ eventId: paymentSuspense.eventId, amount: paymentSuspense.amount, reason: paymentSuspense.reason, paidAt: paymentSuspense.paidAt })
+      .from(paymentSuspense)
+      .where(and(eq(paymentSuspense.provider, ref.provider), eq(paymentSuspense.reference, ref.providerReference)))
+      .orderBy(paymentSuspense.id),
+  ]);
+  return { payments, held };
 }
 
 /** The numbers (`reference`) of references by id, for the statement and receipts; ids not found are left out. */

@@ -161,18 +161,18 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return { ok: true, notification: body.data };
     },
 
-    async handleWebhook(incoming: IncomingNotification, now: Date): Promise<WebhookResult> {
+    handleWebhook(incoming: IncomingNotification, now: Date): Promise<WebhookResult> {
       const parsed = this.parseNotification(incoming, now);
-      if (!parsed.ok) return parsed;
+      if (!parsed.ok) return Promise.resolve(parsed);
       const n = parsed.notification;
       // The sandbox names no currency: its amounts are in their loan's.
       const event = { provider: SANDBOX_PROVIDER_ID, dedupeKey: n.eventId, eventId: n.eventId, type: 'payment', kind: 'paid' as const, reference: n.reference, amount: n.amount, occurredAt: n.paidAt };
-      return { ok: true, events: [event], verification: SANDBOX_VERIFICATION };
+      return Promise.resolve({ ok: true, events: [event], verification: SANDBOX_VERIFICATION });
     },
 
     /** The sandbox keeps no state of its own: what it made is only in payment_references. */
-    async fetchStatus(): Promise<ReferenceStatus> {
-      return { state: 'unknown', paidAmount: 0, events: [] };
+    fetchStatus(): Promise<ReferenceStatus> {
+      return Promise.resolve({ state: 'unknown', paidAmount: 0, events: [] });
     },
   };
 }

@@ -51,7 +51,7 @@ export const consoleCreditRefund = endpoint({
 
 export const consoleNotifications = endpoint({
   ...apiRoutes.consoleNotifications,
-  summary: "The payment provider's notifications, newest first, with their outcome; review=open: those an operator must look at",
+  summary: "The payment providers' notifications, newest first, with how each was verified and its outcome; review=open: those an operator must look at",
   request: z.object({ review: z.enum(['open', 'all']).default('all'), limit: z.coerce.number().int().min(1).max(500).default(50) }),
   data: z.object({
     notifications: z.array(
@@ -59,9 +59,17 @@ export const consoleNotifications = endpoint({
         id: z.number().int(),
         receivedAt: z.string(),
         provider: z.string(),
+        /** The dedupe key of the event (the provider's id of the money movement). */
         eventId: z.string().nullable(),
         reference: z.string().nullable(),
         amount: z.number().int().nullable(),
+        /** How the sender was verified (the provider's scheme); null when the notification was refused before (an old row). */
+        verification: z.string().nullable(),
+        /** The provider's name of the event ('order.paid', 'payment.failed', 'abono') and its kind ('paid', 'failed', 'expired', 'pending', 'refunded'). */
+        eventType: z.string().nullable(),
+        kind: z.string().nullable(),
+        /** The provider's id of the delivery's event (Conekta's event id, x-razorpay-event-id). */
+        providerEventId: z.string().nullable(),
         outcome: z.string(),
         reason: z.string().nullable(),
         review: z.enum(['none', 'open', 'resolved']),
