@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags } from './scripts/chromium-flags';
-import { e2ePorts } from './tests/e2e/support/e2e-env';
+import { e2ePorts, e2eProviderChannels } from './tests/e2e/support/e2e-env';
 
 
 export default defineConfig({
@@ -38,6 +38,21 @@ export default defineConfig({
         PORT: String(e2ePorts.scrambled),
         PUBLIC_BASE_URL: `http://127.0.0.1:${e2ePorts.scrambled}`,
         PRESTA_BRAND: 'presta-x',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+    {
+      // The real providers through their local mocks (issue 36, payment-providers.spec.ts), on the same database.
+      command: 'node --import tsx tests/e2e/support/serve.ts',
+      url: `http://127.0.0.1:${e2ePorts.providers}/api/health`,
+      env: {
+        PORT: String(e2ePorts.providers),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${e2ePorts.providers}`,
+        PAYMENT_PROVIDER_MOCKS: '1',
+        PAYMENT_CHANNELS: e2eProviderChannels,
         LOG_LEVEL: 'warn',
       },
       reuseExistingServer: false,

@@ -9,6 +9,8 @@
  *
  * BENCH_ONLY=api|pages runs one half; BENCH_CALLS=a,b runs only those API rows
  * (names: api-rows.ts benchCalls; `bursts` for the notification bursts;
+ * `bursts-conekta`, `bursts-stp`, `bursts-razorpay` for the real providers'
+ * bursts through their mocks (provider-bursts.ts);
  * `credit-decision` for the decision's time, submit to answer) and
  * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server;
  * BENCH_LATENCY_DUMP=<dir> writes every answer's time of each API run there.
@@ -40,6 +42,7 @@ import { borrowerRequests, borrowersFor, duePool, offerPool, type BorrowerPool, 
 import { applicantPool, documentUploadRequest, saveStepRequest, type Applicant } from './applications';
 import { measurePages, printPages, type BorrowerPage, type PageRow } from './pages';
 import { measureCreditDecision, type CreditDecisionRow } from './credit-decision';
+import { benchProviders, providerBurstCall, providerBursts, type ProviderBurstCall, type ProviderBurstRow } from './provider-bursts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -263,12 +266,12 @@ async function mainLoad() {
 /** The demo order the loan rows and the borrower pages use (status 174: its first instalment is due today). */
 type DemoOrder = { params: Record<string, string>; productId: string; orderId: string; orderNo: string; urls: Record<string, string> };
 
-type Wanted = (call: BenchCall | 'bursts' | 'credit-decision') => boolean;
+type Wanted = (call: BenchCall | 'bursts' | ProviderBurstCall | 'credit-decision') => boolean;
 
 /** BENCH_CALLS read: every name checked against the rows (api-rows.ts benchCalls) and `bursts`. */
 function wantedCalls(list: string | undefined): Wanted {
   if (!list) return () => true;
-  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', 'credit-decision']);
+  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', ...benchProviders.map(providerBurstCall), 'credit-decision']);
   const names = list.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length || !names.length) throw new Error(`BENCH_CALLS: unknown ${unknown.join(', ') || '(empty)'}; the rows are ${[...known].join(', ')}`);
@@ -283,7 +286,7 @@ function wantedCalls(list: string | undefined): Wanted {
  */
 const poolShare = Number(process.env.BENCH_POOL_SHARE ?? 1);
 
-type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[]; creditDecision?: CreditDecisionRow };
+type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[]; providerNotifications: ProviderBurstRow[]; creditDecision?: CreditDecisionRow };
 
 /** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
 type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower>; applicants: BorrowerPool<Applicant> };
@@ -476,9 +479,20 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
   const api = [baseline, ...benchCalls.flatMap((call) => rows.filter((r) => r.call === call))];
   judgeApiRows(api);
   const bursts = wanted('bursts') ? await notificationBursts(database) : { bursts: [], bystanders: [] };
+  const providers = benchProviders.filter((p) => wanted(providerBurstCall(p)));
+  // On a server of their own (port + 2: the load mode takes port + 1), beside this one, idle meanwhile.
+  const providerReport = providers.length
+    ? await providerBursts({ root, serverArgs, env, port: port + 2, database, providers, waitReady: (url) => waitFor(url) })
+    : { bursts: [], bystanders: [] };
   // Last: its applicants' jobs share the server with nothing else measured.
   const creditDecision = wanted('credit-decision') ? await measureCreditDecision(base, database, loadConfig(env), creditDecisionRun) : undefined;
-  return { api, notifications: bursts.bursts, duringBursts: bursts.bystanders, creditDecision };
+  return {
+    api,
+    notifications: bursts.bursts,
+    duringBursts: [...bursts.bystanders, ...providerReport.bystanders],
+    providerNotifications: providerReport.bursts,
+    creditDecision,
+  };
 }
 
 /** The borrower pages of issue 18, each opened as the native app opens it (the session parameters in the query). */
@@ -503,10 +517,30 @@ function printCreditDecision(row: CreditDecisionRow | undefined): void {
   console.table([{ run: row.name, outcomes: JSON.stringify(row.outcomes), 'p50 ms': row.p50Ms, 'p99 ms': row.p99Ms, 'max ms': row.maxMs, 'server p50 ms': row.serverP50Ms, 'server p99 ms': row.serverP99Ms }]);
 }
 
-function printBursts({ notifications, duringBursts }: ApiReport): void {
+function printBursts({ notifications, duringBursts, providerNotifications }: ApiReport): void {
   if (notifications.length) {
     console.log('\nPayment notifications (sandbox, %d concurrent deliveries per burst, signed)', burstSize);
     console.table(notifications.map((n) => ({ burst: n.name, deliveries: n.deliveries, events: n.events, 'total ms': n.totalMs, 'req/s': n.rps, 'p50 ms': n.p50, 'p99 ms': n.p99, 'non-200': n.non200, retried: n.retried, 'applied: true': n.applied, 'ledger payments': n.ledgerPayments, 'one payment per event': n.exactlyOnce ? 'PASS' : 'FAIL', pass: n.pass })));
+  }
+  if (providerNotifications.length) {
+    console.log('\nPayment notifications of the real providers, through their mocks (%d distinct events at once per provider, signed the provider’s way)', providerNotifications[0]!.deliveries);
+    console.table(
+      providerNotifications.map((n) => ({
+        burst: n.name,
+        events: n.what,
+        references: n.references,
+        'total ms': n.totalMs,
+        'events/s': n.rps,
+        'p50 ms': n.p50,
+        'p99 ms': n.p99,
+        'non-2xx': n.non2xx,
+        retried: n.retried,
+        accepted: n.accepted,
+        'ledger payments': n.ledgerPayments,
+        'one payment per event': n.exactlyOnce ? 'PASS' : 'FAIL',
+        pass: n.pass,
+      })),
+    );
   }
   if (duringBursts.length) {
     console.log('\nOther borrowers (loan-play-detail, 10 clients) around the notification bursts (3 s at least, the burst from 0.5 s)');
@@ -536,7 +570,7 @@ async function main() {
     };
     // The confirmation's borrower: an offer and no order (the first of the offer pool).
     const [offer] = await pools.offers.take(1);
-    const report: ApiReport = runApi ? await measureApi(database, pools, order, offer!, wanted) : { api: [], notifications: [], duringBursts: [] };
+    const report: ApiReport = runApi ? await measureApi(database, pools, order, offer!, wanted) : { api: [], notifications: [], duringBursts: [], providerNotifications: [] };
     const pages: PageRow[] = runPages ? await measurePages(borrowerPages(order, offer!), { root, base, chromePath, runs: lighthouseRuns }) : [];
 
     if (report.api.length) printApi(report.api, duration, connections);

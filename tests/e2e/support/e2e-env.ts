@@ -2,7 +2,7 @@
  * The database of the end-to-end run: a dedicated database (E2E_DB, default
  * `presta_e2e`) on the server DATABASE_URL names, or an embedded PostgreSQL
  * under data/e2e. The servers, the demo command and the ops command all get
- * these variables. E2E_PORT moves the two servers (default 3100 and 3101), so
+ * these variables. E2E_PORT moves the servers (default 3100 to 3103), so
  * two runs can share a machine.
  */
 const dbName = process.env.E2E_DB ?? 'presta_e2e';
@@ -35,4 +35,11 @@ export function e2eDatabaseEnv(): Record<string, string> {
 export const e2eDbName = dbName;
 
 const first = Number(process.env.E2E_PORT ?? 3100);
-export const e2ePorts = { main: first, scrambled: first + 1 } as const;
+/**
+ * main: the sandbox's server; scrambled: another brand's; providers: the real providers' mocks; outage: a server
+ * payment-providers.spec.ts starts itself, its Conekta unreachable.
+ */
+export const e2ePorts = { main: first, scrambled: first + 1, providers: first + 2, outage: first + 3 } as const;
+
+/** Which provider serves each channel on the providers' server (issue 36): every channel a real provider's, through its mock. */
+export const e2eProviderChannels = 'MX.store=conekta,MX.spei=stp,IN.upi=razorpay,IN.bank_transfer=razorpay';
