@@ -27,6 +27,8 @@ export type RemoteFallbackProps = {
   texts: RemoteFallbackTexts;
   /** Heading level of the failure: 1 when it is the whole page (default), 2 under the page's own heading. */
   level?: 1 | 2;
+  /** Where a borrower goes after a refusal (e.g. back to choose another way to pay); none by default. */
+  refusalAction?: { label: string; onAction: () => void };
 };
 
 /**
@@ -34,9 +36,11 @@ export type RemoteFallbackProps = {
  * skeleton while it loads; the server's refusal (e.g. "this loan is already
  * paid") without a retry; else the connection failure with a retry.
  */
-export function RemoteFallback({ remote, texts, level = 1 }: RemoteFallbackProps) {
+export function RemoteFallback({ remote, texts, level = 1, refusalAction }: RemoteFallbackProps) {
   if (!remote.failed) return <PageSkeleton label={texts.loading} />;
-  if (remote.refusal) return <LoadFailure level={level} title={texts.refusedTitle} text={remote.refusal} />;
+  if (remote.refusal) {
+    return <LoadFailure level={level} title={texts.refusedTitle} text={remote.refusal} actionLabel={refusalAction?.label} onAction={refusalAction?.onAction} />;
+  }
   return <LoadFailure level={level} title={texts.failedTitle} text={texts.failedText} actionLabel={texts.retry} onAction={() => void remote.load()} />;
 }
 

@@ -151,7 +151,7 @@ const bankTransferOf = (payment: Payment, accountId: string) => ({
 });
 
 /** The API: each documented path the adapter calls. */
-function router(state: State, vpa: string, faults: RazorpayCreateFault[]) {
+function router(state: State, faults: RazorpayCreateFault[]) {
   const create = (map: Map<string, Entity>, made: Entity | MockResponse): MockResponse => {
     if (!('id' in made)) return made;
     const fault = faults.shift();
@@ -165,7 +165,7 @@ function router(state: State, vpa: string, faults: RazorpayCreateFault[]) {
     const body = req.method === 'POST' ? readJson(req) : undefined;
     if (req.method === 'POST' && !body) return error(400, 'The request body is not valid JSON');
     let m: RegExpExecArray | null;
-    if (path === '/v1/payments/qr_codes' && req.method === 'POST') return create(state.qrCodes, newQrCode(body!, vpa));
+    if (path === '/v1/payments/qr_codes' && req.method === 'POST') return create(state.qrCodes, newQrCode(body!, `rzr.qr${digits(14)}@icici`));
     if (path === '/v1/virtual_accounts' && req.method === 'POST') return create(state.accounts, newVirtualAccount(body!));
     if (req.method !== 'GET') return error(400, 'The requested URL was not found on the server.');
     if (path === '/v1/payments/qr_codes') {
@@ -270,11 +270,11 @@ export async function startRazorpayMock(opts: RazorpayMockOptions): Promise<Razo
   const keyId = `rzp_test_${newId('k').slice(2)}`;
   const keySecret = randomBytes(18).toString('base64url');
   const webhookSecret = randomBytes(24).toString('base64url');
-  const vpa = `rzr.payto00000${digits(11)}@icici`;
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const state: State = { qrCodes: new Map(), accounts: new Map(), payments: new Map() };
   const requests: MockRequest[] = [];
-  const route = router(state, vpa, [...(opts.createFaults ?? [])]);
+  // Each QR code has a VPA of its own (as Razorpay's image_content shows): a VPA names one reference.
+  const route = router(state, [...(opts.createFaults ?? [])]);
   const server = await startMockServer((req) => {
     requests.push(req);
     if (req.headers.authorization !== authorization) return error(401, 'The api key provided is invalid');

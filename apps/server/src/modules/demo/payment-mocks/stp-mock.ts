@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { clabeCheckDigit } from '../../payments/clabe';
 import { conciliacionCadena, consultaOrdenCadena, montoText, verifyStpFirma } from '../../payments/providers/stp-signature';
 import { defaultDelivery, deliverPayment, startMockServer, type MockOptions, type MockRequest, type MockResponse, type ProviderMock } from './mock-kit';
@@ -162,6 +162,7 @@ export async function startStpMock(opts: MockOptions & { empresa?: string; clabe
   }, opts.port);
   const delivery = { ...defaultDelivery, ...opts.delivery };
   let nextId = 1;
+  const run = randomBytes(3).toString('hex').toUpperCase();
 
   const mock: StpMock = {
     provider: 'stp',
@@ -183,8 +184,9 @@ export async function startStpMock(opts: MockOptions & { empresa?: string; clabe
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive whole number of centavos, got ${amount}`);
       const id = nextId++;
       const fechaOperacion = mexicoDay(at);
-      // A tracking key the way a bank writes one: its own prefix, the day and a number of its own.
-      const deposit: StpDeposit = { id, claveRastreo: `MOCK${fechaOperacion}${String(id).padStart(8, '0')}`, fechaOperacion, clabe, amount, tsLiquidacion: at.getTime(), estado: 'R' };
+      // A tracking key the way a bank writes one: its own prefix, the day and a number of its own (with this mock's
+      // run, so that a restarted demo server never repeats one of the same day: it would be a repeat to the receiver).
+      const deposit: StpDeposit = { id, claveRastreo: `MOCK${fechaOperacion}${run}${String(id).padStart(6, '0')}`, fechaOperacion, clabe, amount, tsLiquidacion: at.getTime(), estado: 'R' };
       deposits.push(deposit);
       return deposit;
     },

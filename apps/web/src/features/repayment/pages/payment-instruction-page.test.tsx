@@ -243,6 +243,9 @@ describe('PaymentInstructionPage', () => {
     expect(within(alert).getByText(message)).toBeTruthy();
     expect(within(alert).queryByRole('button', { name: 'Reintentar' })).toBeNull();
     expect(callsTo(vcodePath)).toHaveLength(1);
+    // A way back to the repayment page, where the other channels are.
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Volver a pagar' }));
+    expect(lastUrl(assignLocation).pathname).toBe('/repayment');
   });
 
   it('is in English with language=1', async () => {

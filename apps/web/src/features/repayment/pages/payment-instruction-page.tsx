@@ -63,6 +63,8 @@ function PaymentInstruction({ query }: { query: InstructionQuery }) {
         <RemoteFallback
           remote={remote}
           texts={{ loading: t('generating'), failedTitle: t('loadFailedTitle'), failedText: t('loadFailedText'), retry: t('retry'), refusedTitle: t('refusedTitle') }}
+          // A refused voucher (the channel unavailable, the amount changed): back to choose another way to pay.
+          refusalAction={{ label: t('backToPayment'), onAction: () => assignLocation(paymentPageUrl(query.requestType)) }}
         />
       </PageLayout>
     );
