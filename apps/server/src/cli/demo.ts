@@ -22,7 +22,7 @@
  *
  * Plays the store till or the bank: pays a payment reference, named by its
  * number or by what the voucher shows (a VPA like presta.7@sbxupi, a CLABE, a
- * Conekta OXXO reference, an account number), through the provider that made
+ * Conekta cash reference, an account number), through the provider that made
  * it, and prints the outcome. The sandbox's: a signed notification to the
  * running server (PUBLIC_BASE_URL, secret PAYMENT_SANDBOX_SECRET); any other
  * provider's: through the running server's demo tools (POST

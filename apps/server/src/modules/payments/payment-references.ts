@@ -132,7 +132,7 @@ export async function findReference(db: DbOrTx, reference: string): Promise<Paym
 
 /**
  * The reference a person names: by our number (14 digits), or by what a voucher shows (a VPA like
- * `presta.7@sbxupi`, a CLABE, a Conekta OXXO reference, an account number), then the newest open reference of that
+ * `presta.7@sbxupi`, a CLABE, a Conekta cash reference, an account number), then the newest open reference of that
  * voucher code, else its newest. The demo's `pay`, its dev route and `ops payments status` read it.
  */
 export async function findNamedReference(db: DbOrTx, code: string): Promise<PaymentReference | undefined> {
