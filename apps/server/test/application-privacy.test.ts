@@ -103,8 +103,12 @@ describe('the full Aadhaar number is stored nowhere', () => {
       });
       // Verified (in_review), then decided by the same run: the bureau's report and the decision are stored too.
       expect(['in_review', 'approved', 'referred', 'declined']).toContain(row.status);
-      const [run] = await db.select().from(jobRuns).where(eq(jobRuns.job, 'application-verification'));
-      expect(run?.outcome).toBe('succeeded');
+      // The run decides in the same run after the status moved: its record is final once the whole run ended.
+      const run = await waitFor('the verification run to end', async () => {
+        const [r] = await db.select().from(jobRuns).where(eq(jobRuns.job, 'application-verification'));
+        return r && r.outcome !== 'running' ? r : undefined;
+      });
+      expect(run.outcome).toBe('succeeded');
     } finally {
       await work.stop();
     }

@@ -165,7 +165,7 @@ function router(state: State, faults: RazorpayCreateFault[]) {
     const body = req.method === 'POST' ? readJson(req) : undefined;
     if (req.method === 'POST' && !body) return error(400, 'The request body is not valid JSON');
     let m: RegExpExecArray | null;
-    if (path === '/v1/payments/qr_codes' && req.method === 'POST') return create(state.qrCodes, newQrCode(body!, `rzr.qr${digits(14)}@icici`));
+    if (path === '/v1/payments/qr_codes' && req.method === 'POST') return create(state.qrCodes, newQrCode(body!, `rzr.payto00000${digits(11)}@icici`));
     if (path === '/v1/virtual_accounts' && req.method === 'POST') return create(state.accounts, newVirtualAccount(body!));
     if (req.method !== 'GET') return error(400, 'The requested URL was not found on the server.');
     if (path === '/v1/payments/qr_codes') {
