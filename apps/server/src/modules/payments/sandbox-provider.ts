@@ -15,8 +15,7 @@ import {
   type WebhookResult,
 } from './payment-provider';
 import { isValidStoreReference, newStoreReference } from './store-reference';
-import { jsonTextProblem, MAX_JSON_DEPTH } from '../../lib/input-checks';
-import { findDuplicateKey } from '../../lib/json-duplicate-keys';
+import { readSignedBody } from './signed-body';
 
 /*
  * The built-in sandbox provider: references made locally, "payments" sent by
@@ -67,8 +66,6 @@ function amountLiteralsAreIntegers(json: string): boolean {
   for (const match of json.matchAll(/"amount"\s*:\s*(-?[0-9][0-9.eE+-]*)/g)) if (/[.eE]/.test(match[1]!)) return false;
   return true;
 }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The store chain whose tills take the sandbox's store references (OXXO cash, as Conekta and Stripe collect it). */
 export const SANDBOX_STORES: readonly string[] = ['OXXO'];
@@ -140,19 +137,9 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       );
       if (!check.ok) return { ok: false, reason: check.reason };
 
-      let text: string;
-      let json: unknown;
-      try {
-        text = typeof incoming.rawBody === 'string' ? incoming.rawBody : utf8.decode(incoming.rawBody);
-        json = JSON.parse(text);
-      } catch {
-        return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
-      }
-      // A NUL (PostgreSQL text cannot hold it) or nesting deeper than any call allows: malformed, like on every route.
-      const inputProblem = jsonTextProblem(text);
-      if (inputProblem) return { ok: false, reason: 'invalid_body', detail: inputProblem === 'nul' ? 'a NUL character' : `nested deeper than ${MAX_JSON_DEPTH}` };
-      const duplicate = findDuplicateKey(text);
-      if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
+      const read = readSignedBody(incoming.rawBody);
+      if (!read.ok) return read;
+      const { text, json } = read;
       if (!amountLiteralsAreIntegers(text)) {
         return { ok: false, reason: 'invalid_body', detail: 'amount: must be written as an integer of minor units' };
       }

@@ -2,8 +2,6 @@ import { createPublicKey, verify as verifySignature, type KeyObject } from 'node
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { markets } from '@presta/contract/markets';
-import { jsonTextProblem, MAX_JSON_DEPTH } from '../../../lib/input-checks';
-import { findDuplicateKey } from '../../../lib/json-duplicate-keys';
 import { isValidClabe } from '../clabe';
 import type { SignatureFailure } from '../notification-signature';
 import {
@@ -18,6 +16,7 @@ import {
   type ReferenceStatus,
   type WebhookResult,
 } from '../payment-provider';
+import { readSignedBody } from '../signed-body';
 import { newStoreReference } from '../store-reference';
 
 /*
@@ -240,27 +239,14 @@ function checkDigest(key: KeyObject, header: string | readonly string[] | undefi
   return verifySignature('sha256', body, key, signature) ? undefined : 'bad_signature';
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Verifies the digest on the raw bytes, then reads the event. Never throws on bad input. */
 function readWebhook(key: KeyObject, incoming: IncomingNotification): WebhookResult {
   const bytes = typeof incoming.rawBody === 'string' ? Buffer.from(incoming.rawBody, 'utf8') : Buffer.from(incoming.rawBody);
   const failure = checkDigest(key, headerValue(incoming.headers, CONEKTA_SIGNATURE_HEADER), bytes);
   if (failure) return { ok: false, reason: failure };
-  let text: string;
-  let json: unknown;
-  try {
-    text = utf8.decode(bytes);
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
-  }
-  // As on every route: a NUL (PostgreSQL text cannot hold it) or nesting deeper than any call allows is malformed.
-  const problem = jsonTextProblem(text);
-  if (problem) return { ok: false, reason: 'invalid_body', detail: problem === 'nul' ? 'a NUL character' : `nested deeper than ${MAX_JSON_DEPTH}` };
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
-  const events = eventsOf(json);
+  const read = readSignedBody(bytes);
+  if (!read.ok) return read;
+  const events = eventsOf(read.json);
   if (typeof events === 'string') return { ok: false, reason: 'invalid_body', detail: events };
   return { ok: true, events, verification: VERIFICATION };
 }

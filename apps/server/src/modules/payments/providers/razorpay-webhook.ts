@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { jsonTextProblem, MAX_JSON_DEPTH } from '../../../lib/input-checks';
-import { findDuplicateKey } from '../../../lib/json-duplicate-keys';
 import type { SignatureFailure } from '../notification-signature';
+import { readSignedBody } from '../signed-body';
 import { headerValue, type IncomingNotification, type PaymentEvent, type WebhookResult } from '../payment-provider';
 
 /*
@@ -100,25 +99,13 @@ function currencyOf(raw: string | null | undefined): 'INR' | undefined {
   throw new BodyProblem(`currency ${raw.slice(0, 3)}: UPI and bank transfers are in INR`);
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 type Read = { ok: true; envelope: Envelope } | { ok: false; reason: 'invalid_body' | 'duplicate_keys'; detail: string };
 
 /** The signed body as a Razorpay event envelope: UTF-8 JSON, no NUL, not too deep, no key twice. */
 function readEnvelope(rawBody: string | Uint8Array): Read {
-  let text: string;
-  let json: unknown;
-  try {
-    text = typeof rawBody === 'string' ? rawBody : utf8.decode(rawBody);
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
-  }
-  const problem = jsonTextProblem(text);
-  if (problem) return { ok: false, reason: 'invalid_body', detail: problem === 'nul' ? 'a NUL character' : `nested deeper than ${MAX_JSON_DEPTH}` };
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
-  const envelope = envelopeSchema.safeParse(json);
+  const read = readSignedBody(rawBody);
+  if (!read.ok) return read;
+  const envelope = envelopeSchema.safeParse(read.json);
   if (!envelope.success) return { ok: false, reason: 'invalid_body', detail: z.prettifyError(envelope.error) };
   return { ok: true, envelope: envelope.data };
 }

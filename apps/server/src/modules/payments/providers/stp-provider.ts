@@ -15,10 +15,9 @@ import {
   type WebhookOutcome,
   type WebhookResult,
 } from '../payment-provider';
+import { readSignedBody } from '../signed-body';
 import { newStoreReference } from '../store-reference';
 import { conciliacionCadena, consultaOrdenCadena, stpFirma, stpPrivateKey } from './stp-signature';
-import { jsonTextProblem, MAX_JSON_DEPTH } from '../../../lib/input-checks';
-import { findDuplicateKey } from '../../../lib/json-duplicate-keys';
 import { numbersAsWritten } from '../../../lib/json-number-literals';
 
 /*
@@ -137,24 +136,13 @@ function isAllowed(list: BlockList, address: string | undefined): boolean {
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 type Read<T> = { ok: true; value: T } | { ok: false; reason: 'invalid_body' | 'duplicate_keys'; detail: string };
 
 /** Reads a deposit's raw bytes strictly: UTF-8 JSON, no NUL, not too deep, no key twice, the documented fields, `monto` exact. */
 export function readAbono(rawBody: string | Uint8Array): Read<Abono & { amount: number; day: { text: string; start: Date } }> {
-  let text: string;
-  let json: unknown;
-  try {
-    text = typeof rawBody === 'string' ? rawBody : utf8.decode(rawBody);
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'invalid_body', detail: 'not UTF-8 JSON' };
-  }
-  const problem = jsonTextProblem(text);
-  if (problem) return { ok: false, reason: 'invalid_body', detail: problem === 'nul' ? 'a NUL character' : `nested deeper than ${MAX_JSON_DEPTH}` };
-  const duplicate = findDuplicateKey(text);
-  if (duplicate !== undefined) return { ok: false, reason: 'duplicate_keys', detail: `"${duplicate.slice(0, 40)}" appears twice` };
+  const read = readSignedBody(rawBody);
+  if (!read.ok) return read;
+  const { text, json } = read;
   const body = abonoSchema.safeParse(json);
   if (!body.success) return { ok: false, reason: 'invalid_body', detail: z.prettifyError(body.error) };
   const monto = (JSON.parse(numbersAsWritten(text, 'monto')) as { monto?: unknown }).monto;
