@@ -10,7 +10,7 @@ import type { BodyRefusal } from './payment-provider';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-export type SignedBody = { ok: true; text: string; json: unknown } | { ok: false; reason: BodyRefusal; /** For logs only. */ detail: string };
+type SignedBody = { ok: true; text: string; json: unknown } | { ok: false; reason: BodyRefusal; /** For logs only. */ detail: string };
 
 export function readSignedBody(rawBody: string | Uint8Array): SignedBody {
   let text: string;
