@@ -1,17 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEV_SANDBOX_SECRET, repoRoot } from '../src/config';
-import { connect, runMigrations, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { complaints, ledgerPayments } from '../src/db/schema';
 import { signNotification, unixSeconds } from '../src/modules/payments/notification-signature';
 import { createSandboxProvider, SANDBOX_NOTIFICATION_PATH } from '../src/modules/payments/sandbox-provider';
 import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
 import { referenceSeqSource } from '../src/modules/payments/payment-references';
-import { formBody, testDatabaseUrl } from './helpers';
+import { createScratchDatabase, formBody } from './helpers';
 import { makeLoan, type Loan } from './repayment-fixtures';
 
 /*
@@ -58,26 +57,18 @@ async function waitReady(base: string): Promise<void> {
 
 type Attempt = { url: string; init: () => RequestInit & { body: string } };
 
-let scratch: { url: string; admin: postgres.Sql; name: string };
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let database: Database;
 let servers: ChildProcess[] = [];
 
 beforeAll(async () => {
-  const admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const name = `presta_crash_${randomBytes(5).toString('hex')}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(testDatabaseUrl());
-  url.pathname = `/${name}`;
-  scratch = { url: url.toString(), admin, name };
-  database = connect(scratch.url, { max: 4 });
-  await runMigrations(database);
+  scratch = await createScratchDatabase('presta_crash');
+  database = scratch.database;
 }, 60_000);
 
 afterAll(async () => {
   for (const s of servers) s.kill('SIGKILL');
-  await database?.close();
-  await scratch.admin.unsafe(`drop database if exists "${scratch.name}" with (force)`);
-  await scratch.admin.end();
+  await scratch?.drop();
 });
 
 describe('a process killed mid-burst', () => {

@@ -6,7 +6,8 @@ import type { DataOf, Endpoint } from '@presta/contract/api/endpoint';
 import { defaultBrand } from '@presta/contract/brand';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { connect, type Db } from '../src/db/database';
+import postgres from 'postgres';
+import { connect, runMigrations, type Database, type Db } from '../src/db/database';
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans, staffMembers, staffRoleRows } from '../src/db/schema';
 import { staffRoles } from '@presta/contract/staff-roles';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
@@ -277,4 +278,27 @@ export async function opsFinance(db: Db): Promise<string> {
   const [member] = await db.insert(staffMembers).values({ email, name: 'Ops finance' }).onConflictDoNothing().returning({ id: staffMembers.id });
   if (member) await db.insert(staffRoleRows).values({ staffId: member.id, role: 'finance' }).onConflictDoNothing();
   return email;
+}
+
+/**
+ * A database of its own for a test that starts server processes (they migrate and seed it as production does):
+ * made and migrated on the test server, `drop` removes it with its connections.
+ */
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; database: Database; drop: () => Promise<void> }> {
+  const admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(testDatabaseUrl());
+  url.pathname = `/${name}`;
+  const database = connect(url.toString(), { max: 4 });
+  await runMigrations(database);
+  return {
+    url: url.toString(),
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
 }

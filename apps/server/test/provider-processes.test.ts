@@ -2,18 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { unscrambleKeys } from '@presta/contract/key-mapping';
 import { repoRoot } from '../src/config';
-import { connect, runMigrations, type Database } from '../src/db/database';
+import type { Database } from '../src/db/database';
 import { ledgerPayments, orders, paymentNotifications, paymentReferences } from '../src/db/schema';
 import { startConektaMock } from '../src/modules/demo/payment-mocks/conekta-mock';
 import type { ProviderMock } from '../src/modules/demo/payment-mocks/mock-kit';
 import { startRazorpayMock } from '../src/modules/demo/payment-mocks/razorpay-mock';
 import { startStpMock, type StpMock } from '../src/modules/demo/payment-mocks/stp-mock';
-import { formBody, testDatabaseUrl } from './helpers';
+import { createScratchDatabase, formBody } from './helpers';
 import { catalogueProduct, makeLoan, type Loan } from './repayment-fixtures';
 
 /*
@@ -98,7 +97,7 @@ async function waitReady(base: string, child: ChildProcess, stderr: string[]): P
   }
 }
 
-let scratch: { url: string; admin: postgres.Sql; name: string };
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let database: Database;
 let servers: ChildProcess[] = [];
 let bases: [string, string];
@@ -106,14 +105,8 @@ let capture: Awaited<ReturnType<typeof startCapture>>;
 let mocks: { conekta: ProviderMock; stp: StpMock; razorpay: ProviderMock };
 
 beforeAll(async () => {
-  const admin = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const name = `presta_providers_${randomBytes(5).toString('hex')}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(testDatabaseUrl());
-  url.pathname = `/${name}`;
-  scratch = { url: url.toString(), admin, name };
-  database = connect(scratch.url, { max: 4 });
-  await runMigrations(database);
+  scratch = await createScratchDatabase('presta_providers');
+  database = scratch.database;
 
   const ports = [await freePort(), await freePort()] as const;
   bases = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
@@ -139,9 +132,7 @@ afterAll(async () => {
   for (const s of servers) s.kill('SIGKILL');
   await Promise.all(Object.values(mocks ?? {}).map((m) => m.close()));
   await capture?.close();
-  await database?.close();
-  await scratch?.admin.unsafe(`drop database if exists "${scratch.name}" with (force)`);
-  await scratch?.admin.end();
+  await scratch?.drop();
 });
 
 /** The borrower's call as the pages make it (the session in `swift`, the payload form-encoded), over HTTP; its data. */
