@@ -68,11 +68,11 @@ test('the README demo commands print exactly one JSON object each, piped through
 
   // pay: money for a reference nobody issued is held in suspense (200), printed as one object.
   const unknown = `8099999999999${luhnCheckDigit('8099999999999')}`;
-  const pay = throughJq(documented('pay').replace('<reference>', unknown).replace('[--amount <minor units>]', '--amount 100'));
+  const pay = throughJq(documented('pay').replace('<reference or voucher code>', unknown).replace('[--amount <minor units>]', '--amount 100'));
   expect(pay.status, pay.stderr).toBe(0);
   expect(oneObject(pay.json)).toMatchObject({ reference: unknown, amount: 100, status: 200, body: { received: true, held: 'suspense', reason: 'unknown_reference' } });
   // Without --amount, an unknown reference is a usage error on standard error: standard output stays empty.
-  const refused = throughJq(documented('pay').replace('<reference>', unknown).replace(' [--amount <minor units>]', ''));
+  const refused = throughJq(documented('pay').replace('<reference or voucher code>', unknown).replace(' [--amount <minor units>]', ''));
   expect(refused.status).toBe(1);
   expect(refused.json).toBe('');
   expect(refused.stderr).toContain(`reference ${unknown} is unknown here`);

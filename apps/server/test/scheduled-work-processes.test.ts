@@ -136,8 +136,12 @@ describe('scheduled work in two processes', () => {
     expect((await db.select().from(orders).where(eq(orders.id, Number(loans[2]!.orderId))))[0]!.status).toBe('180');
 
     // Each scheduled slot once: one run per queue job, one queue job per slot (pg-boss's send-it job), at most one slot a minute.
-    const runs = await db.select().from(jobRuns).where(inArray(jobRuns.worker, workers));
-    expect(runs.every((r) => r.outcome === 'succeeded')).toBe(true);
+    // The scheduled jobs under test; the application queues' catch-ups also run here, on other tests' applications.
+    const runs = await db
+      .select()
+      .from(jobRuns)
+      .where(and(inArray(jobRuns.worker, workers), inArray(jobRuns.job, [...jobNames, 'overdue-sweep-in'])));
+    expect(runs.filter((r) => r.outcome !== 'succeeded').map((r) => ({ job: r.job, outcome: r.outcome, detail: r.detail }))).toEqual([]);
     expect(new Set(runs.map((r) => r.queueJobId)).size).toBe(runs.length);
     const minutes = Math.floor(t1.getTime() / 60_000) - Math.floor(t0.getTime() / 60_000) + 1;
     const queueJobs = (await db.execute(
