@@ -28,6 +28,7 @@ const serverRanks = [
   ['modules/loan', 'modules/reminders', 'modules/promotion', 'modules/application'],
   ['modules/credit'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
+  ['modules/disbursal'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
   ['modules/demo', 'modules/console'],
   ['entry', `^${server}/(app|server|repositories)\\.ts$|^${server}/cli/`],

@@ -45,6 +45,8 @@ import promotionRoutes from './modules/promotion/promotion-routes';
 import repaymentRoutes from './modules/repayment/repayment-routes';
 import paymentRoutes from './modules/payments/payment-routes';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/payment-providers';
+import { createPayoutProviders } from './modules/payments/payouts/payout-providers';
+import type { PayoutProviders } from './modules/payments/payouts/payout-provider';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
@@ -60,6 +62,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The payment providers; by default those config.payments names (createPaymentProviders). Tests may pass their own. */
   payments?: PaymentProviders;
+  /** The payout providers; by default those config.payouts names (createPayoutProviders). Tests may pass their own. */
+  payouts?: PayoutProviders;
   /** The providers' local mocks running with the server (PAYMENT_PROVIDER_MOCKS=1), for the demo tools' payments. */
   paymentMocks?: RunningMocks;
 };
@@ -116,9 +120,10 @@ async function registerExternalPlugins(app: Server, config: Config): Promise<Red
 }
 
 /** 2. Our plugins: database, change feed, repositories, payment providers, language, errors, input guard, key mapping, sessions. */
-async function registerOurPlugins(app: Server, { config, db, poolStats, payments }: BuildOptions, redisHealth: RedisHealth) {
+async function registerOurPlugins(app: Server, { config, db, poolStats, payments, payouts }: BuildOptions, redisHealth: RedisHealth) {
   await app.register(dbPlugin, { db });
   app.decorate('payments', payments ?? createPaymentProviders({ db, config, log: app.log }));
+  app.decorate('payouts', payouts ?? createPayoutProviders({ config, log: app.log }));
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(repositories, { create: createRepositories });
   await app.register(language);

@@ -59,6 +59,8 @@ export type Config = {
   paymentCeilingPercent: number;
   /** The payment providers (docs/payments.md "Providers", docs/settings.md "Payment providers"). */
   payments: PaymentsConfig;
+  /** Money out: the payout rail of each market, its mocks and keys (payouts-config.ts, docs/disbursal.md). */
+  payouts: PayoutsConfig;
   /** GET /metrics: with `Authorization: Bearer METRICS_TOKEN` on the main port, or on METRICS_PORT (no token). */
   metricsToken: string | undefined;
   metricsPort: number | undefined;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET || DEV_SANDBOX_SECRET,
     paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
     payments: paymentsConfigFrom(env, production),
+    payouts: payoutsConfigFrom(env, production),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15_000),
@@ -210,6 +213,95 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export const voucherChannelIds = ['store', 'spei', 'upi', 'bank_transfer'] as const;
 export type VoucherChannelId = (typeof voucherChannelIds)[number];
 const paymentProviderNames = ['sandbox', 'conekta', 'stp', 'razorpay'] as const;
+
+// ---------------------------------------------------------------------------
+// Payouts (issue 37, docs/disbursal.md)
+// ---------------------------------------------------------------------------
+
+/** The payout rails: STP (SPEI, Mexico) and RazorpayX (IMPS/NEFT, India). */
+export const payoutProviderIds = ['stp', 'razorpayx'] as const;
+export type PayoutProviderId = (typeof payoutProviderIds)[number];
+
+export type PayoutsConfig = {
+  /**
+   * The rail of each market (PAYOUT_PROVIDERS, e.g. `MX=stp,IN=razorpayx`). Development: both by default, through
+   * their local mocks; production: only what the setting names (a market without one cannot disburse).
+   */
+  providers: Partial<Record<MarketCode, PayoutProviderId>>;
+  providersSet: boolean;
+  /**
+   * The local mocks of the payout providers (PAYOUT_PROVIDER_MOCKS; development's default is on, `0` turns them
+   * off): the server starts them and talks to them. Production refuses it.
+   */
+  mocks: boolean;
+  /** How long a mock waits before it settles an accepted payout by itself (PAYOUT_MOCK_SETTLE_MS, default 3000; 0: never, `demo payout` answers). */
+  mockSettleMs: number;
+  /** Longest wait for one call to a payout provider (PAYOUT_PROVIDER_TIMEOUT_MS, default 10000). */
+  timeoutMs: number;
+  /** A payout pending longer than this is asked of its provider by the reconciliation job (PAYOUT_RECONCILE_AFTER_MS, default 10 min). */
+  reconcileAfterMs: number;
+  /**
+   * STP payouts (the keys and company are payments' STP settings): STP_PAYOUT_ACCOUNT (the lender's own CLABE at STP,
+   * cuentaOrdenante), STP_PAYOUT_NAME (nombreOrdenante), STP_PAYOUT_RFC (rfcCurpOrdenante).
+   */
+  stp: { account: string | undefined; name: string | undefined; rfc: string | undefined };
+  /**
+   * RazorpayX: RAZORPAYX_API_URL (default https://api.razorpay.com), RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET,
+   * RAZORPAYX_ACCOUNT_NUMBER (the lender's RazorpayX business account), RAZORPAYX_WEBHOOK_SECRET.
+   */
+  razorpayx: { apiUrl: string; keyId: string | undefined; keySecret: string | undefined; accountNumber: string | undefined; webhookSecret: string | undefined };
+};
+
+function payoutsConfigFrom(env: NodeJS.ProcessEnv, production: boolean): PayoutsConfig {
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  const providers: PayoutsConfig['providers'] = production ? {} : { MX: 'stp', IN: 'razorpayx' };
+  for (const pair of listFromEnv(env.PAYOUT_PROVIDERS)) {
+    const m = /^(MX|IN)=(stp|razorpayx|none)$/.exec(pair);
+    if (!m) throw new Error(`PAYOUT_PROVIDERS: "${pair}" is not <MX|IN>=<stp|razorpayx|none>`);
+    const [, market, provider] = m as unknown as [string, MarketCode, PayoutProviderId | 'none'];
+    if (provider === 'none') delete providers[market];
+    else if ((market === 'MX') !== (provider === 'stp')) throw new Error(`PAYOUT_PROVIDERS: ${provider} does not pay out in ${market}`);
+    else providers[market] = provider;
+  }
+  return {
+    providers,
+    providersSet: (env.PAYOUT_PROVIDERS ?? '').trim() !== '',
+    mocks: production ? env.PAYOUT_PROVIDER_MOCKS === '1' : env.PAYOUT_PROVIDER_MOCKS !== '0',
+    mockSettleMs: intFrom(env, 'PAYOUT_MOCK_SETTLE_MS', 3_000),
+    timeoutMs: intFrom(env, 'PAYOUT_PROVIDER_TIMEOUT_MS', 10_000),
+    reconcileAfterMs: intFrom(env, 'PAYOUT_RECONCILE_AFTER_MS', 10 * 60_000),
+    stp: { account: opt('STP_PAYOUT_ACCOUNT'), name: opt('STP_PAYOUT_NAME'), rfc: opt('STP_PAYOUT_RFC') },
+    razorpayx: {
+      apiUrl: (opt('RAZORPAYX_API_URL') ?? 'https://api.razorpay.com').replace(/\/$/, ''),
+      keyId: opt('RAZORPAYX_KEY_ID'),
+      keySecret: opt('RAZORPAYX_KEY_SECRET'),
+      accountNumber: opt('RAZORPAYX_ACCOUNT_NUMBER'),
+      webhookSecret: opt('RAZORPAYX_WEBHOOK_SECRET'),
+    },
+  };
+}
+
+/** The payout settings production refuses (docs/settings.md "Payout providers"). */
+function payoutProblems(config: Config): string[] {
+  const { payouts, payments } = config;
+  const problems: string[] = [];
+  if (!payouts.providersSet) problems.push('PAYOUT_PROVIDERS is not set: no loan could be disbursed. Name the rail of each market (e.g. MX=stp,IN=razorpayx).');
+  if (payouts.mocks) problems.push('PAYOUT_PROVIDER_MOCKS=1: the server would start local mocks of the payout providers and disburse through them; development and e2e only.');
+  if (payouts.providers.MX === 'stp') {
+    for (const [name, value] of [['STP_EMPRESA', payments.stp.empresa], ['STP_PRIVATE_KEY', payments.stp.privateKey], ['STP_PAYOUT_ACCOUNT', payouts.stp.account], ['STP_PAYOUT_NAME', payouts.stp.name]] as const) {
+      if (!value) problems.push(`${name} is not set: STP payouts need it.`);
+    }
+    if (!payments.stp.apiUrl.startsWith('https://')) problems.push(`STP_API_URL must be an https address, got "${payments.stp.apiUrl}".`);
+  }
+  if (payouts.providers.IN === 'razorpayx') {
+    const x = payouts.razorpayx;
+    for (const [name, value] of [['RAZORPAYX_KEY_ID', x.keyId], ['RAZORPAYX_KEY_SECRET', x.keySecret], ['RAZORPAYX_ACCOUNT_NUMBER', x.accountNumber], ['RAZORPAYX_WEBHOOK_SECRET', x.webhookSecret]] as const) {
+      if (!value) problems.push(`${name} is not set: RazorpayX payouts need it.`);
+    }
+    if (!x.apiUrl.startsWith('https://')) problems.push(`RAZORPAYX_API_URL must be an https address, got "${x.apiUrl}".`);
+  }
+  return problems;
+}
 type PaymentProviderName = (typeof paymentProviderNames)[number];
 
 /** The channels each provider collects (docs/payments.md "Providers"). */
@@ -460,6 +552,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   const problems: string[] = [];
   if (!config.databaseUrl) problems.push('DATABASE_URL is not set: production needs its PostgreSQL server (there is no embedded database in production).');
   problems.push(...paymentProblems(config, env));
+  problems.push(...payoutProblems(config));
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
   problems.push(...kycProblems(config));

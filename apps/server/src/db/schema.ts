@@ -14,3 +14,4 @@ export * from './schema/promotion';
 export * from './schema/staff';
 export * from './schema/applications';
 export * from './schema/credit';
+export * from './schema/disbursal';
