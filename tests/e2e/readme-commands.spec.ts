@@ -75,5 +75,5 @@ test('the README demo commands print exactly one JSON object each, piped through
   const refused = throughJq(documented('pay').replace('<reference or voucher code>', unknown).replace(' [--amount <minor units>]', ''));
   expect(refused.status).toBe(1);
   expect(refused.json).toBe('');
-  expect(refused.stderr).toContain(`reference ${unknown} is unknown here`);
+  expect(refused.stderr).toContain(`${unknown} names no payment reference here`);
 });
