@@ -141,9 +141,9 @@ function newPayout(body: Record<string, unknown>): Payout {
 }
 
 /** A payout's final state of an outcome: processed with a UTR, reversed by the beneficiary's bank, failed. */
-function finish(payout: Payout, outcome: 'settled' | 'returned' | 'failed'): void {
+function finish(payout: Payout, outcome: Outcome): void {
   if (outcome === 'settled') {
-    Object.assign(payout, { status: 'processed', utr: payout.utr ?? `MOCKN${digits(11)}`, processed_at: nowSeconds(), status_details: { description: 'Payout is processed and the money has been credited into the beneficiaries account', source: 'beneficiary_bank', reason: 'payout_processed' } });
+    Object.assign(payout, { status: 'processed', utr: payout.utr ?? `MOCKN${digits(11)}`, status_details: { description: 'Payout is processed and the money has been credited into the beneficiaries account', source: 'beneficiary_bank', reason: 'payout_processed' } });
   } else if (outcome === 'returned') {
     Object.assign(payout, { status: 'reversed', status_details: { description: 'The beneficiary bank returned the payout: account closed', source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected' } });
   } else {
@@ -192,7 +192,7 @@ async function postPayout(ctx: Ctx, req: MockRequest, body: Record<string, unkno
   return ok(payout);
 }
 
-function postValidation(ctx: Ctx, body: Record<string, unknown>): MockResponse {
+async function postValidation(ctx: Ctx, body: Record<string, unknown>): Promise<MockResponse> {
   const mode = ctx.mode();
   if (mode === 'down') return error(503, 'We are facing some trouble completing your request at the moment. Please try again shortly.');
   if (body.account_number !== ctx.accountNumber) return error(400, 'The account number is invalid.', 'account_number');
@@ -202,6 +202,7 @@ function postValidation(ctx: Ctx, body: Record<string, unknown>): MockResponse {
   const validation: Entity = { id: newId('fav'), entity: 'fund_account.validation', fund_account: fa, status: 'created', amount: 100, currency: 'INR', notes: body.notes ?? [], results: { account_status: null, registered_name: null }, created_at: nowSeconds(), utr: null };
   ctx.state.validations.set(validation.id, validation);
   ctx.startValidation(validation);
+  if (mode === 'timeout-after-accept') await ctx.hold();
   return ok(validation);
 }
 
@@ -240,22 +241,11 @@ function route(ctx: Ctx, req: MockRequest): MockResponse | Promise<MockResponse>
   return error(400, 'The requested URL was not found on the server.');
 }
 
-export async function startRazorpayxPayoutMock(opts: RazorpayxPayoutMockOptions): Promise<RazorpayxPayoutMock> {
-  const keyId = `rzp_test_${newId('k').slice(2)}`;
-  const keySecret = randomBytes(18).toString('base64url');
-  const webhookSecret = randomBytes(24).toString('base64url');
-  const accountNumber = `7878780${digits(9)}`;
-  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
-  const state: State = { contacts: new Map(), fundAccounts: new Map(), payouts: new Map(), keys: new Map(), validations: new Map() };
-  const requests: MockRequest[] = [];
+/** Timers the mock keeps (settling, validations, held answers), all ended by close(). */
+function clock() {
   const timers = new Set<NodeJS.Timeout>();
   const held = new Set<() => void>();
-  const sign = signer(`${opts.publicBaseUrl.replace(/\/+$/, '')}/api/payouts/notifications/razorpayx`, webhookSecret);
-  const delivery = { ...defaultDelivery, ...opts.delivery };
-  const nameOf = opts.validationName ?? (() => 'Asha Verma');
-  let mode: PayoutMockMode = 'accept';
   let closed = false;
-
   const later = (ms: number, run: () => void) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -264,41 +254,69 @@ export async function startRazorpayxPayoutMock(opts: RazorpayxPayoutMockOptions)
     timers.add(timer);
     return timer;
   };
-  const settleTimers = new Map<string, NodeJS.Timeout>();
-  /** The payout's events the provider's way: payout.initiated, then its final event (in reverse, twice). */
-  const deliverPayout = async (payout: Payout) => {
-    const snapshot = (p: Payout) => ({ payout: { entity: structuredClone(p) } });
+  const hold = (ms: number) =>
+    new Promise<void>((resolve) => {
+      held.add(resolve);
+      later(ms, resolve).unref();
+    });
+  const stop = () => {
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    for (const release of held) release();
+  };
+  return { later, hold, stop };
+}
+
+type Outcome = 'settled' | 'returned' | 'failed';
+
+/** How the mock answers payouts it accepted: by itself after settleMs, or as play() says; each answer delivered signed. */
+function settler(opts: RazorpayxPayoutMockOptions, sign: Sign, later: ReturnType<typeof clock>['later']) {
+  const delivery = { ...defaultDelivery, ...opts.delivery };
+  const timers = new Map<string, NodeJS.Timeout>();
+  const snapshot = (p: Payout) => ({ payout: { entity: structuredClone(p) } });
+  const settle = async (payout: Payout, outcome: Outcome) => {
+    clearTimeout(timers.get(payout.id));
+    if (!FINAL.includes(payout.status)) finish(payout, outcome);
     const initiated = sign('payout.initiated', snapshot({ ...payout, status: 'processing', utr: null }));
     await deliverPayment([initiated, sign(`payout.${payout.status}`, snapshot(payout))], delivery);
   };
-  const settle = async (payout: Payout, outcome: 'settled' | 'returned' | 'failed') => {
-    clearTimeout(settleTimers.get(payout.id));
-    if (!FINAL.includes(payout.status)) finish(payout, outcome);
-    await deliverPayout(payout);
+  const schedule = (payout: Payout) => {
+    if (opts.settleMs > 0) timers.set(payout.id, later(opts.settleMs, () => void settle(payout, 'settled')));
   };
+  const nameOf = opts.validationName ?? (() => 'Asha Verma');
+  /** A validation completes (or, refused, fails) after validationMs, and its webhook is delivered. */
+  const validate = (validation: Entity, refused: boolean) => {
+    later(opts.validationMs ?? 200, () => {
+      const fa = validation.fund_account as { bank_account: { account_number: string } };
+      if (refused) Object.assign(validation, { status: 'failed', status_details: { description: 'Beneficiary account is invalid', source: 'beneficiary_bank', reason: 'invalid_account' } });
+      else Object.assign(validation, { status: 'completed', results: { account_status: 'active', registered_name: nameOf(fa.bank_account.account_number) }, utr: `MOCKV${digits(11)}` });
+      const event = `fund_account.validation.${refused ? 'failed' : 'completed'}`;
+      void deliverPayment([sign(event, { 'fund_account.validation': { entity: structuredClone(validation) } })], delivery);
+    });
+  };
+  return { settle, schedule, validate };
+}
 
+export async function startRazorpayxPayoutMock(opts: RazorpayxPayoutMockOptions): Promise<RazorpayxPayoutMock> {
+  const keyId = `rzp_test_${newId('k').slice(2)}`;
+  const keySecret = randomBytes(18).toString('base64url');
+  const webhookSecret = randomBytes(24).toString('base64url');
+  const accountNumber = `7878780${digits(9)}`;
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const state: State = { contacts: new Map(), fundAccounts: new Map(), payouts: new Map(), keys: new Map(), validations: new Map() };
+  const requests: MockRequest[] = [];
+  const time = clock();
+  const sign = signer(`${opts.publicBaseUrl.replace(/\/+$/, '')}/api/payouts/notifications/razorpayx`, webhookSecret);
+  const answers = settler(opts, sign, time.later);
+  let mode: PayoutMockMode = 'accept';
   const ctx: Ctx = {
     state,
     accountNumber,
     mode: () => mode,
-    hold: () => new Promise<void>((resolve) => {
-      held.add(resolve);
-      later(opts.holdMs ?? 30_000, resolve).unref();
-    }),
-    schedule: (payout) => {
-      if (opts.settleMs > 0) settleTimers.set(payout.id, later(opts.settleMs, () => void settle(payout, 'settled')));
-    },
-    startValidation: (validation) => {
-      const refused = mode === 'refuse';
-      later(opts.validationMs ?? 200, () => {
-        const fa = validation.fund_account as { bank_account: { account_number: string } };
-        if (refused) Object.assign(validation, { status: 'failed', status_details: { description: 'Beneficiary account is invalid', source: 'beneficiary_bank', reason: 'invalid_account' } });
-        else Object.assign(validation, { status: 'completed', results: { account_status: 'active', registered_name: nameOf(fa.bank_account.account_number) }, utr: `MOCKV${digits(11)}` });
-        void deliverPayment([sign(`fund_account.validation.${refused ? 'failed' : 'completed'}`, { 'fund_account.validation': { entity: structuredClone(validation) } })], delivery);
-      });
-    },
+    hold: () => time.hold(opts.holdMs ?? 30_000),
+    schedule: answers.schedule,
+    startValidation: (validation) => answers.validate(validation, mode === 'refuse'),
   };
-
   const server = await startMockServer((req) => {
     requests.push(req);
     if (req.headers.authorization !== authorization) return { status: 401, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } } };
@@ -320,12 +338,10 @@ export async function startRazorpayxPayoutMock(opts: RazorpayxPayoutMockOptions)
       if (!payout) throw new Error('the RazorpayX mock has no payout under this key');
       const wanted = { settled: 'processed', returned: 'reversed', failed: 'failed' }[outcome];
       if (FINAL.includes(payout.status) && payout.status !== wanted) throw new Error(`the payout is ${payout.status} already`);
-      await settle(payout, outcome);
+      await answers.settle(payout, outcome);
     },
     async close() {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      for (const release of held) release();
+      time.stop();
       await server.close();
     },
   };

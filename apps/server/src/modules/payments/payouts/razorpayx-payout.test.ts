@@ -333,6 +333,15 @@ describe('the RazorpayX mock with the adapter', () => {
     expect(await x.getValidation(reference, undefined)).toMatchObject({ status: 'completed' });
   });
 
+  it('a validation whose answer was lost is found by its reference, never made twice', async () => {
+    const reference = `val-${Math.random().toString(36).slice(2, 10)}`;
+    mock.setMode('timeout-after-accept');
+    await expect(x.validateAccount({ reference, beneficiary: request().beneficiary })).rejects.toBeInstanceOf(ProviderUnavailable);
+    mock.setMode('accept');
+    expect(await x.validateAccount({ reference, beneficiary: request().beneficiary })).toMatchObject({ reference, providerReference: expect.stringMatching(/^fav_/) as unknown });
+    expect(mock.requests.filter((q) => q.method === 'POST' && q.path === '/v1/fund_accounts/validations' && q.rawBody.includes(reference))).toHaveLength(1);
+  });
+
   it('a refused validation fails, by its webhook and its look-up', async () => {
     const reference = `val-${Math.random().toString(36).slice(2, 10)}`;
     mock.setMode('refuse');
