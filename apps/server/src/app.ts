@@ -34,6 +34,7 @@ import consoleLoanRoutes from './modules/console/loan-routes';
 import consoleReportRoutes from './modules/console/report-routes';
 import consoleLandingTemplateRoutes from './modules/console/landing-template-routes';
 import consoleCreditApplicationRoutes from './modules/console/credit-application-routes';
+import consoleAccountVerificationRoutes from './modules/console/account-verification-routes';
 import consoleApp from './plugins/app/console-app';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
@@ -161,6 +162,7 @@ async function registerRoutes(app: Server, config: Config, paymentMocks: Running
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
   await app.register(consoleCreditApplicationRoutes, { config });
+  await app.register(consoleAccountVerificationRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config, ...(paymentMocks ? { paymentMocks } : {}) });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });

@@ -25,6 +25,9 @@ export const consoleActions = {
   'applications.bureau': ['reviewer', 'credit_manager'],
   // Money
   'orders.disburse': ['finance'],
+  // Bank account verification (issue 37): accounts held on a name mismatch, read (identity names, audited) and decided
+  'accounts.readVerification': ['reviewer', 'credit_manager', 'finance'],
+  'accounts.reviewVerification': ['reviewer', 'credit_manager'],
   'ledger.refund': ['finance'],
   'ledger.coolingOffExit': ['finance'],
   'ledger.sweepOverdue': ['finance'],

@@ -19,6 +19,7 @@ export const screens: Screen[] = [
   { path: 'applications/:applicationNo', Page: lazy(() => import('@/features/applications/application-page')) },
   { path: 'loans', nav: 'navLoans', action: 'orders.read', Page: lazy(() => import('@/features/loans/loans-page')) },
   { path: 'loans/:orderNo', Page: lazy(() => import('@/features/loans/loan-page')) },
+  { path: 'account-verification', nav: 'navAccountVerification', action: 'accounts.readVerification', Page: lazy(() => import('@/features/account-verification/account-verification-page')) },
   { path: 'payments', nav: 'navPayments', action: 'payments.read', Page: lazy(() => import('@/features/payments/payments-page')) },
   { path: 'complaints', nav: 'navComplaints', action: 'complaints.read', Page: lazy(() => import('@/features/complaints/complaints-page')) },
   { path: 'promotion', nav: 'navPromotion', action: 'reports.read', Page: lazy(() => import('@/features/promotion/promotion-page')) },

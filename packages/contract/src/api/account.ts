@@ -210,6 +210,15 @@ export const bankAccountSchema = z.object({
   bankName: z.string(),
   ifsc: z.string().nullable(),
   since: z.string(),
+  /**
+   * Issue 37 (docs/account.md "Verification"): whether the account was found to be in the borrower's name before its
+   * first disbursal. verified (an account a reviewer accepted too), pending (being checked), review (the bank's
+   * name differs: a reviewer decides), failed (the bank could not confirm it), rejected (not the borrower's: another
+   * is needed); `text` says it in the request's language. Absent: never checked (accounts saved before issue 37).
+   */
+  verification: z
+    .object({ status: z.enum(['verified', 'pending', 'review', 'failed', 'rejected']), text: z.string() })
+    .optional(),
 });
 
 export const accountBankAccount = endpoint({

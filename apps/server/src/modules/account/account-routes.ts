@@ -76,7 +76,7 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
   registerEndpoint(app, accountBankAccount, {
     ...common,
     rateLimit: readLimit,
-    handler: async (_input, request) => ({ account: await getBankAccount(app.db, request.borrower.id) }),
+    handler: async (_input, request) => ({ account: await getBankAccount(app.db, request.borrower.id, request.lang) }),
   });
 
   // A change of the bank account, confirmed by an SMS code to the borrower's own phone (decision 017 point 6).
@@ -96,6 +96,9 @@ export default function accountRoutes(app: FastifyInstance, opts: { config: Conf
     ...common,
     rateLimit: changeLimit,
     refusals: { 400: [errorCodes.badRequest, errorCodes.smsCodeWrong] },
-    handler: async (input, request) => ({ account: await changeBankAccount(app.db, request.borrower.id, input) }),
+    // After the commit the account's verification starts (a provider down leaves it pending: the save stands).
+    handler: async (input, request) => ({
+      account: await changeBankAccount(app.db, request.borrower.id, input, new Date(), { payouts: app.payouts, log: request.log, lang: request.lang }),
+    }),
   });
 }

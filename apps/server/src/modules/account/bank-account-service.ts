@@ -15,6 +15,11 @@ import { isValidIfsc } from '../payments/india-accounts';
 import { codeRefused, queueBorrowerCode, type QueuedCode } from '../verification/borrower-codes';
 import { checkCode, type CodeCheck } from '../verification/verification-codes';
 import { borrowerMarket } from '../session/borrower-profile';
+import type { Language } from '@presta/contract/language';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PayoutProviders } from '../payments/payouts/payout-provider';
+import { startAccountVerification } from './account-verification';
+import { borrowerVerificationOf } from './account-verification-review';
 import { mxBankName } from './mx-banks';
 
 /*
@@ -59,11 +64,30 @@ export function checkBankAccount(market: MarketCode, input: { account: string; i
  * at once leave one active): the active one is kept with replaced_at = now, the new one inserted. The same
  * account as the active one is answered as it is (nothing written).
  */
-export async function saveBankAccount(db: Db, borrowerId: number, account: CheckedBankAccount, now = new Date()): Promise<BankAccount> {
-  return db.transaction(async (tx) => {
+export async function saveBankAccount(db: Db, borrowerId: number, account: CheckedBankAccount, now = new Date(), after?: AfterSave): Promise<BankAccount> {
+  const saved = await db.transaction(async (tx) => {
     await lockBorrower(tx, borrowerId);
     return saveLocked(tx, borrowerId, account, now);
   });
+  await verifyAfterSave(db, after, saved.id, now);
+  return saved;
+}
+
+/**
+ * What a save needs to start the account's verification after its commit (account-verification.ts): the payout
+ * providers, the log, and the language of the answer's words. Without it nothing is verified (the disbursal
+ * starts it when it finds the account unverified).
+ */
+export type AfterSave = { payouts: PayoutProviders; log?: FastifyBaseLogger; lang: Language };
+
+/** Starts the verification of a saved account; never fails the save (a provider down leaves it pending for the poll). */
+async function verifyAfterSave(db: Db, after: AfterSave | undefined, accountId: number, now: Date): Promise<void> {
+  if (!after) return;
+  try {
+    await startAccountVerification({ db, payouts: after.payouts, ...(after.log ? { log: after.log } : {}) }, accountId, now);
+  } catch (err) {
+    after.log?.warn({ accountId, error: err instanceof Error ? err.name : 'unknown' }, 'account verification not started');
+  }
 }
 
 /** The borrower's row locked for the transaction; their phone (undefined: no such borrower). */
@@ -115,6 +139,7 @@ export async function changeBankAccount(
   borrowerId: number,
   input: { account: string; ifsc?: string | undefined; code: string },
   now = new Date(),
+  after?: AfterSave,
 ): Promise<BankAccountView> {
   const account = checkBankAccount(await borrowerMarket(db, borrowerId), input);
   const result = await db.transaction(async (tx): Promise<{ check: 'ok'; saved: BankAccount } | { check: Exclude<CodeCheck, 'ok'> }> => {
@@ -124,7 +149,15 @@ export async function changeBankAccount(
     return check === 'ok' ? { check, saved: await saveLocked(tx, borrowerId, account, now) } : { check };
   });
   if (result.check !== 'ok') throw codeRefused(result.check);
-  return bankAccountView(result.saved);
+  await verifyAfterSave(db, after, result.saved.id, now);
+  return withVerification(db, bankAccountView(result.saved), result.saved.id, after?.lang);
+}
+
+/** The view with the account's verification as the borrower reads it (in `lang`; none asked: as it is). */
+async function withVerification(db: DbOrTx, view: BankAccountView, accountId: number, lang: Language | undefined): Promise<BankAccountView> {
+  if (!lang) return view;
+  const verification = await borrowerVerificationOf(db, accountId, lang);
+  return verification ? { ...view, verification } : view;
 }
 
 function sameAccount(a: CheckedBankAccount, b: CheckedBankAccount): boolean {
@@ -150,8 +183,8 @@ export function bankAccountView(account: BankAccount): BankAccountView {
   };
 }
 
-/** The borrower's active account as they see it, or null. */
-export async function getBankAccount(db: DbOrTx, borrowerId: number): Promise<BankAccountView | null> {
+/** The borrower's active account as they see it, or null; with `lang`, its verification's state in that language. */
+export async function getBankAccount(db: DbOrTx, borrowerId: number, lang?: Language): Promise<BankAccountView | null> {
   const account = await activeBankAccount(db, borrowerId);
-  return account ? bankAccountView(account) : null;
+  return account ? withVerification(db, bankAccountView(account), account.id, lang) : null;
 }

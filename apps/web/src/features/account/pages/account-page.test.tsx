@@ -161,4 +161,37 @@ describe('AccountPage', () => {
     await user.click(screen.getByRole('button', { name: 'Cerrar la sesión de Pixel 7' }));
     expect(await seriousA11yViolations(screen.getByRole('dialog'))).toEqual([]);
   });
+
+  describe('the bank account’s verification (issue 37)', () => {
+    const states = [
+      ['verified', 'Verificada', 'Cuenta verificada: a su nombre.'],
+      ['pending', 'En verificación', 'Estamos verificando que la cuenta esté a su nombre. Tarda unos minutos.'],
+      ['review', 'En revisión', 'El nombre que registra el banco no coincide del todo con el suyo: lo estamos revisando.'],
+      ['failed', 'No confirmada', 'El banco no pudo confirmar esta cuenta.'],
+      ['rejected', 'No aceptada', 'Esta cuenta no está a su nombre, así que no podemos depositar en ella.'],
+    ] as const;
+
+    it.each(states)('%s: its label and the server’s words, on the card, accessible', async (status, label, text) => {
+      answer({ [r.accountBankAccount.path]: ok({ account: bankAccount({ verification: { status, text } }) }) });
+      const { container } = await renderPage();
+      const bank = screen.getByRole('region', { name: 'Cuenta bancaria' });
+      const shown = within(bank).getByRole('status');
+      expect(within(shown).getByText(label)).toBeTruthy();
+      expect(within(shown).getByText(text)).toBeTruthy();
+      expect(shown.className).toContain(`presta-bank-verification-${status}`);
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+
+    it('in English', async () => {
+      answer({ [r.accountBankAccount.path]: ok({ account: bankAccount({ verification: { status: 'review', text: 'We are reviewing it.' } }) }) });
+      await renderPage('language=1');
+      expect(within(screen.getByRole('region', { name: 'Bank account' })).getByText('Under review')).toBeTruthy();
+    });
+
+    it('an account never checked shows no state', async () => {
+      answer();
+      await renderPage();
+      expect(within(screen.getByRole('region', { name: 'Cuenta bancaria' })).queryByRole('status')).toBeNull();
+    });
+  });
 });

@@ -89,6 +89,13 @@ describe('BankAccountPage', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Código de 6 dígitos').value).toBe('');
   });
 
+  it('shows the current account’s verification (issue 37)', async () => {
+    answer('MX', { [r.accountBankAccount.path]: ok({ account: bankAccount({ verification: { status: 'pending', text: 'Estamos verificando que la cuenta esté a su nombre.' } }) }) });
+    await renderPage();
+    expect(screen.getByText('En verificación')).toBeTruthy();
+    expect(screen.getByText('Estamos verificando que la cuenta esté a su nombre.')).toBeTruthy();
+  });
+
   it('in English', async () => {
     answer('IN');
     await renderPage('language=1');

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/shared/ui/page-title';
 import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { fetchBankPage } from '../api/account-data';
 import { BankAccountForm } from '../components/bank-account-form';
+import { BankVerificationStatus } from '../components/bank-verification-status';
 import { accountMessages } from '../messages';
 import './account-pages.css';
 
@@ -28,7 +29,12 @@ export default function BankAccountPage() {
       <PageCard>
         <h1 className="presta-account-title">{t('bankPageTitle')}</h1>
         <p className="presta-account-intro">{t('bankIntro')}</p>
-        {data.account ? <p className="presta-account-intro">{t('currentAccount', { masked: data.account.masked, bank: data.account.bankName })}</p> : null}
+        {data.account ? (
+          <div className="presta-account-intro">
+            <p className="presta-account-muted">{t('currentAccount', { masked: data.account.masked, bank: data.account.bankName })}</p>
+            <BankVerificationStatus verification={data.account.verification} />
+          </div>
+        ) : null}
         <BankAccountForm market={data.profile.market} />
       </PageCard>
       <p>
