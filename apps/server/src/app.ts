@@ -54,6 +54,7 @@ import accountRoutes from './modules/account/account-routes';
 import applicationRoutes from './modules/application/application-routes';
 import demoRoutes from './modules/demo/demo-routes';
 import type { RunningMocks } from './modules/demo/demo-payments';
+import type { PayoutMocks } from './modules/demo/payout-mocks/payout-mocks';
 
 export type BuildOptions = {
   config: Config;
@@ -67,6 +68,8 @@ export type BuildOptions = {
   payouts?: PayoutProviders;
   /** The providers' local mocks running with the server (PAYMENT_PROVIDER_MOCKS=1), for the demo tools' payments. */
   paymentMocks?: RunningMocks;
+  /** The payout providers' local mocks running with the server (development), for `demo payout`. */
+  payoutMocks?: PayoutMocks['byProvider'];
 };
 
 /** The Fastify instance with its options, the request log and metrics hook and the zod compilers. */

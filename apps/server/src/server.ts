@@ -4,11 +4,12 @@ import { buildApp, type App } from './app';
 import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations, type Database } from './db/database';
 import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
 import { startPaymentMocks, type PaymentMocks } from './modules/demo/payment-mocks/payment-mocks';
+import { startPayoutMocks, type PayoutMocks } from './modules/demo/payout-mocks/payout-mocks';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
 
 /** What the process has started so far, for shutdown (a signal may come before each is set). */
-type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.Server; paymentMocks?: PaymentMocks };
+type Running = { app?: App; scheduledWork?: ScheduledWork; metricsServer?: http.Server; paymentMocks?: PaymentMocks; payoutMocks?: PayoutMocks };
 
 /**
  * The server process. `npm start` (development: the demo) and `npm run serve`
@@ -26,7 +27,7 @@ async function main() {
   const first = loadConfig();
   refuseUnsafeProduction(first);
   const running: Running = {};
-  const config = await withPaymentMocks(first, running);
+  const config = await withPayoutMocks(await withPaymentMocks(first, running), running);
   const database = await openServerDatabase(config);
   const shutdown = shutdownOf(config, database, running);
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -40,7 +41,13 @@ async function main() {
       console.log('Seeded demo borrowers, applicants and products.');
     }
   }
-  const app = await buildApp({ config, db: database.db, poolStats: database.stats, ...(running.paymentMocks ? { paymentMocks: running.paymentMocks.byProvider } : {}) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    poolStats: database.stats,
+    ...(running.paymentMocks ? { paymentMocks: running.paymentMocks.byProvider } : {}),
+    ...(running.payoutMocks ? { payoutMocks: running.payoutMocks.byProvider } : {}),
+  });
   running.app = app;
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort) running.metricsServer = await serveMetrics(app, config);
@@ -101,6 +108,20 @@ async function withPaymentMocks(config: Config, running: Running): Promise<Confi
   return loadConfig({ ...process.env, ...mocks.env });
 }
 
+/**
+ * Development (unless PAYOUT_PROVIDER_MOCKS=0; production refuses the mocks): the local mocks of the payout providers
+ * start, sharing STP's key pair with the deposit mock when it runs, and the configuration is loaded again with their
+ * settings, so every payout adapter talks to its mock.
+ */
+async function withPayoutMocks(config: Config, running: Running): Promise<Config> {
+  if (!config.payouts.mocks || config.env !== 'development') return config;
+  const mocks = await startPayoutMocks({ publicBaseUrl: config.publicBaseUrl, payouts: config.payouts, ...(running.paymentMocks ? { paymentMocks: running.paymentMocks } : {}) });
+  running.payoutMocks = mocks;
+  const names = Object.entries(mocks.byProvider).map(([id, mock]) => `${id} ${mock.url}`);
+  console.log(`Payout provider mocks: ${names.join(', ') || 'none'} (each settles a payout after ${config.payouts.mockSettleMs} ms)`);
+  return loadConfig({ ...process.env, ...running.paymentMocks?.env, ...mocks.env });
+}
+
 /** Production with a setting it must not run with: each problem printed, exit 1. */
 function refuseUnsafeProduction(config: Config): void {
   if (config.env !== 'production') return;
@@ -152,7 +173,7 @@ function shutdownOf(config: Config, database: Database, running: Running): (sign
 }
 
 /** Closes what runs, the database last; false when a step failed (each failure printed). */
-async function closeAll(database: Database, { app, scheduledWork, metricsServer, paymentMocks }: Running): Promise<boolean> {
+async function closeAll(database: Database, { app, scheduledWork, metricsServer, paymentMocks, payoutMocks }: Running): Promise<boolean> {
   let clean = true;
   const step = async (what: string, close: () => Promise<unknown>) => {
     try {
@@ -169,6 +190,7 @@ async function closeAll(database: Database, { app, scheduledWork, metricsServer,
   ]);
   if (metricsServer) await step('Closing the metrics port', () => new Promise<void>((r) => metricsServer.close(() => r())));
   if (paymentMocks) await step('Closing the payment provider mocks', () => paymentMocks.close());
+  if (payoutMocks) await step('Closing the payout provider mocks', () => payoutMocks.close());
   await step('Closing the database', () => database.close());
   return clean;
 }

@@ -80,14 +80,26 @@ export async function saveBankAccount(db: Db, borrowerId: number, account: Check
  */
 export type AfterSave = { payouts: PayoutProviders; log?: FastifyBaseLogger; lang: Language };
 
-/** Starts the verification of a saved account; never fails the save (a provider down leaves it pending for the poll). */
+/** How long a save waits for the provider's first answer before it answers "pending" (the verification goes on). */
+const VERIFY_WAIT_MS = 1_500;
+
+/**
+ * Starts the verification of a saved account; never fails the save, and never holds it longer than VERIFY_WAIT_MS
+ * (a provider slow or down leaves it pending: the call goes on, and the poll finishes what it could not).
+ */
 async function verifyAfterSave(db: Db, after: AfterSave | undefined, accountId: number, now: Date): Promise<void> {
   if (!after) return;
-  try {
-    await startAccountVerification({ db, payouts: after.payouts, ...(after.log ? { log: after.log } : {}) }, accountId, now);
-  } catch (err) {
-    after.log?.warn({ accountId, error: err instanceof Error ? err.name : 'unknown' }, 'account verification not started');
-  }
+  const started = startAccountVerification({ db, payouts: after.payouts, ...(after.log ? { log: after.log } : {}) }, accountId, now).then(
+    () => undefined,
+    (err: unknown) => after.log?.warn({ accountId, error: err instanceof Error ? err.name : 'unknown' }, 'account verification not started'),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, VERIFY_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([started, waited]);
+  clearTimeout(timer);
 }
 
 /** The borrower's row locked for the transaction; their phone (undefined: no such borrower). */

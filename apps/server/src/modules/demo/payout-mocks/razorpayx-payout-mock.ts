@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import type { PayoutMock, PayoutMockMode } from './payout-mock';
 import { defaultDelivery, deliverPayment, startMockServer, type DeliveryBehaviour, type MockRequest, type MockResponse, type WebhookDelivery } from '../payment-mocks/mock-kit';
 
 /*
@@ -10,15 +11,6 @@ import { defaultDelivery, deliverPayment, startMockServer, type DeliveryBehaviou
  * Development, e2e and tests only.
  */
 
-export type PayoutMockMode = 'accept' | 'refuse' | 'timeout-after-accept' | 'down';
-export type PayoutMock = {
-  provider: 'stp' | 'razorpayx';
-  url: string;
-  env: Record<string, string>;
-  play(idempotencyKey: string, outcome: 'settled' | 'returned' | 'failed'): Promise<void>;
-  setMode(mode: PayoutMockMode): void;
-  close(): Promise<void>;
-};
 export type RazorpayxPayoutMock = PayoutMock & {
   /** Every API request received, in order (the tests read them). */
   readonly requests: readonly MockRequest[];
@@ -27,6 +19,7 @@ export type RazorpayxPayoutMock = PayoutMock & {
 export type RazorpayxPayoutMockOptions = {
   publicBaseUrl: string;
   settleMs: number;
+  /** The holder's name the bank returns for an account (default: the name the fund account was opened with). */
   validationName?: (account: string) => string;
   /** How long a validation stays `created` before it completes (200 ms). */
   validationMs?: number;
@@ -283,13 +276,13 @@ function settler(opts: RazorpayxPayoutMockOptions, sign: Sign, later: ReturnType
   const schedule = (payout: Payout) => {
     if (opts.settleMs > 0) timers.set(payout.id, later(opts.settleMs, () => void settle(payout, 'settled')));
   };
-  const nameOf = opts.validationName ?? (() => 'Asha Verma');
+  const nameOf = (account: string, sent: string) => opts.validationName?.(account) ?? sent;
   /** A validation completes (or, refused, fails) after validationMs, and its webhook is delivered. */
   const validate = (validation: Entity, refused: boolean) => {
     later(opts.validationMs ?? 200, () => {
-      const fa = validation.fund_account as { bank_account: { account_number: string } };
+      const fa = validation.fund_account as { bank_account: { account_number: string; name: string } };
       if (refused) Object.assign(validation, { status: 'failed', status_details: { description: 'Beneficiary account is invalid', source: 'beneficiary_bank', reason: 'invalid_account' } });
-      else Object.assign(validation, { status: 'completed', results: { account_status: 'active', registered_name: nameOf(fa.bank_account.account_number) }, utr: `MOCKV${digits(11)}` });
+      else Object.assign(validation, { status: 'completed', results: { account_status: 'active', registered_name: nameOf(fa.bank_account.account_number, fa.bank_account.name) }, utr: `MOCKV${digits(11)}` });
       const event = `fund_account.validation.${refused ? 'failed' : 'completed'}`;
       void deliverPayment([sign(event, { 'fund_account.validation': { entity: structuredClone(validation) } })], delivery);
     });

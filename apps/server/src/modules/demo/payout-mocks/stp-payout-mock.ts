@@ -3,6 +3,7 @@ import { numbersAsWritten } from '../../../lib/json-number-literals';
 import { clabeCheckDigit } from '../../payments/clabe';
 import { consultaOrdenCadena, REGISTRA_ORDEN_FIELDS, registraOrdenCadena, verifyStpFirma, type CadenaValue, type RegistraOrdenField } from '../../payments/providers/stp-signature';
 import { operationDayOf } from '../../payments/payouts/stp-payout-orden';
+import type { PayoutMock } from './payout-mock';
 import { defaultDelivery, deliverPayment, startMockServer, type DeliveryBehaviour, type MockRequest, type MockResponse } from '../payment-mocks/mock-kit';
 
 /*
@@ -14,18 +15,11 @@ import { defaultDelivery, deliverPayment, startMockServer, type DeliveryBehaviou
  * order's CEP link serves Banxico's CEP XML with the beneficiary's name (`validationName`).
  */
 
-export type PayoutMock = {
-  provider: 'stp' | 'razorpayx';
-  url: string;
-  env: Record<string, string>;
-  play(idempotencyKey: string, outcome: 'settled' | 'returned' | 'failed'): Promise<void>;
-  setMode(mode: 'accept' | 'refuse' | 'timeout-after-accept' | 'down'): void;
-  close(): Promise<void>;
-};
 
 export type StpPayoutMockOptions = {
   publicBaseUrl: string;
   settleMs: number;
+  /** The holder's name the receiving bank confirms in the CEP (default: the nombreBeneficiario the order sent). */
   validationName?: (account: string) => string;
   /** The lender's key pair and company, when the deposit mock (stp-mock.ts) already made them: both mocks share STP's settings. */
   keys?: { privateKey: string; publicKey: string };
@@ -38,7 +32,6 @@ export type StpPayoutMockOptions = {
 export const STP_PAYOUT_MOCK_NAME = 'PRESTA DEMO SA DE CV';
 /** The lender's own account at STP (646 180 …, a valid check digit). */
 export const STP_PAYOUT_MOCK_ACCOUNT = `64618055550000000${clabeCheckDigit('64618055550000000')}`;
-const DEFAULT_HOLDER = 'MARIA GUADALUPE HERNANDEZ LOPEZ';
 
 type Estado = 'E' | 'LQ' | 'D' | 'CN';
 type MockOrder = {
@@ -46,6 +39,7 @@ type MockOrder = {
   claveRastreo: string;
   fechaOperacion: string;
   cuentaBeneficiario: string;
+  nombreBeneficiario: string;
   institucionContraparte: string;
   monto: string;
   estado: Estado;
@@ -81,7 +75,7 @@ export async function startStpPayoutMock(opts: StpPayoutMockOptions): Promise<Pa
   const keys = opts.keys ?? generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const publicKey: KeyObject = createPublicKey(keys.publicKey);
   const empresa = opts.empresa ?? 'PRESTA_DEMO';
-  const holder = opts.validationName ?? (() => DEFAULT_HOLDER);
+  const holder = (o: MockOrder) => opts.validationName?.(o.cuentaBeneficiario) ?? o.nombreBeneficiario;
   const webhookUrl = `${opts.publicBaseUrl.replace(/\/$/, '')}/api/payouts/notifications/stp`;
   const delivery = { ...defaultDelivery, reverse: false, ...opts.delivery };
   const orders = new Map<string, MockOrder>();
@@ -122,6 +116,7 @@ export async function startStpPayoutMock(opts: StpPayoutMockOptions): Promise<Pa
       claveRastreo,
       fechaOperacion: operationDayOf(new Date()),
       cuentaBeneficiario: cuenta,
+      nombreBeneficiario: String(values.nombreBeneficiario ?? ''),
       institucionContraparte: String(values.institucionContraparte ?? ''),
       monto: String(values.monto ?? ''),
       estado: 'E',
@@ -184,7 +179,7 @@ export async function startStpPayoutMock(opts: StpPayoutMockOptions): Promise<Pa
   function cep(claveRastreo: string): MockResponse {
     const o = orders.get(claveRastreo);
     if (!o || o.estado !== 'LQ') return { status: 404, body: '', headers: { 'content-type': 'text/plain' } };
-    const nombre = holder(o.cuentaBeneficiario).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const nombre = holder(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     const xml = `<?xml version="1.0" encoding="UTF-8"?><SPEI_Tercero FechaOperacion="${o.fechaOperacion}" ClaveSPEI="90646" Hora="12:00:00"><Beneficiario BancoReceptor="${o.institucionContraparte}" Nombre="${nombre}" TipoCuenta="40" Cuenta="${o.cuentaBeneficiario}" RFC="ND" Concepto="" IVA="0.00" MontoPago="${o.monto}"/><Ordenante BancoEmisor="STP" Nombre="${STP_PAYOUT_MOCK_NAME}" TipoCuenta="40" Cuenta="${STP_PAYOUT_MOCK_ACCOUNT}" RFC="ND"/></SPEI_Tercero>`;
     return { status: 200, body: xml, headers: { 'content-type': 'application/xml' } };
   }
