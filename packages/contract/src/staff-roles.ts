@@ -25,6 +25,10 @@ export const consoleActions = {
   'applications.bureau': ['reviewer', 'credit_manager'],
   // Money
   'orders.disburse': ['finance'],
+  // Payouts (issue 37): the disbursal screen's attempts; retry and cancel are finance's
+  'payouts.read': ['finance', 'analyst', 'admin'],
+  'payouts.retry': ['finance'],
+  'payouts.cancel': ['finance'],
   'ledger.refund': ['finance'],
   'ledger.coolingOffExit': ['finance'],
   'ledger.sweepOverdue': ['finance'],
