@@ -21,6 +21,7 @@ const story: LoanStory = {
     rejectReason: null,
     disbursedTo: { bankName: 'BBVA', masked: '•••• 4321' },
   },
+  payouts: [],
   history: [
     { at: '2025-02-01T10:00:00.000Z', from: null, to: '21', actor: 'borrower', reason: '' },
     { at: '2025-02-01T12:00:00.000Z', from: '21', to: '151', actor: 'revisora@presta.test', reason: 'Documentos en orden' },

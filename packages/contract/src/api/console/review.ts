@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../api-routes';
 import { endpoint } from '../endpoint';
 import { marketSchema } from '../common';
-import { orderNoField } from './fields';
+import { calendarDay, orderNoField } from './fields';
 import { payoutViewSchema } from './payouts';
 
 /* The review queue and disbursal (reviewer: approve, reject; finance: disburse). */
@@ -56,7 +56,11 @@ export const consoleDisburse = endpoint({
   ...apiRoutes.consoleDisburse,
   summary:
     "Disburse one or several approved orders (151): each gets a payout of its \"amount you receive\" to the borrower's verified active account, on the market's payout provider. The order turns 174 when the provider confirms (its value date is the disbursal day)",
-  request: z.object({ orderNos: z.array(orderNoField).min(1).max(50) }),
+  request: z.object({
+    orderNos: z.array(orderNoField).min(1).max(50),
+    /** Deprecated (issue 37) and ignored: the disbursal day is the provider's value date. Accepted until the console drops its day picker. */
+    on: calendarDay.optional(),
+  }),
   data: z.object({
     /** The payouts started, one per order, in their state now (usually pending: the provider's confirmation settles them). */
     started: z.array(payoutViewSchema),
