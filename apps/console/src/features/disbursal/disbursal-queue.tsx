@@ -88,7 +88,8 @@ export function DisbursalQueue() {
         rowSelection={
           mayDisburse
             ? {
-                selectedRowKeys: selectedKeys,
+                // An order picked before its payout went live (another member disbursed it) drops out.
+                selectedRowKeys: selected.map((o) => o.orderNo),
                 onChange: (keys) => setSelectedKeys(keys.map(String)),
                 getCheckboxProps: (a) => ({ disabled: unselectable(a), 'aria-label': a.orderNo }),
               }
