@@ -28,6 +28,10 @@ export const consoleActions = {
   // Bank account verification (issue 37): accounts held on a name mismatch, read (identity names, audited) and decided
   'accounts.readVerification': ['reviewer', 'credit_manager', 'finance'],
   'accounts.reviewVerification': ['reviewer', 'credit_manager'],
+  // Payouts (issue 37): the disbursal screen's attempts; retry and cancel are finance's
+  'payouts.read': ['finance', 'analyst', 'admin'],
+  'payouts.retry': ['finance'],
+  'payouts.cancel': ['finance'],
   'ledger.refund': ['finance'],
   'ledger.coolingOffExit': ['finance'],
   'ledger.sweepOverdue': ['finance'],

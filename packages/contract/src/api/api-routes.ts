@@ -79,6 +79,10 @@ export const apiRoutes = {
   consoleApprove: post('/console/api/orders/approve'),
   consoleReject: post('/console/api/orders/reject'),
   consoleDisburse: post('/console/api/orders/disburse'),
+  // Payouts (issue 37, docs/disbursal.md): the attempts that pay an approved order out
+  consolePayouts: get('/console/api/payouts'),
+  consolePayoutRetry: post('/console/api/payouts/retry'),
+  consolePayoutCancel: post('/console/api/payouts/cancel'),
   consoleCreditApplications: get('/console/api/credit-applications'),
   consoleCreditApplication: post('/console/api/credit-applications/detail'),
   // The credit decision's reviewer (issue 35, docs/back-office.md "Credit decisions")

@@ -21,6 +21,7 @@ const story: LoanStory = {
     rejectReason: null,
     disbursedTo: { bankName: 'BBVA', masked: '•••• 4321' },
   },
+  payouts: [],
   history: [
     { at: '2025-02-01T10:00:00.000Z', from: null, to: '21', actor: 'borrower', reason: '' },
     { at: '2025-02-01T12:00:00.000Z', from: '21', to: '151', actor: 'revisora@presta.test', reason: 'Documentos en orden' },
@@ -130,6 +131,73 @@ describe("a loan's story", () => {
     renderScreen(<LoanPage />, { path: `/loans/${orderNo}`, route: '/loans/:orderNo' });
     expect(await screen.findByText('Este préstamo aún no tiene libro: se abre con el desembolso.')).toBeTruthy();
     expect(screen.getByText('Ninguna todavía')).toBeTruthy();
+  });
+
+  it('reads "disbursing" for an approved order whose payout is with the provider, and lists its attempts', async () => {
+    const attempt = (n: number, status: LoanStory['payouts'][number]['status'], more: Partial<LoanStory['payouts'][number]>): LoanStory['payouts'][number] => ({
+      orderNo,
+      attempt: n,
+      status,
+      live: status === 'created' || status === 'pending' || status === 'processed',
+      provider: 'stp',
+      providerReference: null,
+      amount: 300_000,
+      currency: 'MXN',
+      failureReason: null,
+      valueDate: null,
+      bankAccount: { bankName: 'BBVA', masked: '•••• 4321' },
+      createdAt: '2025-02-02T09:00:00.000Z',
+      updatedAt: '2025-02-02T09:00:05.000Z',
+      settledAt: null,
+      ...more,
+    });
+    const approved: LoanStory = {
+      ...story,
+      loan: { ...story.loan, status: '151', disbursedOn: null, disbursedTo: null },
+      payouts: [attempt(2, 'pending', { providerReference: 'PRESTA20250202000077A2' }), attempt(1, 'reversed', { failureReason: 'Cuenta cancelada', providerReference: 'PRESTA20250202000077A1' })],
+      position: null,
+      events: [],
+    };
+    stubServer(['analyst'], { 'POST /console/api/loans/detail': approved });
+    const user = userEvent.setup();
+    renderScreen(<LoanPage />, { path: `/loans/${orderNo}`, route: '/loans/:orderNo' });
+    expect(await screen.findByText('151 · Aprobado · Desembolsando')).toBeTruthy();
+    expect(screen.getByText('Con STP · PRESTA20250202000077A2')).toBeTruthy();
+    expect(screen.getAllByText('Desembolsando').length).toBeGreaterThanOrEqual(2); // the tag by the status, and "disbursed on"
+
+    await user.click(screen.getByRole('tab', { name: 'Dispersiones' }));
+    const live = (await screen.findByText('PRESTA20250202000077A2')).closest('tr')!;
+    expect(within(live).getByText('Con el proveedor')).toBeTruthy();
+    expect(within(live).getByText('$3.000,00')).toBeTruthy();
+    expect(within(live).getByText('BBVA · •••• 4321')).toBeTruthy();
+    const returned = screen.getByText('PRESTA20250202000077A1').closest('tr')!;
+    expect(within(returned).getByText('Devuelto')).toBeTruthy();
+    expect(within(returned).getByText('Cuenta cancelada')).toBeTruthy();
+  });
+
+  it('reads a returned payout on an approved order as such, not as disbursing', async () => {
+    const returned = {
+      orderNo,
+      attempt: 1,
+      status: 'failed' as const,
+      live: false,
+      provider: 'razorpayx' as const,
+      providerReference: null,
+      amount: 300_000,
+      currency: 'MXN' as const,
+      failureReason: 'Beneficiary bank offline',
+      valueDate: null,
+      bankAccount: { bankName: 'BBVA', masked: '•••• 4321' },
+      createdAt: '2025-02-02T09:00:00.000Z',
+      updatedAt: '2025-02-02T09:00:05.000Z',
+      settledAt: null,
+    };
+    stubServer(['analyst'], { 'POST /console/api/loans/detail': { ...story, loan: { ...story.loan, status: '151', disbursedOn: null, disbursedTo: null }, payouts: [returned], position: null } });
+    renderScreen(<LoanPage />, { path: `/loans/${orderNo}`, route: '/loans/:orderNo' });
+    expect(await screen.findByText('Fallido: Beneficiary bank offline')).toBeTruthy();
+    expect(screen.getAllByText('151 · Aprobado')).toHaveLength(2); // the tag and the status
+    expect(screen.queryByText('Desembolsando')).toBeNull();
+    expect(screen.getByText('Sin desembolsar')).toBeTruthy();
   });
 
   it("shows the server's message for an unknown order", async () => {

@@ -14,11 +14,15 @@ import { LoanComplaints } from './loan-complaints';
 import { LoanEvents } from './loan-events';
 import { LoanExtensions } from './loan-extensions';
 import { LoanHistory } from './loan-history';
+import { isDisbursing, LoanPayouts } from './loan-payouts';
 import { LoanPlan } from './loan-plan';
 import { LedgerPosition, LoanFacts } from './loan-summary';
 import { loansMessages } from './messages';
 
-/** A loan's whole story: the loan and borrower, the ledger today, plan, history, payment and credit events, extensions, complaints. */
+/**
+ * A loan's whole story: the loan and borrower (a 151 order with a payout at the provider reads "disbursing"), the
+ * ledger today, the payout attempts, plan, history, payment and credit events, extensions, complaints.
+ */
 export default function LoanPage() {
   const t = useMessages(loansMessages);
   const { language } = useLanguage();
@@ -35,6 +39,7 @@ export default function LoanPage() {
       <>
         <Space wrap style={{ marginBottom: 16 }}>
           <Tag color="blue">{statusName(loan.status, language)}</Tag>
+          {isDisbursing(data) ? <Tag color="blue">{t('disbursing')}</Tag> : null}
           <Typography.Text>
             {loan.borrower.fullName} · {loan.borrower.maskedPhone}
           </Typography.Text>
@@ -47,7 +52,7 @@ export default function LoanPage() {
               children: (
                 <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
                   <Card title={t('loan')} size="small">
-                    <LoanFacts loan={loan} />
+                    <LoanFacts loan={loan} payouts={data.payouts} />
                   </Card>
                   <Card title={t('position')} size="small">
                     <LedgerPosition position={data.position} market={market} />
@@ -55,6 +60,7 @@ export default function LoanPage() {
                 </Space>
               ),
             },
+            { key: 'payouts', label: t('tabPayouts'), children: <LoanPayouts payouts={data.payouts} /> },
             { key: 'plan', label: t('tabPlan'), children: <LoanPlan plan={data.plan} market={market} /> },
             { key: 'history', label: t('tabHistory'), children: <LoanHistory history={data.history} /> },
             { key: 'events', label: t('tabEvents'), children: <LoanEvents events={data.events} market={market} /> },

@@ -7,13 +7,17 @@ import { day, dateTime, money, statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
 import type { LoanStory } from './loan-story';
 import { Amount, noWrap } from '@/shared/ui/amount';
+import { PayoutState } from '@/shared/ui/payout-columns';
+import { isDisbursing } from './loan-payouts';
 import { loansMessages } from './messages';
 
-/** The loan, its borrower and the account its disbursal paid. */
-export function LoanFacts({ loan }: { loan: LoanStory['loan'] }) {
+/** The loan, its borrower, its payout while approved ("disbursing" while one is with the provider) and the account its disbursal paid. */
+export function LoanFacts({ loan, payouts }: Pick<LoanStory, 'loan' | 'payouts'>) {
   const t = useMessages(loansMessages);
   const { language } = useLanguage();
   const market = loan.product.market;
+  const disbursing = isDisbursing({ loan, payouts });
+  const status = statusName(loan.status, language);
   return (
     <Descriptions
       size="small"
@@ -21,7 +25,7 @@ export function LoanFacts({ loan }: { loan: LoanStory['loan'] }) {
       column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
       items={[
         { key: 'order', label: t('order'), children: loan.orderNo },
-        { key: 'status', label: t('status'), children: statusName(loan.status, language) },
+        { key: 'status', label: t('status'), children: disbursing ? `${status} · ${t('disbursing')}` : status },
         { key: 'applied', label: t('applied'), children: dateTime(loan.appliedAt, language) },
         { key: 'borrower', label: t('borrower'), children: loan.borrower.fullName },
         { key: 'borrowerId', label: t('borrowerId'), children: loan.borrower.id },
@@ -30,7 +34,8 @@ export function LoanFacts({ loan }: { loan: LoanStory['loan'] }) {
         { key: 'market', label: t('market'), children: `${market} · ${loan.product.currency}` },
         { key: 'principal', label: t('principal'), children: <Amount minor={loan.principal} market={market} /> },
         { key: 'terms', label: t('terms'), children: t('termsValue', { periods: loan.periods, days: loan.termUnitDays }) },
-        { key: 'disbursedOn', label: t('disbursedOn'), children: loan.disbursedOn ? day(loan.disbursedOn) : t('notDisbursed') },
+        { key: 'disbursedOn', label: t('disbursedOn'), children: loan.disbursedOn ? day(loan.disbursedOn) : disbursing ? t('disbursing') : t('notDisbursed') },
+        ...(loan.status === '151' ? [{ key: 'payout', label: t('payout'), children: <PayoutState payout={payouts[0] ?? null} /> }] : []),
         {
           key: 'account',
           label: t('accountPaid'),

@@ -18,6 +18,7 @@ const application: Application = {
   borrower: { id: 3, fullName: 'Lucía Pérez', maskedPhone: '+52 55 **** 1234', language: 'es' },
   bankAccount: null,
   record: { loans: 2, settled: 1, overdueNow: 0, rejected: 1 },
+  payout: null,
 };
 
 const queue = { applications: [application] };

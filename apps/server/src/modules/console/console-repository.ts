@@ -4,6 +4,7 @@ import type { applicationSchema } from '@presta/contract/api/console/review';
 import type { DbOrTx } from '../../db/database';
 import { borrowers, orders, products } from '../../db/schema';
 import { maskBankAccount } from '../../lib/bank-account';
+import { payoutViewsOfOrders, type PayoutView } from '../disbursal/payout-repository';
 import { maskPhone } from '../session/borrower-profile';
 import { signInPhone } from '../session/sign-in-service';
 
@@ -53,6 +54,7 @@ async function searchLoans(db: DbOrTx, q: string) {
 }
 
 type Row = {
+  order_id: string;
   order_no: string;
   status: '21' | '151';
   created_at: Date | string;
@@ -85,7 +87,7 @@ type Row = {
  */
 async function reviewQueue(db: DbOrTx, status: '21' | '151', limit: number): Promise<Application[]> {
   const rows = (await db.execute(sql`
-select o.order_no, o.status, o.created_at, p.code as product_code, p.name as product_name, p.market, p.currency,
+select o.id::text as order_id, o.order_no, o.status, o.created_at, p.code as product_code, p.name as product_name, p.market, p.currency,
        o.principal::text as principal,
        (select coalesce(sum(rp.principal + rp.interest + rp.commission + rp.vat), 0) from repayment_plans rp where rp.order_id = o.id)::text as total_owed,
        o.periods, o.term_unit_days,
@@ -103,6 +105,7 @@ select o.order_no, o.status, o.created_at, p.code as product_code, p.name as pro
  where o.status = ${status}
  order by o.created_at, o.id
  limit ${limit}`)) as unknown as Row[];
+  const payouts = latestByOrderNo(await payoutViewsOfOrders(db, rows.filter((r) => r.status === '151').map((r) => Number(r.order_id))));
   return rows.map((r) => ({
     orderNo: r.order_no,
     status: r.status,
@@ -116,5 +119,13 @@ select o.order_no, o.status, o.created_at, p.code as product_code, p.name as pro
     borrower: { id: Number(r.borrower_id), fullName: r.full_name, maskedPhone: maskPhone(r.phone), language: r.language },
     bankAccount: r.account_number ? { bankName: r.bank_name ?? '', masked: maskBankAccount(r.account_number) } : null,
     record: { loans: r.loans, settled: r.settled, overdueNow: r.overdue_now, rejected: r.rejected },
+    payout: payouts.get(r.order_no) ?? null,
   }));
+}
+
+/** Each order's latest attempt (the views come newest first). */
+function latestByOrderNo(views: readonly PayoutView[]): Map<string, PayoutView> {
+  const latest = new Map<string, PayoutView>();
+  for (const v of views) if (!latest.has(v.orderNo)) latest.set(v.orderNo, v);
+  return latest;
 }

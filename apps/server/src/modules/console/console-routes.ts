@@ -48,7 +48,7 @@ export default function consoleRoutes(app: FastifyInstance) {
       // Each order in its own transaction: one that cannot be disbursed leaves the others disbursed.
       for (const orderNo of [...new Set(input.orderNos)]) {
         try {
-          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: input.on, notBeforeApplication: true, audit: request.staff.actor });
+          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', audit: request.staff.actor });
           const { disbursedTo } = await getOrderOverview(app.db, r.orderNo);
           disbursed.push({ orderNo: r.orderNo, disbursedOn: r.disbursedOn ?? '', bankAccount: { bankName: disbursedTo?.bankName ?? '', masked: maskBankAccount(disbursedTo?.accountNumber ?? '') } });
         } catch (error) {
@@ -56,7 +56,7 @@ export default function consoleRoutes(app: FastifyInstance) {
           refused.push({ orderNo, message: translate(request.lang, error.messageKey, error.vars) });
         }
       }
-      return { disbursed, refused };
+      return { started: [], disbursed, refused };
     },
   });
 }

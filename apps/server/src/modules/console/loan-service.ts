@@ -2,6 +2,7 @@ import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { maskBankAccount } from '../../lib/bank-account';
 import type { CallContext } from '../../plugins/app/repositories';
 import { complaintsOnOrder } from '../complaints/complaint-service';
+import { payoutViewsOfOrders } from '../disbursal/payout-repository';
 import { ledgerRecordOf } from '../ledger/ledger-record';
 import { getOrderOverview } from '../orders/order-reads';
 import { suspenseHeldFor } from '../payments/suspense-service';
@@ -34,9 +35,10 @@ export async function loanStory(ctx: CallContext, orderNo: string) {
   const [found] = await ctx.repos.console.searchLoans(order.orderNo);
   const disbursed = order.disbursedOn !== null && statusIn(disbursedStatuses, order.status);
   // The ledger's position, events and extensions in one read (one snapshot: they agree to the minor unit).
-  const [[ledger, heldInSuspense], complaints] = await Promise.all([
+  const [[ledger, heldInSuspense], complaints, payouts] = await Promise.all([
     disbursed ? Promise.all([ledgerRecordOf(ctx.db, order.id), suspenseHeldFor(ctx.db, order.id)]) : Promise.resolve([undefined, 0] as const),
     complaintsOnOrder(ctx.db, order.id, ctx.lang),
+    payoutViewsOfOrders(ctx.db, [order.id]),
   ]);
   return {
     loan: {
@@ -47,6 +49,7 @@ export async function loanStory(ctx: CallContext, orderNo: string) {
       rejectReason: order.rejectReason || null,
       disbursedTo: disbursedTo ? { bankName: disbursedTo.bankName, masked: maskBankAccount(disbursedTo.accountNumber) } : null,
     },
+    payouts,
     history: history.map((h) => ({ at: h.createdAt.toISOString(), from: h.fromStatus, to: h.toStatus, actor: h.actor, reason: h.reason ?? '' })),
     plan: plan.map((r) => ({ seq: r.seq, dueDate: r.dueDate, principal: r.principal, interest: r.interest, commission: r.commission, vat: r.vat })),
     position: ledger ? positionOf(ledger.position, heldInSuspense) : null,

@@ -3,6 +3,7 @@ import { apiRoutes } from '../api-routes';
 import { endpoint } from '../endpoint';
 import { marketSchema } from '../common';
 import { orderNoField } from './fields';
+import { payoutViewSchema } from './payouts';
 
 /* Loans: search and a loan's whole story. */
 
@@ -36,6 +37,8 @@ export const consoleLoan = endpoint({
       rejectReason: z.string().nullable(),
       disbursedTo: z.object({ bankName: z.string(), masked: z.string() }).nullable(),
     }),
+    /** The order's payout attempts, newest first (issue 37): a live one on a 151 order reads "disbursing". */
+    payouts: z.array(payoutViewSchema),
     history: z.array(z.object({ at: z.string(), from: z.string().nullable(), to: z.string(), actor: z.string(), reason: z.string() })),
     plan: z.array(z.object({ seq: z.number().int(), dueDate: z.string().nullable(), principal: z.number().int(), interest: z.number().int(), commission: z.number().int(), vat: z.number().int() })),
     /** The ledger today; null before the disbursal. */

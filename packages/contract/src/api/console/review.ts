@@ -3,6 +3,7 @@ import { apiRoutes } from '../api-routes';
 import { endpoint } from '../endpoint';
 import { marketSchema } from '../common';
 import { calendarDay, orderNoField } from './fields';
+import { payoutViewSchema } from './payouts';
 
 /* The review queue and disbursal (reviewer: approve, reject; finance: disburse). */
 
@@ -24,6 +25,8 @@ export const applicationSchema = z.object({
   bankAccount: z.object({ bankName: z.string(), masked: z.string() }).nullable(),
   /** Their other loans with us: how many, settled, overdue now, rejected. */
   record: z.object({ loans: z.number().int(), settled: z.number().int(), overdueNow: z.number().int(), rejected: z.number().int() }),
+  /** 151: the order's latest payout attempt (live: "disbursing"; reversed/failed: its reason), or null: none yet. */
+  payout: payoutViewSchema.nullable(),
 });
 
 export const consoleApplications = endpoint({
@@ -51,11 +54,19 @@ export const consoleReject = endpoint({
 
 export const consoleDisburse = endpoint({
   ...apiRoutes.consoleDisburse,
-  summary: "Disburse one or several approved orders (151 → 174) to each borrower's active account, on a day (default today)",
-  request: z.object({ orderNos: z.array(orderNoField).min(1).max(50), on: calendarDay.optional() }),
+  summary:
+    "Disburse one or several approved orders (151): each gets a payout of its \"amount you receive\" to the borrower's verified active account, on the market's payout provider. The order turns 174 when the provider confirms (its value date is the disbursal day)",
+  request: z.object({
+    orderNos: z.array(orderNoField).min(1).max(50),
+    /** Deprecated (issue 37) and ignored: the disbursal day is the provider's value date. Accepted until the console drops its day picker. */
+    on: calendarDay.optional(),
+  }),
   data: z.object({
+    /** The payouts started, one per order, in their state now (usually pending: the provider's confirmation settles them). */
+    started: z.array(payoutViewSchema),
+    /** Those of them the provider paid at once (the order is 174 already), as before issue 37. */
     disbursed: z.array(z.object({ orderNo: z.string(), disbursedOn: z.string(), bankAccount: z.object({ bankName: z.string(), masked: z.string() }) })),
-    /** Orders not disbursed, each with the reason in the caller's language (the others are). */
+    /** Orders not started, each with the reason in the caller's language (the others are). */
     refused: z.array(z.object({ orderNo: z.string(), message: z.string() })),
   }),
 });
