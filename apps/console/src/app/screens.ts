@@ -14,7 +14,7 @@ export type Screen = { path: string; nav?: NavKey; action?: ConsoleAction; Page:
 
 export const screens: Screen[] = [
   { path: 'review', nav: 'navReview', action: 'orders.approve', Page: lazy(() => import('@/features/review/review-page')) },
-  { path: 'disbursal', nav: 'navDisbursal', action: 'orders.disburse', Page: lazy(() => import('@/features/disbursal/disbursal-page')) },
+  { path: 'disbursal', nav: 'navDisbursal', action: 'payouts.read', Page: lazy(() => import('@/features/disbursal/disbursal-page')) },
   { path: 'applications', nav: 'navApplications', action: 'applications.read', Page: lazy(() => import('@/features/applications/applications-page')) },
   { path: 'applications/:applicationNo', Page: lazy(() => import('@/features/applications/application-page')) },
   { path: 'loans', nav: 'navLoans', action: 'orders.read', Page: lazy(() => import('@/features/loans/loans-page')) },
