@@ -21,6 +21,7 @@ const approved = (orderNo: string, fullName: string, principal: number, bankAcco
   borrower: { id: 3, fullName, maskedPhone: '+52 55 **** 1234', language: 'es' },
   bankAccount,
   record: { loans: 0, settled: 0, overdueNow: 0, rejected: 0 },
+  payout: null,
 });
 
 const first = 'PR0000000000000041';
