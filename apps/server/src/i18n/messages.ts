@@ -12,6 +12,7 @@ import { applicationEn, applicationEs } from './messages/application';
 import { applicationDocumentsEn, applicationDocumentsEs } from './messages/application-documents';
 import { creditEn, creditEs } from './messages/credit';
 import { creditReviewEn, creditReviewEs } from './messages/credit-review';
+import { disbursalEn, disbursalEs } from './messages/disbursal';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -32,6 +33,7 @@ const es = {
   ...applicationDocumentsEs,
   ...creditEs,
   ...creditReviewEs,
+  ...disbursalEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -50,6 +52,7 @@ const en: Record<MessageKey, string> = {
   ...applicationDocumentsEn,
   ...creditEn,
   ...creditReviewEn,
+  ...disbursalEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

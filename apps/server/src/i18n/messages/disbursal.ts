@@ -1,0 +1,38 @@
+/** The disbursal (issue 37, docs/disbursal.md): payouts, their refusals, the borrower's SMS and status note. */
+export const disbursalEs = {
+  payoutLive: 'El pedido {orderNo} ya tiene un desembolso en curso o pagado (intento {attempt}, {status}).',
+  payoutNoProvider: 'No hay proveedor de desembolsos para el mercado {market}: el pedido {orderNo} no puede desembolsarse.',
+  payoutAccountNoAccount: 'El prestatario del pedido {orderNo} no tiene una cuenta bancaria activa.',
+  payoutAccountPending: 'La cuenta bancaria del pedido {orderNo} se está verificando: se desembolsa cuando esté verificada.',
+  payoutAccountMismatch: 'El titular de la cuenta bancaria del pedido {orderNo} no coincide con el prestatario: un revisor debe aceptarla.',
+  payoutAccountRejected: 'La cuenta bancaria del pedido {orderNo} fue rechazada: el prestatario debe registrar otra.',
+  payoutAccountFailed: 'El banco no pudo validar la cuenta del pedido {orderNo}: el prestatario debe registrar otra.',
+  payoutAccountUnverified: 'La cuenta bancaria del pedido {orderNo} aún no está verificada: se pidió su verificación.',
+  payoutNone: 'El pedido {orderNo} no tiene desembolsos.',
+  payoutAlreadyPaid: 'El desembolso del pedido {orderNo} ya se pagó.',
+  payoutTaken: 'El proveedor ya tomó el desembolso del pedido {orderNo} (estado {status}): no puede cancelarse; espere su respuesta.',
+  payoutProviderUnavailable: 'El proveedor de desembolsos no responde ahora: inténtelo de nuevo en unos minutos.',
+  payoutNotApproved: 'El pedido {orderNo} está en estado {status}: solo un pedido aprobado (151) se desembolsa.',
+  disbursalSms: '{brand}: depositamos {amount} de su préstamo {orderNo} en su cuenta {account}.',
+  status151OnItsWay: 'Su préstamo fue aprobado y el dinero va en camino a su cuenta.',
+  statusText151OnItsWay: 'Aprobado, el dinero va en camino',
+} as const;
+
+export const disbursalEn: Record<keyof typeof disbursalEs, string> = {
+  payoutLive: 'Order {orderNo} already has a payout under way or paid (attempt {attempt}, {status}).',
+  payoutNoProvider: 'No payout provider for market {market}: order {orderNo} cannot be disbursed.',
+  payoutAccountNoAccount: 'The borrower of order {orderNo} has no active bank account.',
+  payoutAccountPending: 'The bank account of order {orderNo} is being verified: it is disbursed once verified.',
+  payoutAccountMismatch: "The holder of order {orderNo}'s bank account does not match the borrower: a reviewer must accept it.",
+  payoutAccountRejected: 'The bank account of order {orderNo} was rejected: the borrower must add another.',
+  payoutAccountFailed: "The bank could not validate order {orderNo}'s account: the borrower must add another.",
+  payoutAccountUnverified: 'The bank account of order {orderNo} is not verified yet: its verification was requested.',
+  payoutNone: 'Order {orderNo} has no payouts.',
+  payoutAlreadyPaid: 'The payout of order {orderNo} is paid already.',
+  payoutTaken: 'The provider already took the payout of order {orderNo} (status {status}): it cannot be cancelled; wait for its answer.',
+  payoutProviderUnavailable: 'The payout provider is not answering now: try again in a few minutes.',
+  payoutNotApproved: 'Order {orderNo} is in status {status}: only an approved order (151) is disbursed.',
+  disbursalSms: '{brand}: we paid {amount} of your loan {orderNo} into your account {account}.',
+  status151OnItsWay: 'Your loan is approved and the money is on its way to your account.',
+  statusText151OnItsWay: 'Approved, money on its way',
+};
