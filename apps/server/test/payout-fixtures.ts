@@ -37,6 +37,7 @@ export class ScriptedPayouts implements PayoutProvider {
     readonly market: MarketCode = 'MX',
   ) {}
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise, answered at once
   async createPayout(request: PayoutRequest): Promise<PayoutState> {
     this.sent.push(request);
     const known = this.accepted.get(request.idempotencyKey);
@@ -50,6 +51,7 @@ export class ScriptedPayouts implements PayoutProvider {
     return publicState(this.accepted.get(request.idempotencyKey)!);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise, answered at once
   async getPayout(idempotencyKey: string): Promise<PayoutState> {
     if (this.queriesDown) throw new ProviderUnavailable(this.id, 'scripted: status query down');
     const known = this.accepted.get(idempotencyKey);
@@ -71,6 +73,7 @@ export class ScriptedPayouts implements PayoutProvider {
     return { provider: this.id, dedupeKey: `ev_${++this.eventSeq}_${idempotencyKey}`, type: `payout.${state.status}`, idempotencyKey, state, occurredAt: new Date() };
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise, answered at once
   async handleWebhook(incoming: { rawBody: string | Uint8Array; headers: Readonly<Record<string, unknown>> }): Promise<PayoutWebhookResult> {
     if (incoming.headers['x-scripted-signature'] !== 'ok') return { ok: false, reason: 'bad_signature' };
     try {
@@ -82,10 +85,12 @@ export class ScriptedPayouts implements PayoutProvider {
     }
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise, answered at once
   async validateAccount(input: { reference: string }): Promise<AccountValidation> {
     return { status: 'completed', reference: input.reference, registeredName: 'Ana Prueba', accountActive: true };
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's promise, answered at once
   async getValidation(reference: string): Promise<AccountValidation> {
     return { status: 'completed', reference, registeredName: 'Ana Prueba', accountActive: true };
   }

@@ -14,6 +14,7 @@ export const disbursalEs = {
   payoutProviderUnavailable: 'El proveedor de desembolsos no responde ahora: inténtelo de nuevo en unos minutos.',
   payoutNotApproved: 'El pedido {orderNo} está en estado {status}: solo un pedido aprobado (151) se desembolsa.',
   disbursalSms: '{brand}: depositamos {amount} de su préstamo {orderNo} en su cuenta {account}.',
+  opsSomeRefused: '{count} pedido(s) no se desembolsaron (arriba, cada uno con su motivo).',
   status151OnItsWay: 'Su préstamo fue aprobado y el dinero va en camino a su cuenta.',
   statusText151OnItsWay: 'Aprobado, el dinero va en camino',
 } as const;
@@ -33,6 +34,7 @@ export const disbursalEn: Record<keyof typeof disbursalEs, string> = {
   payoutProviderUnavailable: 'The payout provider is not answering now: try again in a few minutes.',
   payoutNotApproved: 'Order {orderNo} is in status {status}: only an approved order (151) is disbursed.',
   disbursalSms: '{brand}: we paid {amount} of your loan {orderNo} into your account {account}.',
+  opsSomeRefused: '{count} order(s) were not disbursed (above, each with its reason).',
   status151OnItsWay: 'Your loan is approved and the money is on its way to your account.',
   statusText151OnItsWay: 'Approved, money on its way',
 };
