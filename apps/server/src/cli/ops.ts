@@ -43,7 +43,6 @@ import { loadConfig } from '../config';
 import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
-import { maskBankAccount } from '../lib/bank-account';
 import { getOrderOverview } from '../modules/orders/order-reads';
 import { transitionOrder } from '../modules/orders/order-service';
 import { maskPhone } from '../modules/session/borrower-profile';
