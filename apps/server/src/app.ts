@@ -47,6 +47,8 @@ import repaymentRoutes from './modules/repayment/repayment-routes';
 import paymentRoutes from './modules/payments/payment-routes';
 import { createPaymentProviders, type PaymentProviders } from './modules/payments/payment-providers';
 import { createPayoutProviders } from './modules/payments/payouts/payout-providers';
+import payoutRoutes from './modules/disbursal/payout-routes';
+import consolePayoutRoutes from './modules/console/payout-routes';
 import type { PayoutProviders } from './modules/payments/payouts/payout-provider';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
@@ -147,6 +149,7 @@ async function registerRoutes(app: Server, config: Config, paymentMocks: Running
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
   await app.register(paymentRoutes, { config });
+  await app.register(payoutRoutes, { config });
   await app.register(cardRepaymentRoutes, { config });
   await app.register(complaintRoutes);
   await app.register(applicationDocumentRoutes);
@@ -158,7 +161,8 @@ async function registerRoutes(app: Server, config: Config, paymentMocks: Running
   await app.register(applicationRoutes, { config });
   await app.register(staffRoutes, { config });
   await app.register(staffAdminRoutes, { config });
-  await app.register(consoleRoutes);
+  await app.register(consoleRoutes, { config });
+  await app.register(consolePayoutRoutes, { config });
   await app.register(financeRoutes);
   await app.register(consoleSupportRoutes);
   await app.register(consoleLoanRoutes);

@@ -58,6 +58,7 @@ async function main() {
     config,
     log: app.log,
     sms: createSmsProvider(config, app.log),
+    payouts: app.payouts,
     stopTimeoutMs: Math.max(1_000, config.shutdownGraceMs - 2_000),
   });
   printBanner(config, database.embedded?.port);

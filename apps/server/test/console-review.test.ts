@@ -8,6 +8,7 @@ import { listAudit } from '../src/modules/audit/audit-log';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
+import { ScriptedPayouts, scriptedPayoutProviders, settlePayoutOf } from './payout-fixtures';
 
 /*
  * The review queue and the disbursal over HTTP (issue 17): what a reviewer sees, approve and reject by a reviewer,
@@ -16,10 +17,11 @@ import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
  */
 
 let t: TestApp;
+const stp = new ScriptedPayouts('stp', 'MX');
 const signedIn = new Map<StaffRole, ConsoleAuth>();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { payouts: scriptedPayoutProviders(stp) });
   for (const role of staffRoles) signedIn.set(role, await consoleSignInAs(t, await staffMember(t, [role]), `198.51.100.${40 + staffRoles.indexOf(role)}`));
 }, 60_000);
 afterAll(async () => {
@@ -84,21 +86,24 @@ describe('approve, reject, disburse', () => {
     expect((await consoleCall(t, as('reviewer'), consoleApprove, { orderNo: 'PR0000000000000000' })).statusCode).toBe(404);
   });
 
-  it('finance disburses several at once; one that cannot be disbursed is refused with its reason and the others go', async () => {
+  it('finance disburses several at once: a payout each, one that cannot be disbursed refused with its reason; the provider settles them', async () => {
     const [x, y] = [await approved(2), await approved(2)];
     const pending = await application(2);
     const on = addDays(todayIn(x.product.timeZone), -1);
-    const res = await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [x.orderNo, y.orderNo, pending.orderNo, x.orderNo], on });
+    const res = await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [x.orderNo, y.orderNo, pending.orderNo, x.orderNo] });
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<Answer<{ disbursed: { orderNo: string }[]; refused: { orderNo: string; message: string }[] }>>().data;
-    expect(data.disbursed).toEqual([
-      { orderNo: x.orderNo, disbursedOn: on, bankAccount: { bankName: 'Banamex', masked: '**** 5678' } },
-      { orderNo: y.orderNo, disbursedOn: on, bankAccount: { bankName: 'Banamex', masked: '**** 5678' } },
+    const data = res.json<Answer<{ started: { orderNo: string; status: string; bankAccount: unknown }[]; refused: { orderNo: string; message: string }[] }>>().data;
+    expect(data.started.map((p) => [p.orderNo, p.status, p.bankAccount])).toEqual([
+      [x.orderNo, 'pending', { bankName: 'Banamex', masked: '**** 5678' }],
+      [y.orderNo, 'pending', { bankName: 'Banamex', masked: '**** 5678' }],
     ]);
     expect(data.refused).toEqual([{ orderNo: pending.orderNo, message: `El pedido ${pending.orderNo} está en estado 21 y no puede pasar a disburse.` }]);
+    expect([await statusOf(x.orderNo), await statusOf(y.orderNo)]).toEqual(['151', '151']);
+    expect(await listAudit(t.db, { objectType: 'order', objectId: y.orderNo, action: 'payouts.start' })).toMatchObject([{ via: 'console' }]);
+    for (const o of [x, y]) await settlePayoutOf(t, stp, o.orderNo, on);
     expect([await statusOf(x.orderNo), await statusOf(y.orderNo), await statusOf(pending.orderNo)]).toEqual(['174', '174', '21']);
     const [event] = await listAudit(t.db, { objectType: 'order', objectId: y.orderNo, action: 'orders.disburse' });
-    expect(event).toMatchObject({ via: 'console', after: { status: '174', disbursedOn: on } });
+    expect(event).toMatchObject({ actorType: 'system', after: { status: '174', disbursedOn: on } });
     expect((await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [] })).statusCode).toBe(400);
   });
 });
@@ -110,7 +115,8 @@ describe('four eyes (decision 023)', () => {
     expect((await consoleCall(t, both, consoleApprove, { orderNo: a.orderNo })).statusCode).toBe(200);
     const on = addDays(todayIn(a.product.timeZone), -1);
     const own = await consoleCall(t, both, consoleDisburse, { orderNos: [a.orderNo], on }, 'es');
-    expect(own.json<Answer<{ disbursed: unknown[]; refused: unknown[] }>>().data).toEqual({
+    expect(own.json<Answer<{ started: unknown[]; disbursed: unknown[]; refused: unknown[] }>>().data).toEqual({
+      started: [],
       disbursed: [],
       refused: [{ orderNo: a.orderNo, message: `Usted aprobó el pedido ${a.orderNo}: lo desembolsa otro miembro del personal (cuatro ojos).` }],
     });
@@ -119,12 +125,12 @@ describe('four eyes (decision 023)', () => {
       `You approved order ${a.orderNo}: another staff member disburses it (four eyes).`,
     );
     expect(await statusOf(a.orderNo)).toBe('151');
-    expect(await listAudit(t.db, { objectType: 'order', objectId: a.orderNo, action: 'orders.disburse' })).toEqual([]);
+    expect(await listAudit(t.db, { objectType: 'order', objectId: a.orderNo, action: 'payouts.start' })).toEqual([]);
     // Another member disburses it; the same member may disburse what someone else approved.
-    expect((await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [a.orderNo], on })).json<Answer<{ disbursed: unknown[] }>>().data.disbursed).toHaveLength(1);
+    expect((await consoleCall(t, as('finance'), consoleDisburse, { orderNos: [a.orderNo], on })).json<Answer<{ started: unknown[] }>>().data.started).toHaveLength(1);
     const b = await application(2);
     expect((await consoleCall(t, as('reviewer'), consoleApprove, { orderNo: b.orderNo })).statusCode).toBe(200);
-    expect((await consoleCall(t, both, consoleDisburse, { orderNos: [b.orderNo], on })).json<Answer<{ disbursed: unknown[] }>>().data.disbursed).toHaveLength(1);
+    expect((await consoleCall(t, both, consoleDisburse, { orderNos: [b.orderNo], on })).json<Answer<{ started: unknown[] }>>().data.started).toHaveLength(1);
   });
 
   it('holds in the order service itself (whatever the entry point): 403 for the approving member', async () => {

@@ -11,6 +11,7 @@ import { connect, runMigrations, type Database, type Db } from '../src/db/databa
 import { borrowerBankAccounts, borrowers, coupons, orders, orderStatusHistory, productOffers, products, repaymentPlans, staffMembers, staffRoleRows } from '../src/db/schema';
 import { staffRoles } from '@presta/contract/staff-roles';
 import { createSession as createSessionRow } from '../src/modules/session/session-service';
+import type { PayoutProviders } from '../src/modules/payments/payouts/payout-provider';
 import type { PaymentProviders } from '../src/modules/payments/payment-providers';
 import type { RunningMocks } from '../src/modules/demo/demo-payments';
 
@@ -27,7 +28,10 @@ export function testDatabaseUrl(): string {
  * at once (overrides win; buildCachingTestApp turns the caches on). The payment
  * providers are those config.payments names, or `options.payments` (providersOf).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, options: { payments?: PaymentProviders; paymentMocks?: RunningMocks } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { payments?: PaymentProviders; paymentMocks?: RunningMocks; payouts?: PayoutProviders } = {},
+): Promise<TestApp> {
   const url = testDatabaseUrl();
   // Rate-limit counters of this app only (a shared Redis keeps them across test files and runs).
   const redisKeyPrefix = `presta-test-${randomBytes(4).toString('hex')}:`;

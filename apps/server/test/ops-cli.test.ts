@@ -13,6 +13,10 @@ import { providersOf, type PaymentProviders } from '../src/modules/payments/paym
 import { createOrReuseReference } from '../src/modules/payments/payment-reference-repository';
 import { receiveNotification } from '../src/modules/payments/notification-service';
 import { newStoreReference } from '../src/modules/payments/store-reference';
+import pino from 'pino';
+import { loadConfig } from '../src/config';
+import { applyPayoutEvents } from '../src/modules/disbursal/disbursal-service';
+import { ScriptedPayouts, scriptedPayoutProviders } from './payout-fixtures';
 import { opsFinance, opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
@@ -24,11 +28,21 @@ afterAll(async () => {
   await close();
 });
 
+const stp = new ScriptedPayouts('stp', 'MX');
+const payouts = scriptedPayoutProviders(stp);
+
 async function ops(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOpsCommand(db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsStaff(db));
+  const code = await runOpsCommand(db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, await opsStaff(db), { payouts: () => payouts });
   return { code, out, err };
+}
+
+/** The provider settles the order's payout on `on` (its callback, applied as the payout route applies it). */
+async function settle(orderNo: string, on: string) {
+  const key = [...stp.accepted.entries()].reverse().find(([, p]) => p.orderNo === orderNo)![0];
+  const ctx = { db, payouts, log: pino({ level: 'silent' }), config: loadConfig() };
+  expect(await applyPayoutEvents(ctx, [stp.finish(key, 'processed', on)])).toEqual(['applied']);
 }
 
 /** An order of 2 × 15 days, applied for `appliedDaysAgo` days ago (default now). */
@@ -49,12 +63,15 @@ describe('ops command', () => {
 
     const on = addDays(todayIn(o.product.timeZone), -20);
     // Four eyes (decision 023): the member who approved it may not disburse it; a second member does.
-    const own = await ops('disburse', o.orderNo, '--on', on);
+    const own = await ops('disburse', o.orderNo);
     expect(own).toEqual({ code: 1, out: [], err: [`error: You approved order ${o.orderNo}: another staff member disburses it (four eyes).`] });
     expect((await statusOf(o.orderNo))!.status).toBe('151');
-    const disbursed = await ops('disburse', o.orderNo, '--on', on, '--as', await opsFinance(db));
+    const disbursed = await ops('disburse', o.orderNo, '--as', await opsFinance(db));
     expect(disbursed.code).toBe(0);
-    expect(disbursed.out).toEqual([`Order ${o.orderNo} disbursed on ${on} to Banamex **** 5678: 151 → 174; instalment 1 of 2 due ${addDays(on, 15)}.`]);
+    expect(disbursed.out[0]).toMatch(new RegExp(`^Order ${o.orderNo} payout 1 \\(stp\\): pending, 200000 MXN to Banamex \\*\\*\\*\\* 5678; reference [A-Z0-9]+\\.$`));
+    expect((await statusOf(o.orderNo))!.status).toBe('151');
+    await settle(o.orderNo, on);
+    expect((await ops('payouts', o.orderNo)).out[0]).toContain(`processed, 200000 MXN`);
 
     const swept = await ops('sweep-overdue');
     expect(swept.code).toBe(0);
@@ -88,9 +105,7 @@ describe('ops command', () => {
     });
     expect(await ops('approve', 'PR-nope')).toEqual({ code: 1, out: [], err: ['error: We could not find this order.'] });
     await ops('approve', o.orderNo);
-    const badDate = await ops('disburse', o.orderNo, '--on', '2025-13-01');
-    expect(badDate.code).toBe(1);
-    expect(badDate.err[0]).toBe('error: The disbursal date 2025-13-01 is not valid: use YYYY-MM-DD, today or an earlier day.');
+    expect((await ops('disburse', o.orderNo, '--on', '2025-01-01')).code).toBe(1);
     expect((await statusOf(o.orderNo))!.status).toBe('151');
     const unknown = await ops('explode');
     expect(unknown.code).toBe(1);
@@ -193,10 +208,10 @@ describe('ops command', () => {
     // member, through the CLI.
     const finance = await opsFinance(db);
     expect((await ops('approve', o.orderNo)).code).toBe(0);
-    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -20), '--as', finance)).code).toBe(0);
+    expect((await ops('disburse', o.orderNo, '--as', finance)).code).toBe(0);
     const events = await listAudit(db, { objectType: 'order', objectId: o.orderNo });
-    expect(events.map((e) => [e.action, e.actorLabel, e.via, e.before, (e.after as { status: string }).status])).toEqual([
-      ['orders.disburse', finance, 'cli', { status: '151' }, '174'],
+    expect(events.map((e) => [e.action, e.actorLabel, e.via, e.before, (e.after as { status?: string }).status])).toEqual([
+      ['payouts.start', finance, 'cli', null, undefined],
       ['orders.approve', admin, 'cli', { status: '21' }, '151'],
     ]);
     // staff list and staff reset.
@@ -244,7 +259,8 @@ describe('ops command', () => {
 
   it('parses --flag value and --flag=value', () => {
     expect(parseOpsArgs(['reject', 'PR1', '--reason=no income'])).toEqual({ command: 'reject', orderNo: 'PR1', options: { reason: 'no income' } });
-    expect(parseOpsArgs(['disburse', '--on', '2025-01-02', 'PR2'])).toEqual({ command: 'disburse', orderNo: 'PR2', options: { on: '2025-01-02' } });
+    expect(parseOpsArgs(['disburse', 'PR2', 'PR3'])).toEqual({ command: 'disburse', orderNo: undefined, options: {}, suspense: ['PR2', 'PR3'] });
+    expect(parseOpsArgs(['payouts', 'cancel', 'PR2', '--reason=wrong account'])).toEqual({ command: 'payouts', orderNo: undefined, options: { reason: 'wrong account' }, suspense: ['cancel', 'PR2'] });
   });
 });
 
@@ -310,7 +326,8 @@ describe('payments status <reference>', () => {
   async function disbursedOrder() {
     const o = await newOrder(20);
     expect((await ops('approve', o.orderNo)).code).toBe(0);
-    expect((await ops('disburse', o.orderNo, '--on', addDays(todayIn(o.product.timeZone), -15), '--as', await opsFinance(db))).code).toBe(0);
+    expect((await ops('disburse', o.orderNo, '--as', await opsFinance(db))).code).toBe(0);
+    await settle(o.orderNo, addDays(todayIn(o.product.timeZone), -15));
     return { orderId: o.orderId, borrowerId: (await statusOf(o.orderNo))!.borrowerId };
   }
 });

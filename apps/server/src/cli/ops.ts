@@ -43,13 +43,17 @@ import { loadConfig } from '../config';
 import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
-import { maskBankAccount } from '../lib/bank-account';
 import { getOrderOverview } from '../modules/orders/order-reads';
 import { transitionOrder } from '../modules/orders/order-service';
 import { maskPhone } from '../modules/session/borrower-profile';
 import { grantOffer } from '../modules/pricing/loan-offers';
 import { findBorrowerByPhone } from '../modules/session/sign-in-service';
+import pino from 'pino';
 import type { ConsoleAction } from '@presta/contract/staff-roles';
+import { cancelPayout, reconcilePendingPayouts, retryPayout, startDisbursal, type DisbursalContext, type PayoutView } from '../modules/disbursal/disbursal-service';
+import { listPayoutViews } from '../modules/disbursal/payout-repository';
+import { createPayoutProviders } from '../modules/payments/payouts/payout-providers';
+import type { PayoutProviders } from '../modules/payments/payouts/payout-provider';
 import type { AuditActor } from '../modules/audit/audit-log';
 import { authorise, findStaffByEmail, staffActor } from '../modules/staff/staff-service';
 import { staffCommand } from './ops-staff';
@@ -89,19 +93,19 @@ type Parsed = {
 };
 
 /** What commands may need beyond the database: the payment providers (payments status), made when first asked. */
-export type OpsDeps = { payments?: () => PaymentProviders };
+export type OpsDeps = { payments?: () => PaymentProviders; payouts?: () => PayoutProviders };
 
 /**
  * What a command's run gets: its positional argument ('' when it takes none), options, suspense's or staff's
  * arguments, and who acts (checked by authorise before the run; undefined only for staff add's bootstrap).
  */
-type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined; payments: () => PaymentProviders };
+type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined; payments: () => PaymentProviders; payouts: () => PayoutProviders };
 
 type OpsCommand = {
   /** The --options it takes. */
   options: readonly string[];
   /** Its positional argument: an order number, reply's complaint id, offer's phone, none, or suspense's and staff's own. */
-  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense' | 'staff' | 'payments';
+  positional: 'orderNo' | 'problemId' | 'phone' | 'none' | 'suspense' | 'staff' | 'payments' | 'list';
   /** The back-office action it takes (consoleActions), by its arguments. */
   action: ConsoleAction | ((args: string[]) => ConsoleAction);
   /** Checks of its option values beyond their names; false is a usage error. */
@@ -123,7 +127,13 @@ const commands: Record<string, OpsCommand> = {
   },
   approve: { options: [], positional: 'orderNo', action: 'orders.approve', run: approve },
   reject: { options: ['reason'], positional: 'orderNo', action: 'orders.reject', run: reject },
-  disburse: { options: ['on'], positional: 'orderNo', action: 'orders.disburse', run: disburse },
+  disburse: { options: [], positional: 'list', action: 'orders.disburse', run: disburse },
+  payouts: {
+    options: ['reason'],
+    positional: 'list',
+    action: ([sub]) => (sub === 'retry' || sub === 'reconcile' ? 'payouts.retry' : sub === 'cancel' ? 'payouts.cancel' : 'payouts.read'),
+    run: payoutsCommand,
+  },
   'sweep-overdue': { options: [], positional: 'none', action: 'ledger.sweepOverdue', run: sweepOverdue },
   show: { options: [], positional: 'orderNo', action: 'orders.read', run: show },
   refund: { options: ['amount', 'note'], positional: 'orderNo', action: 'ledger.refund', valid: (o) => minorUnits.test(o.amount ?? ''), run: refund },
@@ -191,6 +201,7 @@ const missingPositional: Record<OpsCommand['positional'], MessageKey> = {
   suspense: 'opsUsage',
   staff: 'opsUsage',
   payments: 'opsUsage',
+  list: 'opsMissingOrderNo',
 };
 
 export function parseOpsArgs(argv: readonly string[]): Parsed {
@@ -203,6 +214,10 @@ export function parseOpsArgs(argv: readonly string[]): Parsed {
   if (spec.positional === 'staff') return { command, orderNo: undefined, options, suspense: parseStaffArgs(positional, options) };
   if (spec.positional === 'payments') {
     if (positional[0] !== 'status' || !positional[1] || positional.length !== 2) throw new UsageError('opsUsage');
+    return { command, orderNo: undefined, options, suspense: positional };
+  }
+  if (spec.positional === 'list') {
+    if (positional.length === 0) throw new UsageError('opsMissingOrderNo');
     return { command, orderNo: undefined, options, suspense: positional };
   }
   if (spec.positional === 'suspense') {
@@ -236,7 +251,9 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, 
     }
     let made: PaymentProviders | undefined;
     const payments = deps.payments ?? (() => (made ??= createPaymentProviders({ db, config: loadConfig() })));
-    await spec.run(db, { orderNo, options, suspense, actor, payments }, io);
+    let madePayouts: PayoutProviders | undefined;
+    const payouts = deps.payouts ?? (() => (madePayouts ??= createPayoutProviders({ config: loadConfig() })));
+    await spec.run(db, { orderNo, options, suspense, actor, payments, payouts }, io);
     return 0;
   } catch (err) {
     if (reportRefusal(err, io)) return 1;
@@ -269,13 +286,42 @@ async function reject(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsI
   io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
 }
 
-async function disburse(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsIo): Promise<void> {
-  const r = await transitionOrder(db, { orderNo, action: 'disburse', actor: 'operator', disbursedOn: options.on, notBeforeApplication: true, audit: actor });
-  const { plan, disbursedTo } = await getOrderOverview(db, r.orderNo);
-  const first = plan[0];
-  // The account paid, masked (never the whole number).
-  const paid = disbursedTo ? ` to ${disbursedTo.bankName} ${maskBankAccount(disbursedTo.accountNumber)}` : '';
-  io.out(`Order ${r.orderNo} disbursed on ${r.disbursedOn}${paid}: ${r.from} → ${r.to}` + (first ? `; instalment 1 of ${plan.length} due ${first.dueDate}.` : '.'));
+const disbursalCtx = (db: Db, payouts: PayoutProviders): DisbursalContext => {
+  const config = loadConfig();
+  return { db, payouts, log: pino({ level: 'warn' }, pino.destination(2)), config };
+};
+
+const payoutLine = (p: PayoutView) =>
+  `Order ${p.orderNo} payout ${p.attempt} (${p.provider}): ${p.status}, ${p.amount} ${p.currency} to ${p.bankAccount.bankName} ${p.bankAccount.masked}` +
+  `${p.providerReference ? `; reference ${p.providerReference}` : ''}${p.valueDate ? `; value date ${p.valueDate}` : ''}${p.failureReason ? `; reason: ${p.failureReason}` : ''}.`;
+
+/** disburse <orderNo...>: a payout for each approved order (each on its own); the provider's confirmation makes it 174. */
+async function disburse(db: Db, { suspense: orderNos, actor, payouts }: CommandArgs, io: OpsIo): Promise<void> {
+  const ctx = disbursalCtx(db, payouts());
+  let refused = 0;
+  for (const orderNo of new Set(orderNos)) {
+    try {
+      io.out(payoutLine(await startDisbursal(ctx, { orderNo, audit: actor! })));
+    } catch (err) {
+      if (orderNos.length === 1 || !reportRefusal(err, io)) throw err;
+      refused++;
+    }
+  }
+  if (refused > 0) throw new UsageError('opsSomeRefused', { count: refused });
+}
+
+/** payouts <orderNo> | payouts retry <orderNo> | payouts cancel <orderNo> --reason … | payouts reconcile */
+async function payoutsCommand(db: Db, { suspense: [sub, orderNo], options, actor, payouts }: CommandArgs, io: OpsIo): Promise<void> {
+  const ctx = disbursalCtx(db, payouts());
+  if (sub === 'reconcile') {
+    const c = await reconcilePendingPayouts(ctx);
+    io.out(`Payouts reconciled: ${c.checked} checked, ${c.changed} changed, ${c.unavailable} not answered.`);
+  } else if (sub === 'retry' && orderNo) io.out(payoutLine(await retryPayout(ctx, { orderNo, audit: actor! })));
+  else if (sub === 'cancel' && orderNo && options.reason) io.out(payoutLine(await cancelPayout(ctx, { orderNo, reason: options.reason, audit: actor! })));
+  else if (sub && !orderNo && /^PR\d{16}$/.test(sub)) {
+    const views = await listPayoutViews(db, { orderNo: sub, state: 'all', limit: 50 });
+    io.out(views.length === 0 ? `Order ${sub} has no payouts.` : views.map(payoutLine).join('\n'));
+  } else throw new UsageError('opsUsage');
 }
 
 /** The ledger's sweep: credit held applied as amounts became payable (settling what it covers), then 174 → 180; each move audited as the member. */

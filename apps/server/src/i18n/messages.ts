@@ -13,6 +13,7 @@ import { applicationDocumentsEn, applicationDocumentsEs } from './messages/appli
 import { creditEn, creditEs } from './messages/credit';
 import { creditReviewEn, creditReviewEs } from './messages/credit-review';
 import { accountVerificationEn, accountVerificationEs } from './messages/account-verification';
+import { disbursalEn, disbursalEs } from './messages/disbursal';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -34,6 +35,7 @@ const es = {
   ...creditEs,
   ...creditReviewEs,
   ...accountVerificationEs,
+  ...disbursalEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -53,6 +55,7 @@ const en: Record<MessageKey, string> = {
   ...creditEn,
   ...creditReviewEn,
   ...accountVerificationEn,
+  ...disbursalEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

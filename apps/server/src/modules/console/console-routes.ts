@@ -3,11 +3,11 @@ import { consoleApplications, consoleApprove, consoleDisburse, consoleReject } f
 import { errorCodes } from '@presta/contract/error-codes';
 import { translate } from '../../i18n/messages';
 import { AppError } from '../../lib/app-error';
-import { maskBankAccount } from '../../lib/bank-account';
 import { registerEndpoint } from '../../lib/endpoint-route';
 import { callContext } from '../../plugins/app/repositories';
 import { staffCall } from '../staff/staff-call';
-import { getOrderOverview } from '../orders/order-reads';
+import { startDisbursal, type PayoutView } from '../disbursal/disbursal-service';
+import type { Config } from '../../config';
 import { transitionOrder } from '../orders/order-service';
 
 /**
@@ -15,7 +15,7 @@ import { transitionOrder } from '../orders/order-service';
  * the staff plugin has checked the console session, the CSRF token and the member's roles before the handler runs,
  * and each change goes through the order service with the member as its audit actor.
  */
-export default function consoleRoutes(app: FastifyInstance) {
+export default function consoleRoutes(app: FastifyInstance, opts: { config: Config }) {
 
   registerEndpoint(app, consoleApplications, {
     ...staffCall('orders.read'),
@@ -43,20 +43,20 @@ export default function consoleRoutes(app: FastifyInstance) {
   registerEndpoint(app, consoleDisburse, {
     ...staffCall('orders.disburse'),
     handler: async (input, request) => {
-      const disbursed: { orderNo: string; disbursedOn: string; bankAccount: { bankName: string; masked: string } }[] = [];
+      const ctx = { db: app.db, payouts: app.payouts, log: request.log, config: opts.config };
+      const started: PayoutView[] = [];
       const refused: { orderNo: string; message: string }[] = [];
-      // Each order in its own transaction: one that cannot be disbursed leaves the others disbursed.
+      // Each order on its own: one that cannot be disbursed leaves the others going.
       for (const orderNo of [...new Set(input.orderNos)]) {
         try {
-          const r = await transitionOrder(app.db, { orderNo, action: 'disburse', actor: 'operator', audit: request.staff.actor });
-          const { disbursedTo } = await getOrderOverview(app.db, r.orderNo);
-          disbursed.push({ orderNo: r.orderNo, disbursedOn: r.disbursedOn ?? '', bankAccount: { bankName: disbursedTo?.bankName ?? '', masked: maskBankAccount(disbursedTo?.accountNumber ?? '') } });
+          started.push(await startDisbursal(ctx, { orderNo, audit: request.staff.actor }));
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
           refused.push({ orderNo, message: translate(request.lang, error.messageKey, error.vars) });
         }
       }
-      return { started: [], disbursed, refused };
+      const disbursed = started.filter((p) => p.status === 'processed').map((p) => ({ orderNo: p.orderNo, disbursedOn: p.valueDate ?? '', bankAccount: p.bankAccount }));
+      return { started, disbursed, refused };
     },
   });
 }

@@ -26,6 +26,9 @@ import { createCreditBureau } from '../credit/bureau/bureau-provider';
 import type { CreditBureau } from '../credit/bureau/credit-bureau';
 import { redecideSettled } from '../credit/credit-redecision';
 import { decideApplication } from '../credit/decide-application';
+import { reconcilePendingPayouts } from '../disbursal/disbursal-service';
+import { createPayoutProviders } from '../payments/payouts/payout-providers';
+import type { PayoutProviders } from '../payments/payouts/payout-provider';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
 /*
@@ -40,7 +43,7 @@ import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job
  */
 
 /** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
-export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up' | 'credit-redecision';
+export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up' | 'credit-redecision' | 'payout-reconcile';
 
 /** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
 export const defaultCron: Record<JobKind, string> = {
@@ -52,6 +55,8 @@ export const defaultCron: Record<JobKind, string> = {
   'sms-reminders': '*/15 * * * *',
   'application-catch-up': '*/5 * * * *',
   'credit-redecision': '*/10 * * * *',
+  // Payouts still open after PAYOUT_RECONCILE_AFTER_MS are looked up under their key (docs/disbursal.md).
+  'payout-reconcile': '* * * * *',
 };
 
 /** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
@@ -68,6 +73,7 @@ const expireInSeconds: Record<JobKind, number> = {
   'sms-reminders': 15 * 60,
   'application-catch-up': 5 * 60,
   'credit-redecision': 10 * 60,
+  'payout-reconcile': 5 * 60,
 };
 
 export type ScheduledWorkOptions = {
@@ -81,6 +87,8 @@ export type ScheduledWorkOptions = {
   kyc?: KycProvider;
   /** The credit bureau of the decision jobs (default: config's, createCreditBureau). */
   bureau?: CreditBureau;
+  /** The payout providers of the reconcile job (default: config's, createPayoutProviders). */
+  payouts?: PayoutProviders;
   /** Connections of pg-boss's pool (default 2). */
   poolMax?: number;
   /** How long stop() lets a running job finish before giving up on it (default 10 s). */
@@ -111,12 +119,13 @@ export async function marketTimeZones(db: Db): Promise<{ market: string; timeZon
 
 /** The jobs and what each run does. */
 export function scheduledJobs(
-  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue' | 'bureau'>,
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue' | 'bureau' | 'payouts'>,
   markets: { market: string; timeZone: string }[],
 ): ScheduledJob[] {
   const { db, log, sms } = opts;
   const schema = opts.queue?.schema ?? opts.config.jobsSchema;
   const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
+  const payouts = opts.payouts ?? createPayoutProviders({ config: opts.config, log });
   return [
     ...markets.map(
       (m): ScheduledJob => ({
@@ -157,6 +166,8 @@ export function scheduledJobs(
         return counts;
       },
     },
+    // Payouts the provider has not confirmed in time: looked up under their key, settled by the answer (docs/disbursal.md).
+    { name: 'payout-reconcile', kind: 'payout-reconcile', run: async () => reconcilePendingPayouts({ db, payouts, log, config: opts.config, sms }) },
   ];
 }
 

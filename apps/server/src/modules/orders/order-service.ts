@@ -231,6 +231,8 @@ export type TransitionInput = {
    * time zone) — the operator's command (issue 12). Tests and demos that date a loan in the past set neither.
    */
   notBeforeApplication?: boolean;
+  /** disburse only: the account a payout paid (issue 37); default the borrower's active one. */
+  paidToAccountId?: number;
   /** Clock, for tests and demos. */
   now?: Date;
   /** A staff member's or the system's action: recorded in the audit trail in the transition's transaction (decision 018). */
@@ -307,9 +309,9 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
   if (action === 'disburse') {
     await refuseOwnApproval(tx, order, input.audit);
     // The account the disbursal pays: the borrower's active one (none: refused, nothing written).
-    const account = await activeBankAccountOfOrder(tx, order.id);
-    if (!account) throw new AppError(409, errorCodes.invalidTransition, 'disbursalNoBankAccount', { orderNo: order.orderNo });
-    disbursedToAccountId = account.id;
+    const accountId = input.paidToAccountId ?? (await activeBankAccountOfOrder(tx, order.id))?.id;
+    if (accountId === undefined) throw new AppError(409, errorCodes.invalidTransition, 'disbursalNoBankAccount', { orderNo: order.orderNo });
+    disbursedToAccountId = accountId;
     const today = todayIn(order.timeZone, now);
     disbursedOn = input.disbursedOn ?? today;
     // Re-date the plan: instalment seq falls due on disbursedOn + seq × termUnitDays.
@@ -352,7 +354,7 @@ export async function applyTransition(tx: DbOrTx, order: LockedOrder, input: Tra
  * Four eyes (decision 023): the staff member who approved an order never disburses it. Their approval is the
  * audit trail's `orders.approve` event on the order (written in the approval's transaction); 403 otherwise.
  */
-async function refuseOwnApproval(tx: DbOrTx, order: LockedOrder, actor: AuditActor | undefined): Promise<void> {
+export async function refuseOwnApproval(tx: DbOrTx, order: LockedOrder, actor: AuditActor | undefined): Promise<void> {
   if (actor?.type !== 'staff') return;
   if (await staffHasActed(tx, actor.staffId, { action: 'orders.approve', objectType: 'order', objectId: order.orderNo })) {
     throw new AppError(403, errorCodes.forbidden, 'disbursalOwnApproval', { orderNo: order.orderNo });

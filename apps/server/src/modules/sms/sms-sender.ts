@@ -20,6 +20,7 @@ export const smsPurposes = [
   'application_consent_code',
   'application_status',
   'limit_increase',
+  'loan_disbursed',
   'reminder_due_in_3_days',
   'reminder_due_tomorrow',
   'reminder_overdue',
