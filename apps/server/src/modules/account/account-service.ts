@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/messages';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loanSummarySchema, offerSchema } from '@presta/contract/api/account';
@@ -76,7 +77,7 @@ async function loanSummary({ db, lang, now }: CallContext, { row: r, state }: Lo
     orderId: r.id,
     orderNo: r.order_no,
     status,
-    statusText: orderStatusNames[lang][status],
+    statusText: status === '151' && r.payout_under_way ? translate(lang, 'statusText151OnItsWay') : orderStatusNames[lang][status],
     productId: String(r.product_id),
     productName: r.product_name,
     market: r.market,

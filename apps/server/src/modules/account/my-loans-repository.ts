@@ -13,13 +13,15 @@ declare module '../../plugins/app/repositories' {
 /** Every order of the borrower, newest first, with the ledger's read model columns (one round trip). */
 const loansQuery = (borrowerId: number) => sql`
 select ${ledgerColumns}, o.principal::text as principal,
-       to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on
+       to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
+       exists (select 1 from payouts po where po.order_id = o.id and po.status in ('created', 'pending')) as payout_under_way
   from orders o
   join products p on p.id = o.product_id
  where o.borrower_id = ${borrowerId}
  order by o.created_at desc, o.id desc`;
 
-export type LoanRow = LedgerRow & { principal: string; applied_on: string };
+/** payout_under_way: an approved order whose payout the provider has not confirmed yet (issue 37). */
+export type LoanRow = LedgerRow & { principal: string; applied_on: string; payout_under_way: boolean };
 
 /** One order of my loans as read, with its ledger as the pure core's state (null before disbursal). */
 export type LoanRead = { row: LoanRow; state: LedgerState | null };

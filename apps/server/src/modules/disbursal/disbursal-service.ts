@@ -12,7 +12,7 @@ import { lockOrder, refuseOwnApproval, type LockedOrder } from '../orders/order-
 import { ProviderUnavailable } from '../payments/payment-provider';
 import { PayoutRefused, type PayoutProvider, type PayoutProviders, type PayoutRequest, type PayoutState } from '../payments/payouts/payout-provider';
 import type { SmsProvider } from '../sms/sms-provider';
-import { payableAccountOf, verifiedIdentityName, type PayableAccount } from './payable-account-fallback';
+import { payableAccountOf, startAccountVerification, verifiedIdentityName, type PayableAccount } from '../account/account-verification';
 import {
   finalPayoutStatuses,
   insertPayoutAttempt,
@@ -54,7 +54,7 @@ type Actor = { audit: AuditActor; now?: Date };
 /** Starts the payout of an approved order: 404 unknown, 409 not 151 / paying already / no provider / unpayable account, 403 own approval. */
 export async function startDisbursal(ctx: DisbursalContext, input: { orderNo: string } & Actor): Promise<PayoutView> {
   const now = input.now ?? new Date();
-  const saved = await saveAttempt(ctx, input.orderNo, input.audit, now, 'payouts.start');
+  const saved = await saveAttempt(ctx, input.orderNo, input.audit, now, 'payouts.start').catch((error: unknown) => verifyWhenUnverified(ctx, error, now));
   await sendPayout(ctx, saved.provider, saved.payout, now);
   return payoutViewById(ctx.db, saved.payout.id);
 }
@@ -131,7 +131,7 @@ export async function reconcilePendingPayouts(ctx: DisbursalContext, now = new D
 
 /** A provider callback's events, each applied once (payout-events.ts). */
 export async function applyPayoutEvents(ctx: DisbursalContext, events: readonly PayoutEvent[], now = new Date()): Promise<SettleOutcome[]> {
-  return applyEvents(settlement(ctx), events, now);
+  return applyEvents({ ...settlement(ctx), payouts: ctx.payouts }, events, now);
 }
 
 /** The order's latest payout attempt as pages show it, or undefined: none yet. */
@@ -207,8 +207,25 @@ const refusalKeys: Record<Extract<PayableAccount, { refusal: string }>['refusal'
 /** The borrower's payable account, or the refusal (409) that says why not. */
 async function payableOrRefuse(tx: DbOrTx, borrowerId: number, orderNo: string) {
   const payable = await payableAccountOf(tx, borrowerId);
-  if ('refusal' in payable) throw conflict(refusalKeys[payable.refusal], { orderNo });
+  if ('refusal' in payable) {
+    const refusal = conflict(refusalKeys[payable.refusal], { orderNo });
+    throw payable.refusal === 'unverified' && payable.account ? Object.assign(refusal, { unverifiedAccountId: payable.account.id }) : refusal;
+  }
   return payable.account;
+}
+
+/**
+ * A disbursal refused because the account was never verified starts its verification (after the refusal's
+ * transaction), so the next try finds it verified or held for a reviewer; the refusal stands either way.
+ */
+async function verifyWhenUnverified(ctx: DisbursalContext, error: unknown, now: Date): Promise<never> {
+  const accountId = (error as { unverifiedAccountId?: number }).unverifiedAccountId;
+  if (accountId !== undefined) {
+    await startAccountVerification({ db: ctx.db, payouts: ctx.payouts, log: ctx.log }, accountId, now).catch((err: unknown) =>
+      ctx.log.warn({ accountId, error: err instanceof Error ? err.name : 'unknown' }, 'account verification not started'),
+    );
+  }
+  throw error;
 }
 
 /**

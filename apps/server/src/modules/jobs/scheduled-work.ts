@@ -28,6 +28,7 @@ import { redecideSettled } from '../credit/credit-redecision';
 import { decideApplication } from '../credit/decide-application';
 import { reconcilePendingPayouts } from '../disbursal/disbursal-service';
 import { createPayoutProviders } from '../payments/payouts/payout-providers';
+import { pollPendingVerifications } from '../account/account-verification';
 import type { PayoutProviders } from '../payments/payouts/payout-provider';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
@@ -167,7 +168,15 @@ export function scheduledJobs(
       },
     },
     // Payouts the provider has not confirmed in time: looked up under their key, settled by the answer (docs/disbursal.md).
-    { name: 'payout-reconcile', kind: 'payout-reconcile', run: async () => reconcilePendingPayouts({ db, payouts, log, config: opts.config, sms }) },
+    {
+      // Payouts and account validations whose answer did not come are asked of their provider.
+      name: 'payout-reconcile',
+      kind: 'payout-reconcile',
+      run: async () => ({
+        payouts: await reconcilePendingPayouts({ db, payouts, log, config: opts.config, sms }),
+        verifications: await pollPendingVerifications({ db, payouts, log }),
+      }),
+    },
   ];
 }
 

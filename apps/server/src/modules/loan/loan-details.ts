@@ -38,6 +38,8 @@ const statusTextKeys: Record<OrderStatus, [MessageKey, MessageKey]> = {
   '180': ['status180', 'status180Desc'],
   '200': ['status200', 'status200Desc'],
 };
+/** 151 while its payout is with the provider (issue 37): approved, the money on its way. */
+const onItsWayKeys: [MessageKey, MessageKey] = ['statusText151OnItsWay', 'status151OnItsWay'];
 
 /**
  * One of the borrower's orders (404 orderNotFound for unknown and foreign ids
@@ -90,7 +92,7 @@ function detailsAnswer(
 ): LoanDetailsData {
   const repayable = statusIn(repayableStatuses, status);
   // §2: any other status is shown like 200.
-  const [titleKey, descKey] = statusTextKeys[status] ?? statusTextKeys['200'];
+  const [titleKey, descKey] = status === '151' && order.payoutUnderWay ? onItsWayKeys : (statusTextKeys[status] ?? statusTextKeys['200']);
   const notOpen = repayable && position ? notPayableYet(position) : null;
   return {
     orderStatus: status,

@@ -18,7 +18,7 @@ declare module '../../plugins/app/repositories' {
  * One round trip for loan-details: the order (the borrower's only) with the ledger read model's columns (its
  * terms and stored ledger, read exactly as the ledger reads them), the product, the bank account it is paid to
  * (orders' orderAccountNumberSql: the account the disbursal paid, else the borrower's active one) and
- * whether it is rated. One SQL text with bound parameters, so the connection's prepared statement is reused (see
+ * whether it is rated or being paid out. One SQL text with bound parameters, so the connection's prepared statement is reused (see
  * preparedByDefault in db/database.ts): loan-details is benchmarked.
  */
 const orderAccount = orderAccountNumberSql({ borrowerId: sql`o.borrower_id`, disbursedToAccountId: sql`o.disbursed_to_account_id` });
@@ -27,6 +27,7 @@ select ${ledgerColumns}, o.principal::text as principal, o.coupon_amount::text a
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
        ${orderAccount} as bank_account,
        exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated,
+       exists (select 1 from payouts po where po.order_id = o.id and po.status in ('created', 'pending')) as payout_under_way,
        (select (extract(epoch from d.deferred_until) * 1000)::bigint::text from rating_prompt_deferrals d
          where d.borrower_id = o.borrower_id) as rating_deferred_until
   from orders o
@@ -39,6 +40,7 @@ type DetailsRow = LedgerRow & {
   applied_on: string;
   bank_account: string;
   rated: boolean;
+  payout_under_way: boolean;
   rating_deferred_until: string | null;
 };
 
@@ -67,6 +69,8 @@ async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number)
     bankAccount: r.bank_account,
     plan: r.plan,
     rated: r.rated,
+    /** An approved order whose payout the provider has not confirmed yet (disbursal, issue 37): "money on its way". */
+    payoutUnderWay: r.payout_under_way,
     /** The borrower said "not now" to the rating prompt until then (epoch ms), or null. */
     ratingDeferredUntil: r.rating_deferred_until === null ? null : Number(r.rating_deferred_until),
     ledger: ledgerStateOf(r),
