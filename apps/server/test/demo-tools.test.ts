@@ -3,6 +3,7 @@ import { allOrderStatuses, orderStatusNames } from '@presta/contract/order-statu
 import { translate } from '../src/i18n/messages';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
+import { payoutStateOf } from '../src/modules/disbursal/disbursal-service';
 import { decideDemoApplicant, demoOutcomeProfiles, demoOutcomes, makeDemoApplicant } from '../src/modules/demo/demo-applicants';
 import { createKycProvider } from '../src/modules/application/kyc/kyc-provider';
 import { bureauConsentInForce, newestApplication } from '../src/modules/application/application-store';
@@ -80,14 +81,16 @@ describe('demo-session (the test page\'s "Use")', () => {
 });
 
 describe('demo orders (decision 023: four eyes)', () => {
-  it('are approved by the demo operator and disbursed by a second demo member, finance only: both audited', async () => {
+  it('are approved by the demo operator and paid out by a second demo member, finance only; the settled payout disburses them: all audited', async () => {
     const { product, borrower } = await borrowerWithOffer(t.db);
     const order = await makeOrderInStatus(t.db, { borrowerId: borrower.id, productId: product.id, status: '174', lang: 'es' });
     const events = await listAudit(t.db, { objectType: 'order', objectId: order.orderNo });
     expect(events.map((e) => [e.action, e.actorLabel, e.via])).toEqual([
-      ['orders.disburse', DEMO_FINANCE_EMAIL, 'cli'],
+      ['orders.disburse', 'system', 'job'],
+      ['payouts.start', DEMO_FINANCE_EMAIL, 'cli'],
       ['orders.approve', DEMO_OPERATOR_EMAIL, 'cli'],
     ]);
+    expect(await payoutStateOf(t.db, Number(order.orderId))).toMatchObject({ status: 'processed', live: true, amount: expect.any(Number) as number });
     expect((await findStaffByEmail(t.db, DEMO_FINANCE_EMAIL))?.roles).toEqual(['finance']);
   });
 });

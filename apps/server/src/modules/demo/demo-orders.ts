@@ -13,6 +13,7 @@ import { recordPayment } from '../payments/record-payment';
 import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 import { seedDemoStaff } from './demo-staff';
+import { disburseThroughPayout } from './demo-disbursal';
 
 const DAY_MS = 86_400_000;
 
@@ -135,7 +136,16 @@ export async function makeOrderInStatus(
   if (input.status === '110') await move('reject', { reason: 'Demo: income could not be verified' });
   if (statusIn(approvedStatuses, input.status)) await move('approve');
   if (statusIn(disbursedStatuses, input.status)) {
-    await move('disburse', { disbursedOn: addDays(todayIn(product.timeZone, now), 0), audit: crew.finance });
+    // Through a payout (issue 37): the account verified, paid by the market's payout mock, settled on the loan's day.
+    await disburseThroughPayout(db, {
+      orderId: created.orderId,
+      orderNo: created.orderNo,
+      borrowerId: input.borrowerId,
+      market: product.market,
+      valueDate: todayIn(product.timeZone, now),
+      audit: crew.finance,
+      now,
+    });
   }
   if (input.status === '180') await refreshOverdue(db, { orderId: created.orderId });
   if (input.status === '200') {

@@ -1,5 +1,6 @@
 import type { PayoutProviderId, PayoutsConfig } from '../../../config';
 import { pemFromEnv } from '../../../config';
+import type { DeliveryBehaviour } from '../payment-mocks/mock-kit';
 import type { PaymentMocks } from '../payment-mocks/payment-mocks';
 import type { StpMock } from '../payment-mocks/stp-mock';
 import type { PayoutMock } from './payout-mock';
@@ -26,6 +27,8 @@ export type PayoutMocksOptions = {
   paymentMocks?: PaymentMocks;
   /** The holder's name the banks return for an account (default: the name the lender sent). */
   validationName?: (account: string) => string;
+  /** How the mocks deliver their callbacks (default: the providers' way, retried and repeated). */
+  delivery?: Partial<DeliveryBehaviour>;
 };
 
 /** Starts the mock of each market's payout provider; one that fails to start closes those already started. */
@@ -34,7 +37,7 @@ export async function startPayoutMocks(opts: PayoutMocksOptions): Promise<Payout
   const close = async () => {
     await Promise.all(Object.values(byProvider).map((mock) => mock.close()));
   };
-  const base = { publicBaseUrl: opts.publicBaseUrl.replace(/\/$/, ''), settleMs: opts.payouts.mockSettleMs, ...(opts.validationName ? { validationName: opts.validationName } : {}) };
+  const base = { publicBaseUrl: opts.publicBaseUrl.replace(/\/$/, ''), settleMs: opts.payouts.mockSettleMs, ...(opts.validationName ? { validationName: opts.validationName } : {}), ...(opts.delivery ? { delivery: opts.delivery } : {}) };
   try {
     for (const id of new Set(Object.values(opts.payouts.providers))) {
       byProvider[id] = id === 'stp' ? await startStpPayoutMock({ ...base, ...sharedStp(opts.paymentMocks) }) : await startRazorpayxPayoutMock(base);
