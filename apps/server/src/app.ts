@@ -144,7 +144,7 @@ async function registerOurPlugins(app: Server, { config, db, poolStats, payments
 }
 
 /** 3. Routes: the borrower's API, the back office's, the demo tools (when on), then the console and the web app. */
-async function registerRoutes(app: Server, config: Config, paymentMocks: RunningMocks | undefined) {
+async function registerRoutes(app: Server, config: Config, mocks: Pick<BuildOptions, 'paymentMocks' | 'payoutMocks'>) {
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
   await app.register(repaymentRoutes, { config });
@@ -170,7 +170,7 @@ async function registerRoutes(app: Server, config: Config, paymentMocks: Running
   await app.register(consoleLandingTemplateRoutes);
   await app.register(consoleCreditApplicationRoutes, { config });
   await app.register(consoleAccountVerificationRoutes);
-  if (config.demoTools) await app.register(demoRoutes, { config, ...(paymentMocks ? { paymentMocks } : {}) });
+  if (config.demoTools) await app.register(demoRoutes, { config, ...(mocks.paymentMocks ? { paymentMocks: mocks.paymentMocks } : {}), ...(mocks.payoutMocks ? { payoutMocks: mocks.payoutMocks } : {}) });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });
 }
@@ -184,7 +184,7 @@ export async function buildApp(options: BuildOptions) {
   const app = createServer(options.config, options.logger);
   const redisHealth = await registerExternalPlugins(app, options.config);
   await registerOurPlugins(app, options, redisHealth);
-  await registerRoutes(app, options.config, options.paymentMocks);
+  await registerRoutes(app, options.config, options);
   return app;
 }
 

@@ -4,7 +4,7 @@ import { buildApp, type App } from './app';
 import { connectOptionsFrom, EmbeddedPortTakenError, openDatabase, runMigrations, type Database } from './db/database';
 import { startScheduledWork, type ScheduledWork } from './modules/jobs/scheduled-work';
 import { startPaymentMocks, type PaymentMocks } from './modules/demo/payment-mocks/payment-mocks';
-import { startPayoutMocks, type PayoutMocks } from './modules/demo/payout-mocks/payout-mocks';
+import { removePayoutMocksFile, startPayoutMocks, writePayoutMocksFile, type PayoutMocks } from './modules/demo/payout-mocks/payout-mocks';
 import { createSmsProvider } from './modules/sms/sms-provider';
 import { routes } from '@presta/contract/routes';
 
@@ -112,12 +112,20 @@ async function withPaymentMocks(config: Config, running: Running): Promise<Confi
 /**
  * Development (unless PAYOUT_PROVIDER_MOCKS=0; production refuses the mocks): the local mocks of the payout providers
  * start, sharing STP's key pair with the deposit mock when it runs, and the configuration is loaded again with their
- * settings, so every payout adapter talks to its mock.
+ * settings, so every payout adapter talks to its mock; the operator command reads them from DATA_DIR.
  */
 async function withPayoutMocks(config: Config, running: Running): Promise<Config> {
   if (!config.payouts.mocks || config.env !== 'development') return config;
   const mocks = await startPayoutMocks({ publicBaseUrl: config.publicBaseUrl, payouts: config.payouts, ...(running.paymentMocks ? { paymentMocks: running.paymentMocks } : {}) });
-  running.payoutMocks = mocks;
+  running.payoutMocks = {
+    ...mocks,
+    close: async () => {
+      removePayoutMocksFile(config.dataDir);
+      await mocks.close();
+    },
+  };
+  // `npm run ops -- disburse` (another process) pays through these mocks too.
+  writePayoutMocksFile(config.dataDir, mocks.env);
   const names = Object.entries(mocks.byProvider).map(([id, mock]) => `${id} ${mock.url}`);
   console.log(`Payout provider mocks: ${names.join(', ') || 'none'} (each settles a payout after ${config.payouts.mockSettleMs} ms)`);
   return loadConfig({ ...process.env, ...running.paymentMocks?.env, ...mocks.env });

@@ -30,6 +30,14 @@
  * webhooks (PAYMENT_PROVIDER_MOCKS=1). The amount defaults to the
  * reference's. Exits non-zero when refused.
  *
+ * npm run -s demo -- payout <orderNo> --outcome settled|returned|failed
+ *
+ * Plays the payout provider: the order's live payout (started from the console
+ * or `ops disburse`) is settled, returned or failed by its provider's mock in
+ * the running server (POST /api/dev/payouts/play), which sends that
+ * provider's own callbacks; prints the payout as staff see it. Without it the
+ * mock settles a payout by itself after PAYOUT_MOCK_SETTLE_MS (3000 ms).
+ *
  * npm run -s demo -- sms-outbox <phone>   (or: sms <phone>)
  *
  * Prints the latest text messages sent to a phone (the SMS outbox: with no
@@ -72,6 +80,7 @@ const usage = `Usage:
   npm run -s demo -- applicant [--lang es|en] [--market MX|IN] [--step identity|address|work|documents|consents|review|submitted]
                                [--outcome approved|referred|declined]
   npm run -s demo -- pay <reference or voucher code> [--amount <minor units>]
+  npm run -s demo -- payout <orderNo> --outcome settled|returned|failed
   npm run -s demo -- sms-outbox <phone>`;
 
 const firstNames = { es: ['Valeria', 'Diego', 'Camila', 'Mateo', 'Regina', 'Santiago'], en: ['Ananya', 'Rohan', 'Kavya', 'Vikram', 'Isha', 'Aditya'] };
@@ -85,6 +94,7 @@ async function main() {
   });
   const [command] = positionals;
   if (command === 'pay') return pay(positionals[1], values.amount);
+  if (command === 'payout') return payout(positionals[1], values.outcome);
   if (command === 'applicant') return applicant(values);
   if (command === 'sms' || command === 'sms-outbox') return printSms(positionals[1]);
   if (command !== 'order') throw new UsageError(usage);
@@ -178,6 +188,29 @@ async function payThroughServer(apiBase: string, ref: PaymentReference, amount: 
   const out = { apiBase, reference: ref.reference, voucherCode: ref.voucherCode, provider: ref.provider, amount, status: response.status, ...(answer.data ? { payment: answer.data } : { body: answer.message ?? text }) };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   if (response.status !== 200 || answer.data?.delivered !== true) process.exitCode = 1;
+}
+
+/** `payout`: the provider's answer to an order's live payout, played by its mock in the running server. */
+async function payout(orderNo: string | undefined, outcome: string | undefined): Promise<void> {
+  if (!orderNo) throw new UsageError(`an order number is required.\n${usage}`);
+  if (outcome !== 'settled' && outcome !== 'returned' && outcome !== 'failed') throw new UsageError(`--outcome must be settled, returned or failed.\n${usage}`);
+  const apiBase = loadConfig().publicBaseUrl;
+  const response = await fetch(`${apiBase}/api/dev/payouts/play`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderNo, outcome }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  let answer: { message?: string; data?: unknown } = {};
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    // not JSON: reported below
+  }
+  if (response.status === 404 && !answer.message) throw new UsageError(`${apiBase} has no demo tools (PRESTA_DEMO_TOOLS=1, npm start sets it).`);
+  if (response.status !== 200) throw new UsageError(answer.message ?? text);
+  process.stdout.write(`${JSON.stringify({ apiBase, ...(answer.data as object) }, null, 2)}\n`);
 }
 
 /** `applicant`'s options, checked: a usage error for any other value. */

@@ -4,7 +4,8 @@
  *   npm run ops -- offer <phone> --product <code> --limit N
  *   npm run ops -- approve <orderNo>
  *   npm run ops -- reject <orderNo> [--reason text]
- *   npm run ops -- disburse <orderNo> [--on YYYY-MM-DD]
+ *   npm run ops -- disburse <orderNo> [<orderNo> ...]
+ *   npm run ops -- payouts <orderNo> | payouts retry <orderNo> | payouts cancel <orderNo> --reason "…" | payouts reconcile
  *   npm run ops -- sweep-overdue
  *   npm run ops -- show <orderNo>
  *   npm run ops -- complaints [--status open|answered|closed]
@@ -39,7 +40,7 @@
 import { disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { connectOptionsFrom, openDatabase, runMigrations, type Db } from '../db/database';
 import { translate, type MessageKey } from '../i18n/messages';
 import { AppError } from '../lib/app-error';
@@ -53,6 +54,7 @@ import type { ConsoleAction } from '@presta/contract/staff-roles';
 import { cancelPayout, reconcilePendingPayouts, retryPayout, startDisbursal, type DisbursalContext, type PayoutView } from '../modules/disbursal/disbursal-service';
 import { listPayoutViews } from '../modules/disbursal/payout-repository';
 import { createPayoutProviders } from '../modules/payments/payouts/payout-providers';
+import { readPayoutMocksFile } from '../modules/demo/payout-mocks/payout-mocks';
 import type { PayoutProviders } from '../modules/payments/payouts/payout-provider';
 import type { AuditActor } from '../modules/audit/audit-log';
 import { authorise, findStaffByEmail, staffActor } from '../modules/staff/staff-service';
@@ -252,7 +254,7 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, 
     let made: PaymentProviders | undefined;
     const payments = deps.payments ?? (() => (made ??= createPaymentProviders({ db, config: loadConfig() })));
     let madePayouts: PayoutProviders | undefined;
-    const payouts = deps.payouts ?? (() => (madePayouts ??= createPayoutProviders({ config: loadConfig() })));
+    const payouts = deps.payouts ?? (() => (madePayouts ??= createPayoutProviders({ config: payoutConfig() })));
     await spec.run(db, { orderNo, options, suspense, actor, payments, payouts }, io);
     return 0;
   } catch (err) {
@@ -286,8 +288,15 @@ async function reject(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsI
   io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
 }
 
-const disbursalCtx = (db: Db, payouts: PayoutProviders): DisbursalContext => {
+/** The settings payouts are made with: in development, the running server's payout mocks' (their file under DATA_DIR). */
+function payoutConfig(): Config {
   const config = loadConfig();
+  if (config.env !== 'development' || !config.payouts.mocks) return config;
+  return loadConfig({ ...process.env, ...readPayoutMocksFile(config.dataDir) });
+}
+
+const disbursalCtx = (db: Db, payouts: PayoutProviders): DisbursalContext => {
+  const config = payoutConfig();
   return { db, payouts, log: pino({ level: 'warn' }, pino.destination(2)), config };
 };
 

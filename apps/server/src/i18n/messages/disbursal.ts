@@ -17,6 +17,8 @@ export const disbursalEs = {
   opsSomeRefused: '{count} pedido(s) no se desembolsaron (arriba, cada uno con su motivo).',
   status151OnItsWay: 'Su préstamo fue aprobado y el dinero va en camino a su cuenta.',
   statusText151OnItsWay: 'Aprobado, el dinero va en camino',
+  demoPayoutNone: 'El pedido {orderNo} no tiene un desembolso en curso: desembólselo primero.',
+  demoPayoutNoMock: 'Ningún simulador de {provider} corre en este servidor: arránquelo sin PAYOUT_PROVIDER_MOCKS=0.',
 } as const;
 
 export const disbursalEn: Record<keyof typeof disbursalEs, string> = {
@@ -37,4 +39,6 @@ export const disbursalEn: Record<keyof typeof disbursalEs, string> = {
   opsSomeRefused: '{count} order(s) were not disbursed (above, each with its reason).',
   status151OnItsWay: 'Your loan is approved and the money is on its way to your account.',
   statusText151OnItsWay: 'Approved, money on its way',
+  demoPayoutNone: 'Order {orderNo} has no payout under way: disburse it first.',
+  demoPayoutNoMock: 'No mock of {provider} runs in this server: start it without PAYOUT_PROVIDER_MOCKS=0.',
 };

@@ -14,6 +14,8 @@ import { sessionQueryParams } from './demo-links';
 import { createSession } from '../session/session-service';
 import { recentSms } from '../sms/sms-sender';
 import { registerDemoPayRoute, type RunningMocks } from './demo-payments';
+import { registerDemoPayoutRoute } from './demo-payouts';
+import type { PayoutMocks } from './payout-mocks/payout-mocks';
 
 const demoBorrowerSchema = z.object({
   borrowerId: z.string(),
@@ -29,11 +31,12 @@ const demoBorrowerSchema = z.object({
 /**
  * Demo tools for the test page (only with PRESTA_DEMO_TOOLS=1): the seeded
  * demo borrowers and the demo applicants, a fresh session for one of them, the SMS outbox, and a reference paid
- * through its provider (demo-payments.ts).
+ * through its provider (demo-payments.ts), a payout's answer played by its provider's mock (demo-payouts.ts).
  */
-export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config; paymentMocks?: RunningMocks }) {
+export default function demoRoutes(fastify: FastifyInstance, opts: { config: Config; paymentMocks?: RunningMocks; payoutMocks?: PayoutMocks['byProvider'] }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   registerDemoPayRoute(fastify, { config: opts.config, mocks: opts.paymentMocks ?? {} });
+  registerDemoPayoutRoute(fastify, { mocks: opts.payoutMocks ?? {} });
 
   app.get(
     '/api/dev/demo-borrowers',

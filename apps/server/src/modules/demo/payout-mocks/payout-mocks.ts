@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PayoutProviderId, PayoutsConfig } from '../../../config';
 import { pemFromEnv } from '../../../config';
 import type { DeliveryBehaviour } from '../payment-mocks/mock-kit';
@@ -56,4 +58,29 @@ function sharedStp(paymentMocks: PaymentMocks | undefined): { keys?: { privateKe
   const privateKey = pemFromEnv(deposits?.env.STP_PRIVATE_KEY);
   if (!deposits || !privateKey) return {};
   return { keys: { privateKey, publicKey: deposits.publicKey }, empresa: deposits.env.STP_EMPRESA ?? '', fallbackUrl: deposits.url };
+}
+
+/**
+ * Where the running development server leaves its payout mocks' settings (under DATA_DIR), so the operator command
+ * (`npm run ops -- disburse` in another process) pays through the same mocks. Development only: the file holds the
+ * mocks' own throwaway keys, and production never starts mocks.
+ */
+export const payoutMocksFile = (dataDir: string) => path.join(dataDir, 'payout-mocks.json');
+
+export function writePayoutMocksFile(dataDir: string, env: Record<string, string>): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(payoutMocksFile(dataDir), JSON.stringify(env), { mode: 0o600 });
+}
+
+export function removePayoutMocksFile(dataDir: string): void {
+  fs.rmSync(payoutMocksFile(dataDir), { force: true });
+}
+
+/** The running server's payout mocks' settings, or {} (none running, or not development). */
+export function readPayoutMocksFile(dataDir: string): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(payoutMocksFile(dataDir), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
 }
