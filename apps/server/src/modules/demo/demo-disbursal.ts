@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { CalendarDate } from '@presta/contract/dates';
 import type { MarketCode } from '@presta/contract/markets';
-import { loadConfig, type Config } from '../../config';
+import { loadConfig, type Config, type PayoutProviderId } from '../../config';
 import type { Db, DbOrTx } from '../../db/database';
 import { startAccountVerification } from '../account/account-verification';
 import type { AuditActor } from '../audit/audit-log';
@@ -26,20 +26,30 @@ const WAIT_MS = 8_000;
 export type DemoDisbursal = { orderId: number; orderNo: string; borrowerId: number; market: MarketCode; valueDate: CalendarDate; audit: AuditActor; now: Date };
 
 export async function disburseThroughPayout(db: DbOrTx, input: DemoDisbursal): Promise<void> {
-  const base = loadConfig();
-  const provider = base.payouts.providers[input.market] ?? (input.market === 'MX' ? 'stp' : 'razorpayx');
-  const mocks = await startPayoutMocks({ publicBaseUrl: NO_CALLBACKS, payouts: { providers: { [input.market]: provider }, mockSettleMs: 30 }, delivery: { attempts: 1, duplicate: false } });
-  try {
-    const config: Config = loadConfig({ ...process.env, ...mocks.env, PAYOUT_PROVIDERS: `${input.market}=${provider}` });
-    const log = pino({ level: 'silent' });
-    // The seed and the demo command hold one transaction: its savepoints stand in for the disbursal's own.
-    const ctx: DisbursalContext = { db: db as Db, payouts: createPayoutProviders({ config, log }), log, config };
+  await withDemoPayouts(db, input.market, async (ctx, provider) => {
     await verifyAccount(ctx, input.borrowerId);
     await startDisbursal(ctx, { orderNo: input.orderNo, audit: input.audit });
     const key = (await latestPayoutOf(ctx.db, input.orderId))!.idempotencyKey;
     const state = await until(() => ctx.payouts.byId(provider)!.getPayout(key, new Date()), (s) => s.status === 'processed');
     const event = { provider, dedupeKey: `demo:${key}`, type: 'demo.status-query', idempotencyKey: key, occurredAt: input.now };
     await applyPayoutEvents(ctx, [{ ...event, state: { ...state, valueDate: input.valueDate } }], input.now);
+  });
+}
+
+/** A demo borrower's active account verified through the market's validation, as a real one is (demo-orders.ts). */
+export async function verifyDemoAccount(db: DbOrTx, input: { borrowerId: number; market: MarketCode }): Promise<void> {
+  await withDemoPayouts(db, input.market, (ctx) => verifyAccount(ctx, input.borrowerId));
+}
+
+/** The market's payout adapter against its mock, started for the call (callbacks off: the status query confirms). */
+async function withDemoPayouts(db: DbOrTx, market: MarketCode, work: (ctx: DisbursalContext, provider: PayoutProviderId) => Promise<void>): Promise<void> {
+  const provider = loadConfig().payouts.providers[market] ?? (market === 'MX' ? 'stp' : 'razorpayx');
+  const mocks = await startPayoutMocks({ publicBaseUrl: NO_CALLBACKS, payouts: { providers: { [market]: provider }, mockSettleMs: 30 }, delivery: { attempts: 1, duplicate: false } });
+  try {
+    const config: Config = loadConfig({ ...process.env, ...mocks.env, PAYOUT_PROVIDERS: `${market}=${provider}` });
+    const log = pino({ level: 'silent' });
+    // The seed and the demo command hold one transaction: its savepoints stand in for the disbursal's own.
+    await work({ db: db as Db, payouts: createPayoutProviders({ config, log }), log, config }, provider);
   } finally {
     await mocks.close();
   }

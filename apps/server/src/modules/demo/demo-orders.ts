@@ -13,7 +13,7 @@ import { recordPayment } from '../payments/record-payment';
 import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-service';
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 import { seedDemoStaff } from './demo-staff';
-import { disburseThroughPayout } from './demo-disbursal';
+import { disburseThroughPayout, verifyDemoAccount } from './demo-disbursal';
 
 const DAY_MS = 86_400_000;
 
@@ -59,6 +59,8 @@ export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
         ? { borrowerId, market: 'IN', kind: 'account', accountNumber: '50100234567891', bankCode: 'HDFC', bankName: 'HDFC', ifsc: 'HDFC0001234' }
         : { borrowerId, market: 'MX', kind: 'clabe', accountNumber: '002180700912395678', bankCode: '002', bankName: 'Banamex', ifsc: null },
     );
+  // Verified as a real account is before its first disbursal (issue 37): the market's validation, against its mock.
+  await verifyDemoAccount(db, { borrowerId, market: product.market });
   await db.insert(productOffers).values({
     borrowerId,
     productId: product.id,
