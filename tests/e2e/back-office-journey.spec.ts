@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './support/test';
 import { formatMarketMoney } from '@presta/contract/markets';
 import { appliedOnePeriodAgo } from './support/account';
+import { disbursalTexts, disbursedOnePeriodAgo, waitUntilPaid } from './support/disbursal';
 import { demoOrder, ops } from './support/cli';
 import { complaintTexts, expectImageLoaded, makeTestImages, readServedImage, type TestImages } from './support/complaints';
 import {
@@ -182,8 +183,8 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     loanDetailsUrl = borrowerPage(borrower.url(), '/loan-details');
     expect(new URL(loanDetailsUrl).searchParams.get('orderId')).not.toBe(applicant.orderId);
   });
-  // Applied one instalment period ago, to be disbursed on that day: instalment 1 falls due today and a store takes
-  // its payment (before half the term nothing can be prepaid: docs/ledger.md).
+  // Applied one instalment period ago and, once paid out, disbursed on that day (disbursedOnePeriodAgo): instalment 1
+  // falls due today and a store takes its payment (before half the term nothing can be prepaid: docs/ledger.md).
   const disbursalDay = await appliedOnePeriodAgo(orderNo);
 
   // ---- 5. The reviewer approves it in the review queue.
@@ -207,7 +208,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
   // The borrower's page follows by itself (it polls while 21/151).
   await expect(borrower.getByText(borrowerTexts.approved).first()).toBeVisible({ timeout: 20_000 });
 
-  // ---- Finance disburses it in the disbursal screen, on the day it was due.
+  // ---- Finance disburses it in the disbursal screen; the provider's mock pays it.
   const f = consoles.get(finance)!.page;
   await test.step('finance disburses it', async () => {
     await f.goto('/console/');
@@ -220,20 +221,19 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await checkConsoleScreen(f, 'disbursal');
     await row.getByRole('checkbox', { name: orderNo }).check();
     await expect(f.getByText(/^1 seleccionada · \$/)).toBeVisible();
-    const dayField = f.getByLabel('Día del desembolso');
-    await dayField.click();
-    await dayField.fill(disbursalDay);
-    await dayField.press('Enter');
-    await expect(dayField).toHaveValue(disbursalDay);
     await f.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
-    const confirm = f.locator('.ant-popconfirm').filter({ hasText: `el ${disbursalDay}?` });
+    const confirm = f.locator('.ant-popconfirm').filter({ hasText: /^¿Desembolsar 1 orden por \$/ });
     await confirm.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
-    const done = f.getByRole('status').filter({ hasText: '1 orden desembolsada' });
+    // A payout started (decision 030): the provider's mock pays it within seconds and its callback makes it 174.
+    const done = f.getByRole('status').filter({ hasText: disbursalTexts.console.started });
     await expect(done).toBeVisible();
-    await expect(done.getByRole('row').filter({ hasText: orderNo })).toContainText(disbursalDay);
+    await expect(done.getByRole('row').filter({ hasText: orderNo })).toBeVisible();
     await checkConsoleScreen(f, 'disbursal-done');
+    await waitUntilPaid(f, orderNo);
   });
   await expect(borrower.getByText(borrowerTexts.disbursed).first()).toBeVisible({ timeout: 20_000 });
+  // The mock paid today: the loan is moved to the day it was due, so that instalment 1 falls due today.
+  expect(await disbursedOnePeriodAgo(orderNo)).toBe(disbursalDay);
 
   // ---- The borrower pays instalment 1 at a store; the loan's story in the loans screen shows the payment.
   const paid = await test.step('the borrower pays at a store', async () => {

@@ -15,6 +15,7 @@ import {
   type ConsoleWindow,
   type StaffRoleName,
 } from './support/console';
+import { disbursalTexts, waitUntilPaid } from './support/disbursal';
 import { brokenAmounts, saveScreenshot } from './support/layout';
 
 /*
@@ -90,7 +91,10 @@ test("the README's back office, as written: its admin reviews and answers compla
   await signIn(a, admin);
   const menu = a.getByRole('navigation', { name: c.menu });
   for (const section of ['review', 'complaints', 'staff'] as const) await expect(menu.getByRole('link', { name: c.nav[section], exact: true })).toBeVisible();
-  await expect(menu.getByRole('link', { name: c.nav.disbursal, exact: true })).toHaveCount(0);
+  // The admin reads the disbursal screen's payouts (issue 37: payouts.read) but never disburses (decision 023).
+  await openSection(a, 'disbursal');
+  await expect(a.getByText('Tu rol puede ver esta lista, pero no desembolsar.')).toBeVisible();
+  await expect(a.getByRole('button', { name: disbursalTexts.console.disburse })).toHaveCount(0);
 
   // ---- The admin approves an application in the review queue: its actions drawn whole at 1280 px.
   const application = demoOrder('21');
@@ -131,7 +135,7 @@ test("the README's back office, as written: its admin reviews and answers compla
   const financeWindow = await openConsole(browser);
   windows.push(financeWindow);
   const f = financeWindow.page;
-  await test.step('the second member disburses it: "1 orden desembolsada"', async () => {
+  await test.step('the second member disburses it: "1 desembolso iniciado", then the provider pays it', async () => {
     await setUpThroughLink(f, financeLink, finance);
     await f.getByRole('link', { name: c.goSignIn }).click();
     await signIn(f, finance);
@@ -143,12 +147,14 @@ test("the README's back office, as written: its admin reviews and answers compla
     const confirm = f.locator('.ant-popconfirm').filter({ hasText: /^¿Desembolsar 1 / });
     await expect.soft(confirm).toContainText(/^¿Desembolsar 1 orden por \$/);
     await confirm.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
+    // A payout started (decision 030): the order turns Desembolsada when the provider (its mock, within seconds) confirms.
     const done = f.getByRole('status').filter({ hasText: application.orderNo });
     await expect(done).toBeVisible();
-    await expect.soft(done).toContainText('1 orden desembolsada');
-    await expect.soft(done).not.toContainText('órdenes');
+    await expect.soft(done).toContainText(disbursalTexts.console.started);
+    await expect.soft(done).not.toContainText('desembolsos');
     expect.soft(await brokenAmounts(f), 'amounts on one line').toEqual([]);
     await checkConsoleScreen(f, 'readme-disbursal-done');
+    await waitUntilPaid(f, application.orderNo);
   });
 
   // ---- The admin gives the finance member support too: their open console follows at its next call, no reload.

@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import type { MarketCode } from '@presta/contract/markets';
-import { appliedOnePeriodAgo, spareAddressBudget } from './support/account';
+import { spareAddressBudget } from './support/account';
 import { checkConsoleScreen, openSection } from './support/console';
+import { approveInConsole, startDisbursal, waitUntilPaid } from './support/disbursal';
 import { closeE2eDb } from './support/e2e-database';
 import { checkPage } from './support/layout';
 import { demoApplicant, reloadUntil, statusSms, type DemoApplicant, type Lang } from './support/application';
@@ -56,35 +57,16 @@ async function takeOffer(page: Page, lang: Lang, applicant: DemoApplicant, name:
 }
 
 /**
- * A reviewer approves the order in the console, a finance member disburses it (never the same member). As in the
- * back office's journey, the order is moved one instalment period back and disbursed on that day: the console's
- * day goes no later than the earliest market's today, and an Indian order made after India's midnight (Mexico's
- * evening) is a day ahead of it.
+ * A reviewer approves the order in the console, a finance member disburses it (never the same member): the payout
+ * starts, and the payout mock settles it within seconds (decision 030): the Payouts tab reads "Pagado".
  */
 async function approveAndDisburse(browser: Browser, orderNo: string, market: MarketCode) {
   const who = market.toLowerCase();
   const r = (await consoleMember(browser, email(`revisor-${who}`), 'Rita Revisora', ['reviewer'])).page;
-  await openSection(r, 'review');
-  const row = r.getByRole('row').filter({ hasText: orderNo });
-  await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Aprobar', exact: true }).click();
-  await r.locator('.ant-popconfirm').filter({ hasText: `¿Aprobar la orden ${orderNo}?` }).getByRole('button', { name: 'Aprobar', exact: true }).click();
-  await expect(r.getByText(`Orden ${orderNo} aprobada.`)).toBeVisible();
-
+  await approveInConsole(r, orderNo);
   const f = (await consoleMember(browser, email(`finanzas-${who}`), 'Fabián Finanzas', ['finance'])).page;
-  await openSection(f, 'disbursal');
-  const due = f.getByRole('row').filter({ hasText: orderNo });
-  await expect(due).toBeVisible();
-  await due.getByRole('checkbox', { name: orderNo }).check();
-  const day = await appliedOnePeriodAgo(orderNo);
-  const dayField = f.getByLabel('Día del desembolso');
-  await dayField.click();
-  await dayField.fill(day);
-  await dayField.press('Enter');
-  await expect(dayField).toHaveValue(day);
-  await f.getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
-  await f.locator('.ant-popconfirm').getByRole('button', { name: 'Desembolsar seleccionadas' }).click();
-  await expect(f.getByRole('status').filter({ hasText: '1 orden desembolsada' })).toBeVisible();
+  await startDisbursal(f, orderNo);
+  await waitUntilPaid(f, orderNo);
 }
 
 const approvedCases = [
