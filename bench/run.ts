@@ -11,7 +11,8 @@
  * (names: api-rows.ts benchCalls; `bursts` for the notification bursts;
  * `bursts-conekta`, `bursts-stp`, `bursts-razorpay` for the real providers'
  * bursts through their mocks (provider-bursts.ts);
- * `credit-decision` for the decision's time, submit to answer) and
+ * `credit-decision` for the decision's time, submit to answer;
+ * `disbursal-batch` for a batch of 50 disbursals through the payout mocks (disbursal-batch.ts)) and
  * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server;
  * BENCH_LATENCY_DUMP=<dir> writes every answer's time of each API run there.
  */
@@ -43,6 +44,7 @@ import { applicantPool, documentUploadRequest, saveStepRequest, type Applicant }
 import { measurePages, printPages, type BorrowerPage, type PageRow } from './pages';
 import { measureCreditDecision, type CreditDecisionRow } from './credit-decision';
 import { benchProviders, providerBurstCall, providerBursts, type ProviderBurstCall, type ProviderBurstRow } from './provider-bursts';
+import { DISBURSAL_BATCH_CALL, measureDisbursalBatches, type DisbursalBatchRow } from './disbursal-batch';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -266,12 +268,12 @@ async function mainLoad() {
 /** The demo order the loan rows and the borrower pages use (status 174: its first instalment is due today). */
 type DemoOrder = { params: Record<string, string>; productId: string; orderId: string; orderNo: string; urls: Record<string, string> };
 
-type Wanted = (call: BenchCall | 'bursts' | ProviderBurstCall | 'credit-decision') => boolean;
+type Wanted = (call: BenchCall | 'bursts' | ProviderBurstCall | 'credit-decision' | typeof DISBURSAL_BATCH_CALL) => boolean;
 
 /** BENCH_CALLS read: every name checked against the rows (api-rows.ts benchCalls) and `bursts`. */
 function wantedCalls(list: string | undefined): Wanted {
   if (!list) return () => true;
-  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', ...benchProviders.map(providerBurstCall), 'credit-decision']);
+  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', ...benchProviders.map(providerBurstCall), 'credit-decision', DISBURSAL_BATCH_CALL]);
   const names = list.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length || !names.length) throw new Error(`BENCH_CALLS: unknown ${unknown.join(', ') || '(empty)'}; the rows are ${[...known].join(', ')}`);
@@ -286,7 +288,14 @@ function wantedCalls(list: string | undefined): Wanted {
  */
 const poolShare = Number(process.env.BENCH_POOL_SHARE ?? 1);
 
-type ApiReport = { api: ApiRow[]; notifications: BurstRow[]; duringBursts: BystanderRow[]; providerNotifications: ProviderBurstRow[]; creditDecision?: CreditDecisionRow };
+type ApiReport = {
+  api: ApiRow[];
+  notifications: BurstRow[];
+  duringBursts: BystanderRow[];
+  providerNotifications: ProviderBurstRow[];
+  creditDecision?: CreditDecisionRow;
+  disbursalBatches?: DisbursalBatchRow[];
+};
 
 /** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
 type Pools = { due: BorrowerPool<DueBorrower>; offers: BorrowerPool<OfferBorrower>; applicants: BorrowerPool<Applicant> };
@@ -486,12 +495,17 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
     : { bursts: [], bystanders: [] };
   // Last: its applicants' jobs share the server with nothing else measured.
   const creditDecision = wanted('credit-decision') ? await measureCreditDecision(base, database, loadConfig(env), creditDecisionRun) : undefined;
+  // On a server of its own (port + 3), its payout adapters on the mocks the row starts.
+  const disbursalBatches = wanted(DISBURSAL_BATCH_CALL)
+    ? await measureDisbursalBatches({ root, serverArgs, env, port: port + 3, database, batches: disbursalBatchCount, waitReady: (url) => waitFor(url) })
+    : undefined;
   return {
     api,
     notifications: bursts.bursts,
     duringBursts: [...bursts.bystanders, ...providerReport.bystanders],
     providerNotifications: providerReport.bursts,
     creditDecision,
+    disbursalBatches,
   };
 }
 
@@ -510,6 +524,29 @@ function borrowerPages(order: DemoOrder, offer: OfferBorrower): BorrowerPage[] {
 
 /** The credit decision's run: applicants, sent this many at a time (BENCH_DECISIONS, BENCH_DECISIONS_PARALLEL). */
 const creditDecisionRun = { count: Number(process.env.BENCH_DECISIONS ?? 30), parallel: Number(process.env.BENCH_DECISIONS_PARALLEL ?? 3) };
+
+/** Measured batches per market of the disbursal row (BENCH_DISBURSAL_BATCHES), each of 50 orders, after a warm-up batch. */
+const disbursalBatchCount = Number(process.env.BENCH_DISBURSAL_BATCHES ?? 5);
+
+function printDisbursalBatches(rows: DisbursalBatchRow[] | undefined): void {
+  if (!rows?.length) return;
+  console.log(`\nBatch disbursal (console POST /console/api/orders/disburse, ${rows[0]!.orders} orders a call, a finance member; ${rows[0]!.batches} batches per market; p99 of 5 batches is the slowest)`);
+  console.table(
+    rows.map((r) => ({
+      run: r.name,
+      'batch p50 ms': r.batchP50Ms,
+      'batch p99 ms': r.batchP99Ms,
+      'ms / order': r.perOrderMs,
+      'all 174 p50 ms': r.settledP50Ms,
+      'all 174 p99 ms': r.settledP99Ms,
+      'order span p50 ms': r.orderSpanP50Ms,
+      'order span p99 ms': r.orderSpanP99Ms,
+      refused: r.refused,
+      'paid once': r.paidOnce,
+      pass: r.pass ? 'PASS' : 'FAIL',
+    })),
+  );
+}
 
 function printCreditDecision(row: CreditDecisionRow | undefined): void {
   if (!row) return;
@@ -576,9 +613,14 @@ async function main() {
     if (report.api.length) printApi(report.api, duration, connections);
     printBursts(report);
     printCreditDecision(report.creditDecision);
+    printDisbursalBatches(report.disbursalBatches);
     printPages(pages, lighthouseRuns);
 
     const failed = report.api.filter((r) => r.failure);
+    if (report.disbursalBatches?.some((r) => !r.pass)) {
+      console.error('\nFAILED: a disbursal batch left an order unpaid, paid twice or refused');
+      process.exitCode = 1;
+    }
     const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, summary: apiSummary(report.api), ...report, pages };
     if (failed.length) {
       console.error(`\nFAILED: ${failed.length} API rows answered errors or non-2xx (${failed.map((r) => r.call).join(', ')}): not a measurement; bench/results/latest.json is left as it was`);
