@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './support/test';
-import { demoFinance, demoOrder, ops, type DemoOrder } from './support/cli';
+import { demoOrder, ops, type DemoOrder } from './support/cli';
+import { disburseAndWait } from './support/disbursal';
 import { checkPage } from './support/layout';
 import { openLoanDetails } from './support/loan-details';
 import { demoPay, referenceFor } from './support/payments';
@@ -79,7 +80,7 @@ test('after paying the overdue instalment, nothing can be paid yet: no Pagar aho
 test("the receipt of the payment that carries out a cooling-off exit: the waiver, nothing owed, settled (India, English)", async ({ page }) => {
   // Disbursed today, so the exit may be asked for (within 3 days of disbursal).
   const approved = demoOrder('151', { lang: 'en' });
-  ops('disburse', approved.orderNo, ...demoFinance);
+  await disburseAndWait(approved.orderNo);
   ops('cooling-off-exit', approved.orderNo);
   const { reference } = await referenceFor(page, approved, 'upi');
   expect(demoPay(reference).body.applied).toBe(true);

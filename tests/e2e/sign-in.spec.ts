@@ -4,7 +4,8 @@ import { appReady, expect, test } from './support/test';
 import { errorCodes } from '@presta/contract/error-codes';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
-import { demoFinance, ops } from './support/cli';
+import { ops } from './support/cli';
+import { disburseAndWait, disbursedOnePeriodAgo, nameBorrower } from './support/disbursal';
 import { e2ePorts } from './support/e2e-env';
 import { checkPage } from './support/layout';
 import { openLoanDetails } from './support/loan-details';
@@ -148,7 +149,9 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
 
-  // The account the loan is paid into: a CLABE, confirmed by an SMS code.
+  // The account the loan is paid into: a CLABE, confirmed by an SMS code, then verified with the bank under the
+  // borrower's recorded name.
+  await nameBorrower(phone, 'Lucía Fernández Ortiz');
   await page.goto('/setting');
   await expect(page.getByRole('heading', { level: 1, name: t.accountTitle })).toBeVisible();
   await expect(page.getByText(t.bankNone)).toBeVisible();
@@ -166,11 +169,12 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   await page.getByRole('button', { name: t.saveAccount }).click();
   await expect(page.getByText(t.accountSaved)).toBeVisible();
 
-  // The operator approves and the demo's finance member disburses to it (ops disburse prints the account, masked). The test moves the
-  // application one instalment period back and disburses on that day, so that instalment 1 is due today.
+  // The operator approves and the demo's finance member pays it out to it (ops disburse prints the account, masked);
+  // the provider's mock settles it. The test then moves the loan one instalment period back, so that instalment 1 is due today.
   ops('approve', orderNo);
-  const disbursedOn = await appliedOnePeriodAgo(orderNo);
-  expect(ops('disburse', orderNo, '--on', disbursedOn, ...demoFinance)).toContain('5678');
+  await appliedOnePeriodAgo(orderNo);
+  expect(await disburseAndWait(orderNo)).toContain('5678');
+  await disbursedOnePeriodAgo(orderNo);
 
   // Home now shows the loan, with its next payment and Pay.
   await page.goto('/main');
@@ -367,7 +371,9 @@ test('India, in English: sign in, take a rupee offer after the Key Facts Stateme
   await appReady(page);
   const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
 
-  // The bank account: India asks for an account number and an IFSC (no CLABE), confirmed by an SMS code.
+  // The bank account: India asks for an account number and an IFSC (no CLABE), confirmed by an SMS code, then
+  // verified with the bank under the borrower's recorded name.
+  await nameBorrower(phone, 'Ananya Rao');
   await page.goto('/bind-bank');
   await expect(page.getByRole('heading', { level: 1, name: t.bankPageTitle })).toBeVisible();
   await expect(page.getByLabel(t.clabeLabel)).toHaveCount(0);
@@ -384,7 +390,7 @@ test('India, in English: sign in, take a rupee offer after the Key Facts Stateme
 
   // Approved and disbursed to that account (printed masked, with its bank).
   ops('approve', orderNo);
-  const disbursed = ops('disburse', orderNo, ...demoFinance);
+  const disbursed = await disburseAndWait(orderNo);
   expect(disbursed).toContain('6789');
   expect(disbursed).not.toContain('50100123456789');
 

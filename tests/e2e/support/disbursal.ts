@@ -13,7 +13,8 @@
  */
 import type { Page } from '@playwright/test';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { orders, payouts, repaymentPlans } from '../../../apps/server/src/db/schema';
+import { borrowers, orders, payouts, repaymentPlans } from '../../../apps/server/src/db/schema';
+import { demoFinance, ops } from './cli';
 import type { Lang } from './application';
 import { openSection } from './console';
 import { e2eDb } from './e2e-database';
@@ -86,4 +87,27 @@ export async function disbursedOnePeriodAgo(orderNo: string): Promise<string> {
     await tx.update(payouts).set({ valueDate: order!.disbursedOn }).where(and(eq(payouts.orderId, order!.id), eq(payouts.status, 'processed')));
     return order!.disbursedOn!;
   });
+}
+
+/**
+ * `npm run ops -- disburse <orderNo>` as the demo's finance member, then the wait for the payout's settlement: the
+ * running server's mock settles it about 3 s later and its callback turns the order 174 (docs/disbursal.md).
+ * Answers what the command printed.
+ */
+export async function disburseAndWait(orderNo: string, timeout = 30_000): Promise<string> {
+  const printed = ops('disburse', orderNo, ...demoFinance);
+  const { db: d } = await e2eDb();
+  await expect
+    .poll(async () => (await d.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo)))[0]?.status, { timeout, message: `order ${orderNo} disbursed` })
+    .toBe('174');
+  return printed;
+}
+
+/**
+ * The borrower's name as the lender records it: a borrower offered a loan by `ops offer` (no credit application) is
+ * known by this name, which the bank account's verification compares with the holder's (docs/account.md).
+ */
+export async function nameBorrower(phone: string, fullName: string): Promise<void> {
+  const { db: d } = await e2eDb();
+  await d.update(borrowers).set({ fullName }).where(eq(borrowers.phone, phone));
 }
