@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { CalendarDate } from '@presta/contract/dates';
 import type { MarketCode } from '@presta/contract/markets';
 import { loadConfig, type Config, type PayoutProviderId } from '../../config';
-import type { Db, DbOrTx } from '../../db/database';
+import type { DbOrTx } from '../../db/database';
 import { startAccountVerification } from '../account/account-verification';
 import type { AuditActor } from '../audit/audit-log';
 import { activeBankAccount } from '../orders/order-reads';
@@ -48,8 +48,7 @@ async function withDemoPayouts(db: DbOrTx, market: MarketCode, work: (ctx: Disbu
   try {
     const config: Config = loadConfig({ ...process.env, ...mocks.env, PAYOUT_PROVIDERS: `${market}=${provider}` });
     const log = pino({ level: 'silent' });
-    // The seed and the demo command hold one transaction: its savepoints stand in for the disbursal's own.
-    await work({ db: db as Db, payouts: createPayoutProviders({ config, log }), log, config }, provider);
+    await work({ db, payouts: createPayoutProviders({ config, log }), log, config }, provider);
   } finally {
     await mocks.close();
   }

@@ -1,7 +1,7 @@
 import { approvedStatuses, disbursedStatuses, statusIn } from '@presta/contract/order-status';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, todayIn } from '@presta/contract/dates';
+import { todayIn } from '@presta/contract/dates';
 import type { Language } from '@presta/contract/language';
 import type { OrderStatus } from '@presta/contract/order-status';
 import type { DbOrTx } from '../../db/database';
