@@ -120,12 +120,12 @@ async function withPayoutMocks(config: Config, running: Running): Promise<Config
   running.payoutMocks = {
     ...mocks,
     close: async () => {
-      removePayoutMocksFile(config.dataDir);
+      removePayoutMocksFile(config.dataDir, config.port);
       await mocks.close();
     },
   };
   // `npm run ops -- disburse` (another process) pays through these mocks too.
-  writePayoutMocksFile(config.dataDir, mocks.env);
+  writePayoutMocksFile(config.dataDir, config.port, mocks.env);
   const names = Object.entries(mocks.byProvider).map(([id, mock]) => `${id} ${mock.url}`);
   console.log(`Payout provider mocks: ${names.join(', ') || 'none'} (each settles a payout after ${config.payouts.mockSettleMs} ms)`);
   return loadConfig({ ...process.env, ...running.paymentMocks?.env, ...mocks.env });

@@ -288,11 +288,11 @@ async function reject(db: Db, { orderNo, options, actor }: CommandArgs, io: OpsI
   io.out(`Order ${r.orderNo} rejected: ${r.from} → ${r.to}${options.reason ? ` (reason: ${options.reason})` : ''}.`);
 }
 
-/** The settings payouts are made with: in development, the running server's payout mocks' (their file under DATA_DIR). */
+/** The settings payouts are made with: in development, the payout mocks' of the server on PORT (their file under DATA_DIR). */
 function payoutConfig(): Config {
   const config = loadConfig();
   if (config.env !== 'development' || !config.payouts.mocks) return config;
-  return loadConfig({ ...process.env, ...readPayoutMocksFile(config.dataDir) });
+  return loadConfig({ ...process.env, ...readPayoutMocksFile(config.dataDir, config.port) });
 }
 
 const disbursalCtx = (db: Db, payouts: PayoutProviders): DisbursalContext => {

@@ -61,25 +61,25 @@ function sharedStp(paymentMocks: PaymentMocks | undefined): { keys?: { privateKe
 }
 
 /**
- * Where the running development server leaves its payout mocks' settings (under DATA_DIR), so the operator command
- * (`npm run ops -- disburse` in another process) pays through the same mocks. Development only: the file holds the
- * mocks' own throwaway keys, and production never starts mocks.
+ * Where the running development server on `port` leaves its payout mocks' settings (under DATA_DIR), so the operator
+ * command (`npm run ops -- disburse` in another process, with the same PORT) pays through the same mocks. Development
+ * only: the file holds the mocks' own throwaway keys, and production never starts mocks.
  */
-export const payoutMocksFile = (dataDir: string) => path.join(dataDir, 'payout-mocks.json');
+export const payoutMocksFile = (dataDir: string, port: number) => path.join(dataDir, `payout-mocks-${port}.json`);
 
-export function writePayoutMocksFile(dataDir: string, env: Record<string, string>): void {
+export function writePayoutMocksFile(dataDir: string, port: number, env: Record<string, string>): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(payoutMocksFile(dataDir), JSON.stringify(env), { mode: 0o600 });
+  fs.writeFileSync(payoutMocksFile(dataDir, port), JSON.stringify(env), { mode: 0o600 });
 }
 
-export function removePayoutMocksFile(dataDir: string): void {
-  fs.rmSync(payoutMocksFile(dataDir), { force: true });
+export function removePayoutMocksFile(dataDir: string, port: number): void {
+  fs.rmSync(payoutMocksFile(dataDir, port), { force: true });
 }
 
-/** The running server's payout mocks' settings, or {} (none running, or not development). */
-export function readPayoutMocksFile(dataDir: string): Record<string, string> {
+/** The payout mocks' settings of the server running on `port`, or {} (none running, or not development). */
+export function readPayoutMocksFile(dataDir: string, port: number): Record<string, string> {
   try {
-    return JSON.parse(fs.readFileSync(payoutMocksFile(dataDir), 'utf8')) as Record<string, string>;
+    return JSON.parse(fs.readFileSync(payoutMocksFile(dataDir, port), 'utf8')) as Record<string, string>;
   } catch {
     return {};
   }
