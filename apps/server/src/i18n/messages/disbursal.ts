@@ -17,7 +17,7 @@ export const disbursalEs = {
   opsSomeRefused: '{count} pedido(s) no se desembolsaron (arriba, cada uno con su motivo).',
   status151OnItsWay: 'Su préstamo fue aprobado y el dinero va en camino a su cuenta.',
   statusText151OnItsWay: 'Aprobado, el dinero va en camino',
-  demoPayoutNone: 'El pedido {orderNo} no tiene un desembolso en curso: desembólselo primero.',
+  demoPayoutNone: 'El pedido {orderNo} no tiene un desembolso en curso: desembólselo primero (el simulador paga solo tras PAYOUT_MOCK_SETTLE_MS; con 0 espera su respuesta).',
   demoPayoutNoMock: 'Ningún simulador de {provider} corre en este servidor: arránquelo sin PAYOUT_PROVIDER_MOCKS=0.',
 } as const;
 
@@ -39,6 +39,6 @@ export const disbursalEn: Record<keyof typeof disbursalEs, string> = {
   opsSomeRefused: '{count} order(s) were not disbursed (above, each with its reason).',
   status151OnItsWay: 'Your loan is approved and the money is on its way to your account.',
   statusText151OnItsWay: 'Approved, money on its way',
-  demoPayoutNone: 'Order {orderNo} has no payout under way: disburse it first.',
+  demoPayoutNone: 'Order {orderNo} has no payout under way: disburse it first (the mock settles by itself after PAYOUT_MOCK_SETTLE_MS; with 0 it waits for your answer).',
   demoPayoutNoMock: 'No mock of {provider} runs in this server: start it without PAYOUT_PROVIDER_MOCKS=0.',
 };
