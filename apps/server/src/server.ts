@@ -116,7 +116,16 @@ async function withPaymentMocks(config: Config, running: Running): Promise<Confi
  */
 async function withPayoutMocks(config: Config, running: Running): Promise<Config> {
   if (!config.payouts.mocks || config.env !== 'development') return config;
-  const mocks = await startPayoutMocks({ publicBaseUrl: config.publicBaseUrl, payouts: config.payouts, ...(running.paymentMocks ? { paymentMocks: running.paymentMocks } : {}) });
+  // A rail whose settings the environment gives (a provider's sandbox, or a test's own mock) is not mocked over.
+  const stpMocked = Boolean(running.paymentMocks?.byProvider.stp) || !config.payments.stp.privateKey;
+  const providers = Object.fromEntries(
+    Object.entries(config.payouts.providers).filter(([, id]) => (id === 'stp' ? stpMocked : !config.payouts.razorpayx.keyId)),
+  ) as typeof config.payouts.providers;
+  const mocks = await startPayoutMocks({
+    publicBaseUrl: config.publicBaseUrl,
+    payouts: { ...config.payouts, providers },
+    ...(running.paymentMocks ? { paymentMocks: running.paymentMocks } : {}),
+  });
   running.payoutMocks = {
     ...mocks,
     close: async () => {

@@ -8,7 +8,7 @@ import { listAudit } from '../src/modules/audit/audit-log';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
-import { ScriptedPayouts, scriptedPayoutProviders, settlePayoutOf } from './payout-fixtures';
+import { ScriptedPayouts, scriptedPayoutProviders, settlePayoutOf, verifiedAccountOf } from './payout-fixtures';
 
 /*
  * The review queue and the disbursal over HTTP (issue 17): what a reviewer sees, approve and reject by a reviewer,
@@ -32,6 +32,7 @@ afterAll(async () => {
 async function application(daysAgo = 0) {
   const { product, borrower } = await borrowerWithOffer(t.db);
   const created = await createOrder(t.db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - daysAgo * 86_400_000) });
+  await verifiedAccountOf(t.db, borrower.id);
   return { ...created, product, borrower };
 }
 

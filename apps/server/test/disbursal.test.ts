@@ -9,7 +9,7 @@ import { applyPayoutEvents, reconcilePendingPayouts, retryPayout, startDisbursal
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
-import { deliverPayoutCallback, ScriptedPayouts, scriptedPayoutProviders } from './payout-fixtures';
+import { deliverPayoutCallback, ScriptedPayouts, scriptedPayoutProviders, verifiedAccountOf } from './payout-fixtures';
 
 /*
  * The disbursal (issue 37): payouts started from the console, settled by the provider's callback or status answer,
@@ -39,6 +39,7 @@ async function approved(opts: { market?: 'MX' | 'IN'; bankAccount?: boolean } = 
   const product = opts.market === 'IN' ? { market: 'IN' as const, currency: 'INR' as const, timeZone: 'Asia/Kolkata' } : {};
   const { product: p, borrower } = await borrowerWithOffer(t.db, { product });
   if (opts.bankAccount === false) await t.db.update(borrowerBankAccounts).set({ replacedAt: new Date() }).where(eq(borrowerBankAccounts.borrowerId, borrower.id));
+  else await verifiedAccountOf(t.db, borrower.id);
   const order = await createOrder(t.db, { borrowerId: borrower.id, productId: p.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - 2 * 86_400_000) });
   await transitionOrder(t.db, { orderNo: order.orderNo, action: 'approve', actor: 'operator' });
   const [row] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, order.orderNo));

@@ -124,7 +124,7 @@ describe('the document', () => {
     const ids = operations().map((o) => o.op.operationId);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    const named = new Set(['sandboxPaymentNotification', 'conektaPaymentNotification', 'stpPaymentNotification', 'razorpayPaymentNotification', 'cardCheckoutPage', 'cardCheckoutPay']);
+    const named = new Set(['sandboxPaymentNotification', 'conektaPaymentNotification', 'stpPaymentNotification', 'razorpayPaymentNotification', 'stpPayoutNotification', 'razorpayxPayoutNotification', 'cardCheckoutPage', 'cardCheckoutPay']);
     for (const o of operations()) {
       if (!named.has(o.op.operationId!)) expect(o.op.operationId, `${o.method} ${o.path}`).toBe(operationIdOf(o.path));
     }

@@ -16,7 +16,7 @@ import { newStoreReference } from '../src/modules/payments/store-reference';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { applyPayoutEvents } from '../src/modules/disbursal/disbursal-service';
-import { ScriptedPayouts, scriptedPayoutProviders } from './payout-fixtures';
+import { ScriptedPayouts, scriptedPayoutProviders, verifiedAccountOf } from './payout-fixtures';
 import { opsFinance, opsStaff, borrowerWithOffer, connectTestDb, createBorrower, seedProduct } from './helpers';
 
 let db: Db;
@@ -50,6 +50,7 @@ async function newOrder(appliedDaysAgo = 0) {
   const { product, borrower } = await borrowerWithOffer(db);
   const now = new Date(Date.now() - appliedDaysAgo * 86_400_000);
   const created = await createOrder(db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now });
+  await verifiedAccountOf(db, borrower.id);
   return { ...created, product };
 }
 

@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../src/db/database';
+import { bankAccountVerifications } from '../src/db/schema';
+import { activeBankAccount } from '../src/modules/orders/order-reads';
 import type { MarketCode } from '@presta/contract/markets';
 import { ProviderUnavailable } from '../src/modules/payments/payment-provider';
 import {
@@ -119,4 +123,21 @@ export async function settlePayoutOf(t: TestApp, provider: ScriptedPayouts, orde
   if (!key) throw new Error(`no payout accepted for ${orderNo}`);
   const res = await deliverPayoutCallback(t, provider, [provider.finish(key, 'processed', valueDate)]);
   if (res.statusCode !== 200) throw new Error(`payout callback answered ${res.statusCode}: ${res.body}`);
+}
+
+/**
+ * The borrower's active account as account verification leaves it after a matching validation (verified), so a
+ * disbursal may pay it. Tests of the disbursal start here; account-verification.test.ts walks the real path.
+ */
+export async function verifiedAccountOf(db: Db, borrowerId: number): Promise<void> {
+  const account = await activeBankAccount(db, borrowerId);
+  if (!account) return;
+  await db.insert(bankAccountVerifications).values({
+    accountId: account.id,
+    provider: account.market === 'MX' ? 'stp' : 'razorpayx',
+    reference: `TEST${randomBytes(8).toString('hex').toUpperCase()}`,
+    status: 'verified',
+    registeredName: 'TEST HOLDER',
+    identityName: 'TEST HOLDER',
+  });
 }

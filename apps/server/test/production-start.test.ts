@@ -33,6 +33,8 @@ const safeEnv = (overrides: Record<string, string> = {}): Record<string, string>
   CASHFREE_VERIFICATION_CLIENT_ID: 'cf-id',
   CASHFREE_VERIFICATION_CLIENT_SECRET: 'cf-secret',
   CREDIT_BUREAU: 'sandbox',
+  // No payout rail, on purpose (a lender that does not disburse yet): the payout settings' own test names them.
+  PAYOUT_PROVIDERS: 'MX=none,IN=none',
   ...overrides,
 });
 const problemsOf = (env: Record<string, string | undefined>) => productionProblems(loadConfig({ ...env, PRESTA_ENV: 'production' }), env);
@@ -64,7 +66,36 @@ describe('productionProblems', () => {
       expect(problems, JSON.stringify(env)).toHaveLength(1);
       expect(problems[0]).toMatch(line);
     }
-    expect(problemsOf({})).toHaveLength(6);
+    expect(problemsOf({})).toHaveLength(7);
+  });
+
+  it('payout providers: PAYOUT_PROVIDERS named; no mocks; each rail with its keys and an https API', () => {
+    const live = {
+      PAYOUT_PROVIDERS: 'MX=stp,IN=razorpayx',
+      STP_EMPRESA: 'PRESTA',
+      STP_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----',
+      STP_PAYOUT_ACCOUNT: '646180555500000001',
+      STP_PAYOUT_NAME: 'PRESTA SA DE CV',
+      RAZORPAYX_KEY_ID: 'rzp_live_x',
+      RAZORPAYX_KEY_SECRET: 'secret',
+      RAZORPAYX_ACCOUNT_NUMBER: '7878780080316316',
+      RAZORPAYX_WEBHOOK_SECRET: 'whsec',
+    };
+    expect(problemsOf(safeEnv(live))).toEqual([]);
+    expect(loadConfig({ ...safeEnv(live), PRESTA_ENV: 'production' }).payouts.providers).toEqual({ MX: 'stp', IN: 'razorpayx' });
+    expect(() => loadConfig({ ...safeEnv({ PAYOUT_PROVIDERS: 'MX=razorpayx' }), PRESTA_ENV: 'production' })).toThrow(/razorpayx does not pay out in MX/);
+    const cases: [Record<string, string | undefined>, RegExp][] = [
+      [{ ...safeEnv(), PAYOUT_PROVIDERS: undefined }, /^PAYOUT_PROVIDERS is not set: no loan could be disbursed/],
+      [safeEnv({ ...live, PAYOUT_PROVIDER_MOCKS: '1' }), /^PAYOUT_PROVIDER_MOCKS=1: .* development and e2e only/],
+      [{ ...safeEnv(live), STP_PAYOUT_ACCOUNT: undefined }, /^STP_PAYOUT_ACCOUNT is not set: STP payouts need it\.$/],
+      [{ ...safeEnv(live), RAZORPAYX_WEBHOOK_SECRET: undefined }, /^RAZORPAYX_WEBHOOK_SECRET is not set: RazorpayX payouts need it\.$/],
+      [safeEnv({ ...live, RAZORPAYX_API_URL: 'http://127.0.0.1:4010' }), /^RAZORPAYX_API_URL must be an https address/],
+    ];
+    for (const [env, line] of cases) {
+      const problems = problemsOf(env);
+      expect(problems, JSON.stringify(env)).toHaveLength(1);
+      expect(problems[0]).toMatch(line);
+    }
   });
 
   it('payment providers: PAYMENT_CHANNELS named; the sandbox only where it names it (then its secret\'s rules); no mocks; each provider in use with its secrets and an https API', () => {
@@ -251,6 +282,7 @@ describe('npm run serve (production)', () => {
       expect.stringMatching(/^Refusing to start in production: DATABASE_URL is not set/),
       expect.stringMatching(/^Refusing to start in production: PAYMENT_PROVIDER_MOCKS=1/),
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
+      expect.stringMatching(/^Refusing to start in production: PAYOUT_PROVIDERS is not set/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
       expect.stringMatching(/^Refusing to start in production: KYC_PROVIDER is not set/),
       expect.stringMatching(/^Refusing to start in production: CREDIT_BUREAU is not set/),

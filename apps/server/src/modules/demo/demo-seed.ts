@@ -37,6 +37,9 @@ const demoPeople: DemoPerson[] = [
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // A second process waits for the first's seed, which verifies and pays out through the payout mocks (seconds).
+    await tx.execute(sql`set local statement_timeout = '120s'`);
+    await tx.execute(sql`set local lock_timeout = '120s'`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) > 0) return false;

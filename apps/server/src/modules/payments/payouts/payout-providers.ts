@@ -23,9 +23,22 @@ export type PayoutProvidersOptions = { config: Config; log?: FastifyBaseLogger }
 export function createPayoutProviders({ config, log }: PayoutProvidersOptions): PayoutProviders {
   const built = new Map<PayoutProviderId, PayoutProvider>();
   for (const id of new Set(Object.values(config.payouts.providers))) {
+    // Development without a rail's settings (a test app, PAYOUT_PROVIDER_MOCKS=0): that market does not disburse.
+    // Production never gets here without them (payoutProblems).
+    if (!payoutSettingsGiven(config, id)) {
+      log?.info({ provider: id }, 'payout provider without its settings: not in use');
+      continue;
+    }
     built.set(id, id === 'stp' ? createStpPayouts({ config, log }) : createRazorpayxPayouts({ config, log }));
   }
   return payoutProvidersOf(config.payouts.providers, [...built.values()]);
+}
+
+/** Whether a rail's settings are there: STP's company, key and account; RazorpayX's keys, account and webhook secret. */
+function payoutSettingsGiven(config: Config, id: PayoutProviderId): boolean {
+  const { stp, razorpayx } = config.payouts;
+  if (id === 'stp') return Boolean(config.payments.stp.empresa && config.payments.stp.privateKey && stp.account);
+  return Boolean(razorpayx.keyId && razorpayx.keySecret && razorpayx.accountNumber && razorpayx.webhookSecret);
 }
 
 /** A registry of providers already made (the tests'): `providers` says which market each serves. */
