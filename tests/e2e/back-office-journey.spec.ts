@@ -119,7 +119,7 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await expect(a).toHaveURL(/\/console\/?$/);
     await checkConsoleScreen(a, 'sign-in');
     await signIn(a, admin);
-    await expectMenu(a, ['loans', 'payments', 'promotion', 'staff', 'audit']);
+    await expectMenu(a, ['disbursal', 'loans', 'payments', 'promotion', 'staff', 'audit']);
     await checkConsoleScreen(a, 'home');
   });
 
