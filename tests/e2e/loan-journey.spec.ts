@@ -22,6 +22,8 @@ function readmeWalkOps(orderNo: string): string[][] {
 }
 
 test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
+  // Two operator commands, the payout mock's settlement (3 s) and the page's 10 s polling.
+  test.setTimeout(120_000);
   // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
   expect(readmeWalkWords()).toEqual(['Usar', 'Confirmar préstamo', 'Solicitar préstamo', 'En revisión', 'Aprobado', 'Desembolsado', 'Ahora no', 'Podrá pagar su próxima cuota', 'Pagar ahora']);
 
@@ -84,7 +86,7 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   // the first instalment can be paid: nothing can be paid on the disbursal day, so no Repay (issue 32).
   expect(disburse?.slice(0, 2)).toEqual(['disburse', orderNo]);
   ops(...disburse!);
-  await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Desembolsado').first()).toBeVisible({ timeout: 30_000 });
   const rating = page.getByRole('dialog', { name: '¿Cómo fue su experiencia?' });
   await expect(rating).toBeVisible();
   await rating.getByRole('button', { name: 'Ahora no' }).click();

@@ -100,13 +100,6 @@ export async function cancelPayout(ctx: DisbursalContext, input: { orderNo: stri
   return payoutViewById(ctx.db, latest.id);
 }
 
-/** Asks the provider now about the order's latest open attempt (its status query) and applies the answer. */
-export async function settleByProvider(ctx: DisbursalContext, input: { orderNo: string; now?: Date }): Promise<PayoutView> {
-  const latest = await latestOf(ctx.db, input.orderNo);
-  if (latest.status === 'created' || latest.status === 'pending') await askProvider(ctx, latest, input.now ?? new Date(), { resend: false });
-  return payoutViewById(ctx.db, latest.id);
-}
-
 export type ReconcileCounts = { checked: number; changed: number; unavailable: number };
 
 /**

@@ -19,7 +19,6 @@ export const finalPayoutStatuses = ['processed', 'reversed', 'failed', 'cancelle
 /** Still open: the provider's final answer is awaited. */
 export const openPayoutStatuses = ['created', 'pending'] as const satisfies readonly PayoutStatus[];
 
-export const isFinalPayout = (status: PayoutStatus) => (finalPayoutStatuses as readonly PayoutStatus[]).includes(status);
 
 export type NewPayoutAttempt = {
   orderId: number;
@@ -47,11 +46,6 @@ export async function insertPayoutAttempt(tx: DbOrTx, a: NewPayoutAttempt): Prom
 export async function nextAttemptOf(tx: DbOrTx, orderId: number): Promise<number> {
   const [row] = await tx.select({ last: max(payouts.attempt) }).from(payouts).where(eq(payouts.orderId, orderId));
   return (row?.last ?? 0) + 1;
-}
-
-/** The order's attempts, newest first. */
-export async function payoutsOfOrder(db: DbOrTx, orderId: number): Promise<Payout[]> {
-  return db.select().from(payouts).where(eq(payouts.orderId, orderId)).orderBy(desc(payouts.attempt));
 }
 
 /** The order's latest attempt, locked FOR UPDATE when `lock` (the caller's transaction). */
