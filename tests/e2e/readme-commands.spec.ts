@@ -56,7 +56,7 @@ test('the README demo commands print exactly one JSON object each, piped through
   const sms = throughJq(documented('sms-outbox').replace('<phone>', created.phone));
   expect(sms.status, sms.stderr).toBe(0);
   // The disbursal's text (the payout settled): the amount and the account, masked.
-  expect(oneObject(sms.json)).toMatchObject({ phone: created.phone, messages: [{ purpose: 'loan_disbursed', body: expect.stringMatching(/^Presta: depositamos \$[\d.]+,\d\d de su préstamo PR\d{16} en su cuenta \*\*\*\* \d{4}\.$/) as string }] });
+  expect(oneObject(sms.json)).toMatchObject({ phone: created.phone, messages: [{ purpose: 'loan_disbursed', body: expect.stringMatching(/^Presta: depositamos \$[\d.]+,\d\d de su préstamo PR\d{16} en su cuenta \*\*\*\* \d{4}\.$/) as unknown as string }] });
 
   // applicant: a credit application at a step; its `apply` link opens that step of /certify.
   const applicant = throughJq(documented('applicant').replace('[--lang es|en]', '--lang es').replace(/\[--step [^\]]+\]/, '--step documents'));
