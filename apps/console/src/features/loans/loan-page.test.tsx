@@ -165,7 +165,7 @@ describe("a loan's story", () => {
     expect(screen.getByText('Con STP · PRESTA20250202000077A2')).toBeTruthy();
     expect(screen.getAllByText('Desembolsando').length).toBeGreaterThanOrEqual(2); // the tag by the status, and "disbursed on"
 
-    await user.click(screen.getByRole('tab', { name: 'Dispersiones' }));
+    await user.click(screen.getByRole('tab', { name: 'Historial' }));
     const live = (await screen.findByText('PRESTA20250202000077A2')).closest('tr')!;
     expect(within(live).getByText('Con el proveedor')).toBeTruthy();
     expect(within(live).getByText('$3.000,00')).toBeTruthy();

@@ -60,9 +60,18 @@ export default function LoanPage() {
                 </Space>
               ),
             },
-            { key: 'payouts', label: t('tabPayouts'), children: <LoanPayouts payouts={data.payouts} /> },
             { key: 'plan', label: t('tabPlan'), children: <LoanPlan plan={data.plan} market={market} /> },
-            { key: 'history', label: t('tabHistory'), children: <LoanHistory history={data.history} /> },
+            {
+              // The payout attempts beside the status history: a seventh tab would overflow the bar at 768 px.
+              key: 'history',
+              label: t('tabHistory'),
+              children: (
+                <>
+                  <LoanPayouts payouts={data.payouts} />
+                  <LoanHistory history={data.history} />
+                </>
+              ),
+            },
             { key: 'events', label: t('tabEvents'), children: <LoanEvents events={data.events} market={market} /> },
             { key: 'extensions', label: t('tabExtensions'), children: <LoanExtensions extensions={data.extensions} market={market} /> },
             { key: 'complaints', label: t('tabComplaints'), children: <LoanComplaints complaints={data.complaints} /> },
