@@ -369,8 +369,10 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     let rows = await rowsFor({ objectId: orderNo });
     await expect(auditRow(rows, 'orders.approve')).toContainText(reviewer.email);
     await expect(auditRow(rows, 'orders.approve')).toContainText('consola');
-    await expect(auditRow(rows, 'orders.disburse')).toContainText(finance.email);
-    await expect(auditRow(rows, 'orders.disburse')).toContainText('consola');
+    // Finance started the payout in the console; the provider's confirmation disbursed it, as the system's move.
+    await expect(auditRow(rows, 'payouts.start')).toContainText(finance.email);
+    await expect(auditRow(rows, 'payouts.start')).toContainText('consola');
+    await expect(auditRow(rows, 'orders.disburse')).toContainText('sistema');
 
     rows = await rowsFor({ action: 'complaints.reply', objectId: problemId });
     await expect(rows).toHaveCount(1);
