@@ -43,6 +43,11 @@ export const errorCodes = {
   consentTextChanged: '409007',
   /** Issue 35: a new application before the day a declined one said the borrower may apply again (the message names it). */
   applicationTooSoon: '409008',
+  /**
+   * Issue 38: applying without the borrower's signature of the agreement for exactly these figures (sign again), or
+   * disbursing an order whose agreement is not signed and time-stamped (console and ops say which).
+   */
+  agreementNotSigned: '409009',
   /** The card processor declined the charge. */
   cardDeclined: '402001',
   /** Amount or term outside the product's rules. */

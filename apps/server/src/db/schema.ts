@@ -15,3 +15,4 @@ export * from './schema/staff';
 export * from './schema/applications';
 export * from './schema/credit';
 export * from './schema/disbursal';
+export * from './schema/agreements';

@@ -3,6 +3,7 @@ import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { intField, marketSchema } from './common';
 import { applicationSummarySchema } from './application';
+import { signedAgreementLinkSchema } from './loan';
 
 /*
  * The borrower's account (issue 16, decision 017, docs/sign-in.md): sign-in with phone, captcha and SMS code,
@@ -126,6 +127,8 @@ export const loanSummarySchema = z.object({
   nextPayment: z.object({ dueDate: z.string(), amount: z.number().int() }).nullable(),
   appliedOn: z.string(),
   disbursedOn: z.string().nullable(),
+  /** Issue 38: the order's signed agreement (its PDF needs the session), or null. */
+  signedAgreement: signedAgreementLinkSchema.nullable(),
 });
 
 export const accountLoans = endpoint({

@@ -15,6 +15,10 @@ export const apiRoutes = {
   keyFacts: post('/v3/loan-confirm/key-facts'),
   keyFactsAcknowledge: post('/v3/loan-confirm/key-facts-acknowledge'),
   loanDetailPush: post('/v3/loan-confirm/loan-detail-push'),
+  /** Ours (issue 38, the spec shows no call): the agreement rendered for the confirmed figures, and its signing code sent. */
+  agreementPrepare: post('/v3/loan-confirm/agreement-prepare'),
+  /** Ours (issue 38): the borrower signs the prepared agreement with the SMS code. */
+  agreementSign: post('/v3/loan-confirm/agreement-sign'),
   loanDetails: post('/v3/loan-details/loan-details'),
   googleScore: post('/v3/loan-details/google-score'),
   /** Ours (issue 14, the spec shows no call): the borrower's "not now" to the rating prompt. */

@@ -3,6 +3,16 @@ import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { flag, idSchema, intField, marketSchema, textValueSchema } from './common';
 
+/** Issue 38: a signed agreement as the borrower's pages offer it. */
+export const signedAgreementLinkSchema = z.object({
+  agreementNo: z.string(),
+  /** When the borrower signed it (ISO 8601, UTC). */
+  signedAt: z.string(),
+  /** The PDF's address on the API's origin: /api/agreements/<agreementNo>.pdf (the session is needed). */
+  pdfUrl: z.string(),
+});
+export type SignedAgreementLink = z.infer<typeof signedAgreementLinkSchema>;
+
 /** Plan row of the confirmation (§3 repay_plans). amount in minor units. */
 export const confirmPlanSchema = z.object({
   title: z.string(),
@@ -154,6 +164,11 @@ export const loanDetailPush = endpoint({
     termUnit: intField(1, 400),
     /** India (issue 13): the proposal number of the Key Facts Statement the borrower acknowledged. */
     proposalNo: z.string().max(40).optional(),
+    /**
+     * Issue 38: the agreement the borrower signed for exactly these figures (agreement-sign). Without it, or with
+     * one for other figures, the submission is refused (409 agreementNotSigned).
+     */
+    agreementNo: z.string().max(20).optional(),
   }),
   data: z.object({ lendDetailsUrl: z.string(), orderId: z.string(), orderNo: z.string() }),
 });
@@ -187,6 +202,8 @@ export const loanDetailsDataSchema = z.object({
   productId: z.string(),
   /** The loan's market: the currency of the detail rows (issue 12). */
   market: marketSchema,
+  /** Issue 38: the signed agreement's PDF (same origin, needs the session), or null for an order without one. */
+  signedAgreement: signedAgreementLinkSchema.nullable(),
 });
 export type LoanDetailsData = z.infer<typeof loanDetailsDataSchema>;
 

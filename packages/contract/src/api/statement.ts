@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoutes } from './api-routes';
 import { endpoint } from './endpoint';
 import { idSchema, marketSchema } from './common';
-import { annualCostSchema } from './loan';
+import { annualCostSchema, signedAgreementLinkSchema } from './loan';
 
 /*
  * The loan statement and payment receipts (issue 12, beyond the spec; docs/statement.md).
@@ -169,6 +169,8 @@ export const statementDataSchema = z.object({
   totals: statementTotalsSchema,
   /** The loan's annual cost (issue 13): Mexico's CAT, India's APR, of the plan as disbursed, computed on `asOf`. */
   annualCost: annualCostSchema,
+  /** Issue 38: the loan's signed agreement (its PDF needs the session), or null for a loan without one. */
+  signedAgreement: signedAgreementLinkSchema.nullable(),
 });
 export type StatementData = z.infer<typeof statementDataSchema>;
 

@@ -67,7 +67,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: bigserialId(),
-    purpose: text('purpose', { enum: ['register', 'sign_in', 'bank_account', 'application_consent'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign_in', 'bank_account', 'application_consent', 'agreement_signature'] }).notNull(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
     /** The captcha session that was passed to ask for it (none for a signed-in borrower's code). */

@@ -74,6 +74,7 @@ async function loanSummary({ db, lang, now }: CallContext, { row: r, state }: Lo
   const repayable = statusIn(repayableStatuses, status);
   const totalOwed = r.plan.reduce((acc, x) => acc + x.principal + x.interest + x.commission + x.vat, 0);
   return {
+    signedAgreement: null, // frame: issue 38 fills it
     orderId: r.id,
     orderNo: r.order_no,
     status,

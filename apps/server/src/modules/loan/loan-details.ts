@@ -95,6 +95,7 @@ function detailsAnswer(
   const [titleKey, descKey] = status === '151' && order.payoutUnderWay ? onItsWayKeys : (statusTextKeys[status] ?? statusTextKeys['200']);
   const notOpen = repayable && position ? notPayableYet(position) : null;
   return {
+    signedAgreement: null, // frame: issue 38 fills it
     orderStatus: status,
     noticeStatusText: translate(lang, titleKey),
     noticeDesText: notOpen

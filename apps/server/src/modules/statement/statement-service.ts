@@ -77,6 +77,7 @@ export async function getLoanStatement(ctx: BorrowerContext, input: { orderId: s
   const day = input.today ?? todayIn(order.timeZone);
   const built = await ctx.repos.statements.statementOn(order.id, day, () => buildStatementOn(ctx.db, order, day));
   return {
+    signedAgreement: null, // frame: issue 38 fills it
     status: order.status,
     disbursedOn: built.disbursedOn,
     asOf: built.asOf,

@@ -8,6 +8,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
 
 export function loanSummary(overrides: Partial<LoanSummary> = {}): LoanSummary {
   return {
+    signedAgreement: null,
     orderId: '12',
     orderNo: 'PR2025000012',
     status: '174',

@@ -44,6 +44,7 @@ export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfi
 
 export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetailsData {
   return {
+    signedAgreement: null,
     orderStatus: '174',
     noticeStatusText: 'Préstamo depositado',
     noticeDesText: 'Su próximo pago vence el 2025-07-15.',

@@ -8,6 +8,7 @@ import { agreementTerms } from '@/shared/testing/agreement-terms';
 
 export function mexicanStatement(overrides: Partial<LoanStatement> = {}): LoanStatement {
   return {
+    signedAgreement: null,
     orderId: '12',
     orderNo: 'PR2026112305407638',
     productName: 'Presta Quincenal',
@@ -91,6 +92,7 @@ export function mexicanStatement(overrides: Partial<LoanStatement> = {}): LoanSt
 
 export function indianStatement(overrides: Partial<LoanStatement> = {}): LoanStatement {
   return {
+    signedAgreement: null,
     orderId: '31',
     orderNo: 'PR2026112400000031',
     productName: 'Presta Flex',
