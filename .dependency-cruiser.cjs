@@ -23,10 +23,12 @@ const serverRanks = [
   ['modules/pricing', 'modules/sms', 'modules/system'],
   ['modules/verification'],
   ['modules/orders', 'modules/session', 'modules/staff'],
+  // The signed agreement's records, reads and time-stamps (issue 38); its content, PDF and signing: agreement-signing.
+  ['modules/agreements'],
   ['modules/ledger'],
   ['modules/payments'],
   ['modules/loan', 'modules/reminders', 'modules/promotion', 'modules/application'],
-  ['modules/credit'],
+  ['modules/credit', 'modules/agreement-signing'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/disbursal'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
