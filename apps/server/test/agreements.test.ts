@@ -139,7 +139,7 @@ describe('prepare, sign, submit, read', () => {
     const who = await borrowerWithOffer(t.db);
     const first = await prepareAgreement(t.app, who.sessionId, figures(who.product.id));
     // Within 60 s another signing code is refused (429, Retry-After); a sign-in code would not be.
-    const soon = await injectAs(t.app, who.sessionId, { url: agreementPaths.prepare, payload: figures(who.product.id) });
+    const soon = await injectAs(t.app, who.sessionId, { url: agreementPaths.prepare, payload: figures(who.product.id), remoteAddress: '203.0.113.38' });
     expect(soon.statusCode).toBe(429);
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     const again = await prepareAgreement(t.app, who.sessionId, figures(who.product.id));
