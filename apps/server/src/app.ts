@@ -40,6 +40,7 @@ import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
 import agreementRoutes from './modules/agreements/agreement-routes';
+import { agreementRequirement } from './modules/agreements/agreement-submission';
 import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
 import complaintRoutes from './modules/complaints/complaint-routes';
 import applicationDocumentRoutes from './modules/application/application-document-routes';
@@ -153,7 +154,8 @@ async function registerOurPlugins(app: Server, { config, db, poolStats, payments
 /** 3. Routes: the borrower's API, the back office's, the demo tools (when on), then the console and the web app. */
 async function registerRoutes(app: Server, config: Config, mocks: Pick<BuildOptions, 'paymentMocks' | 'payoutMocks'>) {
   await app.register(systemRoutes, { config });
-  await app.register(loanRoutes, { config });
+  // The submission needs the signed agreement (issue 38): the agreements module sits above the loan module.
+  await app.register(loanRoutes, { config, agreement: agreementRequirement({ publicBaseUrl: config.publicBaseUrl, brandName: config.brand.brandName }) });
   await app.register(agreementRoutes, { config });
   await app.register(repaymentRoutes, { config });
   await app.register(paymentRoutes, { config });

@@ -16,7 +16,7 @@ import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 import { applicationSummary } from '../application/application-view';
 import { answerLimitIncrease, limitIncreasesOf, type LimitIncreaseAnswer } from '../credit/limit-increases';
-import { signedAgreementLink } from '../agreements/agreement-links';
+import { signedAgreementLink } from '../loan/agreement-links';
 import type { LoanRead } from './my-loans-repository';
 
 /*

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
 import type { LedgerState } from '../ledger/ledger-math/state';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
-import { signedAgreementSql, type SignedAgreementRow } from '../agreements/agreement-links';
+import { signedAgreementSql, type SignedAgreementRow } from '../loan/agreement-links';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {

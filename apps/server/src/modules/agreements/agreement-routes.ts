@@ -4,7 +4,7 @@ import { agreementPrepare, agreementSign } from '@presta/contract/api/agreement'
 import { errorCodes } from '@presta/contract/error-codes';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import { registerEndpoint } from '../../lib/endpoint-route';
+import { borrowerRateKey, registerEndpoint } from '../../lib/endpoint-route';
 import type { ResponseDoc } from '../../lib/openapi-document';
 import { borrowerContext } from '../../plugins/app/repositories';
 import { deviceOf } from '../session/session-device';
@@ -72,7 +72,7 @@ export default function agreementRoutes(app: FastifyInstance, opts: { config: Co
     {
       config: {
         auth: 'borrower',
-        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => `borrower:${request.borrower.id}` },
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: borrowerRateKey },
         openapi: { refusals: { 404: [errorCodes.notFound] }, responses: { 200: pdfAnswer } },
       },
       schema: {

@@ -14,7 +14,7 @@ import { maskPhone } from '../session/borrower-profile';
 import { codeRefused, queueBorrowerCode } from '../verification/borrower-codes';
 import { checkCodeOf, SMS_CODE_TTL_MS } from '../verification/verification-codes';
 import { agreementContent, type AgreementContent } from './agreement-content';
-import { agreementPdfUrl } from './agreement-links';
+import { agreementPdfUrl } from '../loan/agreement-links';
 import { AGREEMENT_TEMPLATE_VERSION, renderAgreementPdf } from './agreement-pdf';
 import {
   documentOf,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { translate, type MessageKey } from '../../i18n/messages';
 import { moneyIn } from '../../i18n/market-texts';
 import { loanDetailsUrl } from '../loan/loan-texts';
+import type { AgreementRequirement, SubmittedTerms } from '../loan/loan-service';
 import type { Order } from '../orders/order-repository';
 import { outboxSmsSender } from '../sms/sms-sender';
 import { documentOf, linkSignatureToOrder, signatureOf, type AgreementDocument } from './agreement-repository';
@@ -16,16 +17,6 @@ import { documentOf, linkSignatureToOrder, signatureOf, type AgreementDocument }
  * In the order's own transaction the signature gets the order, and the borrower's SMS with the loan's page is
  * queued: the order exists only if all of it commits.
  */
-
-export type SubmittedTerms = {
-  borrowerId: number;
-  agreementNo: string | undefined;
-  productId: number;
-  amount: number;
-  periods: number;
-  termUnit: number;
-  proposalNo?: string | undefined;
-};
 
 const refused = (key: MessageKey) => new AppError(409, errorCodes.agreementNotSigned, key);
 
@@ -73,7 +64,7 @@ async function queueSignedSms(tx: DbOrTx, doc: AgreementDocument, order: Order, 
  * createOrder's onCreated for a submission: the signed agreement required and linked, its SMS queued. `outboxId()`
  * is the SMS to deliver after the commit (undefined: none, e.g. a retry answered with the open order).
  */
-export function signedAgreementOnCreate(terms: SubmittedTerms, link: SignedSmsLink) {
+export function signedAgreementOnCreate(terms: SubmittedTerms, link: SignedSmsLink): ReturnType<AgreementRequirement> {
   let outboxId: number | undefined;
   return {
     onCreated: async (tx: DbOrTx, order: Order) => {
@@ -83,3 +74,9 @@ export function signedAgreementOnCreate(terms: SubmittedTerms, link: SignedSmsLi
     outboxId: () => outboxId,
   };
 }
+
+/** The submission's requirement as the loan routes take it (app.ts): the SMS's link and brand bound. */
+export const agreementRequirement =
+  (link: SignedSmsLink): AgreementRequirement =>
+  (terms) =>
+    signedAgreementOnCreate(terms, link);

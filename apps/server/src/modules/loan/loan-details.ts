@@ -19,7 +19,7 @@ import type { LedgerRow } from '../ledger/ledger-read-model';
 import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { mustFallDue } from '../orders/order-service';
 import { repaymentQuote } from '../payments/repayment-quote';
-import { signedAgreementLink } from '../agreements/agreement-links';
+import { signedAgreementLink } from './agreement-links';
 import { agreementUrl, interestRows, repaymentUrl, row, taxRow } from './loan-texts';
 import type { OrderDetailsSnapshot } from './order-details-repository';
 

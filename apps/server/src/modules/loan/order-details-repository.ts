@@ -7,7 +7,7 @@ import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '
 import { positionAsOf, type LoanPosition } from '../ledger/ledger-math/position';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { orderAccountNumberSql } from '../orders/order-reads';
-import { signedAgreementSql, type SignedAgreementRow } from '../agreements/agreement-links';
+import { signedAgreementSql, type SignedAgreementRow } from './agreement-links';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {

@@ -11,7 +11,7 @@ import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-record';
 import { annualCostTerms } from '../loan/agreement-terms';
 import { referenceNumbers } from '../payments/payment-references';
 import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
-import { signedAgreementLink } from '../agreements/agreement-links';
+import { signedAgreementLink } from '../loan/agreement-links';
 import { signedAgreementOfOrder } from '../agreements/agreement-repository';
 import { buildStatement } from './statement-build';
 import type { BuiltStatement } from './statement-repository';

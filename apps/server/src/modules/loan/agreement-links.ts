@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SignedAgreementLink } from '@presta/contract/api/loan';
 
 /*
- * How the borrower's pages name a signed agreement (issue 38): loan details, my loans and the statement offer its
- * PDF. The reads select `signedAgreementSql` beside their own columns (one round trip, one row per order).
+ * How the borrower's pages name a signed agreement (issue 38, docs/agreements.md): loan details, my loans and the
+ * statement offer its PDF. The reads select `signedAgreementSql` beside their own columns (one round trip, one row
+ * per order); the agreements module writes those tables (the loan module only reads them, as it reads payouts).
  */
 
 /** The PDF's address for the borrower's pages (same origin; the session is needed). */
