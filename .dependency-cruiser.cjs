@@ -23,17 +23,20 @@ const serverRanks = [
   ['modules/pricing', 'modules/sms', 'modules/system'],
   ['modules/verification'],
   ['modules/orders', 'modules/session', 'modules/staff'],
-  // The signed agreement's records, reads and time-stamps (issue 38); its content, PDF and signing: agreement-signing.
-  ['modules/agreements'],
   ['modules/ledger'],
   ['modules/payments'],
   ['modules/loan', 'modules/reminders', 'modules/promotion', 'modules/application'],
-  ['modules/credit', 'modules/agreement-signing'],
+  // The signed agreement (issue 38) states the loan's confirmation; the loan routes get its submission check from app.ts.
+  ['modules/credit', 'modules/agreements'],
   ['modules/repayment', 'modules/complaints', 'modules/support', 'modules/account'],
   ['modules/disbursal'],
   ['modules/statement', 'modules/card-repayment', 'modules/jobs'],
-  ['modules/demo', 'modules/console'],
-  ['entry', `^${server}/(app|server|repositories)\\.ts$|^${server}/cli/`],
+  ['modules/console'],
+  // Every module's repositories on one database (the composition root of the repositories).
+  ['repositories', `^${server}/repositories\\.ts$`],
+  // The demo tools walk the borrower's own flows on their transaction, with its repositories (issue 38: signing).
+  ['modules/demo'],
+  ['entry', `^${server}/(app|server)\\.ts$|^${server}/cli/`],
 ].map((rank) => (typeof rank[1] === 'string' && rank[1].startsWith('^') ? [[rank[0], rank[1]]] : rank.map((m) => [m, `^${server}/${m}/`])));
 
 // Every server module must have a place in the order: a new one fails here until it is given one.

@@ -11,6 +11,7 @@ import {
   accountProfile,
 } from '@presta/contract/api/account';
 import { apiRoutes } from '@presta/contract/api/api-routes';
+import { signedPayload } from './agreement-fixtures';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { borrowerBankAccounts, borrowers, orders, productOffers as productOffersTable, smsOutbox, verificationCodes } from '../src/db/schema';
@@ -57,7 +58,7 @@ const post = (sessionId: string | undefined, url: string, payload: Record<string
   injectAs(t.app, sessionId, { url, payload, query });
 
 const push = async (sessionId: string, productId: number, amount = 200_000, periods = 2) =>
-  dataOf(await post(sessionId, '/v3/loan-confirm/loan-detail-push', { productId, amount, periods, termUnit: 15 }), loanDetailPush);
+  dataOf(await post(sessionId, '/v3/loan-confirm/loan-detail-push', await signedPayload(t.app, sessionId, { productId, amount, periods, termUnit: 15 })), loanDetailPush);
 
 describe('account calls: the session is required, and each borrower sees only their own (two borrowers)', () => {
   it('every call without a session or with a foreign-looking one is 401', async () => {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { productOffers, ratings, sessions } from '../src/db/schema';
 import { hashSessionId } from '../src/modules/session/session-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
+import { signedPayload } from './agreement-fixtures';
 import { loanDetailPush } from '@presta/contract/api/loan';
 import { borrowerWithOffer, buildTestApp, countLoanRows, createSession, dataOf, injectAs, type TestApp, type Wrapper } from './helpers';
 
@@ -140,7 +141,8 @@ describe('two borrowers: nothing of one is reachable by the other', () => {
   it('confirm, push, details and score with the other borrower’s ids → 404, nothing changed', async () => {
     const a = await borrowerWithOffer(t.db);
     const b = await borrowerWithOffer(t.db);
-    const push = await injectAs(t.app, a.sessionId, { url: pushUrl, payload: { productId: a.product.id, amount: 200_000, periods: 2, termUnit: 15 } });
+    const signed = await signedPayload(t.app, a.sessionId, { productId: a.product.id, amount: 200_000, periods: 2, termUnit: 15 });
+    const push = await injectAs(t.app, a.sessionId, { url: pushUrl, payload: signed });
     const orderId = dataOf(push, loanDetailPush).orderId;
     await transitionOrder(t.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });
     await transitionOrder(t.db, { orderId: Number(orderId), action: 'disburse', actor: 'operator' });
@@ -148,7 +150,7 @@ describe('two borrowers: nothing of one is reachable by the other', () => {
 
     expectRefusal(await injectAs(t.app, b.sessionId, { url: confirmUrl, payload: { productId: a.product.id, isType: 1 } }), 404, '404001');
     expectRefusal(
-      await injectAs(t.app, b.sessionId, { url: pushUrl, payload: { productId: a.product.id, amount: 200_000, periods: 2, termUnit: 15 } }),
+      await injectAs(t.app, b.sessionId, { url: pushUrl, payload: signed }),
       404,
       '404001',
     );

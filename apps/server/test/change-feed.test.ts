@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { signedPayload } from './agreement-fixtures';
 import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { sessions } from '../src/db/schema';
 import { hashSessionId, newSessionId } from '../src/modules/session/session-service';
@@ -33,7 +34,7 @@ async function placeOrder() {
   const setup = await borrowerWithOffer(t.db, { limit: 500_000 });
   const push = await injectAs(t.app, setup.sessionId, {
     url: '/v3/loan-confirm/loan-detail-push',
-    payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: setup.product.termUnitDays },
+    payload: await signedPayload(t.app, setup.sessionId, { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: setup.product.termUnitDays }),
   });
   const { orderId } = dataOf(push, loanDetailPush);
   return { ...setup, orderId };

@@ -5,7 +5,8 @@ import { consoleActions, staffRoles, type ConsoleAction, type StaffRole } from '
 import { addDays, todayIn } from '@presta/contract/dates';
 import { orders } from '../src/db/schema';
 import { listAudit } from '../src/modules/audit/audit-log';
-import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
+import { transitionOrder } from '../src/modules/orders/order-service';
+import { createSignedOrder } from './agreement-fixtures';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
 import { ScriptedPayouts, scriptedPayoutProviders, settlePayoutOf, verifiedAccountOf } from './payout-fixtures';
@@ -31,7 +32,7 @@ afterAll(async () => {
 /** An application (21) of a new borrower with a bank account, applied `daysAgo` days ago. */
 async function application(daysAgo = 0) {
   const { product, borrower } = await borrowerWithOffer(t.db);
-  const created = await createOrder(t.db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - daysAgo * 86_400_000) });
+  const created = await createSignedOrder(t.db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - daysAgo * 86_400_000) });
   await verifiedAccountOf(t.db, borrower.id);
   return { ...created, product, borrower };
 }

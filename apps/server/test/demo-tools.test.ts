@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOrderStatuses, orderStatusNames } from '@presta/contract/order-status';
 import { translate } from '../src/i18n/messages';
 import { listAudit } from '../src/modules/audit/audit-log';
+import { signedPayload } from './agreement-fixtures';
 import { makeOrderInStatus } from '../src/modules/demo/demo-orders';
 import { payoutStateOf } from '../src/modules/disbursal/disbursal-service';
 import { decideDemoApplicant, demoOutcomeProfiles, demoOutcomes, makeDemoApplicant } from '../src/modules/demo/demo-applicants';
@@ -57,7 +58,7 @@ describe('demo-session (the test page\'s "Use")', () => {
 
     const push = await injectAs(t.app, sessionId, {
       url: '/v3/loan-confirm/loan-detail-push',
-      payload: { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 },
+      payload: await signedPayload(t.app, sessionId, { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 }),
     });
     const { orderId } = push.json<Wrapper<{ orderId: string }>>().data;
     const after = await demoSession(borrower.id);

@@ -7,6 +7,7 @@ import { borrowerBankAccounts, orders, orderStatusHistory, payoutEvents, payouts
 import { listAudit } from '../src/modules/audit/audit-log';
 import { applyPayoutEvents, reconcilePendingPayouts, retryPayout, startDisbursal, type DisbursalContext } from '../src/modules/disbursal/disbursal-service';
 import { createOrder, transitionOrder } from '../src/modules/orders/order-service';
+import { createSignedOrder } from './agreement-fixtures';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, type TestApp } from './helpers';
 import { deliverPayoutCallback, ScriptedPayouts, scriptedPayoutProviders, verifiedAccountOf } from './payout-fixtures';
@@ -40,7 +41,7 @@ async function approved(opts: { market?: 'MX' | 'IN'; bankAccount?: boolean } = 
   const { product: p, borrower } = await borrowerWithOffer(t.db, { product });
   if (opts.bankAccount === false) await t.db.update(borrowerBankAccounts).set({ replacedAt: new Date() }).where(eq(borrowerBankAccounts.borrowerId, borrower.id));
   else await verifiedAccountOf(t.db, borrower.id);
-  const order = await createOrder(t.db, { borrowerId: borrower.id, productId: p.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - 2 * 86_400_000) });
+  const order = await createSignedOrder(t.db, { borrowerId: borrower.id, productId: p.id, amount: 200_000, periods: 2, termUnit: 15, now: new Date(Date.now() - 2 * 86_400_000) });
   await transitionOrder(t.db, { orderNo: order.orderNo, action: 'approve', actor: 'operator' });
   const [row] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, order.orderNo));
   return { orderNo: order.orderNo, id: row!.id, borrower };
@@ -85,7 +86,7 @@ describe('start and settle', () => {
     const both = await staffMember(t, ['reviewer', 'finance']);
     const actor = { type: 'staff' as const, staffId: both.id, email: both.email, via: 'console' as const };
     const other = await borrowerWithOffer(t.db);
-    const own = await createOrder(t.db, { borrowerId: other.borrower.id, productId: other.product.id, amount: 200_000, periods: 2, termUnit: 15 });
+    const own = await createSignedOrder(t.db, { borrowerId: other.borrower.id, productId: other.product.id, amount: 200_000, periods: 2, termUnit: 15 });
     await transitionOrder(t.db, { orderNo: own.orderNo, action: 'approve', actor: 'operator', audit: actor });
     await expect(startDisbursal(ctx, { orderNo: own.orderNo, audit: actor })).rejects.toMatchObject({ status: 403, messageKey: 'disbursalOwnApproval' });
     expect(stp.sent.some((r) => r.orderNo === own.orderNo)).toBe(false);

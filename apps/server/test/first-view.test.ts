@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedPayload } from './agreement-fixtures';
 import { loanDetailPush } from '@presta/contract/api/loan';
 import { loadConfig } from '../src/config';
 import { transitionOrder } from '../src/modules/orders/order-service';
@@ -28,7 +29,7 @@ describe.skipIf(!built)('first view of loan details (apps/web/dist-ssr)', () => 
     const setup = await borrowerWithOffer(t.db, { limit: 500_000 });
     const push = await injectAs(t.app, setup.sessionId, {
       url: '/v3/loan-confirm/loan-detail-push',
-      payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 },
+      payload: await signedPayload(t.app, setup.sessionId, { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 }),
     });
     const { orderId } = dataOf(push, loanDetailPush);
     await transitionOrder(t.db, { orderId: Number(orderId), action: 'approve', actor: 'operator' });

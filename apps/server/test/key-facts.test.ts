@@ -6,9 +6,10 @@ import { loanAgreement, loanDetailConfirm, loanDetailPush } from '@presta/contra
 import { addWorkingDays, loanAnnualCost } from '@presta/contract/annual-cost';
 import { addDays, todayIn } from '@presta/contract/dates';
 import { markets } from '@presta/contract/markets';
-import { keyFactsStatements, orders, sessions } from '../src/db/schema';
+import { agreementDocuments, keyFactsStatements, orders, sessions } from '../src/db/schema';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { hashSessionId } from '../src/modules/session/session-service';
+import { signAgreement, signedPayload } from './agreement-fixtures';
 import { borrowerWithOffer, buildTestApp, createBorrower, createSession, injectAs, offerProduct, answerOf, dataOf, formBody, wrapper, type TestApp } from './helpers';
 
 /*
@@ -97,13 +98,17 @@ describe('Key Facts Statement (India)', () => {
     expect(mismatch.status).toBe(409);
     expect(mismatch.body.message).toContain(confirm.keyFacts.proposalNo);
 
-    const ok = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    // Issue 38: the agreement signed includes this KFS.
+    const agreementNo = await signAgreement(t.app, sessionId, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    const [document] = await t.db.select().from(agreementDocuments).where(eq(agreementDocuments.documentNo, agreementNo));
+    expect(document).toMatchObject({ market: 'IN', proposalNo: confirm.keyFacts.proposalNo });
+    const ok = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo, agreementNo });
     expect(ok.status).toBe(200);
     const orderId = Number(ok.body.data.orderId);
     const [linked] = await t.db.select().from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, confirm.keyFacts.proposalNo));
     expect(linked!.orderId).toBe(orderId);
     // A retry answers the same order.
-    const retry = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo });
+    const retry = await call(loanDetailPush, { ...payload, proposalNo: confirm.keyFacts.proposalNo, agreementNo });
     expect(retry.body.data.orderId).toBe(ok.body.data.orderId);
 
     // After acceptance: readable by order, and the agreement's summary box names it.
@@ -179,7 +184,8 @@ describe('Key Facts Statement (India)', () => {
     expect(data.keyFacts).toBeNull();
     expect(data.terms.annualCost).toMatchObject({ kind: 'CAT', includesTax: false, unit: 'years', unitDays: 360, computedOn: todayIn(product.timeZone) });
     expect(data.terms.annualCost.rate).toMatch(/^\d+,\d%$/);
-    const push = await injectAs(t.app, sessionId, { url: pushUrl, payload: { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 } });
+    const payload = await signedPayload(t.app, sessionId, { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 });
+    const push = await injectAs(t.app, sessionId, { url: pushUrl, payload });
     expect(push.statusCode).toBe(200);
   });
 });

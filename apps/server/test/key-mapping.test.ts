@@ -4,6 +4,7 @@ import { loanDetails } from '@presta/contract/api/loan';
 import { scrambledBrand } from '@presta/contract/brand';
 import { unscrambleKeys } from '@presta/contract/key-mapping';
 import { transitionOrder } from '../src/modules/orders/order-service';
+import { signAgreement } from './agreement-fixtures';
 import { answerOf, borrowerWithOffer, buildTestApp, checked, dataAs, injectAs, wrapper, type TestApp } from './helpers';
 
 let plain: TestApp;
@@ -21,9 +22,11 @@ afterAll(async () => {
 describe('obfuscating key mapping (scrambledBrand)', () => {
   it('push, details and confirm accept scrambled keys and answer scrambled keys; unscrambled = the plain answer', async () => {
     const { product, sessionId } = await borrowerWithOffer(plain.db);
+    // The agreement's number has no scrambled key: it travels as it is.
+    const agreementNo = await signAgreement(plain.app, sessionId, { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 });
     const push = await injectAs(scrambled.app, sessionId, {
       url: '/v3/loan-confirm/loan-detail-push',
-      payload: { pdq: product.id, amq: 200_000, prz: 2, tmu: 15 },
+      payload: { pdq: product.id, amq: 200_000, prz: 2, tmu: 15, agreementNo },
     });
     expect(push.statusCode).toBe(200);
     const pushed = dataAs(push, z.looseObject({ odx: z.string() }));

@@ -1,3 +1,4 @@
+import { signedPayload } from './agreement-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loanDetailConfirm } from '@presta/contract/api/loan';
@@ -127,7 +128,7 @@ describe('loan-detail-confirm', () => {
     await offerProduct(t.db, borrower.id, other.id, 500_000);
     const push = await injectAs(t.app, sessionId, {
       url: '/v3/loan-confirm/loan-detail-push',
-      payload: { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 },
+      payload: await signedPayload(t.app, sessionId, { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 }),
     });
     expect(push.statusCode).toBe(200);
     for (const productId of [other.id, product.id]) {

@@ -8,6 +8,7 @@ import { refreshOverdue, transitionOrder } from '../src/modules/orders/order-ser
 import { getLoanPosition } from '../src/modules/ledger/ledger-position';
 import { applyPayment } from '../src/modules/ledger/ledger-service';
 import { moneyIn } from '../src/i18n/market-texts';
+import { signedPayload } from './agreement-fixtures';
 import { addCoupon, borrowerWithOffer, buildTestApp, dataOf, injectAs, wrapper, type TestApp } from './helpers';
 
 const detailsUrl = '/v3/loan-details/loan-details';
@@ -35,7 +36,7 @@ async function orderIn(status: Status, opts: { extensionEnabled?: boolean; coupo
   if (opts.coupon) await addCoupon(t.db, setup.borrower.id, opts.coupon);
   const push = await injectAs(t.app, setup.sessionId, {
     url: pushUrl,
-    payload: { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 },
+    payload: await signedPayload(t.app, setup.sessionId, { productId: setup.product.id, amount: 300_000, periods: 3, termUnit: 15 }),
   });
   const { orderId, orderNo } = dataOf(push, loanDetailPush);
   const move = (action: 'approve' | 'reject' | 'disburse' | 'settle', extra: { disbursedOn?: string } = {}) =>
@@ -305,7 +306,7 @@ describe('the rating prompt does not nag (issue 14)', () => {
     // The same borrower's next loan (disbursed, nothing due today) is not asked either.
     const push = await injectAs(t.app, settled.sessionId, {
       url: pushUrl,
-      payload: { productId: settled.product.id, amount: 300_000, periods: 3, termUnit: 15 },
+      payload: await signedPayload(t.app, settled.sessionId, { productId: settled.product.id, amount: 300_000, periods: 3, termUnit: 15 }),
     });
     const next = dataOf(push, loanDetailPush).orderId;
     await transitionOrder(t.db, { orderId: Number(next), action: 'approve', actor: 'operator' });

@@ -4,6 +4,7 @@ import { coupons, orders, orderStatusHistory, productOffers, repaymentPlans } fr
 import { addDays, todayIn } from '@presta/contract/dates';
 import { transitionOrder } from '../src/modules/orders/order-service';
 import { loanDetailPush } from '@presta/contract/api/loan';
+import { signAgreement, signedPayload } from './agreement-fixtures';
 import { addCoupon, answerOf, borrowerWithOffer, buildTestApp, countLoanRows, dataOf, injectAs, offerProduct, wrapper, type TestApp } from './helpers';
 
 const url = '/v3/loan-confirm/loan-detail-push';
@@ -20,7 +21,8 @@ describe('loan-detail-push', () => {
   it('creates the order in 21 with history, plan, snapshot rates and the coupon used — one transaction', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db, { limit: 500_000 });
     const coupon = await addCoupon(t.db, borrower.id, 2_000);
-    const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 } });
+    const payload = await signedPayload(t.app, sessionId, { productId: product.id, amount: 300_000, periods: 3, termUnit: 15 });
+    const res = await injectAs(t.app, sessionId, { url, payload });
     expect(res.statusCode).toBe(200);
     const body = answerOf(res, loanDetailPush);
     expect(body.success).toBe(true);
@@ -59,7 +61,7 @@ describe('loan-detail-push', () => {
 
   it('a retry answers the same order; two concurrent pushes create one order', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db);
-    const payload = { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 };
+    const payload = await signedPayload(t.app, sessionId, { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 });
     const [a, b, c] = await Promise.all([
       injectAs(t.app, sessionId, { url, payload }),
       injectAs(t.app, sessionId, { url, payload }),
@@ -78,10 +80,9 @@ describe('loan-detail-push', () => {
     const second = await borrowerWithOffer(t.db); // another product, offered to the same borrower below
     await offerProduct(t.db, first.borrower.id, second.product.id, 500_000);
     await addCoupon(t.db, first.borrower.id, 1_500);
-    const [r1, r2] = await Promise.all([
-      injectAs(t.app, first.sessionId, { url, payload: { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 } }),
-      injectAs(t.app, first.sessionId, { url, payload: { productId: second.product.id, amount: 200_000, periods: 2, termUnit: 15 } }),
-    ]);
+    const p1 = await signedPayload(t.app, first.sessionId, { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 });
+    const p2 = await signedPayload(t.app, first.sessionId, { productId: second.product.id, amount: 200_000, periods: 2, termUnit: 15 });
+    const [r1, r2] = await Promise.all([injectAs(t.app, first.sessionId, { url, payload: p1 }), injectAs(t.app, first.sessionId, { url, payload: p2 })]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     expect(wrapper(r1.statusCode === 409 ? r1 : r2).code).toBe('409005');
     const mine = await t.db.select().from(orders).where(eq(orders.borrowerId, first.borrower.id));
@@ -94,12 +95,12 @@ describe('loan-detail-push', () => {
     const first = await borrowerWithOffer(t.db);
     const other = await borrowerWithOffer(t.db);
     await offerProduct(t.db, first.borrower.id, other.product.id, 500_000);
-    const payload = { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 };
+    const payload = await signedPayload(t.app, first.sessionId, { productId: first.product.id, amount: 200_000, periods: 2, termUnit: 15 });
     const open = dataOf(await injectAs(t.app, first.sessionId, { url, payload }), loanDetailPush);
-    const refused = (language?: string) =>
+    const refused = (language?: string, agreementNo?: string) =>
       injectAs(t.app, first.sessionId, {
         url,
-        payload: { ...payload, productId: other.product.id },
+        payload: { ...payload, productId: other.product.id, agreementNo },
         ...(language ? { query: { language } } : {}),
       });
     for (const status of ['21', 'approve', 'disburse'] as const) {
@@ -119,14 +120,15 @@ describe('loan-detail-push', () => {
     // The open order's own submission, retried, is answered as before.
     expect(dataOf(await injectAs(t.app, first.sessionId, { url, payload }), loanDetailPush)).toEqual(open);
     expect((await countLoanRows(t.db, first.borrower.id)).orders).toBe(1);
-    // Once it ends, another product may be taken.
+    // Once it ends, another product may be taken (its own agreement signed).
     await transitionOrder(t.db, { orderNo: open.orderNo, action: 'settle', actor: 'operator' });
-    expect((await refused()).statusCode).toBe(200);
+    const otherAgreement = await signAgreement(t.app, first.sessionId, { productId: other.product.id, amount: 200_000, periods: 2, termUnit: 15 });
+    expect((await refused(undefined, otherAgreement)).statusCode).toBe(200);
   });
 
   it('a retry is answered even after the offer was lowered', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db, { limit: 500_000 });
-    const payload = { productId: product.id, amount: 400_000, periods: 2, termUnit: 15 };
+    const payload = await signedPayload(t.app, sessionId, { productId: product.id, amount: 400_000, periods: 2, termUnit: 15 });
     const first = await injectAs(t.app, sessionId, { url, payload });
     await t.db.update(productOffers).set({ limitAmount: 200_000 }).where(eq(productOffers.borrowerId, borrower.id));
     const retry = await injectAs(t.app, sessionId, { url, payload });
@@ -136,7 +138,7 @@ describe('loan-detail-push', () => {
 
   it('different terms while an order is open → 409002, nothing written', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db);
-    await injectAs(t.app, sessionId, { url, payload: { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 } });
+    await injectAs(t.app, sessionId, { url, payload: await signedPayload(t.app, sessionId, { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 }) });
     const before = await countLoanRows(t.db, borrower.id);
     const res = await injectAs(t.app, sessionId, { url, payload: { productId: product.id, amount: 250_000, periods: 2, termUnit: 15 } });
     expect(res.statusCode).toBe(409);
@@ -177,9 +179,10 @@ describe('loan-detail-push', () => {
   it('after a rejection a new order can be submitted', async () => {
     const { product, borrower, sessionId } = await borrowerWithOffer(t.db);
     const payload = { productId: product.id, amount: 200_000, periods: 2, termUnit: 15 };
-    const first = dataOf(await injectAs(t.app, sessionId, { url, payload }), loanDetailPush);
+    const first = dataOf(await injectAs(t.app, sessionId, { url, payload: await signedPayload(t.app, sessionId, payload) }), loanDetailPush);
     await transitionOrder(t.db, { orderNo: first.orderNo, action: 'reject', actor: 'operator', reason: 'test' });
-    const second = dataOf(await injectAs(t.app, sessionId, { url, payload }), loanDetailPush);
+    // The first agreement went with the rejected order: a new one is signed (issue 38).
+    const second = dataOf(await injectAs(t.app, sessionId, { url, payload: await signedPayload(t.app, sessionId, payload) }), loanDetailPush);
     expect(second.orderId).not.toBe(first.orderId);
     expect((await countLoanRows(t.db, borrower.id)).orders).toBe(2);
   });

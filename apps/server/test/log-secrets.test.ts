@@ -149,7 +149,7 @@ describe('no secret in any log line', () => {
       await db.update(promoSessions).set({ answerHash: answerHash(signInSid, CAPTCHA_ANSWER), drawnAt: new Date() }).where(eq(promoSessions.sid, signInSid));
       return signInSid;
     };
-    // The limits hold across purposes: the registration code was sent just now (moved back 61 s).
+    // Codes moved back 61 s: the next one of the same purpose is not "too soon" (the wait is per purpose, decision 025).
     const codesBack = () => db.execute(sql`update verification_codes set created_at = created_at - interval '61 seconds' where phone = ${phone}`);
     await codesBack();
     const codeSent = await postForm('/v3/account/sign-in-code', { phone, sid: await signInCaptcha(), capcode: CAPTCHA_ANSWER });

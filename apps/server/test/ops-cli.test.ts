@@ -4,7 +4,7 @@ import { addDays, todayIn } from '@presta/contract/dates';
 import { randomInt } from 'node:crypto';
 import { orders, productOffers } from '../src/db/schema';
 import { parseOpsArgs, runOpsCommand } from '../src/cli/ops';
-import { createOrder } from '../src/modules/orders/order-service';
+import { createSignedOrder } from './agreement-fixtures';
 import { recordJobRun } from '../src/modules/jobs/job-runs';
 import { listAudit } from '../src/modules/audit/audit-log';
 import type { Db } from '../src/db/database';
@@ -49,7 +49,7 @@ async function settle(orderNo: string, on: string) {
 async function newOrder(appliedDaysAgo = 0) {
   const { product, borrower } = await borrowerWithOffer(db);
   const now = new Date(Date.now() - appliedDaysAgo * 86_400_000);
-  const created = await createOrder(db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now });
+  const created = await createSignedOrder(db, { borrowerId: borrower.id, productId: product.id, amount: 200_000, periods: 2, termUnit: 15, now });
   await verifiedAccountOf(db, borrower.id);
   return { ...created, product };
 }

@@ -41,6 +41,7 @@ const approved = (orderNo: string, fullName: string, principal: number, bankAcco
   bankAccount,
   record: { loans: 0, settled: 0, overdueNow: 0, rejected: 0 },
   payout: latest,
+  agreement: 'signed',
 });
 
 const first = 'PR0000000000000041';
