@@ -169,7 +169,7 @@ export async function agreementPdf(ctx: EvidenceContext, orderNo: string, actor:
 }
 
 /** The evidence package's files: agreement.tsr only once a token is kept (evidence.json says so otherwise). */
-export type EvidencePackage = { orderNo: string; documentNo: string; files: Partial<Record<AgreementPackageFile, Buffer>> };
+export type EvidencePackage = { orderNo: string; documentNo: string; check: AgreementCheck; files: Partial<Record<AgreementPackageFile, Buffer>> };
 
 /** The version of evidence.json's layout (docs/operations.md "The agreement package"); a change of layout is a new one. */
 export const EVIDENCE_FORMAT = 'presta.agreement-evidence/1';
@@ -225,7 +225,7 @@ export async function evidencePackage(ctx: EvidenceContext, orderNo: string, act
     'evidence.json': Buffer.from(evidenceJson(found, check, { tsr, chainPem }, actor)),
     'tsa.pem': Buffer.from(chainPem),
   };
-  return { orderNo, documentNo: found.document.documentNo, files };
+  return { orderNo, documentNo: found.document.documentNo, check, files };
 }
 
 /** The package as one zip (the PDF and token stored as they are: already compressed or tiny). */
