@@ -278,7 +278,7 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, 
     let madePayouts: PayoutProviders | undefined;
     const payouts = deps.payouts ?? (() => (madePayouts ??= createPayoutProviders({ config: payoutConfig() })));
     let madeAuthority: TimestampAuthority | undefined;
-    const timestampAuthority = deps.timestampAuthority ?? (() => (madeAuthority ??= createTimestampAuthority(loadConfig())));
+    const timestampAuthority = deps.timestampAuthority ?? (() => (madeAuthority ??= createTimestampAuthority({ config: loadConfig() })));
     await spec.run(db, { orderNo, options, suspense, actor, payments, payouts, timestampAuthority }, io);
     return 0;
   } catch (err) {
