@@ -14,6 +14,7 @@ import { creditEn, creditEs } from './messages/credit';
 import { creditReviewEn, creditReviewEs } from './messages/credit-review';
 import { accountVerificationEn, accountVerificationEs } from './messages/account-verification';
 import { disbursalEn, disbursalEs } from './messages/disbursal';
+import { agreementsEn, agreementsEs } from './messages/agreements';
 import { agreementEvidenceEn, agreementEvidenceEs } from './messages/agreement-evidence';
 
 /**
@@ -37,6 +38,7 @@ const es = {
   ...creditReviewEs,
   ...accountVerificationEs,
   ...disbursalEs,
+  ...agreementsEs,
   ...agreementEvidenceEs,
 } as const;
 
@@ -58,6 +60,7 @@ const en: Record<MessageKey, string> = {
   ...creditReviewEn,
   ...accountVerificationEn,
   ...disbursalEn,
+  ...agreementsEn,
   ...agreementEvidenceEn,
 };
 
