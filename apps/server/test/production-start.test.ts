@@ -33,6 +33,7 @@ const safeEnv = (overrides: Record<string, string> = {}): Record<string, string>
   CASHFREE_VERIFICATION_CLIENT_ID: 'cf-id',
   CASHFREE_VERIFICATION_CLIENT_SECRET: 'cf-secret',
   CREDIT_BUREAU: 'sandbox',
+  TSA_PROVIDER: 'local',
   // No payout rail, on purpose (a lender that does not disburse yet): the payout settings' own test names them.
   PAYOUT_PROVIDERS: 'MX=none,IN=none',
   ...overrides,
@@ -66,7 +67,7 @@ describe('productionProblems', () => {
       expect(problems, JSON.stringify(env)).toHaveLength(1);
       expect(problems[0]).toMatch(line);
     }
-    expect(problemsOf({})).toHaveLength(7);
+    expect(problemsOf({})).toHaveLength(8);
   });
 
   it('payout providers: PAYOUT_PROVIDERS named; no mocks; each rail with its keys and an https API', () => {
@@ -207,7 +208,7 @@ function descendants(pid: number): number[] {
 /** The test process's environment without the settings a test sets itself. */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'PAYMENT_CHANNELS', 'PAYMENT_PROVIDER_MOCKS', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET', 'CREDIT_BUREAU']) {
+  for (const name of ['PRESTA_ENV', 'PRESTA_DEMO_TOOLS', 'DATABASE_URL', 'REDIS_URL', 'PORT', 'PAYMENT_SANDBOX_SECRET', 'PAYMENT_CHANNELS', 'PAYMENT_PROVIDER_MOCKS', 'SMS_PROVIDER', 'STAFF_SECRET_KEY', 'KYC_PROVIDER', 'DIDIT_API_KEY', 'CASHFREE_VERIFICATION_CLIENT_ID', 'CASHFREE_VERIFICATION_CLIENT_SECRET', 'CREDIT_BUREAU', 'TSA_PROVIDER']) {
     delete env[name];
   }
   return env;
@@ -283,6 +284,7 @@ describe('npm run serve (production)', () => {
       expect.stringMatching(/^Refusing to start in production: PAYMENT_PROVIDER_MOCKS=1/),
       expect.stringMatching(/^Refusing to start in production: PAYMENT_SANDBOX_SECRET is the development secret/),
       expect.stringMatching(/^Refusing to start in production: PAYOUT_PROVIDERS is not set/),
+      expect.stringMatching(/^Refusing to start in production: TSA_PROVIDER is not set/),
       expect.stringMatching(/^Refusing to start in production: SMS_PROVIDER is "console"/),
       expect.stringMatching(/^Refusing to start in production: KYC_PROVIDER is not set/),
       expect.stringMatching(/^Refusing to start in production: CREDIT_BUREAU is not set/),
