@@ -4,6 +4,7 @@ import { appReady, expect, test } from './support/test';
 import { errorCodes } from '@presta/contract/error-codes';
 import { statementMessages } from '../../apps/web/src/features/statement/messages';
 import { statementLinkMessages } from '../../apps/web/src/shared/ui/statement-link-messages';
+import { signAgreement } from './support/agreement';
 import { ops } from './support/cli';
 import { disburseAndWait, disbursedOnePeriodAgo, nameBorrower } from './support/disbursal';
 import { e2ePorts } from './support/e2e-env';
@@ -143,6 +144,7 @@ test('register on the promotion page, sign in in the browser, take an offer, get
   expect(amount).toBeLessThanOrEqual(limitAmount);
   await expect(page.getByRole('heading', { name: 'Confirme su préstamo' })).toBeVisible();
   await page.getByRole('button', { name: 'Solicitar préstamo' }).click();
+  await signAgreement(page, request, phone);
   await expect(page).toHaveURL(/\/loan-details\?.*from=confirm/);
   await appReady(page);
   await expect(page.getByText('En revisión').first()).toBeVisible();
@@ -367,6 +369,7 @@ test('India, in English: sign in, take a rupee offer after the Key Facts Stateme
   await page.getByRole('checkbox', { name: 'I have read and understood the Key Facts Statement' }).check();
   await expect(apply).toBeEnabled();
   await apply.click();
+  await signAgreement(page, request, phone, 'en');
   await expect(page).toHaveURL(/\/loan-details\?/);
   await appReady(page);
   const orderNo = (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
