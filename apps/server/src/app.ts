@@ -50,6 +50,8 @@ import { createPayoutProviders } from './modules/payments/payouts/payout-provide
 import payoutRoutes from './modules/disbursal/payout-routes';
 import consolePayoutRoutes from './modules/console/payout-routes';
 import type { PayoutProviders } from './modules/payments/payouts/payout-provider';
+import { createTimestampAuthority } from './modules/agreements/timestamp/timestamp-authorities';
+import type { TimestampAuthority } from './modules/agreements/timestamp/timestamp-authority';
 import supportRoutes from './modules/support/support-routes';
 import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
@@ -72,6 +74,8 @@ export type BuildOptions = {
   paymentMocks?: RunningMocks;
   /** The payout providers' local mocks running with the server (development), for `demo payout`. */
   payoutMocks?: PayoutMocks['byProvider'];
+  /** Who time-stamps signed agreements; by default the one config.tsa names (createTimestampAuthority). Tests may pass their own. */
+  timestampAuthority?: TimestampAuthority;
 };
 
 /** The Fastify instance with its options, the request log and metrics hook and the zod compilers. */
@@ -125,11 +129,12 @@ async function registerExternalPlugins(app: Server, config: Config): Promise<Red
   return redisHealth;
 }
 
-/** 2. Our plugins: database, change feed, repositories, payment providers, language, errors, input guard, key mapping, sessions. */
-async function registerOurPlugins(app: Server, { config, db, poolStats, payments, payouts }: BuildOptions, redisHealth: RedisHealth) {
+/** 2. Our plugins: database, change feed, repositories, payment and payout providers, time-stamp authority, language, errors, input guard, key mapping, sessions. */
+async function registerOurPlugins(app: Server, { config, db, poolStats, payments, payouts, timestampAuthority }: BuildOptions, redisHealth: RedisHealth) {
   await app.register(dbPlugin, { db });
   app.decorate('payments', payments ?? createPaymentProviders({ db, config, log: app.log }));
   app.decorate('payouts', payouts ?? createPayoutProviders({ config, log: app.log }));
+  app.decorate('timestampAuthority', timestampAuthority ?? createTimestampAuthority({ config, log: app.log }));
   await app.register(changeFeed, { ttlMs: config.cacheTtlMs });
   await app.register(repositories, { create: createRepositories });
   await app.register(language);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brands, defaultBrand, type Brand } from '@presta/contract/brand';
@@ -61,6 +62,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Money out: the payout rail of each market, its mocks and keys (payouts-config.ts, docs/disbursal.md). */
   payouts: PayoutsConfig;
+  /** Who time-stamps signed agreements (RFC 3161): the local demo authority or a provider's (docs/providers/tsa.md). */
+  tsa: TsaConfig;
   /** GET /metrics: with `Authorization: Bearer METRICS_TOKEN` on the main port, or on METRICS_PORT (no token). */
   metricsToken: string | undefined;
   metricsPort: number | undefined;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentCeilingPercent: Math.max(100, intFromEnv('PAYMENT_CEILING_PERCENT', 200)),
     payments: paymentsConfigFrom(env, production),
     payouts: payoutsConfigFrom(env, production),
+    tsa: tsaConfigFrom(env),
     metricsToken: env.METRICS_TOKEN || undefined,
     metricsPort: optionalIntFromEnv(env, 'METRICS_PORT'),
     requestTimeoutMs: intFromEnv('REQUEST_TIMEOUT_MS', 15_000),
@@ -302,6 +306,80 @@ function payoutProblems(config: Config): string[] {
   }
   return problems;
 }
+
+// ---------------------------------------------------------------------------
+// Time-stamp authority (issue 38, docs/providers/tsa.md)
+// ---------------------------------------------------------------------------
+
+/** The time-stamp authorities: the local demo one (its own key under <dataDir>/tsa) and a provider's over RFC 3161. */
+export const tsaProviderIds = ['local', 'rfc3161'] as const;
+export type TsaProviderId = (typeof tsaProviderIds)[number];
+
+export type TsaConfig = {
+  /**
+   * TSA_PROVIDER: 'local' (development's default: the demo authority, whose certificate nobody trusts) or 'rfc3161'
+   * (an accredited provider at TSA_URL). Production refuses it unset; 'local' only when named on purpose (providerSet).
+   */
+  provider: TsaProviderId;
+  providerSet: boolean;
+  /** TSA_URL: where TimeStampReqs are POSTed (application/timestamp-query). */
+  url: string | undefined;
+  /** TSA_USERNAME and TSA_PASSWORD (HTTP basic auth), or TSA_BEARER_TOKEN; none when the provider's URL is open. */
+  username: string | undefined;
+  password: string | undefined;
+  bearerToken: string | undefined;
+  /** TSA_CA_PEM: the path of the provider's certificate chain (PEM: its root, intermediates, TSA certificate). */
+  caPemPath: string | undefined;
+  /** TSA_POLICY: the policy OID to ask for; the provider's default when unset. */
+  policy: string | undefined;
+  /** TSA_TIMEOUT_MS (default 5000): the longest wait for the provider's answer. */
+  timeoutMs: number;
+};
+
+function tsaConfigFrom(env: NodeJS.ProcessEnv): TsaConfig {
+  const opt = (name: string) => env[name]?.trim() || undefined;
+  const raw = opt('TSA_PROVIDER');
+  const provider = tsaProviderIds.find((id) => id === (raw ?? 'local'));
+  if (!provider) throw new Error(`TSA_PROVIDER must be "local" or "rfc3161", got "${raw}"`);
+  const policy = opt('TSA_POLICY');
+  if (policy !== undefined && !/^[0-2](\.(0|[1-9][0-9]*))+$/.test(policy)) throw new Error(`TSA_POLICY must be an OID (e.g. 1.2.3.4), got "${policy}"`);
+  const caPem = opt('TSA_CA_PEM');
+  return {
+    provider,
+    providerSet: raw !== undefined,
+    url: opt('TSA_URL'),
+    username: opt('TSA_USERNAME'),
+    password: env.TSA_PASSWORD || undefined,
+    bearerToken: opt('TSA_BEARER_TOKEN'),
+    caPemPath: caPem === undefined ? undefined : path.resolve(repoRoot, caPem),
+    policy,
+    timeoutMs: Math.max(1, intFrom(env, 'TSA_TIMEOUT_MS', 5_000)),
+  };
+}
+
+/** The time-stamp settings production refuses (docs/settings.md "Time-stamp authority"). */
+function tsaProblems({ tsa }: Config): string[] {
+  if (tsa.provider === 'local') {
+    return tsa.providerSet ? [] : ["TSA_PROVIDER is not set: signed agreements would be time-stamped by the local demo authority, whose certificate nobody trusts. Set TSA_PROVIDER=rfc3161 with TSA_URL and TSA_CA_PEM (docs/providers/tsa.md), or TSA_PROVIDER=local on purpose (a demo)."];
+  }
+  const problems: string[] = [];
+  if (!tsa.url) problems.push('TSA_PROVIDER=rfc3161 needs TSA_URL (the provider\'s time-stamp address).');
+  else if (!tsa.url.startsWith('https://')) problems.push(`TSA_URL must be an https address, got "${tsa.url}".`);
+  if (!tsa.caPemPath) problems.push("TSA_PROVIDER=rfc3161 needs TSA_CA_PEM (the path of the provider's certificate chain, PEM).");
+  else if (!readsAsPem(tsa.caPemPath)) problems.push(`TSA_CA_PEM: no PEM certificate can be read at ${tsa.caPemPath}.`);
+  if (tsa.username !== undefined && tsa.password === undefined) problems.push('TSA_USERNAME is set without TSA_PASSWORD.');
+  if (tsa.bearerToken !== undefined && tsa.username !== undefined) problems.push('TSA_BEARER_TOKEN and TSA_USERNAME are both set: name one way to sign in.');
+  return problems;
+}
+
+function readsAsPem(file: string): boolean {
+  try {
+    return fs.readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----');
+  } catch {
+    return false;
+  }
+}
+
 type PaymentProviderName = (typeof paymentProviderNames)[number];
 
 /** The channels each provider collects (docs/payments.md "Providers"). */
@@ -553,6 +631,7 @@ export function productionProblems(config: Config, env: NodeJS.ProcessEnv = proc
   if (!config.databaseUrl) problems.push('DATABASE_URL is not set: production needs its PostgreSQL server (there is no embedded database in production).');
   problems.push(...paymentProblems(config, env));
   problems.push(...payoutProblems(config));
+  problems.push(...tsaProblems(config));
   if (config.smsProvider === 'console') problems.push('SMS_PROVIDER is "console" (the default): set SMS_PROVIDER=http with SMS_PROVIDER_URL and SMS_PROVIDER_KEY, or codes never reach borrowers.');
   else if (!config.smsProviderUrl) problems.push('SMS_PROVIDER=http needs SMS_PROVIDER_URL.');
   problems.push(...kycProblems(config));
