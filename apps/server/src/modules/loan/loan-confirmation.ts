@@ -24,7 +24,7 @@ export const OFFER_FRESHNESS_MS = 24 * 3_600_000;
 // loan-detail-confirm
 // ---------------------------------------------------------------------------
 
-export type ConfirmInput = { productId: string; isType?: number; amount?: number; periods?: number };
+export type ConfirmInput = { productId: string; isType?: number; amount?: number; periods?: number; termUnit?: number };
 
 /**
  * The confirmation quote of a product offered to the borrower. Amount and
@@ -35,7 +35,20 @@ export type ConfirmInput = { productId: string; isType?: number; amount?: number
  * one active loan at a time, said before the page asks for anything.
  */
 export async function getLoanConfirmation(ctx: BorrowerContext, input: ConfirmInput): Promise<LoanConfirmData> {
-  const { db, borrowerId, lang, now } = ctx;
+  const { product, couponAmount, isNeedPop, priced } = await confirmedQuote(ctx, input);
+  // India (issue 13): the offer's Key Facts Statement, issued now or reused while valid.
+  const { amount, periods } = priced;
+  const keyFacts = await offerKeyFacts(ctx.db, { borrowerId: ctx.borrowerId, product, amount, periods, couponAmount, now: ctx.now });
+  return { ...priced, isNeedPop, couNum: couponAmount, keyFacts };
+}
+
+/**
+ * The confirmation without its Key Facts Statement: the same refusals, the product, the best coupon and what the
+ * page shows of the quote. The signed agreement (issue 38) states exactly these figures. A term unit asked for
+ * must be the product's (422, as loan-detail-push says).
+ */
+export async function confirmedQuote(ctx: BorrowerContext, input: ConfirmInput) {
+  const { borrowerId, lang, now } = ctx;
   refuseBesides(await ctx.repos.orders.activeOrder(borrowerId));
   const productId = toDbId(input.productId, MAX_INT4);
   if (productId === undefined) throw notFound('productNotFound');
@@ -44,10 +57,9 @@ export async function getLoanConfirmation(ctx: BorrowerContext, input: ConfirmIn
   const { product, offer, isNeedPop } = await currentOffer(ctx, offeredProduct(offers, productId), input);
   const { amount, periods } = quotedTerms(product, offer.limitAmount, input);
   const couponAmount = bestCoupon(offers, now)?.amount ?? 0;
-  // India (issue 13): the offer's Key Facts Statement, issued now or reused while valid.
-  const keyFacts = await offerKeyFacts(db, { borrowerId, product, amount, periods, couponAmount, now });
-  const priced = pricedConfirmation(product, { amount, periods, couponAmount, startDate: todayIn(product.timeZone, now) }, lang);
-  return { ...priced, isNeedPop, couNum: couponAmount, keyFacts };
+  const startDate = todayIn(product.timeZone, now);
+  const priced = pricedConfirmation(product, { amount, periods, couponAmount, startDate }, lang);
+  return { product, couponAmount, isNeedPop, startDate, priced };
 }
 
 type PricedTerms = { amount: Minor; periods: number; couponAmount: Minor; startDate: CalendarDate };
@@ -158,7 +170,7 @@ function quotedTerms(product: OfferedProduct, limitAmount: Minor, input: Confirm
   if (amount === undefined) {
     throw new AppError(422, errorCodes.outsideProductRules, 'offerBelowMinimum', { limit: money(limitAmount), min: money(product.amountMin) });
   }
-  validateLoanRequest(product, limitAmount, { amount, periods }, product.market);
+  validateLoanRequest(product, limitAmount, { amount, periods, termUnit: input.termUnit }, product.market);
   return { amount, periods };
 }
 
