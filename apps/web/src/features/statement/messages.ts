@@ -16,6 +16,8 @@ const es = {
   missingPaymentTitle: 'Enlace de recibo no válido',
   missingPayment: 'Al enlace le falta el número del pago. Abra el recibo desde su estado de cuenta.',
   issuedBy: 'Emitido por {lender}, {address}.',
+  signedAgreementLink: 'Contrato firmado (PDF)',
+  signedAgreementOn: 'Firmado el {date}',
 
   // Statement
   statementPageTitle: 'Estado de cuenta',
@@ -134,6 +136,8 @@ const en: Record<StatementMessageKey, string> = {
   missingPaymentTitle: 'Invalid receipt link',
   missingPayment: 'The link has no payment number. Open the receipt from your statement.',
   issuedBy: 'Issued by {lender}, {address}.',
+  signedAgreementLink: 'Signed agreement (PDF)',
+  signedAgreementOn: 'Signed on {date}',
 
   statementPageTitle: 'Statement',
   statementHeading: 'Loan statement',

@@ -3,11 +3,12 @@ import { routes } from '@presta/contract/routes';
 import { marketMoney, readMarket } from '@/shared/format/money';
 import { useMessages } from '@/shared/i18n/use-messages';
 import { inAppUrl } from '@/shared/session/session-params';
+import { SignedAgreementLink } from '@/shared/ui/signed-agreement-link';
 import type { LoanSummary } from '../api/account-data';
 import { accountMessages } from '../messages';
 import { LoanFacts } from './loan-facts';
 
-/** One of my loans: its facts and a link to its details (/order?orderId=). */
+/** One of my loans: its facts, a link to its details (/order?orderId=) and its signed agreement's PDF (issue 38). */
 export function LoanListItem({ loan }: { loan: LoanSummary }) {
   const { t } = useMessages(accountMessages);
   const money = marketMoney(readMarket(loan.market));
@@ -21,6 +22,15 @@ export function LoanListItem({ loan }: { loan: LoanSummary }) {
           <span className="presta-visually-hidden">{loan.orderNo}</span>
         </Link>
       </p>
+      {loan.signedAgreement ? (
+        <SignedAgreementLink
+          agreement={loan.signedAgreement}
+          market={readMarket(loan.market)}
+          label={t('signedAgreementLink')}
+          signedOn={(date) => t('signedAgreementOn', { date })}
+          context={loan.orderNo}
+        />
+      ) : null}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { answerByPath } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt } from '@/shared/testing/render';
+import { signedAgreementLink } from '@/shared/testing/signed-agreement';
 import { loanSummary, ok } from '../testing/account-fixtures';
 import MyLoansPage from './my-loans-page';
 
@@ -33,6 +34,24 @@ describe('MyLoansPage', () => {
     expect([details.pathname, details.searchParams.get('orderId'), details.searchParams.get('productId')]).toEqual(['/order', '12', '1']);
   });
 
+  it('offers the signed agreement’s PDF of each loan signed (issue 38), with the day, and none for a loan without one', async () => {
+    answerByPath({ [loansPath]: ok({ loans: [loans[0]!, loanSummary({ signedAgreement: signedAgreementLink() })] }) });
+    renderAt(<MyLoansPage />, '/order', 'swift=sess-9');
+    const [unsigned, signed] = within(await screen.findByRole('list', { name: 'Mis préstamos' })).getAllByRole('listitem');
+    expect(within(unsigned!).queryByRole('link', { name: /Contrato firmado/ })).toBeNull();
+    const link = within(signed!).getByRole('link', { name: 'Contrato firmado (PDF) PR2025000012', description: 'Firmado el 2025-07-01' });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/agreements/AG7K2M9Q4X1B8C.pdf');
+    expect(href.searchParams.get('swift')).toBe('sess-9');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('names the signed agreement in English', async () => {
+    answerByPath({ [loansPath]: ok({ loans: [loanSummary({ signedAgreement: signedAgreementLink() })] }) });
+    renderAt(<MyLoansPage />, '/order', 'language=1');
+    expect(await screen.findByRole('link', { name: 'Signed agreement (PDF) PR2025000012', description: 'Signed on 2025-07-01' })).toBeTruthy();
+  });
+
   it('says so when there is no loan yet, in English too', async () => {
     answerByPath({ [loansPath]: ok({ loans: [] }) });
     renderAt(<MyLoansPage />, '/order', 'language=1');
@@ -41,7 +60,7 @@ describe('MyLoansPage', () => {
   });
 
   it('has no serious or critical accessibility violations', async () => {
-    answerByPath({ [loansPath]: ok({ loans }) });
+    answerByPath({ [loansPath]: ok({ loans: [...loans, loanSummary({ orderId: '11', orderNo: 'PR2025000011', signedAgreement: signedAgreementLink() })] }) });
     const { container } = renderAt(<MyLoansPage />, '/order', '');
     await screen.findByRole('heading', { level: 1 });
     expect(await seriousA11yViolations(container)).toEqual([]);

@@ -13,17 +13,19 @@ type ConfirmActionsProps = {
   /** India: the Key Facts Statement still waits for its acknowledgement. */
   blockedByKeyFacts: boolean;
   recalculating: boolean;
-  submitting: boolean;
+  /** The agreement is being prepared (the button stays focusable: the signing dialog gives the focus back to it). */
+  preparing: boolean;
   onSubmit: () => Promise<void>;
 };
 
 /**
  * The confirmation's actions: the agreement tick box (when there is an
  * agreement), the submit button, and why it is disabled (agreement or Key
- * Facts), which the button names as its description.
+ * Facts), which the button names as its description. The button opens the
+ * agreement's signing dialog (issue 38), which applies.
  */
 export function ConfirmActions(props: ConfirmActionsProps) {
-  const { agreementHref, agreed, onAgree, blockedByKeyFacts, recalculating, submitting, onSubmit } = props;
+  const { agreementHref, agreed, onAgree, blockedByKeyFacts, recalculating, preparing, onSubmit } = props;
   const { t } = useMessages(loanMessages);
   const hintId = useId();
   const hasAgreement = agreementHref.trim() !== '';
@@ -39,10 +41,13 @@ export function ConfirmActions(props: ConfirmActionsProps) {
         color="primary"
         block
         disabled={blocked || recalculating}
-        loading={submitting}
-        loadingText={t('submitting')}
+        aria-busy={preparing || undefined}
         aria-describedby={blocked ? hintId : undefined}
-        onClick={onSubmit}
+        onClick={(event) => {
+          // Safari does not focus a tapped button: the dialog gives the focus back to what had it.
+          event.currentTarget.focus();
+          void onSubmit();
+        }}
       >
         {t('submit')}
       </Button>

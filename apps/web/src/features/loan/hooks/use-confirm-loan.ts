@@ -9,7 +9,7 @@ import { useMessages } from '@/shared/i18n/use-messages';
 import { replaceLocation } from '@/shared/session/navigation';
 import { pageUrl } from '@/shared/session/session-params';
 import { acknowledgeKeyFacts } from '../api/acknowledge-key-facts';
-import { submitLoan } from '../api/submit-loan';
+import { submitLoan, type LoanSubmission, type LoanSubmitResult } from '../api/submit-loan';
 import { loanMessages } from '../messages';
 import { sessionLinkFromAddress } from '../utils/links';
 
@@ -88,31 +88,24 @@ export function useKeyFactsAcknowledgement({ data, load }: ConfirmationRemote) {
   return { keyFacts, acknowledging, acknowledge };
 }
 
-/** Submitting creates the order and replaces the page with its details page; one submission at a time. */
-export function useSubmitLoan(data: LoanConfirmData | null, productId: string) {
+/**
+ * Submitting the signed figures creates the order and replaces the page with its details page. Answers the
+ * call's result; on success the page is already being replaced.
+ */
+export function useSubmitLoan() {
   const { t } = useMessages(loanMessages);
-  const [submitting, setSubmitting] = useState(false);
-  const submitLock = useRef(false);
-  const submit = useCallback(async () => {
-    if (!data || submitLock.current) return;
-    submitLock.current = true;
-    setSubmitting(true);
-    const result = await submitLoan(
-      { amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId, proposalNo: data.keyFacts?.proposalNo },
-      t('submitting'),
-    );
-    if (result.success && result.data) {
-      const { lendDetailsUrl, orderId } = result.data;
-      const target =
-        sessionLinkFromAddress(lendDetailsUrl, { from: 'confirm' }) ??
-        pageUrl(routes.loanDetails, { orderId, productId, from: 'confirm' });
-      // The page is being replaced: stay locked so a second tap cannot submit again.
-      replaceLocation(target);
-      return;
-    }
-    // The failure was toasted by the API client; the borrower may try again.
-    submitLock.current = false;
-    setSubmitting(false);
-  }, [data, productId, t]);
-  return { submitting, submit };
+  return useCallback(
+    async (submission: LoanSubmission): Promise<Normalised<LoanSubmitResult>> => {
+      const result = await submitLoan(submission, t('submitting'));
+      if (result.success && result.data) {
+        const { lendDetailsUrl, orderId } = result.data;
+        const target =
+          sessionLinkFromAddress(lendDetailsUrl, { from: 'confirm' }) ??
+          pageUrl(routes.loanDetails, { orderId, productId: submission.productId, from: 'confirm' });
+        replaceLocation(target);
+      }
+      return result;
+    },
+    [t],
+  );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRoutes } from '@presta/contract/api/api-routes';
@@ -7,9 +7,9 @@ import { bridge } from '@/shared/bridge/native-bridge';
 import { replaceLocation } from '@/shared/session/navigation';
 import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
-import { actAsync, renderAt } from '@/shared/testing/render';
+import { renderAt } from '@/shared/testing/render';
 import { agreementTerms } from '@/shared/testing/agreement-terms';
-import { confirmData, deferred, failed, ok } from '../testing/loan-fixtures';
+import { confirmData, failed, ok, preparedAgreement, signedAgreement } from '../testing/loan-fixtures';
 import ConfirmLoanPage from './confirm-loan-page';
 
 vi.mock('@/shared/http/api-client', () => ({ callApi: vi.fn() }));
@@ -20,14 +20,26 @@ vi.mock('@/shared/session/navigation', () => ({ replaceLocation: vi.fn(), assign
 
 const sessionQuery = 'crp_phe=3.2.0&showy=dev-1&swift=sess-9&productId=1&orderId=99';
 
-/** Answers the confirmation call with `confirm` (a value or one per call) and the submit call with `push`. */
+/**
+ * Answers the confirmation call with `confirm` (a value or one per call), the agreement's preparation and
+ * signature with success, and the submit call with `push`.
+ */
 function answer(confirm: Normalised<unknown> | Normalised<unknown>[], push?: () => Promise<Normalised<unknown>>) {
   const confirmAnswers = Array.isArray(confirm) ? [...confirm] : null;
   callApiMock().mockImplementation(async (endpoint) => {
     if (endpoint === apiRoutes.loanDetailConfirm) return confirmAnswers ? (confirmAnswers.length > 1 ? confirmAnswers.shift()! : confirmAnswers[0]!) : (confirm as Normalised<unknown>);
+    if (endpoint === apiRoutes.agreementPrepare) return ok(preparedAgreement());
+    if (endpoint === apiRoutes.agreementSign) return ok(signedAgreement());
     if (endpoint === apiRoutes.loanDetailPush && push) return push();
     throw new Error(`unexpected call ${endpoint.path}`);
   });
+}
+
+/** Applies: the submit button, then the code in the signing dialog and "sign and apply" (issue 38). */
+async function applyWithCode(user: ReturnType<typeof userEvent.setup>, labels = { submit: 'Solicitar préstamo', code: 'Código SMS', sign: 'Firmar y solicitar' }) {
+  await user.click(await screen.findByRole('button', { name: labels.submit }));
+  await user.type(await screen.findByLabelText(labels.code), '123456');
+  await user.click(screen.getByRole('button', { name: labels.sign }));
 }
 
 function renderPage(query = sessionQuery) {
@@ -145,6 +157,8 @@ describe('ConfirmLoanPage', () => {
       callApiMock().mockImplementation((endpoint) => {
         if (endpoint === apiRoutes.loanDetailConfirm) return Promise.resolve(ok(indian()));
         if (endpoint === apiRoutes.keyFactsAcknowledge) return Promise.resolve(ok({ proposalNo: keyFacts.proposalNo, acknowledgedAt: '2025-07-02 10:00:00', validUntil: keyFacts.validUntil }));
+        if (endpoint === apiRoutes.agreementPrepare) return Promise.resolve(ok(preparedAgreement({ amount: 500000 })));
+        if (endpoint === apiRoutes.agreementSign) return Promise.resolve(ok(signedAgreement()));
         if (endpoint === apiRoutes.loanDetailPush) return Promise.resolve(ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' }));
         return Promise.reject(new Error(`unexpected call ${endpoint.path}`));
       });
@@ -164,12 +178,12 @@ describe('ConfirmLoanPage', () => {
       expect(await screen.findByRole('button', { name: 'Apply for the loan' })).toHaveProperty('disabled', false);
       expect(within(card).getByRole('checkbox')).toHaveProperty('checked', true);
 
-      await user.click(screen.getByRole('button', { name: 'Apply for the loan' }));
-      expect(callApiMock()).toHaveBeenCalledWith(
-        apiRoutes.loanDetailPush,
-        { amount: 500000, periods: 2, termUnit: 15, productId: '1', proposalNo: keyFacts.proposalNo },
-        expect.anything(),
-      );
+      await applyWithCode(user, { submit: 'Apply for the loan', code: 'SMS code', sign: 'Sign and apply' });
+      // The agreement is rendered for the acknowledged KFS too (issue 38), and the application names both.
+      const figures = { amount: 500000, periods: 2, termUnit: 15, productId: '1', proposalNo: keyFacts.proposalNo };
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.agreementPrepare, figures, expect.anything());
+      expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.loanDetailPush, { ...figures, agreementNo: 'AG7K2M9Q4X1B8C' }, expect.anything());
+      expect(screen.getByRole('dialog', { name: 'Sign your agreement' }).textContent).toContain('₹5,000.00');
     });
 
     it('India: a KFS already acknowledged (a reload) leaves the apply button on; the card has no serious accessibility violation', async () => {
@@ -199,16 +213,17 @@ describe('ConfirmLoanPage', () => {
     expect(submit).toHaveProperty('disabled', false);
   });
 
-  it('submits the offer and replaces the page with the lend details address, the session and from=confirm', async () => {
+  it('signs the agreement, submits the offer with it and replaces the page with the lend details address, the session and from=confirm', async () => {
     const user = userEvent.setup();
     answer(ok(confirmData()), () => Promise.resolve(ok({ lendDetailsUrl: '/loan-details?orderId=12&productId=1', orderId: '12', orderNo: 'PR12' })));
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Solicitar préstamo' }));
+    await applyWithCode(user);
 
+    expect(callApiMock()).toHaveBeenCalledWith(apiRoutes.agreementSign, { agreementNo: 'AG7K2M9Q4X1B8C', code: '123456' }, expect.anything());
     expect(callApiMock()).toHaveBeenCalledWith(
       apiRoutes.loanDetailPush,
-      { amount: 500000, periods: 2, termUnit: 15, productId: '1' },
-      { loading: 'Enviando solicitud…' },
+      { amount: 500000, periods: 2, termUnit: 15, productId: '1', agreementNo: 'AG7K2M9Q4X1B8C' },
+      { loading: 'Enviando solicitud…', silent: true },
     );
     expect(replaceLocation).toHaveBeenCalledTimes(1);
     const target = new URL(vi.mocked(replaceLocation).mock.calls[0]![0], 'http://localhost');
@@ -220,26 +235,6 @@ describe('ConfirmLoanPage', () => {
     expect(target.searchParams.get('showy')).toBe('dev-1');
     expect(target.searchParams.get('crp_phe')).toBe('3.2.0');
     expect(target.searchParams.get('language')).toBe('2');
-  });
-
-  it('ignores a second tap while the submission is pending', async () => {
-    const pending = deferred<Normalised<unknown>>();
-    answer(ok(confirmData()), () => pending.promise);
-    renderPage();
-    const submit = await screen.findByRole('button', { name: 'Solicitar préstamo' });
-    fireEvent.click(submit);
-    fireEvent.click(submit);
-    fireEvent.click(submit);
-    const pushes = () => callApiMock().mock.calls.filter(([endpoint]) => endpoint === apiRoutes.loanDetailPush).length;
-    expect(pushes()).toBe(1);
-    expect(screen.getByRole('button', { name: /Enviando solicitud/ })).toHaveProperty('disabled', true);
-
-    await actAsync(() => pending.resolve(failed()));
-    expect(replaceLocation).not.toHaveBeenCalled();
-    const again = screen.getByRole('button', { name: 'Solicitar préstamo' });
-    expect(again).toHaveProperty('disabled', false);
-    fireEvent.click(again);
-    expect(pushes()).toBe(2);
   });
 
   it('shows a retry button when the offer fails to load, and loads again on tap', async () => {

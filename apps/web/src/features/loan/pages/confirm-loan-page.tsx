@@ -16,6 +16,7 @@ import { PageFallback, remoteFallbackTexts } from '@/shared/ui/remote-fallback';
 import { AnnualCostNote } from '@/shared/ui/annual-cost-note';
 import { loanConfirmationQuery } from '../api/loan-confirmation';
 import { confirmationQueryOf } from '../api/loan-confirmation-query';
+import { AgreementSigningDialog } from '../components/agreement-signing-dialog';
 import { ConfirmActions } from '../components/confirm-actions';
 import { CouponRow } from '../components/coupon-row';
 import { KeyFactsCard, type KeyFactsCardProps } from '../components/key-facts-card';
@@ -28,16 +29,17 @@ import {
   useConfirmBurialPoint,
   useKeyFactsAcknowledgement,
   useRecalculation,
-  useSubmitLoan,
 } from '../hooks/use-confirm-loan';
+import { useAgreementSigning } from '../hooks/use-agreement-signing';
 import { loanMessages } from '../messages';
 import './confirm-loan-page.css';
 
 /**
  * Loan confirmation (/confirm-loan): the offer for the product of the session
  * (amount, term, daily rate, details, plan, coupon), the agreement tick box and
- * the submit button. Submitting creates the order and replaces this page with
- * its details page. With ?amount&periods (chosen on home's offers, issue 16)
+ * the submit button. Submitting opens the agreement's signing dialog (issue 38:
+ * the PDF of these figures, an SMS code); signed, the order is created and this
+ * page replaced with its details page. With ?amount&periods (chosen on home's offers, issue 16)
  * the offer is quoted for them. A borrower with an active loan is told so
  * (409005) instead of the form.
  */
@@ -58,7 +60,7 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
   useConfirmBurialPoint(productId);
   const recalculating = useRecalculation(remote);
   const [agreed, setAgreed] = useState(true);
-  const { submitting, submit } = useSubmitLoan(data, productId);
+  const signing = useAgreementSigning(data, productId);
   const { keyFacts, acknowledging, acknowledge } = useKeyFactsAcknowledgement(remote);
 
   if (!productId) {
@@ -85,12 +87,17 @@ function ConfirmLoan({ productId, amount, periods }: { productId: string; amount
       onAgree={setAgreed}
       blockedByKeyFacts={keyFacts !== null && !keyFacts.acknowledged}
       recalculating={recalculating}
-      submitting={submitting}
-      onSubmit={submit}
+      preparing={signing.busy === 'prepare'}
+      onSubmit={signing.start}
     />
   );
   const keyFactsCard = { keyFacts, saving: acknowledging, onAcknowledge: () => void acknowledge() };
-  return <ConfirmOffer data={data} actions={actions} keyFactsCard={keyFactsCard} recalculating={recalculating} />;
+  return (
+    <>
+      <ConfirmOffer data={data} actions={actions} keyFactsCard={keyFactsCard} recalculating={recalculating} />
+      <AgreementSigningDialog signing={signing} money={marketMoney(readMarket(data.market))} />
+    </>
+  );
 }
 
 type ConfirmOfferProps = {

@@ -9,6 +9,7 @@ import { assignLocation } from '@/shared/session/navigation';
 import { callApiMock } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { actAsync, lastUrl, renderAt, sessionQuery } from '@/shared/testing/render';
+import { signedAgreementLink } from '@/shared/testing/signed-agreement';
 import { showToast } from '@/shared/ui/toast';
 import { detailsData, failed, ok } from '../testing/loan-fixtures';
 import LoanDetailsPage from './loan-details-page';
@@ -69,6 +70,34 @@ describe('LoanDetailsPage', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.mocked(bridge.transportFor).mockReturnValue('ios');
+  });
+
+  describe('the signed agreement (issue 38)', () => {
+    it('offers its PDF with the session and the day it was signed, in a new tab', async () => {
+      answer(ok(detailsData({ orderStatus: '21', signedAgreement: signedAgreementLink() })));
+      const { container } = await loaded();
+      const link = screen.getByRole('link', { name: 'Contrato firmado (PDF)', description: 'Firmado el 2025-07-01' });
+      const href = new URL(link.getAttribute('href')!, 'http://localhost');
+      expect(href.pathname).toBe('/api/agreements/AG7K2M9Q4X1B8C.pdf');
+      expect(href.searchParams.get('swift')).toBe('sess-9');
+      expect(href.searchParams.get('showy')).toBe('dev-1');
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener');
+      expect(await seriousA11yViolations(container)).toEqual([]);
+    });
+
+    it('in English, in the market’s calendar day (India)', async () => {
+      answer(ok(detailsData({ market: 'IN', signedAgreement: signedAgreementLink({ signedAt: '2025-07-01T20:00:00.000Z' }) })));
+      await loaded(`${sessionQuery}&language=1`);
+      expect(screen.getByRole('link', { name: 'Signed agreement (PDF)', description: 'Signed on 2025-07-02' })).toBeTruthy();
+    });
+
+    it('shows no link for an order without one', async () => {
+      answer(ok(detailsData({ signedAgreement: null })));
+      await loaded();
+      expect(screen.queryByRole('link', { name: /Contrato firmado/ })).toBeNull();
+      expect(screen.queryByText(/Firmado el/)).toBeNull();
+    });
   });
 
   it('loads the order of the session and shows its texts', async () => {

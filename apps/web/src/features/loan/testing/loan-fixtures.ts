@@ -1,6 +1,8 @@
 import type { LoanConfirmData, LoanDetailsData } from '@presta/contract/api/loan';
 import type { Normalised } from '@presta/contract/envelope';
 import { agreementTerms } from '@/shared/testing/agreement-terms';
+import type { PreparedAgreement } from '../api/prepare-agreement';
+import type { SignedAgreement } from '../api/sign-agreement';
 
 /** Sample answers shaped by the contract schemas (amounts in minor units). */
 export function confirmData(overrides: Partial<LoanConfirmData> = {}): LoanConfirmData {
@@ -70,6 +72,32 @@ export function detailsData(overrides: Partial<LoanDetailsData> = {}): LoanDetai
     market: 'MX',
     ...overrides,
   };
+}
+
+/** agreement-prepare's answer (issue 38): the document for the confirmed figures and its code sent. */
+export function preparedAgreement(overrides: Partial<PreparedAgreement> = {}): PreparedAgreement {
+  const sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+  return {
+    agreementNo: 'AG7K2M9Q4X1B8C',
+    sha256,
+    hashTail: sha256.slice(-8),
+    amount: 500000,
+    phoneMasked: '******5678',
+    pdfUrl: '/api/agreements/AG7K2M9Q4X1B8C.pdf',
+    resendAfter: 60,
+    expiresIn: 300,
+    ...overrides,
+  };
+}
+
+/** agreement-sign's answer. */
+export function signedAgreement(overrides: Partial<SignedAgreement> = {}): SignedAgreement {
+  return { agreementNo: 'AG7K2M9Q4X1B8C', signedAt: '2025-07-01T16:05:00.000Z', timestamped: 1, ...overrides };
+}
+
+/** A refusal as the API client gives it (code and the server's message). */
+export function refused<T>(code: string, message: string): Normalised<T> {
+  return { success: false, code, message, data: null, raw: { code, message } };
 }
 
 export function ok<T>(data: T): Normalised<T> {

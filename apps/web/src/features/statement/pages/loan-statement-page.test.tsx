@@ -5,6 +5,7 @@ import { apiRoutes } from '@presta/contract/api/api-routes';
 import { answerByPath, callsTo } from '@/shared/testing/api-stubs';
 import { seriousA11yViolations } from '@/shared/testing/axe';
 import { renderAt } from '@/shared/testing/render';
+import { signedAgreementLink } from '@/shared/testing/signed-agreement';
 import { failed, indianStatement, mexicanStatement, ok, refused } from '../testing/statement-fixtures';
 import LoanStatementPage from './loan-statement-page';
 
@@ -42,6 +43,27 @@ describe('LoanStatementPage', () => {
     expect(within(hero).getByText('2026-11-23')).toBeTruthy();
     expect(within(hero).getByText('Pedido PR2026112305407638')).toBeTruthy();
     expect(document.title).toBe('Estado de cuenta · Presta');
+  });
+
+  it('offers the signed agreement’s PDF with the session and the day it was signed (issue 38)', async () => {
+    answerByPath({ [statementPath]: ok(mexicanStatement({ signedAgreement: signedAgreementLink() })) });
+    const { container } = await loaded();
+    const link = screen.getByRole('link', { name: 'Contrato firmado (PDF)', description: 'Firmado el 2025-07-01' });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/agreements/AG7K2M9Q4X1B8C.pdf');
+    expect(href.searchParams.get('swift')).toBe('sess-9');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+    expect(await seriousA11yViolations(container)).toEqual([]);
+  });
+
+  it('names the signed agreement in English, and shows no link without one', async () => {
+    answerByPath({ [statementPath]: [ok(indianStatement({ signedAgreement: signedAgreementLink({ signedAt: '2025-07-01T20:00:00.000Z' }) })), ok(mexicanStatement())] });
+    const { unmount } = await loaded('orderId=31&language=1');
+    expect(screen.getByRole('link', { name: 'Signed agreement (PDF)', description: 'Signed on 2025-07-02' })).toBeTruthy();
+    unmount();
+    await loaded();
+    expect(screen.queryByRole('link', { name: /Contrato firmado/ })).toBeNull();
   });
 
   it('states the CAT of a Mexican loan (without IVA, for information and comparison, the day) and the APR of an Indian one (issue 13)', async () => {

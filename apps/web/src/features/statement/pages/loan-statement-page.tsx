@@ -9,6 +9,7 @@ import { DetailList } from '@/shared/ui/detail-list';
 import { Notice } from '@/shared/ui/notice';
 import { OrderDataPage } from '@/shared/ui/order-data-page';
 import { PageCard, PageLayout } from '@/shared/ui/page-layout';
+import { SignedAgreementLink } from '@/shared/ui/signed-agreement-link';
 import { loanStatementQuery, type LoanStatement } from '../api/loan-statement';
 import { EventList } from '../components/event-list';
 import { statementMessages } from '../messages';
@@ -20,7 +21,8 @@ type Ids = { orderId: string; productId: string };
 /**
  * The loan statement (/loan-statement?orderId&productId + session, ours: docs/statement.md): what the
  * borrower owes and the credit held today, the totals, and every event of the loan in order with what was
- * owed after it; each payment links to its receipt. Money in the loan's market's currency.
+ * owed after it; each payment links to its receipt; the signed agreement's PDF (issue 38). Money in the loan's
+ * market's currency.
  */
 export default function LoanStatementPage() {
   const { t } = useMessages(statementMessages);
@@ -85,6 +87,14 @@ function StatementView({ data, orderId, productId }: { data: LoanStatement } & I
           receiptHref={(paymentId) => inAppUrl(routes.paymentReceipt, { paymentId, orderId, productId: productId || undefined })}
         />
       </PageCard>
+      {data.signedAgreement ? (
+        <SignedAgreementLink
+          agreement={data.signedAgreement}
+          market={data.market}
+          label={t('signedAgreementLink')}
+          signedOn={(date) => t('signedAgreementOn', { date })}
+        />
+      ) : null}
       <p className="presta-statement-issuer">{t('issuedBy', { lender: data.lender.name, address: data.lender.address })}</p>
     </PageLayout>
   );
