@@ -57,6 +57,7 @@ import statementRoutes from './modules/statement/statement-routes';
 import accountRoutes from './modules/account/account-routes';
 import applicationRoutes from './modules/application/application-routes';
 import demoRoutes from './modules/demo/demo-routes';
+import demoTsaRoutes from './modules/demo/demo-tsa-routes';
 import type { RunningMocks } from './modules/demo/demo-payments';
 import type { PayoutMocks } from './modules/demo/payout-mocks/payout-mocks';
 
@@ -176,6 +177,7 @@ async function registerRoutes(app: Server, config: Config, mocks: Pick<BuildOpti
   await app.register(consoleCreditApplicationRoutes, { config });
   await app.register(consoleAccountVerificationRoutes);
   if (config.demoTools) await app.register(demoRoutes, { config, ...(mocks.paymentMocks ? { paymentMocks: mocks.paymentMocks } : {}), ...(mocks.payoutMocks ? { payoutMocks: mocks.payoutMocks } : {}) });
+  if (config.demoTools) await app.register(demoTsaRoutes, { config });
   await app.register(consoleApp, { config });
   await app.register(webApp, { config });
 }
