@@ -39,6 +39,7 @@ import consoleApp from './plugins/app/console-app';
 import webApp from './plugins/app/web-app';
 import systemRoutes from './modules/system/system-routes';
 import loanRoutes from './modules/loan/loan-routes';
+import agreementRoutes from './modules/agreements/agreement-routes';
 import cardRepaymentRoutes from './modules/card-repayment/card-repayment-routes';
 import complaintRoutes from './modules/complaints/complaint-routes';
 import applicationDocumentRoutes from './modules/application/application-document-routes';
@@ -153,6 +154,7 @@ async function registerOurPlugins(app: Server, { config, db, poolStats, payments
 async function registerRoutes(app: Server, config: Config, mocks: Pick<BuildOptions, 'paymentMocks' | 'payoutMocks'>) {
   await app.register(systemRoutes, { config });
   await app.register(loanRoutes, { config });
+  await app.register(agreementRoutes, { config });
   await app.register(repaymentRoutes, { config });
   await app.register(paymentRoutes, { config });
   await app.register(payoutRoutes, { config });

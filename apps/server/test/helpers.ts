@@ -14,6 +14,7 @@ import { createSession as createSessionRow } from '../src/modules/session/sessio
 import type { PayoutProviders } from '../src/modules/payments/payouts/payout-provider';
 import type { PaymentProviders } from '../src/modules/payments/payment-providers';
 import type { RunningMocks } from '../src/modules/demo/demo-payments';
+import type { TimestampAuthority } from '../src/modules/agreements/timestamp/timestamp-authority';
 
 export type TestApp = { app: App; db: Db; config: Config; close: () => Promise<void> };
 
@@ -30,7 +31,7 @@ export function testDatabaseUrl(): string {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { payments?: PaymentProviders; paymentMocks?: RunningMocks; payouts?: PayoutProviders } = {},
+  options: { payments?: PaymentProviders; paymentMocks?: RunningMocks; payouts?: PayoutProviders; timestampAuthority?: TimestampAuthority } = {},
 ): Promise<TestApp> {
   const url = testDatabaseUrl();
   // Rate-limit counters of this app only (a shared Redis keeps them across test files and runs).

@@ -190,10 +190,20 @@ describe('sign-in-code', () => {
     expect(wrapper(await post(a, paths.code, { phone: borrower.phone, sid, capcode: 'k7mp' })).code).toBe('400003');
   });
 
-  it('the limits hold across purposes: a registration code counts; 30 a day per client address', async () => {
+  it('the 60 s wait is per purpose, the daily caps across purposes: a registration code counts; 30 a day per client address', async () => {
     const borrower = await borrowerWithPhone('11');
+    // A registration code just sent does not hold back the sign-in code (decision 025 item 5)...
     await a.db.insert(verificationCodes).values({ purpose: 'register', phone: borrower.phone, codeHash: 'x', clientIp: '', expiresAt: new Date() });
+    expect((await askCode(b, borrower.phone)).statusCode).toBe(200);
+    // ...a sign-in code does.
     expect((await askCode(b, borrower.phone)).statusCode).toBe(429);
+    // The day's budget counts every purpose: 29 other codes today make the phone's 30th the last.
+    const busy = await borrowerWithPhone('11');
+    const day = Array.from({ length: 30 }, () => ({ purpose: 'register' as const, phone: busy.phone, codeHash: 'x', clientIp: `198.51.100.${randomInt(1, 250)}`, expiresAt: new Date(), createdAt: new Date(Date.now() - 3_600_000) }));
+    await a.db.insert(verificationCodes).values(day);
+    const capped = await askCode(b, busy.phone);
+    expect(capped.statusCode).toBe(429);
+    expect(wrapper(capped).message).toBe('Alcanzó el número máximo de códigos por hoy. Inténtelo mañana.');
 
     const ip = '203.0.113.77';
     const phones = Array.from({ length: 30 }, () => `13${String(randomInt(0, 1e9)).padStart(9, '0')}`);

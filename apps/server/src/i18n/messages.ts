@@ -14,6 +14,7 @@ import { creditEn, creditEs } from './messages/credit';
 import { creditReviewEn, creditReviewEs } from './messages/credit-review';
 import { accountVerificationEn, accountVerificationEs } from './messages/account-verification';
 import { disbursalEn, disbursalEs } from './messages/disbursal';
+import { agreementsEn, agreementsEs } from './messages/agreements';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -36,6 +37,7 @@ const es = {
   ...creditReviewEs,
   ...accountVerificationEs,
   ...disbursalEs,
+  ...agreementsEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -56,6 +58,7 @@ const en: Record<MessageKey, string> = {
   ...creditReviewEn,
   ...accountVerificationEn,
   ...disbursalEn,
+  ...agreementsEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

@@ -60,8 +60,8 @@ export const promoSessions = pgTable(
 
 /**
  * SMS codes that prove a phone (modules/verification, decision 017): hashed, 5 minutes, single use, 5 wrong
- * tries; each for one purpose. The limits on sending them hold across purposes. Tracking columns: the
- * registration page's.
+ * tries; each for one purpose. The daily limits on sending them hold across purposes, the 60 s wait per purpose
+ * (decision 025). Tracking columns: the registration page's.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -70,7 +70,7 @@ export const verificationCodes = pgTable(
     purpose: text('purpose', { enum: ['register', 'sign_in', 'bank_account', 'application_consent', 'agreement_signature'] }).notNull(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
-    /** The captcha session that was passed to ask for it (none for a signed-in borrower's code). */
+    /** The captcha session that was passed to ask for it; an agreement's code: the agreement's number it signs. */
     sid: text('sid'),
     clientIp: text('client_ip').notNull().default(''),
     appFrom: text('app_from'),

@@ -16,6 +16,7 @@ import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { defaultQuoteAmount } from '../pricing/loan-quote';
 import { applicationSummary } from '../application/application-view';
 import { answerLimitIncrease, limitIncreasesOf, type LimitIncreaseAnswer } from '../credit/limit-increases';
+import { signedAgreementLink } from '../agreements/agreement-links';
 import type { LoanRead } from './my-loans-repository';
 
 /*
@@ -74,7 +75,7 @@ async function loanSummary({ db, lang, now }: CallContext, { row: r, state }: Lo
   const repayable = statusIn(repayableStatuses, status);
   const totalOwed = r.plan.reduce((acc, x) => acc + x.principal + x.interest + x.commission + x.vat, 0);
   return {
-    signedAgreement: null, // frame: issue 38 fills it
+    signedAgreement: signedAgreementLink(r.signed_agreement),
     orderId: r.id,
     orderNo: r.order_no,
     status,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { VersionedCache, type CacheFeed, type Change } from '../../lib/versioned-cache';
 import type { LedgerState } from '../ledger/ledger-math/state';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
+import { signedAgreementSql, type SignedAgreementRow } from '../agreements/agreement-links';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {
@@ -14,14 +15,18 @@ declare module '../../plugins/app/repositories' {
 const loansQuery = (borrowerId: number) => sql`
 select ${ledgerColumns}, o.principal::text as principal,
        to_char(o.created_at at time zone p.time_zone, 'YYYY-MM-DD') as applied_on,
-       exists (select 1 from payouts po where po.order_id = o.id and po.status in ('created', 'pending')) as payout_under_way
+       exists (select 1 from payouts po where po.order_id = o.id and po.status in ('created', 'pending')) as payout_under_way,
+       ${signedAgreementSql(sql`o.id`)} as signed_agreement
   from orders o
   join products p on p.id = o.product_id
  where o.borrower_id = ${borrowerId}
  order by o.created_at desc, o.id desc`;
 
-/** payout_under_way: an approved order whose payout the provider has not confirmed yet (issue 37). */
-export type LoanRow = LedgerRow & { principal: string; applied_on: string; payout_under_way: boolean };
+/**
+ * payout_under_way: an approved order whose payout the provider has not confirmed yet (issue 37); signed_agreement:
+ * the agreement it was submitted with (issue 38; set in the order's own transaction, so no later change to follow).
+ */
+export type LoanRow = LedgerRow & { principal: string; applied_on: string; payout_under_way: boolean; signed_agreement: SignedAgreementRow };
 
 /** One order of my loans as read, with its ledger as the pure core's state (null before disbursal). */
 export type LoanRead = { row: LoanRow; state: LedgerState | null };

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database';
 import { borrowers, orders, products } from '../../db/schema';
 import { maskBankAccount } from '../../lib/bank-account';
 import { payoutViewsOfOrders, type PayoutView } from '../disbursal/payout-repository';
+import { agreementStateSql, type AgreementState } from '../agreements/agreement-repository';
 import { maskPhone } from '../session/borrower-profile';
 import { signInPhone } from '../session/sign-in-service';
 
@@ -77,13 +78,15 @@ type Row = {
   settled: number;
   overdue_now: number;
   rejected: number;
+  agreement: AgreementState;
 };
 
 /**
  * The review queue (issue 17, docs/back-office.md): the applications in a status (21 under review, 151 approved
  * and waiting for their disbursal), oldest first, each with what a reviewer weighs: the borrower (masked phone),
  * the product and terms, the offer's limit, the account a disbursal would pay (masked), and their other loans
- * with us (settled, overdue now, rejected). One query.
+ * with us (settled, overdue now, rejected), and where its signed agreement stands (issue 38: disbursal needs it signed
+ * and time-stamped). One query.
  */
 async function reviewQueue(db: DbOrTx, status: '21' | '151', limit: number): Promise<Application[]> {
   const rows = (await db.execute(sql`
@@ -97,7 +100,8 @@ select o.id::text as order_id, o.order_no, o.status, o.created_at, p.code as pro
        (select count(*)::int from orders x where x.borrower_id = o.borrower_id and x.id <> o.id) as loans,
        (select count(*)::int from orders x where x.borrower_id = o.borrower_id and x.id <> o.id and x.status = '200') as settled,
        (select count(*)::int from orders x where x.borrower_id = o.borrower_id and x.id <> o.id and x.status = '180') as overdue_now,
-       (select count(*)::int from orders x where x.borrower_id = o.borrower_id and x.id <> o.id and x.status = '110') as rejected
+       (select count(*)::int from orders x where x.borrower_id = o.borrower_id and x.id <> o.id and x.status = '110') as rejected,
+       ${agreementStateSql(sql`o.id`)} as agreement
   from orders o
   join products p on p.id = o.product_id
   join borrowers b on b.id = o.borrower_id
@@ -120,6 +124,7 @@ select o.id::text as order_id, o.order_no, o.status, o.created_at, p.code as pro
     bankAccount: r.account_number ? { bankName: r.bank_name ?? '', masked: maskBankAccount(r.account_number) } : null,
     record: { loans: r.loans, settled: r.settled, overdueNow: r.overdue_now, rejected: r.rejected },
     payout: payouts.get(r.order_no) ?? null,
+    agreement: r.agreement,
   }));
 }
 

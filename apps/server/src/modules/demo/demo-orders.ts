@@ -14,6 +14,8 @@ import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../loan/key-facts-servi
 import { createOrder, refreshOverdue, transitionOrder } from '../orders/order-service';
 import { seedDemoStaff } from './demo-staff';
 import { disburseThroughPayout, verifyDemoAccount } from './demo-disbursal';
+import { demoAgreementOnCreate, signDemoAgreement } from './demo-agreement';
+import { findBestCoupon } from '../pricing/loan-offers';
 
 const DAY_MS = 86_400_000;
 
@@ -86,9 +88,15 @@ export async function createDemoBorrower(db: DbOrTx, input: DemoBorrowerInput) {
   return { borrowerId, product };
 }
 
+/** The borrower's best coupon's amount (the Key Facts Statement states the quote with it, as the confirmation does). */
+async function couponOf(db: DbOrTx, borrowerId: number, now: Date): Promise<number> {
+  return (await findBestCoupon(db, borrowerId, { now }))?.amount ?? 0;
+}
+
 /**
  * Walks a new order through the real state machine to the wanted status, the
- * way the borrower, the lender and the clock would. 180 is reached by dating
+ * way the borrower, the lender and the clock would: the borrower signs the agreement (prepare, the code from the
+ * outbox, sign, time-stamp) and submits with it. 180 is reached by dating
  * the loan in the past so that its first due date has passed; 200 by dating it
  * so that its last instalment falls due today and paying every instalment on
  * its due date through the ledger (provider 'demo').
@@ -114,6 +122,11 @@ export async function makeOrderInStatus(
           ? periods * product.termUnitDays
           : 0;
   const now = new Date(Date.now() - backdays * DAY_MS);
+  // India (issue 13): the borrower read and acknowledged the offer's Key Facts Statement before applying.
+  const keyFacts = await issueAcknowledgedKeyFacts(db, { borrowerId: input.borrowerId, product, amount, periods, couponAmount: await couponOf(db, input.borrowerId, now), now, lang: input.lang });
+  // Issue 38: the borrower signs the agreement of these figures through the borrower's own path, then submits with it.
+  const terms = { borrowerId: input.borrowerId, productId: input.productId, amount, periods, termUnit: product.termUnitDays, proposalNo: keyFacts?.proposalNo, lang: input.lang, now };
+  const agreementNo = await signDemoAgreement(db, terms);
   const created = await createOrder(db, {
     borrowerId: input.borrowerId,
     productId: input.productId,
@@ -122,9 +135,8 @@ export async function makeOrderInStatus(
     termUnit: product.termUnitDays,
     lang: input.lang,
     now,
+    onCreated: demoAgreementOnCreate(agreementNo, terms),
   });
-  // India (issue 13): the borrower read and acknowledged the offer's Key Facts Statement before applying.
-  const keyFacts = await issueAcknowledgedKeyFacts(db, { borrowerId: input.borrowerId, product, amount, periods, couponAmount: 0, now, lang: input.lang });
   if (keyFacts) {
     const [kfs] = await db.select({ id: keyFactsStatements.id }).from(keyFactsStatements).where(eq(keyFactsStatements.proposalNo, keyFacts.proposalNo));
     if (kfs) await linkKeyFacts(db, kfs.id, created.orderId);

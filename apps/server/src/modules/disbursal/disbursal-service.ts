@@ -27,6 +27,7 @@ import {
   type PayoutView,
 } from './payout-repository';
 import { applyEvents } from './payout-events';
+import { agreementStateOf, signedAgreementOfOrder } from '../agreements/agreement-repository';
 import { applyPayoutState, type SettleOutcome } from './payout-settlement';
 import type { PayoutEvent } from '../payments/payouts/payout-provider';
 
@@ -51,7 +52,10 @@ export type DisbursalContext = {
 
 type Actor = { audit: AuditActor; now?: Date };
 
-/** Starts the payout of an approved order: 404 unknown, 409 not 151 / paying already / no provider / unpayable account, 403 own approval. */
+/**
+ * Starts the payout of an approved order: 404 unknown, 409 not 151 / agreement not signed or not time-stamped /
+ * paying already / no provider / unpayable account, 403 own approval.
+ */
 export async function startDisbursal(ctx: DisbursalContext, input: { orderNo: string } & Actor): Promise<PayoutView> {
   const now = input.now ?? new Date();
   const saved = await saveAttempt(ctx, input.orderNo, input.audit, now, 'payouts.start').catch((error: unknown) => verifyWhenUnverified(ctx, error, now));
@@ -154,6 +158,7 @@ async function saveAttempt(ctx: DisbursalContext, orderNo: string, audit: AuditA
     const order = await lockOrder(tx, { orderNo });
     if (!order) throw notFound('orderNotFound');
     if (order.status !== '151') throw conflict('invalidTransition', { orderNo, from: order.status, action: 'disburse' });
+    await refuseUnsignedAgreement(tx, order);
     await refuseOwnApproval(tx, order, audit);
     const latest = await latestPayoutOf(tx, order.id);
     if (latest && (livePayoutStatuses as readonly string[]).includes(latest.status)) throw conflict('payoutLive', { orderNo, attempt: latest.attempt, status: latest.status });
@@ -177,6 +182,17 @@ async function saveAttempt(ctx: DisbursalContext, orderNo: string, audit: AuditA
     await recordAudit(tx, audit, { action, objectType: 'order', objectId: orderNo, after: { attempt, provider: provider.id, amount: payout.amount, idempotencyKey: payout.idempotencyKey } });
     return { payout, provider };
   });
+}
+
+/**
+ * Issue 38: an order is paid out only with its agreement signed AND time-stamped (409 agreementNotSigned, the
+ * message naming which is missing; the time-stamp job asks the authority again every minute or so).
+ */
+async function refuseUnsignedAgreement(tx: DbOrTx, order: LockedOrder): Promise<void> {
+  const state = agreementStateOf(await signedAgreementOfOrder(tx, order.id));
+  if (state === 'signed') return;
+  const key: MessageKey = state === 'unsigned' ? 'disbursalAgreementUnsigned' : 'disbursalAgreementNotStamped';
+  throw new AppError(409, errorCodes.agreementNotSigned, key, { orderNo: order.orderNo });
 }
 
 async function orderTerms(tx: DbOrTx, order: LockedOrder) {

@@ -30,6 +30,9 @@ import { reconcilePendingPayouts } from '../disbursal/disbursal-service';
 import { createPayoutProviders } from '../payments/payouts/payout-providers';
 import { pollPendingVerifications } from '../account/account-verification';
 import type { PayoutProviders } from '../payments/payouts/payout-provider';
+import { stampPendingAgreements } from '../agreements/agreement-timestamps';
+import { createTimestampAuthority } from '../agreements/timestamp/timestamp-authorities';
+import type { TimestampAuthority } from '../agreements/timestamp/timestamp-authority';
 import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job-runs';
 
 /*
@@ -44,7 +47,15 @@ import { markInterrupted, recordJobRun, thisWorker, type JobDetail } from './job
  */
 
 /** The kinds of scheduled work; the overdue sweep runs once per market (queue `overdue-sweep-<market>`). */
-export type JobKind = 'overdue-sweep' | 'payment-reference-expiry' | 'sms-retry' | 'sms-reminders' | 'application-catch-up' | 'credit-redecision' | 'payout-reconcile';
+export type JobKind =
+  | 'overdue-sweep'
+  | 'payment-reference-expiry'
+  | 'sms-retry'
+  | 'sms-reminders'
+  | 'application-catch-up'
+  | 'credit-redecision'
+  | 'payout-reconcile'
+  | 'agreement-timestamp';
 
 /** When each kind runs (cron, minute resolution); the sweep in the market's time zone, the others in UTC. */
 export const defaultCron: Record<JobKind, string> = {
@@ -58,6 +69,8 @@ export const defaultCron: Record<JobKind, string> = {
   'credit-redecision': '*/10 * * * *',
   // Payouts still open after PAYOUT_RECONCILE_AFTER_MS are looked up under their key (docs/disbursal.md).
   'payout-reconcile': '* * * * *',
+  // Signed agreements whose time-stamp the authority did not give at signing, with a growing wait (docs/agreements.md).
+  'agreement-timestamp': '* * * * *',
 };
 
 /** The retry run stops taking new messages after this; the next minute's run goes on (a run never nears its 5 min limit). */
@@ -75,6 +88,7 @@ const expireInSeconds: Record<JobKind, number> = {
   'application-catch-up': 5 * 60,
   'credit-redecision': 10 * 60,
   'payout-reconcile': 5 * 60,
+  'agreement-timestamp': 5 * 60,
 };
 
 export type ScheduledWorkOptions = {
@@ -90,6 +104,8 @@ export type ScheduledWorkOptions = {
   bureau?: CreditBureau;
   /** The payout providers of the reconcile job (default: config's, createPayoutProviders). */
   payouts?: PayoutProviders;
+  /** The time-stamp authority of the agreement-timestamp job (default: config's, createTimestampAuthority). */
+  timestampAuthority?: TimestampAuthority;
   /** Connections of pg-boss's pool (default 2). */
   poolMax?: number;
   /** How long stop() lets a running job finish before giving up on it (default 10 s). */
@@ -120,13 +136,14 @@ export async function marketTimeZones(db: Db): Promise<{ market: string; timeZon
 
 /** The jobs and what each run does. */
 export function scheduledJobs(
-  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue' | 'bureau' | 'payouts'>,
+  opts: Pick<ScheduledWorkOptions, 'db' | 'config' | 'log' | 'sms' | 'reminderHours' | 'queue' | 'bureau' | 'payouts' | 'timestampAuthority'>,
   markets: { market: string; timeZone: string }[],
 ): ScheduledJob[] {
   const { db, log, sms } = opts;
   const schema = opts.queue?.schema ?? opts.config.jobsSchema;
   const bureau = opts.bureau ?? createCreditBureau(opts.config, log);
   const payouts = opts.payouts ?? createPayoutProviders({ config: opts.config, log });
+  const authority = opts.timestampAuthority ?? createTimestampAuthority({ config: opts.config, log });
   return [
     ...markets.map(
       (m): ScheduledJob => ({
@@ -176,6 +193,12 @@ export function scheduledJobs(
         payouts: await reconcilePendingPayouts({ db, payouts, log, config: opts.config, sms }),
         verifications: await pollPendingVerifications({ db, payouts, log }),
       }),
+    },
+    // Signed agreements still without their time-stamp: asked of the authority again, oldest first (docs/agreements.md).
+    {
+      name: 'agreement-timestamp',
+      kind: 'agreement-timestamp',
+      run: async (signal) => stampPendingAgreements({ db, authority, log }, new Date(), { signal }),
     },
   ];
 }

@@ -19,6 +19,7 @@ import type { LedgerRow } from '../ledger/ledger-read-model';
 import { refreshLedgerStatus } from '../ledger/ledger-credit';
 import { mustFallDue } from '../orders/order-service';
 import { repaymentQuote } from '../payments/repayment-quote';
+import { signedAgreementLink } from '../agreements/agreement-links';
 import { agreementUrl, interestRows, repaymentUrl, row, taxRow } from './loan-texts';
 import type { OrderDetailsSnapshot } from './order-details-repository';
 
@@ -95,7 +96,7 @@ function detailsAnswer(
   const [titleKey, descKey] = status === '151' && order.payoutUnderWay ? onItsWayKeys : (statusTextKeys[status] ?? statusTextKeys['200']);
   const notOpen = repayable && position ? notPayableYet(position) : null;
   return {
-    signedAgreement: null, // frame: issue 38 fills it
+    signedAgreement: signedAgreementLink(order.signedAgreement),
     orderStatus: status,
     noticeStatusText: translate(lang, titleKey),
     noticeDesText: notOpen

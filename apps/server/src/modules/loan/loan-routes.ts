@@ -10,12 +10,15 @@ import { acknowledgeKeyFacts, getKeyFacts } from './key-facts-service';
 import { getLoanConfirmation } from './loan-confirmation';
 import { getLoanDetails } from './loan-details';
 import { deferRatingPrompt, rateOrder, submitLoan } from './loan-service';
+import { deliverQueuedSms } from '../sms/sms-delivery';
+import { createSmsProvider, type SmsProvider } from '../sms/sms-provider';
 
 /**
  * The loan calls of §7: confirmation, submission, order details and rating,
  * and the rating prompt's "not now" (google-score-later, issue 14).
  */
-export default function loanRoutes(app: FastifyInstance, _opts: { config: Config }) {
+export default function loanRoutes(app: FastifyInstance, opts: { config: Config; sms?: SmsProvider }) {
+  const sms = opts.sms ?? createSmsProvider(opts.config, app.log);
   // The pages post these calls with the form client (§7): a JSON or text body is
   // refused with 415 (wrapper code 400001), in this plugin's scope only.
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -32,10 +35,16 @@ export default function loanRoutes(app: FastifyInstance, _opts: { config: Config
     tags: ['loan'],
     refusals: {
       404: [errorCodes.notFound],
-      409: [errorCodes.orderInProgress, errorCodes.keyFactsRequired],
+      409: [errorCodes.orderInProgress, errorCodes.keyFactsRequired, errorCodes.agreementNotSigned],
       422: [errorCodes.outsideProductRules],
     },
-    handler: async (input, request) => submitLoan(app.db, request.borrower.id, input, request.lang),
+    handler: async (input, request) => {
+      const link = { publicBaseUrl: opts.config.publicBaseUrl, brandName: opts.config.brand.brandName };
+      const { data, outboxId } = await submitLoan(borrowerContext(app, request), input, link);
+      // After the commit: the agreement's SMS is queued whatever the gateway does (the retry job sends it otherwise).
+      if (outboxId !== undefined) await deliverQueuedSms(app.db, sms, [outboxId], request.log);
+      return data;
+    },
   });
 
   // India's Key Facts Statement (issue 13): read it (an offer's or a loan's), acknowledge it.

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { RATING_PROMPT_DEFERRAL_DAYS } from '@presta/contract/api/loan';
 import { errorCodes } from '@presta/contract/error-codes';
-import type { Language } from '@presta/contract/language';
 import { statusIn, disbursedStatuses } from '@presta/contract/order-status';
 import type { Db } from '../../db/database';
 import { orders, ratingPromptDeferrals, ratings } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { MAX_INT4, toDbId } from '../../lib/db-id';
 import type { BorrowerContext } from '../../plugins/app/repositories';
+import { signedAgreementOnCreate, type SignedSmsLink } from '../agreements/agreement-submission';
 import { createOrder, refuseSecondActiveLoan } from '../orders/order-service';
 import { linkKeyFacts, requireKeyFacts } from './key-facts-service';
 import { loanDetailsUrl } from './loan-texts';
@@ -21,39 +21,42 @@ import { loanDetailsUrl } from './loan-texts';
 // loan-detail-push
 // ---------------------------------------------------------------------------
 
-export type SubmitInput = { productId: string; amount: number; periods: number; termUnit: number; proposalNo?: string | undefined };
+export type SubmitInput = {
+  productId: string;
+  amount: number;
+  periods: number;
+  termUnit: number;
+  proposalNo?: string | undefined;
+  agreementNo?: string | undefined;
+};
+
+type Submitted = { lendDetailsUrl: string; orderId: string; orderNo: string };
 
 /**
  * Submits the loan (createOrder: one transaction, idempotent) and answers the loan-details address. For a
  * market with a Key Facts Statement (India), the KFS named by proposalNo must have been acknowledged and be
  * valid (KFS_BEFORE_APPLICATION, 409 keyFactsRequired); it becomes part of the order. An open order of another
- * product refuses it (409 activeLoanExists).
+ * product refuses it (409 activeLoanExists). A new order needs the agreement signed for exactly these figures
+ * (agreementNo, issue 38: 409 agreementNotSigned), linked to it in its transaction with the borrower's SMS that
+ * links to the loan's page; `outboxId` is that SMS, delivered after the commit. A retry answers the open order.
  */
 export async function submitLoan(
-  db: Db,
-  borrowerId: number,
+  ctx: Pick<BorrowerContext, 'db' | 'borrowerId' | 'lang' | 'now'>,
   input: SubmitInput,
-  lang: Language,
-): Promise<{ lendDetailsUrl: string; orderId: string; orderNo: string }> {
+  link: SignedSmsLink,
+): Promise<{ data: Submitted; outboxId: number | undefined }> {
+  const { db, borrowerId } = ctx;
   const productId = toDbId(input.productId, MAX_INT4);
   if (productId === undefined) throw notFound('productNotFound');
   // One active loan: another product's open order refuses it before anything else (a retry of this one's is answered).
   await refuseSecondActiveLoan(db, borrowerId, productId);
-  const keyFactsId = await requireKeyFacts(db, { borrowerId, productId, amount: input.amount, periods: input.periods, proposalNo: input.proposalNo });
-  const result = await createOrder(db, {
-    borrowerId,
-    productId,
-    amount: input.amount,
-    periods: input.periods,
-    termUnit: input.termUnit,
-    lang,
-  });
+  const keyFactsId = await requireKeyFacts(db, { borrowerId, productId, amount: input.amount, periods: input.periods, proposalNo: input.proposalNo, now: ctx.now });
+  const terms = { amount: input.amount, periods: input.periods, termUnit: input.termUnit };
+  const agreement = signedAgreementOnCreate({ borrowerId, productId, ...terms, agreementNo: input.agreementNo, proposalNo: input.proposalNo }, link);
+  const result = await createOrder(db, { borrowerId, productId, ...terms, lang: ctx.lang, now: ctx.now, onCreated: agreement.onCreated });
   if (keyFactsId !== null) await linkKeyFacts(db, keyFactsId, result.orderId);
-  return {
-    lendDetailsUrl: loanDetailsUrl(result.orderId, result.productId),
-    orderId: String(result.orderId),
-    orderNo: result.orderNo,
-  };
+  const data = { lendDetailsUrl: loanDetailsUrl(result.orderId, result.productId), orderId: String(result.orderId), orderNo: result.orderNo };
+  return { data, outboxId: result.created ? agreement.outboxId() : undefined };
 }
 
 // ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { watchedCache, type CacheFeed, type Change, type VersionedCache } from '
 import { positionAsOf, type LoanPosition } from '../ledger/ledger-math/position';
 import { ledgerColumns, ledgerStateOf, type LedgerRow } from '../ledger/ledger-read-model';
 import { orderAccountNumberSql } from '../orders/order-reads';
+import { signedAgreementSql, type SignedAgreementRow } from '../agreements/agreement-links';
 
 declare module '../../plugins/app/repositories' {
   interface Repositories {
@@ -17,8 +18,8 @@ declare module '../../plugins/app/repositories' {
 /**
  * One round trip for loan-details: the order (the borrower's only) with the ledger read model's columns (its
  * terms and stored ledger, read exactly as the ledger reads them), the product, the bank account it is paid to
- * (orders' orderAccountNumberSql: the account the disbursal paid, else the borrower's active one) and
- * whether it is rated or being paid out. One SQL text with bound parameters, so the connection's prepared statement is reused (see
+ * (orders' orderAccountNumberSql: the account the disbursal paid, else the borrower's active one),
+ * whether it is rated or being paid out, and its signed agreement. One SQL text with bound parameters, so the connection's prepared statement is reused (see
  * preparedByDefault in db/database.ts): loan-details is benchmarked.
  */
 const orderAccount = orderAccountNumberSql({ borrowerId: sql`o.borrower_id`, disbursedToAccountId: sql`o.disbursed_to_account_id` });
@@ -29,7 +30,8 @@ select ${ledgerColumns}, o.principal::text as principal, o.coupon_amount::text a
        exists (select 1 from ratings ra where ra.order_id = o.id and ra.borrower_id = o.borrower_id) as rated,
        exists (select 1 from payouts po where po.order_id = o.id and po.status in ('created', 'pending')) as payout_under_way,
        (select (extract(epoch from d.deferred_until) * 1000)::bigint::text from rating_prompt_deferrals d
-         where d.borrower_id = o.borrower_id) as rating_deferred_until
+         where d.borrower_id = o.borrower_id) as rating_deferred_until,
+       ${signedAgreementSql(sql`o.id`)} as signed_agreement
   from orders o
   join products p on p.id = o.product_id
  where o.id = ${orderId} and o.borrower_id = ${borrowerId}`;
@@ -42,6 +44,7 @@ type DetailsRow = LedgerRow & {
   rated: boolean;
   payout_under_way: boolean;
   rating_deferred_until: string | null;
+  signed_agreement: SignedAgreementRow;
 };
 
 async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number) {
@@ -73,6 +76,8 @@ async function queryOrderForDetails(db: Db, borrowerId: number, orderId: number)
     payoutUnderWay: r.payout_under_way,
     /** The borrower said "not now" to the rating prompt until then (epoch ms), or null. */
     ratingDeferredUntil: r.rating_deferred_until === null ? null : Number(r.rating_deferred_until),
+    /** The agreement signed for it (issue 38; linked when it was submitted, never changed after), or null. */
+    signedAgreement: r.signed_agreement,
     ledger: ledgerStateOf(r),
     /** The last position computed from `ledger` (one per day): the snapshot is immutable while held. */
     positionMemo: undefined as { day: CalendarDate; position: LoanPosition } | undefined,

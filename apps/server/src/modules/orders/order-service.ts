@@ -64,6 +64,12 @@ export type CreateOrderInput = {
   lang?: Language;
   /** Clock, for tests and demos. */
   now?: Date;
+  /**
+   * In the new order's transaction, after its rows are written (not for a retry answered with the open order): the
+   * signed agreement is required and linked to it (issue 38, agreements/agreement-submission.ts). Throwing refuses
+   * the submission: nothing is written.
+   */
+  onCreated?: (tx: DbOrTx, order: Order) => Promise<void>;
 };
 
 export type CreateOrderResult = {
@@ -211,6 +217,7 @@ async function insertOrder(tx: DbOrTx, product: OfferedProduct, input: CreateOrd
     })),
   );
   if (usedCoupon) await tx.update(coupons).set({ status: 'used', usedOrderId: order.id }).where(eq(coupons.id, usedCoupon.id));
+  if (input.onCreated) await input.onCreated(tx, order);
   return order;
 }
 

@@ -18,6 +18,8 @@ export const smsPurposes = [
   'card_repayment_code',
   'bank_account_code',
   'application_consent_code',
+  'agreement_signature_code',
+  'agreement_signed',
   'application_status',
   'limit_increase',
   'loan_disbursed',

@@ -11,6 +11,8 @@ export type BuiltStatement = {
   periods: number;
   timeZone: string;
   annualCost: StatementData['annualCost'];
+  /** The agreement the loan was submitted with (issue 38): linked before the disbursal, never changed after. */
+  signedAgreement: StatementData['signedAgreement'];
 };
 
 declare module '../../plugins/app/repositories' {

@@ -11,6 +11,8 @@ import { ledgerRecordOf, orderOfPayment } from '../ledger/ledger-record';
 import { annualCostTerms } from '../loan/agreement-terms';
 import { referenceNumbers } from '../payments/payment-references';
 import { ownedOrder, type OwnedOrder } from '../orders/order-reads';
+import { signedAgreementLink } from '../agreements/agreement-links';
+import { signedAgreementOfOrder } from '../agreements/agreement-repository';
 import { buildStatement } from './statement-build';
 import type { BuiltStatement } from './statement-repository';
 
@@ -31,7 +33,8 @@ function assertDisbursed(order: OwnedOrder): void {
 async function buildStatementOn(db: Db, order: OwnedOrder, today: CalendarDate): Promise<BuiltStatement> {
   const record = await ledgerRecordOf(db, order.id, today);
   const referenceIds = record.events.flatMap((e) => (e.kind === 'payment' && e.referenceId !== null ? [e.referenceId] : []));
-  const statement = buildStatement(record, await referenceNumbers(db, referenceIds));
+  const [references, signed] = await Promise.all([referenceNumbers(db, referenceIds), signedAgreementOfOrder(db, order.id)]);
+  const statement = buildStatement(record, references);
   // The CAT / APR of the plan as disbursed (the contract's figure), stated on the statement with its day.
   const annualCost = {
     ...annualCostTerms({
@@ -50,6 +53,7 @@ async function buildStatementOn(db: Db, order: OwnedOrder, today: CalendarDate):
     periods: record.terms.periods,
     timeZone: record.timeZone,
     annualCost,
+    signedAgreement: signed ? signedAgreementLink({ agreementNo: signed.documentNo, signedAt: signed.signedAt.toISOString() }) : null,
   };
 }
 
@@ -77,7 +81,7 @@ export async function getLoanStatement(ctx: BorrowerContext, input: { orderId: s
   const day = input.today ?? todayIn(order.timeZone);
   const built = await ctx.repos.statements.statementOn(order.id, day, () => buildStatementOn(ctx.db, order, day));
   return {
-    signedAgreement: null, // frame: issue 38 fills it
+    signedAgreement: built.signedAgreement,
     status: order.status,
     disbursedOn: built.disbursedOn,
     asOf: built.asOf,

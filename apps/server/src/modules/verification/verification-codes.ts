@@ -8,9 +8,9 @@ import { safeEqual } from './captcha';
 /*
  * SMS codes that prove a phone (decision 017), for registration, sign-in and a bank account change: 6
  * digits, stored hashed, 5 minutes of life, used up once accepted, 5 wrong tries (the sixth is refused even
- * when right). The limits on sending, across purposes (decision 025): 60 s between codes to a phone; in 24
- * hours 10 codes to a phone from one client address, 30 to a phone from all addresses together, 30 from one
- * address to all phones. A phone's day is thus counted per requesting address: one address cannot spend the
+ * when right). The limits on sending (decision 025): 60 s between codes of one purpose to a phone (a sign-in
+ * code does not hold back the agreement's signing code); across purposes, in 24 hours 10 codes to a phone from
+ * one client address, 30 to a phone from all addresses together, 30 from one address to all phones. A phone's day is thus counted per requesting address: one address cannot spend the
  * phone's whole budget, so the borrower asking from their own address still gets a code. Everything about
  * one phone is serialised by an advisory lock, so the counts hold across processes.
  */
@@ -37,7 +37,7 @@ export async function lockPhone(tx: DbOrTx, phone: string): Promise<void> {
 
 export type IssuedCode =
   | { ok: true; code: string; expiresAt: Date }
-  /** Too soon after the last code to this phone: seconds to wait. */
+  /** Too soon after the last code of this purpose to this phone: seconds to wait. */
   | { ok: false; refusal: 'wait'; seconds: number }
   /** In the last 24 hours: 10 codes to this phone from this address, 30 to this phone, or 30 from this address. */
   | { ok: false; refusal: 'dailyCap' };
@@ -62,7 +62,7 @@ export async function issueCode(
   const [last] = await tx
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
-    .where(eq(verificationCodes.phone, phone))
+    .where(and(eq(verificationCodes.phone, phone), eq(verificationCodes.purpose, input.purpose)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (last) {
@@ -105,6 +105,8 @@ async function overDailyCaps(tx: DbOrTx, phone: string, clientIp: string, since:
 
 /** 'ok': accepted and used up; otherwise why not (no live code, 5 wrong tries already, a wrong one: counted). */
 export type CodeCheck = 'ok' | 'expired' | 'tooManyTries' | 'wrong';
+/** A check bound to a sid (checkCodeOf with `sid`) also refuses a live code sent for another sid (another document). */
+export type BoundCodeCheck = CodeCheck | 'otherDocument';
 
 /**
  * Checks a code against the latest unused code of this purpose sent to the phone, inside the caller's
@@ -112,14 +114,23 @@ export type CodeCheck = 'ok' | 'expired' | 'tooManyTries' | 'wrong';
  * accepted code is used up; a wrong one is counted.
  */
 export async function checkCode(tx: DbOrTx, input: { purpose: CodePurpose; phone: string; code: string; now: Date }): Promise<CodeCheck> {
-  return (await checkCodeOf(tx, input)).check;
+  const { check } = await checkCodeOf(tx, input);
+  // Without a sid no code is another document's.
+  return check === 'otherDocument' ? 'expired' : check;
 }
 
-/** checkCode, with the id of the code it accepted (a signature records which code signed it: the application's consents). */
+/** An accepted code: its id, when it was issued and the wrong tries before it (a signature's evidence). */
+export type AcceptedCode = { check: 'ok'; codeId: number; issuedAt: Date; wrongTries: number };
+
+/**
+ * checkCode, with the code it accepted (a signature records which code signed it: the application's consents, the
+ * agreement). With `sid`, the code must have been issued for it (the agreement's number): a live code issued for
+ * another sid is refused as 'otherDocument', no try counted (the borrower asked for a newer document's code).
+ */
 export async function checkCodeOf(
   tx: DbOrTx,
-  input: { purpose: CodePurpose; phone: string; code: string; now: Date },
-): Promise<{ check: 'ok'; codeId: number } | { check: Exclude<CodeCheck, 'ok'> }> {
+  input: { purpose: CodePurpose; phone: string; code: string; now: Date; sid?: string },
+): Promise<AcceptedCode | { check: Exclude<BoundCodeCheck, 'ok'> }> {
   const { phone, code, now } = input;
   await lockPhone(tx, phone);
   const [latest] = await tx
@@ -129,11 +140,12 @@ export async function checkCodeOf(
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!latest || latest.expiresAt.getTime() < now.getTime()) return { check: 'expired' };
+  if (input.sid !== undefined && latest.sid !== input.sid) return { check: 'otherDocument' };
   if (latest.wrongTries >= SMS_MAX_WRONG) return { check: 'tooManyTries' };
   if (!/^\d{6}$/.test(code) || !safeEqual(codeHash(phone, code), latest.codeHash)) {
     await tx.update(verificationCodes).set({ wrongTries: latest.wrongTries + 1 }).where(eq(verificationCodes.id, latest.id));
     return { check: 'wrong' };
   }
   await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, latest.id));
-  return { check: 'ok', codeId: latest.id };
+  return { check: 'ok', codeId: latest.id, issuedAt: latest.createdAt, wrongTries: latest.wrongTries };
 }

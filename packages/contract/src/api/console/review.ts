@@ -7,6 +7,10 @@ import { payoutViewSchema } from './payouts';
 
 /* The review queue and disbursal (reviewer: approve, reject; finance: disburse). */
 
+/** Where an order's signed agreement stands for its disbursal (issue 38). */
+export const agreementStates = ['signed', 'unsigned', 'awaiting_timestamp'] as const;
+export type AgreementState = (typeof agreementStates)[number];
+
 /** An application in the review queue: the order, the borrower, the account it would pay, their record with us. */
 export const applicationSchema = z.object({
   orderNo: z.string(),
@@ -27,6 +31,12 @@ export const applicationSchema = z.object({
   record: z.object({ loans: z.number().int(), settled: z.number().int(), overdueNow: z.number().int(), rejected: z.number().int() }),
   /** 151: the order's latest payout attempt (live: "disbursing"; reversed/failed: its reason), or null: none yet. */
   payout: payoutViewSchema.nullable(),
+  /**
+   * Issue 38: the loan agreement the borrower submitted with. signed: signed and time-stamped (it can be disbursed);
+   * awaiting_timestamp: signed, its time-stamp not kept yet (asked for again every minute; disbursal waits);
+   * unsigned: none (an order from before issue 38): it cannot be disbursed.
+   */
+  agreement: z.enum(agreementStates),
 });
 
 export const consoleApplications = endpoint({
