@@ -31,6 +31,7 @@ import consoleRoutes from './modules/console/console-routes';
 import financeRoutes from './modules/console/finance-routes';
 import consoleSupportRoutes from './modules/console/support-routes';
 import consoleLoanRoutes from './modules/console/loan-routes';
+import consoleAgreementRoutes from './modules/console/agreement-routes';
 import consoleReportRoutes from './modules/console/report-routes';
 import consoleLandingTemplateRoutes from './modules/console/landing-template-routes';
 import consoleCreditApplicationRoutes from './modules/console/credit-application-routes';
@@ -174,6 +175,7 @@ async function registerRoutes(app: Server, config: Config, mocks: Pick<BuildOpti
   await app.register(financeRoutes);
   await app.register(consoleSupportRoutes);
   await app.register(consoleLoanRoutes);
+  await app.register(consoleAgreementRoutes);
   await app.register(consoleReportRoutes);
   await app.register(consoleLandingTemplateRoutes);
   await app.register(consoleCreditApplicationRoutes, { config });

@@ -23,6 +23,10 @@ export const consoleActions = {
   'applications.decide': ['reviewer', 'credit_manager'],
   'applications.confirmLimit': ['credit_manager'],
   'applications.bureau': ['reviewer', 'credit_manager'],
+  // The signed agreement (issue 38): the document, its signature evidence and time-stamp, each view audited;
+  // the PDF and the evidence package (zip, `ops agreement`) downloaded by finance and admin, each download audited
+  'agreements.read': ['reviewer', 'support', 'finance', 'admin', 'credit_manager'],
+  'agreements.export': ['finance', 'admin'],
   // Money
   'orders.disburse': ['finance'],
   // Bank account verification (issue 37): accounts held on a name mismatch, read (identity names, audited) and decided

@@ -18,6 +18,7 @@
  *   npm run ops -- suspense assign <id> <orderNo> [--note text]
  *   npm run ops -- suspense refund <id> [--note text]
  *   npm run ops -- payments status <reference or voucher code>
+ *   npm run ops -- agreement <orderNo> --out <dir>
  *
  *   npm run ops -- staff add <email> --role admin[,finance…] [--name "…"]
  *   npm run ops -- staff reset <email>
@@ -60,6 +61,9 @@ import type { AuditActor } from '../modules/audit/audit-log';
 import { authorise, findStaffByEmail, staffActor } from '../modules/staff/staff-service';
 import { staffCommand } from './ops-staff';
 import { paymentsStatus } from './ops-payments';
+import { agreementCommand } from './ops-agreement';
+import type { TimestampAuthority } from '../modules/agreements/timestamp/timestamp-authority';
+import { createTimestampAuthority } from '../modules/agreements/timestamp/timestamp-authorities';
 import { createPaymentProviders, type PaymentProviders } from '../modules/payments/payment-providers';
 import { requestCoolingOffExit } from '../modules/ledger/cooling-off-exit';
 import { refreshLedgerStatus, refundCredit } from '../modules/ledger/ledger-credit';
@@ -94,14 +98,25 @@ type Parsed = {
   suspense?: string[];
 };
 
-/** What commands may need beyond the database: the payment providers (payments status), made when first asked. */
-export type OpsDeps = { payments?: () => PaymentProviders; payouts?: () => PayoutProviders };
+/**
+ * What commands may need beyond the database, made when first asked: the payment providers (payments status), the
+ * payout providers, the time-stamp authority (agreement: its chain is the package's tsa.pem).
+ */
+export type OpsDeps = { payments?: () => PaymentProviders; payouts?: () => PayoutProviders; timestampAuthority?: () => TimestampAuthority };
 
 /**
  * What a command's run gets: its positional argument ('' when it takes none), options, suspense's or staff's
  * arguments, and who acts (checked by authorise before the run; undefined only for staff add's bootstrap).
  */
-type CommandArgs = { orderNo: string; options: Record<string, string>; suspense: string[]; actor: AuditActor | undefined; payments: () => PaymentProviders; payouts: () => PayoutProviders };
+type CommandArgs = {
+  orderNo: string;
+  options: Record<string, string>;
+  suspense: string[];
+  actor: AuditActor | undefined;
+  payments: () => PaymentProviders;
+  payouts: () => PayoutProviders;
+  timestampAuthority: () => TimestampAuthority;
+};
 
 type OpsCommand = {
   /** The --options it takes. */
@@ -158,6 +173,13 @@ const commands: Record<string, OpsCommand> = {
   reply: { options: ['text', 'image'], positional: 'problemId', action: 'complaints.reply', valid: (o) => Boolean(o.text), run: reply },
   staff: { options: ['role', 'name'], positional: 'staff', action: 'staff.manage', run: (db, { options, suspense: [action, email], actor }, io) => staffCommand(db, { action: action!, email, options, actor }, io) },
   payments: { options: [], positional: 'payments', action: 'payments.read', run: (db, { suspense: [, code], payments }, io) => paymentsStatus(db, payments, code!, io) },
+  agreement: {
+    options: ['out'],
+    positional: 'orderNo',
+    action: 'agreements.export',
+    valid: (o) => Boolean(o.out),
+    run: (db, { orderNo, options, actor, timestampAuthority }, io) => agreementCommand(db, timestampAuthority, { orderNo, out: options.out!, actor: actor! }, io),
+  },
 };
 
 function parseStaffArgs(positional: string[], options: Record<string, string>): string[] {
@@ -255,7 +277,9 @@ export async function runOpsCommand(db: Db, argv: readonly string[], io: OpsIo, 
     const payments = deps.payments ?? (() => (made ??= createPaymentProviders({ db, config: loadConfig() })));
     let madePayouts: PayoutProviders | undefined;
     const payouts = deps.payouts ?? (() => (madePayouts ??= createPayoutProviders({ config: payoutConfig() })));
-    await spec.run(db, { orderNo, options, suspense, actor, payments, payouts }, io);
+    let madeAuthority: TimestampAuthority | undefined;
+    const timestampAuthority = deps.timestampAuthority ?? (() => (madeAuthority ??= createTimestampAuthority({ config: loadConfig() })));
+    await spec.run(db, { orderNo, options, suspense, actor, payments, payouts, timestampAuthority }, io);
     return 0;
   } catch (err) {
     if (reportRefusal(err, io)) return 1;

@@ -15,6 +15,7 @@ import { creditReviewEn, creditReviewEs } from './messages/credit-review';
 import { accountVerificationEn, accountVerificationEs } from './messages/account-verification';
 import { disbursalEn, disbursalEs } from './messages/disbursal';
 import { agreementsEn, agreementsEs } from './messages/agreements';
+import { agreementEvidenceEn, agreementEvidenceEs } from './messages/agreement-evidence';
 
 /**
  * The server's message catalogue: every text a borrower or operator can read in
@@ -38,6 +39,7 @@ const es = {
   ...accountVerificationEs,
   ...disbursalEs,
   ...agreementsEs,
+  ...agreementEvidenceEs,
 } as const;
 
 export type MessageKey = keyof typeof es;
@@ -59,6 +61,7 @@ const en: Record<MessageKey, string> = {
   ...accountVerificationEn,
   ...disbursalEn,
   ...agreementsEn,
+  ...agreementEvidenceEn,
 };
 
 const catalogues: Record<Language, Record<MessageKey, string>> = { es, en };

@@ -116,6 +116,8 @@ export const apiRoutes = {
   consoleComplaints: get('/console/api/complaints'),
   consoleLoanSearch: post('/console/api/loans/search'),
   consoleLoan: post('/console/api/loans/detail'),
+  /** Issue 38: a loan's signed agreement, its evidence and verification (the PDF and the package: console/agreements.ts). */
+  consoleAgreement: post('/console/api/agreements/detail'),
   consoleFunnel: get('/console/api/promotion/funnel'),
   consoleComplaintReply: post('/console/api/complaints/reply'),
   consoleComplaintReplyWithImages: post('/console/api/complaints/reply-with-images'),

@@ -27,7 +27,14 @@ const payout = (orderNo: string, status: PayoutViewData['status'], more: Partial
   ...more,
 });
 
-const approved = (orderNo: string, fullName: string, principal: number, bankAccount: Application['bankAccount'], latest: PayoutViewData | null = null): Application => ({
+const approved = (
+  orderNo: string,
+  fullName: string,
+  principal: number,
+  bankAccount: Application['bankAccount'],
+  latest: PayoutViewData | null = null,
+  agreement: Application['agreement'] = 'signed',
+): Application => ({
   orderNo,
   status: '151',
   appliedAt: '2025-03-01T15:30:00.000Z',
@@ -41,6 +48,7 @@ const approved = (orderNo: string, fullName: string, principal: number, bankAcco
   bankAccount,
   record: { loans: 0, settled: 0, overdueNow: 0, rejected: 0 },
   payout: latest,
+  agreement,
 });
 
 const first = 'PR0000000000000041';
@@ -156,6 +164,48 @@ describe('DisbursalPage: the approved orders', () => {
     renderScreen(<DisbursalPage />);
     expect(await screen.findByText(first, {}, firstRender)).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Payouts' })).toBeNull();
+  });
+});
+
+describe('DisbursalPage: the signed agreement', () => {
+  const unsigned = 'PR0000000000000051';
+  const unstamped = 'PR0000000000000052';
+  const agreementQueue = {
+    applications: [approved(first, 'Lucía Pérez', 500_000, bbva), approved(unsigned, 'Sin Firma', 100_000, bbva, null, 'unsigned'), approved(unstamped, 'Sin Sello', 100_000, bbva, null, 'awaiting_timestamp')],
+  };
+  beforeEach(() => {
+    localStorage.setItem('presta.console.language', 'en');
+  });
+
+  it("shows where each order's agreement stands and why an unsigned or unstamped one cannot be picked", async () => {
+    stubServer(['finance'], { ...answers, 'GET /console/api/applications': agreementQueue });
+    renderScreen(<DisbursalPage />);
+    expect(within(await rowOf(first)).getByText('Signed and time-stamped')).toBeTruthy();
+    const notSigned = await rowOf(unsigned);
+    expect(within(notSigned).getByText('Not signed')).toBeTruthy();
+    expect(within(notSigned).getByText('Cannot be disbursed: the borrower did not sign the agreement.')).toBeTruthy();
+    const notStamped = await rowOf(unstamped);
+    expect(within(notStamped).getByText('Signed, no time-stamp')).toBeTruthy();
+    expect(within(notStamped).getByText(/^Cannot be disbursed yet: the agreement's time-stamp is missing/)).toBeTruthy();
+    const box = (orderNo: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: orderNo });
+    expect([first, unsigned, unstamped].map((o) => box(o).disabled)).toEqual([false, true, true]);
+    expect(screen.getByText(/Only an order whose agreement is signed and time-stamped is disbursed\.$/)).toBeTruthy();
+  });
+
+  it("shows the server's refusal of an order whose agreement is not signed", async () => {
+    const message = `Order ${first} cannot be disbursed: its agreement is not signed.`;
+    stubServer(['finance'], {
+      'GET /console/api/applications': agreementQueue,
+      'POST /console/api/orders/disburse': { started: [], disbursed: [], refused: [{ orderNo: first, message }] },
+    });
+    const user = userEvent.setup();
+    renderScreen(<DisbursalPage />);
+    await tick(user, first);
+    await user.click(screen.getByRole('button', { name: 'Disburse selected' }));
+    const confirm = (await screen.findByText("Disburse 1 order for $5.000,00 to each borrower's verified account?")).closest<HTMLElement>('.ant-popover')!;
+    await user.click(within(confirm).getByRole('button', { name: 'Disburse selected' }));
+    const refused = (await screen.findByText('1 order not disbursed')).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(within(refused).getByText(first).closest('tr')!).getByText(message)).toBeTruthy();
   });
 });
 

@@ -14,6 +14,7 @@ import { useMay } from '@/shared/session/session';
 import { applicationColumns, type Application } from '@/shared/ui/application-columns';
 import { ErrorAlert, useToastOnFailure } from '@/shared/ui/error-alert';
 import { PayoutState } from '@/shared/ui/payout-columns';
+import { AgreementState, agreementBlocks } from './agreement-state';
 import { DisburseBar } from './disburse-bar';
 import { DisbursalResult, type DisbursalAnswer } from './disbursal-result';
 import { disbursalMessages } from './messages';
@@ -25,8 +26,11 @@ function totalByMarket(orders: Application[]): string {
   return [...sums].map(([market, minor]) => money(minor, market)).join(' + ') || money(0, 'MX');
 }
 
-/** An order that cannot be picked: no account to pay, or a payout still with the provider (never paid twice). */
-const unselectable = (a: Application) => a.bankAccount === null || a.payout?.live === true;
+/**
+ * An order that cannot be picked: no account to pay, a payout still with the provider (never paid twice), or an
+ * agreement not yet signed and time-stamped (issue 38).
+ */
+const unselectable = (a: Application) => a.bankAccount === null || a.payout?.live === true || agreementBlocks(a);
 
 /**
  * Approved orders (151) with their payout's state: pick some and disburse them, each started, paid or refused on its
@@ -64,6 +68,7 @@ export function DisbursalQueue() {
     shared.principal,
     shared.terms,
     shared.account,
+    { key: 'agreement', title: t('agreement'), render: (_, a) => <AgreementState state={a.agreement} /> },
     { key: 'payout', title: t('payout'), render: (_, a) => <PayoutState payout={a.payout} /> },
   ];
 

@@ -114,7 +114,8 @@ describe("a loan's story", () => {
     const principal = (await screen.findByText('Capital')).closest('tr')!;
     expect(within(principal).getByText('$698,40')).toBeTruthy();
 
-    await user.click(screen.getByRole('tab', { name: 'Extensiones' }));
+    // The extensions, under the payments that bought them.
+    expect(screen.getByRole('heading', { level: 2, name: 'Extensiones' })).toBeTruthy();
     const extension = (await screen.findByText('2025-02-16 → 2025-03-02 (14 días)')).closest('tr')!;
     expect(within(extension).getByText('Pago 32')).toBeTruthy();
     expect(within(extension).getByText('$359,60')).toBeTruthy();

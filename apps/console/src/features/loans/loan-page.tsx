@@ -8,8 +8,11 @@ import { consoleLoan } from '@presta/contract/api/console/loans';
 import { useCall } from '@/shared/api/use-call';
 import { statusName } from '@/shared/format/format';
 import { useLanguage, useMessages } from '@/shared/i18n/i18n';
+import { useMay } from '@/shared/session/session';
 import { ErrorAlert } from '@/shared/ui/error-alert';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { agreementMessages } from './agreement-messages';
+import { LoanAgreement } from './loan-agreement';
 import { LoanComplaints } from './loan-complaints';
 import { LoanEvents } from './loan-events';
 import { LoanExtensions } from './loan-extensions';
@@ -21,10 +24,14 @@ import { loansMessages } from './messages';
 
 /**
  * A loan's whole story: the loan and borrower (a 151 order with a payout at the provider reads "disbursing"), the
- * ledger today, the payout attempts, plan, history, payment and credit events, extensions, complaints.
+ * ledger today, the payout attempts, plan, history, payment and credit events with the extensions they bought,
+ * complaints, and the signed agreement with its evidence (agreements.read; read when its tab opens, as the server
+ * audits each view).
  */
 export default function LoanPage() {
   const t = useMessages(loansMessages);
+  const agreement = useMessages(agreementMessages);
+  const mayReadAgreement = useMay('agreements.read');
   const { language } = useLanguage();
   const orderNo = useParams().orderNo ?? '';
   const { data, error, loading, reload } = useCall(consoleLoan, { orderNo });
@@ -72,9 +79,23 @@ export default function LoanPage() {
                 </>
               ),
             },
-            { key: 'events', label: t('tabEvents'), children: <LoanEvents events={data.events} market={market} /> },
-            { key: 'extensions', label: t('tabExtensions'), children: <LoanExtensions extensions={data.extensions} market={market} /> },
+            {
+              // The extensions beside the payments that bought them: the agreement's tab would be a seventh.
+              key: 'events',
+              label: t('tabEvents'),
+              children: (
+                <>
+                  <LoanEvents events={data.events} market={market} />
+                  <Typography.Title level={2} style={{ fontSize: 18, marginTop: 24 }}>
+                    {t('tabExtensions')}
+                  </Typography.Title>
+                  <LoanExtensions extensions={data.extensions} market={market} />
+                </>
+              ),
+            },
             { key: 'complaints', label: t('tabComplaints'), children: <LoanComplaints complaints={data.complaints} /> },
+            // Rendered when first opened (Tabs' default): only then is the evidence read, and the read audited.
+            ...(mayReadAgreement ? [{ key: 'agreement', label: agreement('tab'), children: <LoanAgreement orderNo={orderNo} /> }] : []),
             // The loan's payment references: a tab here once consoleLoan's data carries them (not in console.ts yet).
           ]}
         />
