@@ -83,12 +83,15 @@ export async function signAgreement(page: Page, request: APIRequestContext, phon
   const tail = tailPattern.exec(text)![1]!;
   const sms = await signingSms(request, phone, tail);
   expect(minorFromText(text), 'the dialog and the SMS name the same amount').toBe(minorFromText(sms.body));
+  // The document's number, from its link (/api/agreements/<agreementNo>.pdf): the answer's body is gone once the page moves on.
+  const href = (await dialog.getByRole('link', { name: t.readPdf }).getAttribute('href')) ?? '';
+  const agreementNo = /\/api\/agreements\/([0-9A-Z]+)\.pdf/.exec(href)?.[1];
   const code = codeOf(sms);
   await dialog.getByLabel(t.codeLabel).fill(code);
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/agreement-sign') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: t.sign }).click();
-  const body = (await (await answer).json()) as { data?: { agreementNo?: string } | null };
-  return { agreementNo: body.data?.agreementNo, code, tail };
+  expect((await answer).status(), 'the signature answered').toBe(200);
+  return { agreementNo, code, tail };
 }
 
 /** A borrower API call as the app sends it (session parameters in the query, a form body). */
