@@ -4,6 +4,7 @@ import path from 'node:path';
 import type * as pkijs from 'pkijs';
 import lockfile from 'proper-lockfile';
 import { certificatesOfPem, keyUsage, makeCertificate, pemBlocks, pemOf } from './certificates';
+import { bufferSource } from './tsp';
 
 /*
  * The local authority's keys and certificates (docs/providers/tsa.md "The local authority"), made at its first use
@@ -63,7 +64,7 @@ async function readKeys(dir: string): Promise<LocalAuthorityKeys | undefined> {
   const [tsaCert] = certificatesOfPem(tsaPem);
   const [tsaCertDer] = pemBlocks(tsaPem, 'CERTIFICATE');
   if (!pkcs8 || !tsaCert || !tsaCertDer) throw new Error(`the local time-stamp authority's files under ${dir} are damaged: remove the directory to make new ones`);
-  const tsaKey = await crypto.subtle.importKey('pkcs8', pkcs8, KEY_ALGORITHM, false, ['sign']);
+  const tsaKey = await crypto.subtle.importKey('pkcs8', bufferSource(pkcs8), KEY_ALGORITHM, false, ['sign']);
   return { rootPem, tsaPem, tsaCert, tsaCertDer, tsaKey };
 }
 

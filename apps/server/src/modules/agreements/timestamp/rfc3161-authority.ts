@@ -59,7 +59,7 @@ export function createRfc3161Authority(settings: Rfc3161Settings, log?: FastifyB
 async function post(url: string, headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<Buffer> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(body), redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new TimestampUnavailable(error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'network error');
   }
