@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,17 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_AGREEMENT_PACKAGE_PATH, CONSOLE_AGREEMENT_PDF_PATH, consoleAgreement, type AgreementView } from '@presta/contract/api/console/agreements';
+import { loanDetailPush } from '@presta/contract/api/loan';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { runOpsCommand } from '../src/cli/ops';
-import { agreementDocuments, agreementSignatures, agreementTimestamps, verificationCodes } from '../src/db/schema';
+import { agreementDocuments, agreementTimestamps } from '../src/db/schema';
+import { LocalTimestampAuthority } from '../src/modules/agreements/timestamp/local-authority';
+import { TimestampUnavailable, type TimestampAuthority } from '../src/modules/agreements/timestamp/timestamp-authority';
 import { listAudit } from '../src/modules/audit/audit-log';
+import { transitionOrder } from '../src/modules/orders/order-service';
+import { signedPayload } from './agreement-fixtures';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
-import { buildTestApp, opsFinance, opsStaff, type TestApp } from './helpers';
+import { borrowerWithOffer, buildTestApp, dataOf, injectAs, opsFinance, opsStaff, type TestApp } from './helpers';
 import { makeLoan } from './repayment-fixtures';
 
 /*
@@ -22,11 +28,26 @@ import { makeLoan } from './repayment-fixtures';
  * `openssl ts -verify` reads it; the ops command writing the same files.
  */
 
+/** The local authority, which the test takes down (TimestampUnavailable) to leave a time-stamp pending. */
+class SwitchableAuthority implements TimestampAuthority {
+  readonly id = 'local' as const;
+  down = false;
+  constructor(private readonly real: LocalTimestampAuthority) {}
+  async stamp(sha256: Buffer) {
+    if (this.down) throw new TimestampUnavailable('test: the authority is down');
+    return this.real.stamp(sha256);
+  }
+  chainPem() {
+    return this.real.chainPem();
+  }
+}
+
 let t: TestApp;
+const authority = new SwitchableAuthority(new LocalTimestampAuthority({ dataDir: mkdtempSync(path.join(tmpdir(), 'presta-tsa-')) }));
 const signedIn = new Map<StaffRole, ConsoleAuth>();
 const staffIds = new Map<StaffRole, number>();
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { timestampAuthority: authority });
   for (const role of staffRoles) {
     const member = await staffMember(t, [role]);
     staffIds.set(role, member.id);
@@ -38,71 +59,25 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const documentNo = () => `AG${[...randomBytes(12)].map((b) => crockford[b % 32]).join('')}`;
 
-type Signed = Awaited<ReturnType<typeof makeLoan>> & { documentNo: string; documentId: number; pdf: Buffer; phone: string };
+type Signed = { orderNo: string; orderId: string; documentNo: string; documentId: number; pdf: Buffer; phone: string; borrowerId: number };
 
 /**
- * An approved order with the agreement its borrower signed, stored as the signing flow stores it: the PDF, the
- * signature with its code and evidence, and (unless `stamp: false`) the local authority's time-stamp of the PDF.
+ * An order submitted with the agreement its borrower signed through the borrower's calls (agreement-prepare, the
+ * code from the SMS, agreement-sign, loan-detail-push with agreementNo), then approved. `stamp: false`: the authority
+ * is down while it is signed, so its time-stamp stays pending.
  */
 async function signedOrder({ stamp = true }: { stamp?: boolean } = {}): Promise<Signed> {
-  const loan = await makeLoan(t.db, { status: '151' });
-  const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n% Presta agreement (test)\n'), randomBytes(2048), Buffer.from('\n%%EOF\n')]);
-  const no = documentNo();
-  const [doc] = await t.db
-    .insert(agreementDocuments)
-    .values({
-      documentNo: no,
-      borrowerId: loan.borrower.id,
-      productId: loan.product.id,
-      market: 'MX',
-      lang: 'es',
-      amount: 100_000,
-      periods: 1,
-      termUnit: loan.product.termUnitDays,
-      figures: { amount: 100_000, totalOwed: 123_456 },
-      templateVersion: 'agreement/1',
-      pdf,
-      sha256: sha256(pdf),
-      byteSize: pdf.length,
-    })
-    .returning();
-  const issuedAt = new Date(Date.now() - 90_000);
-  const [code] = await t.db
-    .insert(verificationCodes)
-    .values({ purpose: 'agreement_signature', phone: loan.borrower.phone, codeHash: 'test', sid: no, expiresAt: new Date(Date.now() + 300_000), usedAt: new Date() })
-    .returning();
-  await t.db.insert(agreementSignatures).values({
-    documentId: doc!.id,
-    borrowerId: loan.borrower.id,
-    orderId: Number(loan.orderId),
-    phone: loan.borrower.phone,
-    codeId: code!.id,
-    codeVerification: { method: 'sms_otp', issuedAt: issuedAt.toISOString(), wrongTries: 1, verifiedAt: new Date().toISOString() },
-    signedAt: new Date(),
-    clientIp: '203.0.113.77',
-    userAgent: 'Mozilla/5.0 (test) Chrome/131',
-    deviceId: null,
-    sessionHash: sha256(randomBytes(16)),
-  });
-  if (stamp) {
-    const token = await t.app.timestampAuthority.stamp(Buffer.from(sha256(pdf), 'hex'));
-    await t.db.insert(agreementTimestamps).values({
-      documentId: doc!.id,
-      status: 'stamped',
-      authority: 'local',
-      response: token.response,
-      stampedAt: token.stampedAt,
-      serialNumber: token.serialNumber,
-      policy: token.policy,
-      attempts: 1,
-    });
-  } else {
-    await t.db.insert(agreementTimestamps).values({ documentId: doc!.id, status: 'pending', authority: 'local', attempts: 2, lastError: 'the local authority could not answer: test' });
-  }
-  return { ...loan, documentNo: no, documentId: doc!.id, pdf, phone: loan.borrower.phone };
+  const who = await borrowerWithOffer(t.db, { limit: 500_000 });
+  authority.down = !stamp;
+  const payload = await signedPayload(t.app, who.sessionId, { productId: who.product.id, amount: 300_000, periods: 3, termUnit: 15 });
+  authority.down = false;
+  const pushed = await injectAs(t.app, who.sessionId, { url: loanDetailPush.path, payload });
+  expect(pushed.statusCode, pushed.body).toBe(200);
+  const { orderNo, orderId } = dataOf(pushed, loanDetailPush);
+  await transitionOrder(t.db, { orderNo, action: 'approve', actor: 'operator' });
+  const [doc] = await t.db.select().from(agreementDocuments).where(eq(agreementDocuments.documentNo, payload.agreementNo));
+  return { orderNo, orderId: String(orderId), documentNo: doc!.documentNo, documentId: doc!.id, pdf: doc!.pdf, phone: who.borrower.phone, borrowerId: who.borrower.id };
 }
 
 const view = async (role: StaffRole, orderNo: string) => {
@@ -117,9 +92,10 @@ describe("a loan's agreement in the back office", () => {
     const order = await signedOrder();
     const { status, body, agreement } = await view('reviewer', order.orderNo);
     expect(status, body).toBe(200);
-    expect(agreement!.document).toMatchObject({ documentNo: order.documentNo, market: 'MX', lang: 'es', templateVersion: 'agreement/1', sha256: sha256(order.pdf), byteSize: order.pdf.length, amount: 100_000, currency: 'MXN' });
-    expect(agreement!.signature).toMatchObject({ borrowerId: order.borrower.id, maskedPhone: `******${order.phone.slice(-4)}`, clientIp: '203.0.113.77', deviceId: null });
-    expect(agreement!.signature.codeVerification).toMatchObject({ method: 'sms_otp', wrongTries: 1 });
+    expect(agreement!.document).toMatchObject({ documentNo: order.documentNo, market: 'MX', lang: 'es', templateVersion: 'agreement/1', sha256: sha256(order.pdf), byteSize: order.pdf.length, amount: 300_000, currency: 'MXN', periods: 3, termUnit: 15 });
+    expect(agreement!.signature).toMatchObject({ borrowerId: order.borrowerId, maskedPhone: `******${order.phone.slice(-4)}`, clientIp: '127.0.0.1', deviceId: null });
+    expect(agreement!.signature.codeVerification).toMatchObject({ method: 'sms_otp', wrongTries: 0 });
+    expect(agreement!.signature.sessionHash).toMatch(/^[0-9a-f]{64}$/);
     expect(body).not.toContain(order.phone);
     expect(agreement!.timestamp).toMatchObject({ status: 'stamped', authority: 'local', attempts: 1 });
     expect(agreement!.verification.document).toEqual({ intact: true, computedSha256: sha256(order.pdf) });
@@ -163,8 +139,9 @@ describe("a loan's agreement in the back office", () => {
     expect(Buffer.from(files['tsa.pem']!).toString()).toBe(chain);
     const evidence = JSON.parse(Buffer.from(files['evidence.json']!).toString()) as Record<string, Record<string, unknown>>;
     expect(evidence.format).toBe('presta.agreement-evidence/1');
-    expect(evidence.document).toMatchObject({ documentNo: order.documentNo, sha256: sha256(files['agreement.pdf']!), figures: { amount: 100_000, totalOwed: 123_456 } });
-    expect(evidence.signature).toMatchObject({ phone: order.phone, signedSha256: sha256(order.pdf), clientIp: '203.0.113.77' });
+    expect(evidence.document).toMatchObject({ documentNo: order.documentNo, sha256: sha256(files['agreement.pdf']!), amount: 300_000 });
+    expect(evidence.document!.figures).toBeTypeOf('object');
+    expect(evidence.signature).toMatchObject({ borrowerId: order.borrowerId, phone: order.phone, signedSha256: sha256(order.pdf), clientIp: '127.0.0.1' });
     expect(evidence.timestamp).toMatchObject({ status: 'stamped', file: 'agreement.tsr' });
     expect(evidence.verification).toMatchObject({ document: { intact: true }, timestamp: { valid: true } });
     expect(evidence.exportedBy).toMatchObject({ type: 'staff', staffId: staffIds.get('admin'), via: 'console' });
@@ -203,8 +180,8 @@ describe("a loan's agreement in the back office", () => {
   it('a pending time-stamp: the view says so, the package has no token and evidence.json says why', async () => {
     const order = await signedOrder({ stamp: false });
     const { agreement } = await view('finance', order.orderNo);
-    expect(agreement!.timestamp).toMatchObject({ status: 'pending', attempts: 2, lastError: 'the local authority could not answer: test', stampedAt: null });
-    expect(agreement!.verification.timestamp).toBeNull();
+    expect(agreement!.timestamp).toMatchObject({ status: 'pending', authority: 'local', stampedAt: null, serialNumber: null });
+    expect(agreement!.verification.timestamp).toBeUndefined();
     const files = unzipSync(new Uint8Array((await download('finance', CONSOLE_AGREEMENT_PACKAGE_PATH, order.orderNo)).rawPayload));
     expect(Object.keys(files)).toEqual(['agreement.pdf', 'evidence.json', 'tsa.pem']);
     const evidence = JSON.parse(Buffer.from(files['evidence.json']!).toString()) as Record<string, Record<string, unknown>>;

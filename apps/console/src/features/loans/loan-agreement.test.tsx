@@ -131,7 +131,7 @@ describe("the loan page's agreement tab", () => {
 
   it('says when the stored PDF no longer matches its hash, and when there is no token yet', async () => {
     localStorage.setItem('presta.console.language', 'en');
-    const changed: AgreementView = { ...agreement, timestamp: null, verification: { ...agreement.verification, document: { intact: false, computedSha256: 'b'.repeat(64) }, timestamp: null } };
+    const changed: AgreementView = { ...agreement, timestamp: null, verification: { checkedAt: agreement.verification.checkedAt, document: { intact: false, computedSha256: 'b'.repeat(64) } } };
     stubServer(['admin'], answers(changed));
     await openTab('Agreement');
     expect(await screen.findByText(`The stored PDF no longer matches its SHA-256: it is now ${'b'.repeat(64)}.`)).toBeTruthy();

@@ -69,7 +69,7 @@ function VerificationCard({ agreement: { verification: v } }: { agreement: Agree
         ) : (
           <Alert type="error" showIcon role="alert" title={t('documentChanged', { sha256: v.document.computedSha256 })} />
         )}
-        {stamp === null ? (
+        {stamp === undefined ? (
           <Alert type="warning" showIcon title={t('timestampMissing')} />
         ) : stamp.valid ? (
           <Alert type="success" showIcon title={t('timestampValid', { at: dateTime(stamp.stampedAt, language), serial: stamp.serialNumber, signer: stamp.signer })} />

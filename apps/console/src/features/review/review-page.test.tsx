@@ -19,6 +19,7 @@ const application: Application = {
   bankAccount: null,
   record: { loans: 2, settled: 1, overdueNow: 0, rejected: 1 },
   payout: null,
+  agreement: 'signed',
 };
 
 const queue = { applications: [application] };

@@ -102,11 +102,9 @@ function codeVerificationOf(stored: unknown) {
 
 function verificationView(check: AgreementCheck): AgreementView['verification'] {
   const t = check.timestamp;
-  return {
-    checkedAt: check.checkedAt.toISOString(),
-    document: check.document,
-    timestamp: t === null ? null : t.valid ? { ...t, stampedAt: t.stampedAt.toISOString() } : { valid: false, reason: t.reason },
-  };
+  const view: AgreementView['verification'] = { checkedAt: check.checkedAt.toISOString(), document: check.document };
+  if (t) view.timestamp = t.valid ? { ...t, stampedAt: t.stampedAt.toISOString() } : { valid: false, reason: t.reason };
+  return view;
 }
 
 /** The document's facts (the PDF's bytes left out). */

@@ -81,8 +81,8 @@ export const agreementViewSchema = z.object({
   verification: z.object({
     checkedAt: z.string(),
     document: z.object({ intact: z.boolean(), computedSha256: z.string() }),
-    /** Null: no token kept yet. */
-    timestamp: timestampVerificationSchema.nullable(),
+    /** Absent: no token kept yet (optional rather than null: a nullable union has no type in the API document). */
+    timestamp: timestampVerificationSchema.optional(),
   }),
 });
 export type AgreementView = z.infer<typeof agreementViewSchema>;
