@@ -53,6 +53,40 @@ function useSigningForm() {
   };
 }
 
+/** The agreement prepared for the page's figures (null once they changed), the resend wait, and one call at a time. */
+function usePreparedAgreement(figures: LoanFigures | null) {
+  const [prepared, setPrepared] = useState<Prepared | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const lock = useRef(false);
+  return {
+    current: figures && prepared?.figures === keyOf(figures) ? prepared : null,
+    busy,
+    resendAt,
+    /** Starts a call unless one runs: false when it may not start. */
+    begin: (step: Busy) => {
+      if (lock.current) return false;
+      lock.current = true;
+      setBusy(step);
+      return true;
+    },
+    release: () => {
+      lock.current = false;
+      setBusy(null);
+    },
+    accept: (agreement: PreparedAgreement, figuresKey: string) => {
+      const now = Date.now();
+      const keepsSignature = (before: Prepared | null) =>
+        before?.signed === true && before.figures === figuresKey && before.agreement.agreementNo === agreement.agreementNo;
+      setPrepared((before) => ({ figures: figuresKey, agreement, expiresAt: now + agreement.expiresIn * 1000, signed: keepsSignature(before) }));
+      setResendAt(now + agreement.resendAfter * 1000);
+    },
+    markSigned: (agreementNo: string, signed: boolean) =>
+      setPrepared((p) => (p && p.agreement.agreementNo === agreementNo ? { ...p, signed } : p)),
+    waitFor: (seconds: number) => setResendAt(Date.now() + seconds * 1000),
+  };
+}
+
 /**
  * Issue 38: applying means signing the agreement first. The submit button prepares the agreement for the
  * figures on the page (its PDF and an SMS code) and opens the signing dialog; "sign and apply" signs with the
@@ -64,86 +98,59 @@ export function useAgreementSigning(data: LoanConfirmData | null, productId: str
   const { t } = useMessages(loanMessages);
   const submitLoan = useSubmitLoan();
   const figures = useMemo(() => (data ? figuresOf(data, productId) : null), [data, productId]);
-  const [prepared, setPrepared] = useState<Prepared | null>(null);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState<Busy | null>(null);
-  const [resendAt, setResendAt] = useState<number | null>(null);
-  const lock = useRef(false);
+  const doc = usePreparedAgreement(figures);
   const form = useSigningForm();
-  const current = figures && prepared?.figures === keyOf(figures) ? prepared : null;
-
-  const begin = (step: Busy) => {
-    lock.current = true;
-    setBusy(step);
-  };
-  const release = () => {
-    lock.current = false;
-    setBusy(null);
-  };
-  const accept = (agreement: PreparedAgreement, figuresKey: string) => {
-    const now = Date.now();
-    const keepsSignature = (before: Prepared | null) => before?.signed === true && before.figures === figuresKey && before.agreement.agreementNo === agreement.agreementNo;
-    setPrepared((before) => ({ figures: figuresKey, agreement, expiresAt: now + agreement.expiresIn * 1000, signed: keepsSignature(before) }));
-    setResendAt(now + agreement.resendAfter * 1000);
-  };
+  const { current } = doc;
 
   const start = async () => {
-    if (!figures || lock.current) return;
+    if (!figures || doc.busy) return;
     form.reset();
-    if (current && Date.now() < current.expiresAt) {
-      setOpen(true);
-      return;
-    }
-    begin('prepare');
+    if (current && Date.now() < current.expiresAt) return setOpen(true);
+    if (!doc.begin('prepare')) return;
     const result = await prepareAgreement(figures, { loading: t('agreementPreparing') });
-    release();
+    doc.release();
     // A refusal was toasted by the API client; the borrower may tap again.
     if (!result.success || !result.data) return;
-    accept(result.data, keyOf(figures));
+    doc.accept(result.data, keyOf(figures));
     setOpen(true);
   };
 
   const resend = async () => {
-    if (!figures || lock.current) return;
-    begin('resend');
+    if (!figures || !doc.begin('resend')) return;
     const result = await prepareAgreement(figures, { loading: t('agreementResending'), silent: true });
-    release();
+    doc.release();
     if (result.success && result.data) {
-      accept(result.data, keyOf(figures));
-      form.fresh();
-      return;
+      doc.accept(result.data, keyOf(figures));
+      return form.fresh();
     }
     form.refuse(result.message);
     const wait = result.code === errorCodes.rateLimited ? retryAfterOf(result.raw) : undefined;
-    if (wait) setResendAt(Date.now() + wait * 1000);
+    if (wait) doc.waitFor(wait);
   };
 
   const sign = async () => {
-    if (!current || !figures || lock.current) return;
-    if (!current.signed && form.code.length !== AGREEMENT_CODE_LENGTH) {
-      form.refuse(t('agreementCodeRequired'));
-      return;
-    }
+    if (!current || !figures || doc.busy) return;
+    if (!current.signed && form.code.length !== AGREEMENT_CODE_LENGTH) return form.refuse(t('agreementCodeRequired'));
     const { agreementNo } = current.agreement;
-    begin('sign');
+    if (!doc.begin('sign')) return;
     if (!current.signed) {
       const signed = await signAgreement({ agreementNo, code: form.code }, t('agreementSigning'));
-      if (!signed.success) {
-        release();
-        // A wrong, expired or used code (400…) is cleared for the next one.
-        form.refuse(signed.message, signed.code.startsWith('400'));
-        return;
-      }
-      setPrepared((p) => (p && p.agreement.agreementNo === agreementNo ? { ...p, signed: true } : p));
+      // A wrong, expired or used code (400…) is cleared for the next one.
+      if (!signed.success) return fail(signed.message, signed.code.startsWith('400'));
+      doc.markSigned(agreementNo, true);
     }
     const submitted = await submitLoan({ ...figures, agreementNo });
     // The page is being replaced: it stays locked so nothing is signed or submitted twice.
     if (submitted.success && submitted.data) return;
-    release();
     // Refused as unsigned: the code was spent, a new one signs again.
     const unsigned = submitted.code === errorCodes.agreementNotSigned;
-    if (unsigned) setPrepared((p) => (p ? { ...p, signed: false } : p));
-    form.refuse(submitted.message, unsigned);
+    if (unsigned) doc.markSigned(agreementNo, false);
+    fail(submitted.message, unsigned);
+  };
+  const fail = (message: string, clearCode: boolean) => {
+    doc.release();
+    form.refuse(message, clearCode);
   };
 
   const close = () => {
@@ -152,6 +159,7 @@ export function useAgreementSigning(data: LoanConfirmData | null, productId: str
   };
 
   const { code, error, focusCode, type } = form;
+  const { busy, resendAt } = doc;
   return { open: open && current !== null, agreement: current?.agreement ?? null, code, error, focusCode, type, busy, resendAt, start, resend, sign, close };
 }
 
