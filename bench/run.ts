@@ -12,7 +12,8 @@
  * `bursts-conekta`, `bursts-stp`, `bursts-razorpay` for the real providers'
  * bursts through their mocks (provider-bursts.ts);
  * `credit-decision` for the decision's time, submit to answer;
- * `disbursal-batch` for a batch of 50 disbursals through the payout mocks (disbursal-batch.ts)) and
+ * `disbursal-batch` for a batch of 50 disbursals through the payout mocks (disbursal-batch.ts);
+ * `agreement-render-stamp` for one agreement's PDF and its time-stamp (agreement-render-stamp.ts)) and
  * the baseline, no pages; BENCH_CPU_PROF=<dir> profiles the server;
  * BENCH_LATENCY_DUMP=<dir> writes every answer's time of each API run there.
  */
@@ -45,6 +46,7 @@ import { measurePages, printPages, type BorrowerPage, type PageRow } from './pag
 import { measureCreditDecision, type CreditDecisionRow } from './credit-decision';
 import { benchProviders, providerBurstCall, providerBursts, type ProviderBurstCall, type ProviderBurstRow } from './provider-bursts';
 import { DISBURSAL_BATCH_CALL, measureDisbursalBatches, type DisbursalBatchRow } from './disbursal-batch';
+import { AGREEMENT_RENDER_STAMP_CALL, measureAgreementRenderStamp, type AgreementRenderStampRow } from './agreement-render-stamp';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
@@ -268,12 +270,12 @@ async function mainLoad() {
 /** The demo order the loan rows and the borrower pages use (status 174: its first instalment is due today). */
 type DemoOrder = { params: Record<string, string>; productId: string; orderId: string; orderNo: string; urls: Record<string, string> };
 
-type Wanted = (call: BenchCall | 'bursts' | ProviderBurstCall | 'credit-decision' | typeof DISBURSAL_BATCH_CALL) => boolean;
+type Wanted = (call: BenchCall | 'bursts' | ProviderBurstCall | 'credit-decision' | typeof DISBURSAL_BATCH_CALL | typeof AGREEMENT_RENDER_STAMP_CALL) => boolean;
 
 /** BENCH_CALLS read: every name checked against the rows (api-rows.ts benchCalls) and `bursts`. */
 function wantedCalls(list: string | undefined): Wanted {
   if (!list) return () => true;
-  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', ...benchProviders.map(providerBurstCall), 'credit-decision', DISBURSAL_BATCH_CALL]);
+  const known = new Set<string>(['hello-world', ...benchCalls, 'bursts', ...benchProviders.map(providerBurstCall), 'credit-decision', DISBURSAL_BATCH_CALL, AGREEMENT_RENDER_STAMP_CALL]);
   const names = list.split(',').map((n) => n.trim()).filter(Boolean);
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length || !names.length) throw new Error(`BENCH_CALLS: unknown ${unknown.join(', ') || '(empty)'}; the rows are ${[...known].join(', ')}`);
@@ -295,6 +297,7 @@ type ApiReport = {
   providerNotifications: ProviderBurstRow[];
   creditDecision?: CreditDecisionRow;
   disbursalBatches?: DisbursalBatchRow[];
+  agreements?: AgreementRenderStampRow[];
 };
 
 /** The fixtures of the measured runs, made once: the borrowers with an order due today, and those with an offer and no order. */
@@ -499,6 +502,8 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
   const disbursalBatches = wanted(DISBURSAL_BATCH_CALL)
     ? await measureDisbursalBatches({ root, serverArgs, env, port: port + 3, database, batches: disbursalBatchCount, waitReady: (url) => waitFor(url) })
     : undefined;
+  // In-process (the server's modules on the bench's database), no server call: after every run that uses the server.
+  const agreements = wanted(AGREEMENT_RENDER_STAMP_CALL) ? await measureAgreementRenderStamp(database, loadConfig(env), agreementCount) : undefined;
   return {
     api,
     notifications: bursts.bursts,
@@ -506,6 +511,7 @@ async function measureApi(database: BenchDb, pools: Pools, order: OrderRef, offe
     providerNotifications: providerReport.bursts,
     creditDecision,
     disbursalBatches,
+    agreements,
   };
 }
 
@@ -527,6 +533,28 @@ const creditDecisionRun = { count: Number(process.env.BENCH_DECISIONS ?? 30), pa
 
 /** Measured batches per market of the disbursal row (BENCH_DISBURSAL_BATCHES), each of 50 orders, after a warm-up batch. */
 const disbursalBatchCount = Number(process.env.BENCH_DISBURSAL_BATCHES ?? 5);
+
+/** Agreements rendered and time-stamped per market in the agreement row (BENCH_AGREEMENTS), after a warm-up. */
+const agreementCount = Number(process.env.BENCH_AGREEMENTS ?? 100);
+
+function printAgreements(rows: AgreementRenderStampRow[] | undefined): void {
+  if (!rows?.length) return;
+  console.log(`\nAgreement render and time-stamp (in-process, one after the other, ${rows[0]!.agreements} per market; the local authority)`);
+  console.table(
+    rows.map((r) => ({
+      run: r.name,
+      'render p50 ms': r.renderP50Ms,
+      'render p99 ms': r.renderP99Ms,
+      'stamp p50 ms': r.stampP50Ms,
+      'stamp p99 ms': r.stampP99Ms,
+      'both p50 ms': r.bothP50Ms,
+      'both p99 ms': r.bothP99Ms,
+      'PDF bytes': r.pdfBytes,
+      'token verifies': r.verified ? 'yes' : 'NO',
+      pass: r.pass ? 'PASS' : 'FAIL',
+    })),
+  );
+}
 
 function printDisbursalBatches(rows: DisbursalBatchRow[] | undefined): void {
   if (!rows?.length) return;
@@ -614,11 +642,16 @@ async function main() {
     printBursts(report);
     printCreditDecision(report.creditDecision);
     printDisbursalBatches(report.disbursalBatches);
+    printAgreements(report.agreements);
     printPages(pages, lighthouseRuns);
 
     const failed = report.api.filter((r) => r.failure);
     if (report.disbursalBatches?.some((r) => !r.pass)) {
       console.error('\nFAILED: a disbursal batch left an order unpaid, paid twice or refused');
+      process.exitCode = 1;
+    }
+    if (report.agreements?.some((r) => !r.pass)) {
+      console.error("\nFAILED: an agreement's time-stamp token does not verify against its PDF");
       process.exitCode = 1;
     }
     const out = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, duration, connections, lighthouseRuns, summary: apiSummary(report.api), ...report, pages };

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './support/test';
 import { formatMarketMoney } from '@presta/contract/markets';
-import { appliedOnePeriodAgo } from './support/account';
+import { appliedOnePeriodAgo, codesSentAMinuteAgo } from './support/account';
+import { borrowerPhone, signAgreement } from './support/agreement';
 import { disbursalTexts, disbursedOnePeriodAgo, waitUntilPaid } from './support/disbursal';
 import { demoOrder, ops } from './support/cli';
 import { complaintTexts, expectImageLoaded, makeTestImages, readServedImage, type TestImages } from './support/complaints';
@@ -90,6 +91,7 @@ test.use({ actionTimeout: 15_000 });
 test('the back office: the first admin from ops, staff set up with TOTP, review, disbursal, a store payment, a complaint answered with an image, the audit trail, and support refused a disbursal', async ({
   browser,
   page: borrower,
+  request,
 }) => {
   const windows: ConsoleWindow[] = [];
   const open = async () => {
@@ -175,7 +177,11 @@ test('the back office: the first admin from ops, staff set up with TOTP, review,
     await borrower.goto(applicant.urls.confirmLoan);
     await expect(borrower.getByRole('heading', { name: borrowerTexts.confirmHeading })).toBeVisible();
     await expect(borrower.getByRole('checkbox')).toBeChecked();
+    // The demo signed the 110 order's agreement a moment ago: its code's minute has passed when the borrower applies.
+    const phone = await borrowerPhone(applicant.borrowerId);
+    await codesSentAMinuteAgo(phone);
     await borrower.getByRole('button', { name: borrowerTexts.apply }).click();
+    await signAgreement(borrower, request, phone);
     await expect(borrower).toHaveURL(/\/loan-details\?.*from=confirm/);
     await appReady(borrower);
     await expect(borrower.getByText(borrowerTexts.underReview).first()).toBeVisible();

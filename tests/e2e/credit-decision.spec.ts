@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { MarketCode } from '@presta/contract/markets';
 import { spareAddressBudget } from './support/account';
+import { signAgreement } from './support/agreement';
 import { checkConsoleScreen, openSection } from './support/console';
 import { approveInConsole, startDisbursal, waitUntilPaid } from './support/disbursal';
 import { closeE2eDb } from './support/e2e-database';
@@ -39,7 +40,7 @@ async function applyAndWait(page: Page, request: Parameters<typeof signAndSubmit
 }
 
 /** From home's offer to the confirmation (India: the KFS acknowledged) and the order under review: its number. */
-async function takeOffer(page: Page, lang: Lang, applicant: DemoApplicant, name: string): Promise<string> {
+async function takeOffer(page: Page, request: APIRequestContext, lang: Lang, applicant: DemoApplicant, name: string): Promise<string> {
   const c = creditTexts[lang];
   await page.goto(pageOf(applicant, '/main'));
   await expect(page.getByRole('heading', { name: c.offersTitle })).toBeVisible();
@@ -51,6 +52,7 @@ async function takeOffer(page: Page, lang: Lang, applicant: DemoApplicant, name:
   await checkPage(page, `credit-confirm-${name}`);
   if (lang === 'en') await page.getByRole('checkbox', { name: c.keyFactsAcknowledge }).check();
   await page.getByRole('button', { name: c.confirmSubmit }).click();
+  await signAgreement(page, request, applicant.phone, lang);
   await expect(page).toHaveURL(/\/loan-details\?/);
   await appReady(page);
   return (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
@@ -81,7 +83,7 @@ for (const c of approvedCases) {
     const applicant = demoApplicant(c.lang, 'consents');
     await applyAndWait(page, request, c.lang, applicant, 'approved', t.smsApproved);
 
-    const orderNo = await takeOffer(page, c.lang, applicant, c.market);
+    const orderNo = await takeOffer(page, request, c.lang, applicant, c.market);
     await bindBankAccount(page, request, c.lang, applicant, c.market);
     await approveAndDisburse(browser, orderNo, c.market);
 
@@ -121,7 +123,7 @@ test('MX (es): apply → referred → a reviewer approves with a limit within th
 
   await reloadHomeUntilOffer(page, 'es', applicant);
   await expect.poll(() => statusSms(request, applicant.phone)).toEqual(expect.arrayContaining([expect.stringContaining(t.smsApproved)]));
-  await takeOffer(page, 'es', applicant, 'referred-es');
+  await takeOffer(page, request, 'es', applicant, 'referred-es');
 });
 
 test('IN (en): a decline shows its reasons in plain words and the day to apply again, with no apply button', async ({ page, request }) => {

@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { MarketCode } from '@presta/contract/markets';
 import { spareAddressBudget } from './support/account';
+import { signAgreement } from './support/agreement';
 import type { Lang } from './support/application';
 import { closeE2eDb } from './support/e2e-database';
 import { saveScreenshot } from './support/layout';
@@ -26,13 +27,14 @@ const run = Date.now().toString(36);
 const email = (who: string) => `${who}-${run}@presta.test`;
 
 /** From home's offer through the confirmation (India: the Key Facts Statement acknowledged): the order's number. */
-async function takeOffer(page: Page, lang: Lang, applicant: ReturnType<typeof decidedApplicant>): Promise<string> {
+async function takeOffer(page: Page, request: APIRequestContext, lang: Lang, applicant: ReturnType<typeof decidedApplicant>): Promise<string> {
   const c = creditTexts[lang];
   await reloadHomeUntilOffer(page, lang, applicant);
   await page.getByRole('button', { name: c.borrow }).first().click();
   await expect(page.getByRole('heading', { name: c.confirmTitle })).toBeVisible();
   if (lang === 'en') await page.getByRole('checkbox', { name: c.keyFactsAcknowledge }).check();
   await page.getByRole('button', { name: c.confirmSubmit }).click();
+  await signAgreement(page, request, applicant.phone, lang);
   await expect(page).toHaveURL(/\/loan-details\?/);
   await appReady(page);
   return (await page.getByText(/^PR\d{16}$/).first().textContent())!.trim();
@@ -58,7 +60,7 @@ for (const c of markets) {
     test.setTimeout(180_000);
     const t = disbursalTexts[c.lang];
     const applicant = decidedApplicant(c.lang, 'approved');
-    const orderNo = await test.step('the approved applicant takes the offer', () => takeOffer(page, c.lang, applicant));
+    const orderNo = await test.step('the approved applicant takes the offer', () => takeOffer(page, request, c.lang, applicant));
     const loanDetails = page.url();
     await test.step('binds the account; the account page shows it verified', async () => {
       await bindBankAccount(page, request, c.lang, applicant, c.market);

@@ -1,6 +1,8 @@
 import { appReady, expect, test } from './support/test';
 import { annualCostMessages } from '../../apps/web/src/shared/format/annual-cost-text';
+import { borrowerPhone, signAgreement } from './support/agreement';
 import { demoOrder, type DemoOrder } from './support/cli';
+import { closeE2eDb } from './support/e2e-database';
 import { checkPage } from './support/layout';
 
 /*
@@ -46,7 +48,9 @@ test('Mexico: the CAT beside the price on the confirmation, in the agreement and
   await checkPage(page, 'statement-cat');
 });
 
-test('India: the Key Facts Statement is read and acknowledged before applying, then stays readable from the loan', async ({ page }) => {
+test.afterAll(closeE2eDb);
+
+test('India: the Key Facts Statement is read and acknowledged before applying, then stays readable from the loan', async ({ page, request }) => {
   test.setTimeout(120_000);
   const order: DemoOrder = demoOrder('200', { lang: 'en' });
   await page.goto(order.urls.confirmLoan);
@@ -75,6 +79,7 @@ test('India: the Key Facts Statement is read and acknowledged before applying, t
   await page.getByRole('checkbox', { name: 'I have read and understood the Key Facts Statement' }).check();
   await expect(apply).toBeEnabled();
   await apply.click();
+  await signAgreement(page, request, await borrowerPhone(order.borrowerId), 'en');
   await expect(page).toHaveURL(/\/loan-details\?/);
   await appReady(page);
   await page.getByRole('link', { name: 'View the Key Facts Statement' }).click();

@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appReady, expect, test } from './support/test';
 import { expectAccessible, expectFitsNarrowScreen } from './support/a11y';
+import { signAgreement } from './support/agreement';
 import { ops } from './support/cli';
 import { saveScreenshot } from './support/layout';
+
+/** Ana López's phone (apps/server/src/modules/demo/demo-seed.ts), where the signing code goes. */
+const ANA_PHONE = '5512340001';
 
 /** What the README's "Walk the loan journey" tells a new user to tap and to read, in its order (its **bold** words). */
 function readmeWalkWords(): string[] {
@@ -21,7 +25,7 @@ function readmeWalkOps(orderNo: string): string[][] {
   return [...step.matchAll(/`npm run ops -- ([^`]+)`/g)].map((m) => m[1]!.replace('<orderNo>', orderNo).split(' '));
 }
 
-test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page }) => {
+test("the README's walk, as written: a borrower confirms a loan from the test page's list and watches review and disbursal", async ({ page, request }) => {
   // Two operator commands, the payout mock's settlement (3 s) and the page's 10 s polling.
   test.setTimeout(120_000);
   // The words this journey taps and reads are the README's, in its order (issue 14: the README must be exactly true).
@@ -64,6 +68,8 @@ test("the README's walk, as written: a borrower confirms a loan from the test pa
   await tick.click();
   await expect(submit).toBeEnabled();
   await submit.click();
+  // Signed with the SMS code sent to Ana's phone (demo-seed.ts): "Firmar y solicitar" sends the application.
+  await signAgreement(page, request, ANA_PHONE);
 
   // Loan details in status 21.
   await expect(page).toHaveURL(/\/loan-details\?.*from=confirm/);

@@ -2,7 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { appReady, expect, test } from './support/test';
 import { loanMessages } from '../../apps/web/src/features/loan/messages';
 import { expectAccessible } from './support/a11y';
+import { borrowerPhone, signAgreementByApi } from './support/agreement';
 import { demoOrder, type DemoOrder } from './support/cli';
+import { closeE2eDb } from './support/e2e-database';
 import { makeTestImages, opsReply } from './support/complaints';
 import { saveScreenshot } from './support/layout';
 import { gotoLoanDetails, openLoanDetails } from './support/loan-details';
@@ -15,6 +17,8 @@ import { oneInstalmentOrder } from './support/payments';
  * words, the complaint list on an empty tab, the see-through confirmation
  * footer, "S.A. de C.V.." and Borrow again in a plain browser.
  */
+
+test.afterAll(closeE2eDb);
 
 const loan = loanMessages.es;
 const loanEn = loanMessages.en;
@@ -221,12 +225,9 @@ test('the complaint pages’ dialogs (order picker, score, image viewer) keep th
   const order = demoOrder('200');
   const quote = await callAs(page, order, '/v3/loan-confirm/loan-detail-confirm', { productId: order.productId });
   expect(quote.code).toBe('0');
-  const pushed = await callAs(page, order, '/v3/loan-confirm/loan-detail-push', {
-    productId: order.productId,
-    amount: Number(quote.data.amount),
-    periods: Number(quote.data.periods),
-    termUnit: Number(quote.data.termUnit),
-  });
+  const figures = { productId: order.productId, amount: Number(quote.data.amount), periods: Number(quote.data.periods), termUnit: Number(quote.data.termUnit) };
+  const agreementNo = await signAgreementByApi((path, form) => callAs(page, order, path, form), page.request, await borrowerPhone(order.borrowerId), figures);
+  const pushed = await callAs(page, order, '/v3/loan-confirm/loan-detail-push', { ...figures, agreementNo });
   expect(pushed.code).toBe('0');
 
   await page.goto(order.urls.complaintEntry);
