@@ -1,4 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { agreementPrepare, agreementSign } from '@presta/contract/api/agreement';
 import type { App } from '../src/app';
@@ -9,6 +12,8 @@ import { demoAgreementOnCreate, signDemoAgreement } from '../src/modules/demo/de
 import { issueAcknowledgedKeyFacts, linkKeyFacts } from '../src/modules/loan/key-facts-service';
 import { createOrder, type CreateOrderInput, type CreateOrderResult } from '../src/modules/orders/order-service';
 import { hashSessionId } from '../src/modules/session/session-service';
+import { LocalTimestampAuthority } from '../src/modules/agreements/timestamp/local-authority';
+import { TimestampUnavailable, type TimestampAuthority } from '../src/modules/agreements/timestamp/timestamp-authority';
 import { dataOf, injectAs } from './helpers';
 
 /*
@@ -104,3 +109,20 @@ export async function createSignedOrder(db: Db, input: CreateOrderInput & { lang
   }
   return created;
 }
+
+/** The local authority, which a test can take down (TimestampUnavailable: a time-stamp stays pending) and bring back. */
+export class SwitchableAuthority implements TimestampAuthority {
+  readonly id = 'local' as const;
+  down = false;
+  constructor(private readonly real: LocalTimestampAuthority) {}
+  async stamp(sha256: Buffer) {
+    if (this.down) throw new TimestampUnavailable('test: the authority is down');
+    return this.real.stamp(sha256);
+  }
+  chainPem() {
+    return this.real.chainPem();
+  }
+}
+
+/** A switchable local authority with its own key and certificate in a new temporary directory. */
+export const switchableAuthority = () => new SwitchableAuthority(new LocalTimestampAuthority({ dataDir: mkdtempSync(path.join(tmpdir(), 'presta-tsa-')) }));

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agreementPrepare, agreementSign } from '@presta/contract/api/agreement';
@@ -11,11 +8,9 @@ import { loanDetailPush, loanDetails } from '@presta/contract/api/loan';
 import { loanStatement } from '@presta/contract/api/statement';
 import { agreementDocuments, agreementSignatures, agreementTimestamps, orders, smsOutbox, verificationCodes } from '../src/db/schema';
 import { stampPendingAgreements } from '../src/modules/agreements/agreement-timestamps';
-import { LocalTimestampAuthority } from '../src/modules/agreements/timestamp/local-authority';
-import { TimestampUnavailable, type TimestampAuthority } from '../src/modules/agreements/timestamp/timestamp-authority';
 import { startDisbursal, type DisbursalContext } from '../src/modules/disbursal/disbursal-service';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { agreementCode, agreementPaths, prepareAgreement, signAgreement } from './agreement-fixtures';
+import { agreementCode, agreementPaths, prepareAgreement, signAgreement, switchableAuthority } from './agreement-fixtures';
 import { consoleCall, consoleSignInAs, staffMember } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, dataOf, injectAs, offerProduct, wrapper, type TestApp } from './helpers';
 import { ScriptedPayouts, scriptedPayoutProviders, verifiedAccountOf } from './payout-fixtures';
@@ -27,22 +22,8 @@ import { ScriptedPayouts, scriptedPayoutProviders, verifiedAccountOf } from './p
  * to its borrower only); the time-stamp is kept at signing or by the job; the disbursal needs both.
  */
 
-/** The local authority, which the test can take down (TimestampUnavailable) and bring back. */
-class SwitchableAuthority implements TimestampAuthority {
-  readonly id = 'local' as const;
-  down = false;
-  constructor(private readonly real: LocalTimestampAuthority) {}
-  async stamp(sha256: Buffer) {
-    if (this.down) throw new TimestampUnavailable('test: the authority is down');
-    return this.real.stamp(sha256);
-  }
-  chainPem() {
-    return this.real.chainPem();
-  }
-}
-
 let t: TestApp;
-const authority = new SwitchableAuthority(new LocalTimestampAuthority({ dataDir: mkdtempSync(path.join(tmpdir(), 'presta-tsa-')) }));
+const authority = switchableAuthority();
 const stp = new ScriptedPayouts('stp', 'MX');
 let ctx: DisbursalContext;
 const system = { type: 'system', via: 'cli' } as const;

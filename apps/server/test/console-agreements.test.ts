@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,11 +11,9 @@ import { loanDetailPush } from '@presta/contract/api/loan';
 import { staffRoles, type StaffRole } from '@presta/contract/staff-roles';
 import { runOpsCommand } from '../src/cli/ops';
 import { agreementDocuments, agreementTimestamps } from '../src/db/schema';
-import { LocalTimestampAuthority } from '../src/modules/agreements/timestamp/local-authority';
-import { TimestampUnavailable, type TimestampAuthority } from '../src/modules/agreements/timestamp/timestamp-authority';
 import { listAudit } from '../src/modules/audit/audit-log';
 import { transitionOrder } from '../src/modules/orders/order-service';
-import { signedPayload } from './agreement-fixtures';
+import { signedPayload, switchableAuthority } from './agreement-fixtures';
 import { consoleCall, consoleSignInAs, staffMember, type ConsoleAuth } from './console-fixtures';
 import { borrowerWithOffer, buildTestApp, dataOf, injectAs, opsFinance, opsStaff, type TestApp } from './helpers';
 import { makeLoan } from './repayment-fixtures';
@@ -28,22 +25,8 @@ import { makeLoan } from './repayment-fixtures';
  * `openssl ts -verify` reads it; the ops command writing the same files.
  */
 
-/** The local authority, which the test takes down (TimestampUnavailable) to leave a time-stamp pending. */
-class SwitchableAuthority implements TimestampAuthority {
-  readonly id = 'local' as const;
-  down = false;
-  constructor(private readonly real: LocalTimestampAuthority) {}
-  async stamp(sha256: Buffer) {
-    if (this.down) throw new TimestampUnavailable('test: the authority is down');
-    return this.real.stamp(sha256);
-  }
-  chainPem() {
-    return this.real.chainPem();
-  }
-}
-
 let t: TestApp;
-const authority = new SwitchableAuthority(new LocalTimestampAuthority({ dataDir: mkdtempSync(path.join(tmpdir(), 'presta-tsa-')) }));
+const authority = switchableAuthority();
 const signedIn = new Map<StaffRole, ConsoleAuth>();
 const staffIds = new Map<StaffRole, number>();
 beforeAll(async () => {
