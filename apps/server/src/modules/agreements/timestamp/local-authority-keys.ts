@@ -37,6 +37,8 @@ export type LocalAuthorityKeys = {
 export async function localAuthorityKeys(dir: string): Promise<LocalAuthorityKeys> {
   const existing = await readKeys(dir);
   if (existing) return existing;
+  // The data directory keeps its usual mode (the embedded PostgreSQL's own user walks through it); only tsa/ is private.
+  await fs.mkdir(path.dirname(dir), { recursive: true });
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const release = await lockfile.lock(dir, {
     lockfilePath: path.join(dir, 'create.lock'),
