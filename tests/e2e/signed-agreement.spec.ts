@@ -60,6 +60,9 @@ async function checkInConsole(browser: Browser, orderNo: string) {
   const tab = f.getByRole('tabpanel', { name: 'Contrato' });
   await expect(tab.getByText('El PDF guardado coincide con su SHA-256.')).toBeVisible();
   await expect(tab.getByText(/^Sello válido: /)).toBeVisible();
+  await f.setViewportSize({ width: 1280, height: 900 });
+  await saveScreenshot(f, 'console-loan-agreement-1280');
+  await expectAccessible(f);
   const download = f.waitForEvent('download');
   await tab.getByRole('link', { name: 'Exportar evidencia' }).click();
   const zip = fs.readFileSync(await (await download).path());
