@@ -214,6 +214,8 @@ export async function checkConsoleScreen(page: Page, screen: string): Promise<vo
     [768, 1024],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // The pointer off the menu: a resize can leave it over another item, whose hover colour is not the page's.
+    await page.mouse.move(width - 2, height - 2);
     await page.waitForTimeout(150);
     await expectAccessible(page);
     await saveScreenshot(page, `console-${screen}-${width}`);
