@@ -58,7 +58,9 @@ export function buildWeb({ force = false } = {}) {
   for (const build of builds) {
     if (!force && !needed(build)) continue;
     console.log(`Building ${build.workspace}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit' });
+    // Always a production build: started from a test (NODE_ENV=test under Vitest), Vite and React would otherwise
+    // make a development build (jsxDEV, antd's test ids) that the next e2e run would serve.
+    const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (result.status !== 0) throw new Error(`${build.workspace} build failed`);
   }
 }

@@ -55,8 +55,15 @@ test('the README demo commands print exactly one JSON object each, piped through
   // sms-outbox: the borrower's phone from the order.
   const sms = throughJq(documented('sms-outbox').replace('<phone>', created.phone));
   expect(sms.status, sms.stderr).toBe(0);
-  // The disbursal's text (the payout settled): the amount and the account, masked.
-  expect(oneObject(sms.json)).toMatchObject({ phone: created.phone, messages: [{ purpose: 'loan_disbursed', body: expect.stringMatching(/^Presta: depositamos \$[\d.]+,\d\d de su préstamo PR\d{16} en su cuenta \*\*\*\* \d{4}\.$/) as unknown as string }] });
+  // The disbursal's text (the payout settled): the amount and the account, masked; the signed agreement's, with the
+  // loan-details link (issue 38); and the signing code the demo read itself.
+  const messages = (oneObject(sms.json) as { phone: string; messages: { purpose: string; body: string }[] }).messages;
+  expect(oneObject(sms.json)).toMatchObject({ phone: created.phone });
+  expect(messages.map((m) => m.purpose).sort()).toEqual(['agreement_signature_code', 'agreement_signed', 'loan_disbursed']);
+  expect(messages.find((m) => m.purpose === 'loan_disbursed')?.body).toMatch(/^Presta: depositamos \$[\d.]+,\d\d de su préstamo PR\d{16} en su cuenta \*\*\*\* \d{4}\.$/);
+  expect(messages.find((m) => m.purpose === 'agreement_signed')?.body).toMatch(
+    /^Presta: firmó el contrato AG[0-9A-Z]{12} de su préstamo PR\d{16} de \$[\d.]+,\d\d\. Véalo y descárguelo aquí: http:\/\/\S+\/loan-details\?orderId=\d+&productId=\d+$/,
+  );
 
   // applicant: a credit application at a step; its `apply` link opens that step of /certify.
   const applicant = throughJq(documented('applicant').replace('[--lang es|en]', '--lang es').replace(/\[--step [^\]]+\]/, '--step documents'));
